@@ -1,0 +1,319 @@
+//! The game contract: what every game in Turnpost implements so that the store, the
+//! table service, the renderer and the front ends never need to know which game they run.
+//!
+//! A game is a plain value ([`Game`]) that is created from options, a player count and a
+//! [`Seed`]; it always knows its current [`Decision`]; [`Game::apply`] either applies an
+//! action completely and returns the events it caused, or returns a [`PlayError`] and leaves
+//! the state exactly as it was. State leaves the crate only through views.
+
+use std::fmt;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+/// A seat at the table, counted from 0 in turn order (clockwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat's index into per-seat vectors.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0 + 1)
+    }
+}
+
+/// The 256-bit seed of a game's random number generator.
+///
+/// Real games are seeded from the operating system by the front end (core does no I/O);
+/// tests and scenario files use [`Seed::from_u64`]. A seed is never shown to players:
+/// `Debug` prints only that it is hidden.
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seed(pub [u8; 32]);
+
+impl Seed {
+    /// A seed expanded deterministically from a number (for tests, scenarios and benchmarks).
+    pub fn from_u64(n: u64) -> Self {
+        let mut rng = ChaCha20Rng::seed_from_u64(n);
+        let mut bytes = [0u8; 32];
+        rand::RngCore::fill_bytes(&mut rng, &mut bytes);
+        Seed(bytes)
+    }
+
+    /// Parses either a decimal number (expanded with [`Seed::from_u64`]) or 64 hex digits.
+    pub fn parse(text: &str) -> Option<Self> {
+        let text = text.trim();
+        if let Ok(n) = text.parse::<u64>() {
+            return Some(Self::from_u64(n));
+        }
+        if text.len() != 64 || !text.is_ascii() {
+            return None;
+        }
+        let mut bytes = [0u8; 32];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(Seed(bytes))
+    }
+
+    /// The seed as 64 hex digits, for storage (never for players).
+    pub fn to_hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The generator a game keeps in its state.
+    pub fn rng(&self) -> ChaCha20Rng {
+        ChaCha20Rng::from_seed(self.0)
+    }
+}
+
+impl fmt::Debug for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Seed(hidden)")
+    }
+}
+
+/// Who must decide now, and what kind of choice it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision<K> {
+    /// The seat that must act. Games where several seats decide in turn change this seat
+    /// from one decision to the next; exactly one seat is asked at a time.
+    pub seat: Seat,
+    /// What kind of choice it is (game-specific; its `Display` is a short prompt).
+    pub kind: K,
+}
+
+/// Final result of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Final score per seat.
+    pub scores: Vec<i32>,
+    /// The tiebreak value per seat (higher is better); compared only between equal scores.
+    pub tiebreaks: Vec<i32>,
+    /// Rank per seat, 1 = best; tied seats share a rank.
+    pub ranks: Vec<u8>,
+    /// The seats ranked first.
+    pub winners: Vec<Seat>,
+}
+
+impl Outcome {
+    /// Ranks seats by score, then tiebreak; equal pairs share a rank.
+    pub fn from_scores(scores: Vec<i32>, tiebreaks: Vec<i32>) -> Self {
+        let key = |i: usize| (scores[i], tiebreaks[i]);
+        let ranks: Vec<u8> = (0..scores.len())
+            .map(|i| {
+                let better = (0..scores.len()).filter(|&j| key(j) > key(i)).count();
+                u8::try_from(better + 1).unwrap_or(u8::MAX)
+            })
+            .collect();
+        let winners = (0..scores.len())
+            .filter(|&i| ranks[i] == 1)
+            .map(|i| Seat(i as u8))
+            .collect();
+        Outcome {
+            scores,
+            tiebreaks,
+            ranks,
+            winners,
+        }
+    }
+}
+
+/// Why an action was refused. The state is unchanged whenever this is returned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError<E> {
+    /// The seat does not exist in this game.
+    #[error("{0} is not at this table")]
+    NoSuchSeat(Seat),
+    /// The game has ended; nothing more can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// Someone else must decide now.
+    #[error("it is not your turn: {to_act} is to act")]
+    NotYourTurn {
+        /// The seat whose decision it is.
+        to_act: Seat,
+    },
+    /// The game's own rules refuse the action (wrong step, illegal target, …).
+    #[error(transparent)]
+    Rules(E),
+}
+
+/// Text that is not an action in the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read \"{input}\": {reason}")]
+pub struct ParseError {
+    /// The text as given.
+    pub input: String,
+    /// What was wrong with it and what would be understood.
+    pub reason: String,
+}
+
+impl ParseError {
+    /// A parse error for `input` with a reason.
+    pub fn new(input: &str, reason: impl Into<String>) -> Self {
+        ParseError {
+            input: input.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Options or a fixture that cannot set up a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// The contract every game implements.
+///
+/// Actions have one canonical text form: `Display` prints it and [`Game::parse_action`]
+/// reads it back (`parse(print(a)) == a`).
+pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// Short, stable name used in storage, scenario files and commands (`pandoria`).
+    const NAME: &'static str;
+    /// The options a table chooses before the game starts.
+    type Options: Clone
+        + fmt::Debug
+        + Default
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
+    /// One action in the game's notation.
+    type Action: Clone + fmt::Debug + fmt::Display + PartialEq + Eq + Serialize + DeserializeOwned;
+    /// Something that happened, for logs and front ends. Events never carry secrets.
+    type Event: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned;
+    /// The game's own reasons to refuse an action; `Display` is a sentence for the player.
+    type RulesError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// What kind of choice the current decision is; `Display` is a short prompt.
+    type DecisionKind: Clone + fmt::Debug + fmt::Display + PartialEq + Serialize;
+    /// What everybody may see.
+    type PublicView: Clone + fmt::Debug + Serialize;
+    /// What one seat may see: the public view plus that seat's private items.
+    type SeatView: Clone + fmt::Debug + Serialize;
+
+    /// The player counts the game supports.
+    fn player_counts() -> std::ops::RangeInclusive<usize>;
+
+    /// Sets up a new game. All randomness comes from `seed`.
+    fn new(options: &Self::Options, players: usize, seed: Seed) -> Result<Self, SetupError>;
+
+    /// Forces part of the hidden or random setup, for scenario files and tests only
+    /// (for example a fixed tile stack or start player). Allowed only before the first action.
+    fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError>;
+
+    /// The options the game was created with.
+    fn options(&self) -> &Self::Options;
+
+    /// Number of seats.
+    fn players(&self) -> usize;
+
+    /// The current decision, or `None` once the game is over.
+    fn decision(&self) -> Option<Decision<Self::DecisionKind>>;
+
+    /// Every legal action for `seat` now, in a stable order; empty when it is not the
+    /// seat's decision.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// Applies `action` for `seat` completely, or refuses it and changes nothing.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, PlayError<Self::RulesError>>;
+
+    /// Reads an action in the game's notation.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, ParseError>;
+
+    /// The public view.
+    fn public_view(&self) -> Self::PublicView;
+
+    /// The view of one seat.
+    fn seat_view(&self, seat: Seat) -> Self::SeatView;
+
+    /// The result once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The name players see for a seat in logs (`Red`).
+    fn seat_name(&self, seat: Seat) -> String;
+
+    /// One log line for an event.
+    fn describe(&self, event: &Self::Event) -> String;
+
+    /// Checks the common preconditions of `apply`: the seat exists, the game is running,
+    /// and it is this seat's decision.
+    fn check_turn(&self, seat: Seat) -> Result<(), PlayError<Self::RulesError>> {
+        if seat.index() >= self.players() {
+            return Err(PlayError::NoSuchSeat(seat));
+        }
+        match self.decision() {
+            None => Err(PlayError::GameOver),
+            Some(d) if d.seat != seat => Err(PlayError::NotYourTurn { to_act: d.seat }),
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+/// Reads options from `key=value` pairs by way of serde, so every game's options can be
+/// given on a command line or in a scenario file without per-game parsing code.
+/// Values that look like booleans or integers are passed as such; others as strings.
+pub fn options_from_pairs<O: DeserializeOwned + Serialize + Default>(
+    pairs: &[(String, String)],
+) -> Result<O, SetupError> {
+    let mut object = match serde_json::to_value(O::default()) {
+        Ok(serde_json::Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    for (key, value) in pairs {
+        let key = key.trim().replace('-', "_");
+        if !object.contains_key(&key) {
+            let known: Vec<&str> = object.keys().map(String::as_str).collect();
+            return Err(SetupError(format!(
+                "unknown option \"{key}\"; options are: {}",
+                known.join(", ")
+            )));
+        }
+        let value = value.trim();
+        let json = if let Ok(b) = value.parse::<bool>() {
+            serde_json::Value::Bool(b)
+        } else if let Ok(n) = value.parse::<i64>() {
+            serde_json::Value::from(n)
+        } else {
+            serde_json::Value::String(value.replace('-', "_"))
+        };
+        object.insert(key, json);
+    }
+    serde_json::from_value(serde_json::Value::Object(object))
+        .map_err(|e| SetupError(format!("bad option: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_parse_from_numbers_and_hex() {
+        let a = Seed::from_u64(7);
+        assert_eq!(Seed::parse("7"), Some(a));
+        assert_eq!(Seed::parse(&a.to_hex()), Some(a));
+        assert_eq!(Seed::parse("xyz"), None);
+        assert_ne!(Seed::from_u64(7), Seed::from_u64(8));
+        assert_eq!(format!("{a:?}"), "Seed(hidden)");
+    }
+
+    #[test]
+    fn outcome_ranks_share_ties() {
+        let o = Outcome::from_scores(vec![10, 12, 12, 3], vec![0, 1, 1, 9]);
+        assert_eq!(o.ranks, vec![3, 1, 1, 4]);
+        assert_eq!(o.winners, vec![Seat(1), Seat(2)]);
+        let o = Outcome::from_scores(vec![12, 12], vec![2, 1]);
+        assert_eq!(o.ranks, vec![1, 2]);
+    }
+}
