@@ -274,7 +274,7 @@ mod tests {
         // Corners have fewer neighbours.
         assert_eq!(h("A0").neighbours().count(), 2);
         assert_eq!(h("P13").neighbours().count(), 2);
-        assert_eq!(h("O13").neighbours().count(), 4);
+        assert_eq!(h("O13").neighbours().count(), 5);
     }
 
     #[test]
