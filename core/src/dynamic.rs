@@ -8,7 +8,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError, options_from_pairs};
+use crate::game::{
+    Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError, options_from_pairs,
+};
 
 /// The current decision of a game of any kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,5 +8,6 @@ pub mod dynamic;
 pub mod game;
 pub mod hex;
 pub mod pandoria;
+pub mod scenario;
 
 pub use game::{Decision, Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError};

@@ -1,2 +1,4 @@
-use serde::{Serialize,Deserialize}; use crate::game::*; 
-#[derive(Clone,Debug,Serialize,Deserialize)] pub struct Pandoria;
+use crate::game::*;
+use serde::{Deserialize, Serialize};
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Pandoria;

@@ -1,0 +1,282 @@
+//! Scenario files: a game, its options, seed and fixtures, then actions in notation, with
+//! checks between them. `turnpost replay FILE` and the scenario tests run them.
+//!
+//! ```text
+//! # a comment
+//! game: pandoria
+//! players: 3
+//! seed: 42
+//! option: start=marked          (repeatable, key=value)
+//! fix: start-player 1           (repeatable, game-specific, before any action)
+//! tile D7 E7                    an action by whoever must decide now
+//! @2 worker D7                  an action by seat 2 (seats count from 1)
+//! ! tile A1 A2 => not on the plain   an action that must be refused; the text after => must
+//!                               appear in the refusal
+//! log: closed the city          the last action's log lines must contain this text
+//! expect: /seats/0/score = 6    a JSON pointer into the public view, and its JSON value
+//! expect-seat 2: /hand = ["mountain 1·city 2"]   the same for a seat's private view
+//! legal: 42                     the number of legal actions of the seat to act
+//! over                          the game must be over
+//! ```
+//!
+//! Everything is checked as it is read; the first failure stops the run with the line number.
+
+use std::fmt;
+
+use crate::dynamic::{DynGame, new_game};
+use crate::game::{Seat, Seed};
+
+/// A scenario that could not be read or whose check failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct ScenarioError {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// The record of a scenario run.
+pub struct Run {
+    /// The game after the last line.
+    pub game: Box<dyn DynGame>,
+    /// Every log line, in order.
+    pub log: Vec<String>,
+    /// The actions applied, as `(seat, notation)`.
+    pub actions: Vec<(Seat, String)>,
+}
+
+impl fmt::Debug for Run {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Run")
+            .field("game", &self.game.name())
+            .field("actions", &self.actions.len())
+            .finish()
+    }
+}
+
+struct Header {
+    game: Option<String>,
+    players: Option<usize>,
+    seed: Option<Seed>,
+    options: Vec<(String, String)>,
+    fixes: Vec<(String, String)>,
+}
+
+/// Runs a scenario text, checking every `!`, `log:`, `expect:`, `legal:` and `over` line.
+pub fn run(text: &str) -> Result<Run, ScenarioError> {
+    let mut header = Header {
+        game: None,
+        players: None,
+        seed: None,
+        options: Vec::new(),
+        fixes: Vec::new(),
+    };
+    let mut run: Option<Run> = None;
+    let mut last_log: Vec<String> = Vec::new();
+
+    for (number, raw) in text.lines().enumerate() {
+        let line_no = number + 1;
+        let err = |message: String| ScenarioError {
+            line: line_no,
+            message,
+        };
+        let line = strip_comment(raw).trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some((key, value)) = header_line(line) {
+            if run.is_some() {
+                return Err(err(format!("\"{key}:\" must come before the first action")));
+            }
+            match key {
+                "game" => header.game = Some(value.to_string()),
+                "players" => {
+                    header.players = Some(
+                        value
+                            .parse()
+                            .map_err(|_| err(format!("bad player count \"{value}\"")))?,
+                    )
+                }
+                "seed" => {
+                    header.seed = Some(
+                        Seed::parse(value).ok_or_else(|| err(format!("bad seed \"{value}\"")))?,
+                    )
+                }
+                "option" => {
+                    let (k, v) = value
+                        .split_once('=')
+                        .ok_or_else(|| err(format!("an option is key=value, not \"{value}\"")))?;
+                    header
+                        .options
+                        .push((k.trim().to_string(), v.trim().to_string()));
+                }
+                "fix" => {
+                    let (k, v) = value.split_once(' ').unwrap_or((value, ""));
+                    header.fixes.push((k.to_string(), v.trim().to_string()));
+                }
+                _ => unreachable!("header_line only returns known keys"),
+            }
+            continue;
+        }
+        // The first line that is not a header starts the game.
+        if run.is_none() {
+            run = Some(start(&header).map_err(err)?);
+        }
+        let state = run.as_mut().expect("started above");
+        check_or_act(state, line, &mut last_log).map_err(err)?;
+    }
+    match run {
+        Some(run) => Ok(run),
+        None => start(&header).map_err(|message| ScenarioError {
+            line: text.lines().count(),
+            message,
+        }),
+    }
+}
+
+fn strip_comment(line: &str) -> &str {
+    match line.find('#') {
+        Some(i) => &line[..i],
+        None => line,
+    }
+}
+
+fn header_line(line: &str) -> Option<(&str, &str)> {
+    let (key, value) = line.split_once(':')?;
+    let key = key.trim();
+    matches!(key, "game" | "players" | "seed" | "option" | "fix").then(|| (key, value.trim()))
+}
+
+fn start(header: &Header) -> Result<Run, String> {
+    let name = header
+        .game
+        .as_deref()
+        .ok_or("the scenario names no game (game: …)")?;
+    let players = header
+        .players
+        .ok_or("the scenario gives no player count (players: …)")?;
+    let seed = header.seed.unwrap_or(Seed::from_u64(0));
+    let mut game = new_game(name, &header.options, players, seed).map_err(|e| e.to_string())?;
+    for (key, value) in &header.fixes {
+        game.fix(key, value).map_err(|e| e.to_string())?;
+    }
+    Ok(Run {
+        game,
+        log: Vec::new(),
+        actions: Vec::new(),
+    })
+}
+
+fn parse_seat(text: &str, players: usize) -> Result<Seat, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("\"@{text}\" is not a seat number"))?;
+    if n == 0 || n > players.max(1) + 8 {
+        return Err(format!("seat numbers count from 1, not \"{text}\""));
+    }
+    Ok(Seat((n - 1) as u8))
+}
+
+fn check_or_act(run: &mut Run, line: &str, last_log: &mut Vec<String>) -> Result<(), String> {
+    if line == "over" {
+        return match run.game.decision() {
+            None => Ok(()),
+            Some(d) => Err(format!(
+                "the game is not over: {} must {}",
+                run.game.seat_name(d.seat),
+                d.prompt
+            )),
+        };
+    }
+    if let Some(text) = line.strip_prefix("log:") {
+        let text = text.trim();
+        return if last_log.iter().any(|l| l.contains(text)) {
+            Ok(())
+        } else {
+            Err(format!(
+                "no log line contains \"{text}\"; the last action logged {last_log:?}"
+            ))
+        };
+    }
+    if let Some(text) = line.strip_prefix("legal:") {
+        let want: usize = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad count \"{text}\""))?;
+        let seat = run.game.decision().ok_or("the game is over")?.seat;
+        let got = run.game.legal_notations(seat).len();
+        return if got == want {
+            Ok(())
+        } else {
+            Err(format!("expected {want} legal actions, found {got}"))
+        };
+    }
+    if let Some(text) = line.strip_prefix("expect:") {
+        return check_pointer(&run.game.public_view(), text);
+    }
+    if let Some(rest) = line.strip_prefix("expect-seat") {
+        let (seat, text) = rest
+            .trim()
+            .split_once(':')
+            .ok_or("expect-seat N: /pointer = value")?;
+        let seat = parse_seat(seat.trim(), run.game.players())?;
+        return check_pointer(&run.game.seat_view(seat), text);
+    }
+    let (refused, line) = match line.strip_prefix('!') {
+        Some(rest) => (true, rest.trim()),
+        None => (false, line),
+    };
+    let (line, want_message) = match line.split_once("=>") {
+        Some((a, b)) => (a.trim(), Some(b.trim())),
+        None => (line, None),
+    };
+    let (seat, notation) = match line.strip_prefix('@') {
+        Some(rest) => {
+            let (seat, notation) = rest.split_once(' ').unwrap_or((rest, ""));
+            (Some(parse_seat(seat, run.game.players())?), notation.trim())
+        }
+        None => (None, line),
+    };
+    let seat = match (seat, run.game.decision()) {
+        (Some(s), _) => s,
+        (None, Some(d)) => d.seat,
+        (None, None) => Seat(0),
+    };
+    match run.game.play(seat, notation) {
+        Ok(lines) if refused => Err(format!(
+            "\"{notation}\" by {} should have been refused but was played: {lines:?}",
+            run.game.seat_name(seat)
+        )),
+        Ok(lines) => {
+            run.log.extend(lines.iter().cloned());
+            run.actions.push((seat, notation.to_string()));
+            *last_log = lines;
+            Ok(())
+        }
+        Err(refusal) if refused => match want_message {
+            Some(want) if !refusal.to_string().contains(want) => Err(format!(
+                "\"{notation}\" was refused with \"{refusal}\", which does not say \"{want}\""
+            )),
+            _ => Ok(()),
+        },
+        Err(refusal) => Err(format!(
+            "\"{notation}\" by {} was refused: {refusal}",
+            run.game.seat_name(seat)
+        )),
+    }
+}
+
+fn check_pointer(view: &serde_json::Value, text: &str) -> Result<(), String> {
+    let (pointer, want) = text
+        .split_once('=')
+        .ok_or("expect: /json/pointer = json-value")?;
+    let pointer = pointer.trim();
+    let want: serde_json::Value = serde_json::from_str(want.trim())
+        .map_err(|e| format!("\"{}\" is not a JSON value: {e}", want.trim()))?;
+    match view.pointer(pointer) {
+        Some(got) if *got == want => Ok(()),
+        Some(got) => Err(format!("{pointer} is {got}, expected {want}")),
+        None => Err(format!("the view has nothing at {pointer}")),
+    }
+}
