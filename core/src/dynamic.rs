@@ -130,7 +130,7 @@ impl<G: Game> DynGame for G {
 }
 
 /// The names of every game Turnpost can run.
-pub const GAMES: &[&str] = &["pandoria"];
+pub const GAMES: &[&str] = &[crate::pandoria::Pandoria::NAME];
 
 fn create<G: Game>(
     options: &[(String, String)],
@@ -162,7 +162,7 @@ pub fn new_game(
     seed: Seed,
 ) -> Result<Box<dyn DynGame>, SetupError> {
     match name {
-        "pandoria" => Err(unknown(name)),
+        "pandoria" => create::<crate::pandoria::Pandoria>(options, players, seed),
         _ => Err(unknown(name)),
     }
 }
@@ -170,7 +170,7 @@ pub fn new_game(
 /// Restores a game saved with [`DynGame::save`].
 pub fn load_game(name: &str, state: serde_json::Value) -> Result<Box<dyn DynGame>, SetupError> {
     match name {
-        "pandoria" => Err(unknown(name)),
+        "pandoria" => restore::<crate::pandoria::Pandoria>(state),
         _ => Err(unknown(name)),
     }
 }

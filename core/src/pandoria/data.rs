@@ -1,0 +1,457 @@
+//! Pandoria's component data: the board map and the tiles, compiled in from
+//! `assets/pandoria/` and validated once when first used.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::hex::{CELLS, COLUMNS, Hex, HexSet, ROWS};
+
+/// The four terrains of Pandoria and the resource each yields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Terrain {
+    /// Forest: wood.
+    Forest,
+    /// Mountain: crystals.
+    Mountain,
+    /// Hills: gold.
+    Hills,
+    /// City: points.
+    City,
+}
+
+impl Terrain {
+    /// All terrains in a fixed order.
+    pub const ALL: [Terrain; 4] = [
+        Terrain::Forest,
+        Terrain::Mountain,
+        Terrain::Hills,
+        Terrain::City,
+    ];
+
+    /// The lowercase name used in notation and logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Forest => "forest",
+            Terrain::Mountain => "mountain",
+            Terrain::Hills => "hills",
+            Terrain::City => "city",
+        }
+    }
+
+    fn from_code(c: char) -> Option<Terrain> {
+        match c.to_ascii_lowercase() {
+            'f' => Some(Terrain::Forest),
+            'm' => Some(Terrain::Mountain),
+            'h' => Some(Terrain::Hills),
+            'c' => Some(Terrain::City),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Terrain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What the printed board shows on a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Space {
+    /// The mountains around (and jutting into) the plain.
+    Mountains,
+    /// An exit path through the mountains, with its terrain.
+    Exit {
+        /// The terrain whose regions the path keeps open.
+        terrain: Terrain,
+    },
+    /// Fertile plain where tiles and castles go.
+    Plain,
+    /// A printed terrain space on the plain with its resource symbols.
+    Printed {
+        /// The terrain.
+        terrain: Terrain,
+        /// Resource symbols.
+        symbols: u8,
+    },
+    /// A lake, possibly with a ship a figure can stand on.
+    Lake {
+        /// Whether the lake hex shows a ship.
+        ship: bool,
+    },
+}
+
+/// The printed board.
+#[derive(Clone, Debug)]
+pub struct Board {
+    spaces: Vec<Space>,
+    start_pairs: [[Hex; 2]; 2],
+    neighbours: Vec<[Option<Hex>; 6]>,
+    placeable: HexSet,
+}
+
+impl Board {
+    /// What is printed on a hex.
+    pub fn space(&self, hex: Hex) -> Space {
+        self.spaces[hex.index()]
+    }
+
+    /// The two marked pairs of start spaces.
+    pub fn start_pairs(&self) -> [[Hex; 2]; 2] {
+        self.start_pairs
+    }
+
+    /// Neighbours in the order N, NE, SE, S, SW, NW (precomputed).
+    pub fn neighbours(&self, hex: Hex) -> impl Iterator<Item = Hex> + '_ {
+        self.neighbours[hex.index()].iter().flatten().copied()
+    }
+
+    /// The neighbour in one direction.
+    pub fn neighbour(&self, hex: Hex, dir: usize) -> Option<Hex> {
+        self.neighbours[hex.index()][dir]
+    }
+
+    /// Plain hexes where tiles may go (plain without printed terrain), including start spaces.
+    pub fn placeable(&self) -> HexSet {
+        self.placeable
+    }
+
+    /// Whether the hex is fertile plain (printed terrain spaces included).
+    pub fn is_plain(&self, hex: Hex) -> bool {
+        matches!(self.space(hex), Space::Plain | Space::Printed { .. })
+    }
+}
+
+#[derive(Deserialize)]
+struct BoardFile {
+    rows: Vec<String>,
+    printed: std::collections::BTreeMap<String, u8>,
+    start_pairs: Vec<[String; 2]>,
+}
+
+fn parse_board(text: &str) -> Result<Board, String> {
+    let file: BoardFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    if file.rows.len() != ROWS as usize {
+        return Err(format!("the map has {} rows, not {ROWS}", file.rows.len()));
+    }
+    let mut spaces = vec![Space::Mountains; CELLS];
+    let mut printed_count = [0usize; 4];
+    for (row, line) in file.rows.iter().enumerate() {
+        let chars: Vec<char> = line.chars().collect();
+        if chars.len() != COLUMNS as usize {
+            return Err(format!(
+                "row {row} has {} columns, not {COLUMNS}",
+                chars.len()
+            ));
+        }
+        for (col, &c) in chars.iter().enumerate() {
+            let hex = Hex::new(col as u8, row as u8).ok_or("bad hex")?;
+            let rim = col == 0 || col == COLUMNS as usize - 1 || row == 0;
+            let space = match c {
+                '^' => Space::Mountains,
+                '.' | '*' => Space::Plain,
+                '~' => Space::Lake { ship: false },
+                's' => Space::Lake { ship: true },
+                'f' | 'm' | 'h' | 'c' => {
+                    let terrain = Terrain::from_code(c).ok_or("bad terrain")?;
+                    printed_count[terrain as usize] += 1;
+                    let symbols = *file
+                        .printed
+                        .get(&hex.to_string())
+                        .ok_or(format!("printed space {hex} has no symbol count"))?;
+                    if !(1..=2).contains(&symbols) {
+                        return Err(format!("printed space {hex} has {symbols} symbols"));
+                    }
+                    Space::Printed { terrain, symbols }
+                }
+                'F' | 'M' | 'H' | 'C' => Space::Exit {
+                    terrain: Terrain::from_code(c).ok_or("bad terrain")?,
+                },
+                other => return Err(format!("unknown map character {other:?} at {hex}")),
+            };
+            let on_rim_kind = matches!(space, Space::Mountains | Space::Exit { .. });
+            if rim && !on_rim_kind {
+                return Err(format!(
+                    "{hex} is on the mountain rim but the map puts {c:?} there"
+                ));
+            }
+            if !rim && matches!(space, Space::Exit { .. }) {
+                return Err(format!("exit path {hex} is not on the rim"));
+            }
+            spaces[hex.index()] = space;
+        }
+    }
+    if printed_count != [1, 1, 1, 1] {
+        return Err(format!(
+            "the board needs exactly one printed space per terrain, found {printed_count:?}"
+        ));
+    }
+    if file.printed.len() != 4 {
+        return Err("the printed symbol list must name exactly the 4 printed spaces".into());
+    }
+    let neighbours: Vec<[Option<Hex>; 6]> = Hex::all()
+        .map(|h| std::array::from_fn(|d| h.neighbour(d)))
+        .collect();
+    let placeable: HexSet = Hex::all()
+        .filter(|h| spaces[h.index()] == Space::Plain)
+        .collect();
+    if file.start_pairs.len() != 2 {
+        return Err("the board needs two pairs of start spaces".into());
+    }
+    let mut start_pairs = [[Hex::new(0, 0).ok_or("bad hex")?; 2]; 2];
+    for (i, pair) in file.start_pairs.iter().enumerate() {
+        for (j, label) in pair.iter().enumerate() {
+            let hex: Hex = label.parse().map_err(|e| format!("{e}"))?;
+            if !placeable.contains(hex) {
+                return Err(format!("start space {hex} is not free plain"));
+            }
+            start_pairs[i][j] = hex;
+        }
+        if !start_pairs[i][0].is_adjacent(start_pairs[i][1]) {
+            return Err(format!("start pair {pair:?} is not two adjacent spaces"));
+        }
+    }
+    for hex in Hex::all() {
+        if let Space::Exit { .. } = spaces[hex.index()]
+            && !hex
+                .neighbours()
+                .any(|n| matches!(spaces[n.index()], Space::Plain | Space::Printed { .. }))
+        {
+            return Err(format!("exit path {hex} does not touch the plain"));
+        }
+    }
+    Ok(Board {
+        spaces,
+        start_pairs,
+        neighbours,
+        placeable,
+    })
+}
+
+/// The Pandoria board (reconstructed; see `assets/pandoria/board-pandoria.json`).
+pub fn board() -> &'static Board {
+    static BOARD: OnceLock<Board> = OnceLock::new();
+    BOARD.get_or_init(|| {
+        parse_board(include_str!("../../../assets/pandoria/board-pandoria.json"))
+            .unwrap_or_else(|e| panic!("assets/pandoria/board-pandoria.json is invalid: {e}"))
+    })
+}
+
+/// Identifies a tile: 1–48 double tiles, 49–50 start tiles, 51–58 single tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TileId(pub u8);
+
+impl fmt::Display for TileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// One hex of a tile: its terrain and resource symbols.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Half {
+    /// Terrain.
+    pub terrain: Terrain,
+    /// Resource symbols, 1 or 2.
+    pub symbols: u8,
+}
+
+impl fmt::Display for Half {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.terrain, self.symbols)
+    }
+}
+
+/// The kind of a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TileKind {
+    /// One of the 48 double tiles of the stack.
+    Double,
+    /// One of the 2 start double tiles.
+    Start,
+    /// One of the 8 single tiles (Terrain spell).
+    Single,
+}
+
+/// A tile: one or two halves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tile {
+    /// Its id.
+    pub id: TileId,
+    /// Its kind.
+    pub kind: TileKind,
+    /// The first half (placed on the first hex named in notation).
+    pub a: Half,
+    /// The second half; `None` for single tiles.
+    pub b: Option<Half>,
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.b {
+            Some(b) => write!(f, "{}·{}", self.a, b),
+            None => write!(f, "{}", self.a),
+        }
+    }
+}
+
+/// Every tile, indexed by id (index 0 unused).
+#[derive(Clone, Debug)]
+pub struct Tiles {
+    by_id: Vec<Option<Tile>>,
+}
+
+impl Tiles {
+    /// The tile with an id, if it exists.
+    pub fn get(&self, id: TileId) -> Option<&Tile> {
+        self.by_id.get(usize::from(id.0)).and_then(Option::as_ref)
+    }
+
+    /// Tiles of one kind, in id order.
+    pub fn of_kind(&self, kind: TileKind) -> impl Iterator<Item = &Tile> {
+        self.by_id.iter().flatten().filter(move |t| t.kind == kind)
+    }
+}
+
+#[derive(Deserialize)]
+struct TileEntry {
+    id: u8,
+    a: (Terrain, u8),
+    b: Option<(Terrain, u8)>,
+}
+
+#[derive(Deserialize)]
+struct TilesFile {
+    double: Vec<TileEntry>,
+    start: Vec<TileEntry>,
+    single: Vec<TileEntry>,
+}
+
+fn parse_tiles(text: &str) -> Result<Tiles, String> {
+    let file: TilesFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let expect = [
+        (&file.double, 48, TileKind::Double),
+        (&file.start, 2, TileKind::Start),
+        (&file.single, 8, TileKind::Single),
+    ];
+    let mut by_id: Vec<Option<Tile>> = vec![None; 59];
+    for (entries, count, kind) in expect {
+        if entries.len() != count {
+            return Err(format!(
+                "expected {count} {kind:?} tiles, found {}",
+                entries.len()
+            ));
+        }
+        for e in entries {
+            let half = |(terrain, symbols): (Terrain, u8)| -> Result<Half, String> {
+                if !(1..=2).contains(&symbols) {
+                    return Err(format!("tile {} has a hex with {symbols} symbols", e.id));
+                }
+                Ok(Half { terrain, symbols })
+            };
+            let a = half(e.a)?;
+            let b = e.b.map(half).transpose()?;
+            match (kind, b) {
+                (TileKind::Single, None) => {}
+                (TileKind::Single, Some(_)) => {
+                    return Err(format!("single tile {} has two halves", e.id));
+                }
+                (_, None) => return Err(format!("double tile {} has one half", e.id)),
+                (_, Some(b)) if b.terrain == a.terrain => {
+                    return Err(format!("double tile {} shows one terrain twice", e.id));
+                }
+                _ => {}
+            }
+            let slot = by_id
+                .get_mut(usize::from(e.id))
+                .ok_or(format!("tile id {} is out of range", e.id))?;
+            if slot.is_some() || e.id == 0 {
+                return Err(format!("tile id {} is used twice", e.id));
+            }
+            *slot = Some(Tile {
+                id: TileId(e.id),
+                kind,
+                a,
+                b,
+            });
+        }
+    }
+    Ok(Tiles { by_id })
+}
+
+/// Pandoria's tiles (mix reconstructed; see `assets/pandoria/tiles.json`).
+pub fn tiles() -> &'static Tiles {
+    static TILES: OnceLock<Tiles> = OnceLock::new();
+    TILES.get_or_init(|| {
+        parse_tiles(include_str!("../../../assets/pandoria/tiles.json"))
+            .unwrap_or_else(|e| panic!("assets/pandoria/tiles.json is invalid: {e}"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_has_the_components_the_texts_require() {
+        let b = board();
+        let mut printed = 0;
+        let mut lakes = 0;
+        let mut ships = 0;
+        let mut exits = [0; 4];
+        for hex in Hex::all() {
+            match b.space(hex) {
+                Space::Printed { .. } => printed += 1,
+                Space::Lake { ship } => {
+                    lakes += 1;
+                    ships += usize::from(ship);
+                }
+                Space::Exit { terrain } => {
+                    exits[terrain as usize] += 1;
+                    assert!(hex.col() == 0 || hex.col() == 15 || hex.row() == 0);
+                }
+                Space::Plain => {
+                    assert!((1..=14).contains(&hex.col()) && (1..=13).contains(&hex.row()));
+                }
+                Space::Mountains => {}
+            }
+        }
+        assert_eq!(printed, 4);
+        assert!(lakes >= 6 && ships >= 3, "{lakes} lakes, {ships} ships");
+        assert!(exits.iter().all(|&n| n >= 1), "{exits:?}");
+        // The plain is irregular: some hexes inside B–O × 1–13 are mountains.
+        let inner_mountains = Hex::all()
+            .filter(|h| (1..=14).contains(&h.col()) && h.row() >= 1)
+            .filter(|h| b.space(*h) == Space::Mountains)
+            .count();
+        assert!(inner_mountains > 0);
+        assert!(b.placeable().len() > 140, "{}", b.placeable().len());
+    }
+
+    #[test]
+    fn tiles_match_the_box() {
+        let t = tiles();
+        assert_eq!(t.of_kind(TileKind::Double).count(), 48);
+        assert_eq!(t.of_kind(TileKind::Start).count(), 2);
+        assert_eq!(t.of_kind(TileKind::Single).count(), 8);
+        for tile in t.of_kind(TileKind::Double) {
+            let b = tile.b.unwrap();
+            assert_ne!(tile.a.terrain, b.terrain);
+        }
+    }
+
+    #[test]
+    fn bad_data_is_refused() {
+        let good = include_str!("../../../assets/pandoria/board-pandoria.json");
+        assert!(parse_board(&good.replace("\"C8\": 2", "\"C8\": 5")).is_err());
+        assert!(parse_board(&good.replacen("^^^^F^^^^^C^^^^^", "^^^^F^^^^^C^^^^", 1)).is_err());
+        let tiles = include_str!("../../../assets/pandoria/tiles.json");
+        assert!(parse_tiles(&tiles.replace("\"id\": 2,", "\"id\": 1,")).is_err());
+        assert!(parse_tiles(&tiles.replace("[\"mountain\", 2]}", "[\"forest\", 2]}")).is_err());
+    }
+}
