@@ -1,0 +1,5 @@
+//! Turnpost's bot: the command line, the terminal table and (later) the Discord adapter,
+//! the table service and the store. Game rules live in `turnpost-core`, never here.
+
+pub mod cli;
+pub mod local;
