@@ -13,6 +13,7 @@
 //! ! tile A1 A2 => not on the plain   an action that must be refused; the text after => must
 //!                               appear in the refusal
 //! log: closed the city          the last action's log lines must contain this text
+//! log-not: closed               no log line of the last action may contain this text
 //! expect: /seats/0/score = 6    a JSON pointer into the public view, and its JSON value
 //! expect-seat 2: /hand = ["mountain 1·city 2"]   the same for a seat's private view
 //! legal: 42                     the number of legal actions of the seat to act
@@ -197,6 +198,15 @@ fn check_or_act(run: &mut Run, line: &str, last_log: &mut Vec<String>) -> Result
             Err(format!(
                 "no log line contains \"{text}\"; the last action logged {last_log:?}"
             ))
+        };
+    }
+    if let Some(text) = line.strip_prefix("log-not:") {
+        let text = text.trim();
+        return match last_log.iter().find(|l| l.contains(text)) {
+            None => Ok(()),
+            Some(l) => Err(format!(
+                "the last action logged \"{l}\", which should not say \"{text}\""
+            )),
         };
     }
     if let Some(text) = line.strip_prefix("legal:") {

@@ -569,10 +569,8 @@ impl Pandoria {
                 match (board().space(n), self.land[n.index()]) {
                     (Space::Exit { terrain: t }, _) if t == terrain => open = true,
                     (Space::Plain, Land::Empty) => open = true,
-                    (_, Land::Terrain { terrain: t, .. }) if t == terrain => {
-                        if seen.insert(n) {
-                            hexes.push(n);
-                        }
+                    (_, Land::Terrain { terrain: t, .. }) if t == terrain && seen.insert(n) => {
+                        hexes.push(n);
                     }
                     _ => {}
                 }
@@ -978,5 +976,43 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn the_game_ends_after_a_round_in_which_nobody_could_place() {
+        let mut g = game(3);
+        // Cover every free space: nobody can place a tile or castle any more.
+        for hex in g.free().iter().collect::<Vec<_>>() {
+            g.land[hex.index()] = Land::Terrain {
+                terrain: Terrain::City,
+                symbols: 1,
+                tile: Some(TileId(1)),
+            };
+        }
+        g.fix("worker", "2 G6").unwrap();
+        assert!(!g.can_place(Seat(0)));
+        let mut events = Vec::new();
+        g.settle(&mut events);
+        // Red can neither place nor retrieve: the turn passes by itself. Blue cannot place
+        // but has a figure on the board, so Blue decides whether to retrieve it.
+        assert_eq!(
+            events,
+            vec![
+                Event::CouldNotPlace { seat: Seat(0) },
+                Event::CouldNotPlace { seat: Seat(1) },
+            ]
+        );
+        assert_eq!(
+            g.legal_actions(Seat(1)),
+            vec![Action::Retrieve(h("G6")), Action::Pass]
+        );
+        let events = g.apply(Seat(1), &Action::Pass).unwrap();
+        assert_eq!(events[0], Event::Passed { seat: Seat(1) });
+        assert_eq!(events[1], Event::CouldNotPlace { seat: Seat(2) });
+        assert!(
+            matches!(events.last(), Some(Event::GameOver { .. })),
+            "{events:?}"
+        );
+        assert_eq!(g.decision(), None);
     }
 }
