@@ -105,6 +105,17 @@ fn play_checked(
         let seat = decision.seat;
         let legal = g.legal_actions(seat);
         assert!(!legal.is_empty(), "a decision always has an action");
+        // The tile preview offers exactly the legal tile placements.
+        if matches!(legal[0], Action::Tile(..) | Action::Castle(_)) {
+            let view = g.seat_view(seat);
+            let mut preview: Vec<Action> = view
+                .placements
+                .iter()
+                .map(|&[a, b]| Action::Tile(a, b))
+                .collect();
+            preview.extend(view.castle_spaces.iter().map(|&h| Action::Castle(h)));
+            assert_eq!(preview, legal);
+        }
         // Nobody else may act.
         for other in 0..players as u8 {
             if Seat(other) != seat {

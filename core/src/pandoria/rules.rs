@@ -191,6 +191,26 @@ impl Pandoria {
         out
     }
 
+    /// Every place a double tile could go now (both orientations) and every space a castle
+    /// could go, whoever holds them.
+    pub fn placements(&self) -> (Vec<[Hex; 2]>, Vec<Hex>) {
+        let free = self.free();
+        let frontier = self.frontier(&free);
+        let mut pairs = Vec::new();
+        for a in free.iter() {
+            for dir in 1..=3 {
+                if let Some(b) = board().neighbour(a, dir)
+                    && free.contains(b)
+                    && (frontier.contains(a) || frontier.contains(b))
+                {
+                    pairs.push([a, b]);
+                    pairs.push([b, a]);
+                }
+            }
+        }
+        (pairs, frontier.iter().collect())
+    }
+
     /// Appends every legal action of the current decision to `out`.
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         match &self.step {
@@ -205,23 +225,12 @@ impl Pandoria {
             }
             Step::Place => {
                 let seat = &self.seats[self.current.index()];
-                let free = self.free();
-                let frontier = self.frontier(&free);
+                let (pairs, castle_spaces) = self.placements();
                 if !seat.hand.is_empty() {
-                    for a in free.iter() {
-                        for dir in 1..=3 {
-                            if let Some(b) = board().neighbour(a, dir)
-                                && free.contains(b)
-                                && (frontier.contains(a) || frontier.contains(b))
-                            {
-                                out.push(Action::Tile(a, b));
-                                out.push(Action::Tile(b, a));
-                            }
-                        }
-                    }
+                    out.extend(pairs.into_iter().map(|[a, b]| Action::Tile(a, b)));
                 }
                 if seat.castles > 0 {
-                    out.extend(frontier.iter().map(Action::Castle));
+                    out.extend(castle_spaces.into_iter().map(Action::Castle));
                 }
             }
             Step::Figure { .. } => {

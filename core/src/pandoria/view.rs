@@ -89,6 +89,11 @@ pub struct SeatView {
     pub public: PublicView,
     /// The seat's hand tiles.
     pub hand: Vec<Tile>,
+    /// Where a hand tile could go on the board as it is now (both orientations), for the
+    /// tile preview; empty when the seat holds no tile.
+    pub placements: Vec<[Hex; 2]>,
+    /// Where a castle could go now; empty when the seat has no castle left.
+    pub castle_spaces: Vec<Hex>,
 }
 
 pub(super) fn public(game: &Pandoria) -> PublicView {
@@ -168,9 +173,29 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
                 .collect()
         })
         .unwrap_or_default();
+    let Some(state) = game.seats.get(seat.index()) else {
+        return SeatView {
+            seat,
+            public: public(game),
+            hand,
+            placements: Vec::new(),
+            castle_spaces: Vec::new(),
+        };
+    };
+    let (placements, castle_spaces) = game.placements();
     SeatView {
         seat,
         public: public(game),
+        placements: if hand.is_empty() {
+            Vec::new()
+        } else {
+            placements
+        },
+        castle_spaces: if state.castles == 0 {
+            Vec::new()
+        } else {
+            castle_spaces
+        },
         hand,
     }
 }
