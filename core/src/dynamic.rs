@@ -130,7 +130,7 @@ impl<G: Game> DynGame for G {
 }
 
 /// The names of every game Turnpost can run.
-pub const GAMES: &[&str] = &[crate::pandoria::Pandoria::NAME];
+pub const GAMES: &[&str] = &[crate::pandoria::Pandoria::NAME, crate::rtta::Rtta::NAME];
 
 fn create<G: Game>(
     options: &[(String, String)],
@@ -163,6 +163,7 @@ pub fn new_game(
 ) -> Result<Box<dyn DynGame>, SetupError> {
     match name {
         "pandoria" => create::<crate::pandoria::Pandoria>(options, players, seed),
+        "rtta" => create::<crate::rtta::Rtta>(options, players, seed),
         _ => Err(unknown(name)),
     }
 }
@@ -171,6 +172,7 @@ pub fn new_game(
 pub fn load_game(name: &str, state: serde_json::Value) -> Result<Box<dyn DynGame>, SetupError> {
     match name {
         "pandoria" => restore::<crate::pandoria::Pandoria>(state),
+        "rtta" => restore::<crate::rtta::Rtta>(state),
         _ => Err(unknown(name)),
     }
 }

@@ -8,6 +8,7 @@ pub mod dynamic;
 pub mod game;
 pub mod hex;
 pub mod pandoria;
+pub mod rtta;
 pub mod scenario;
 
 pub use game::{Decision, Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError};

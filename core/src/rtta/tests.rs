@@ -1,0 +1,362 @@
+//! Unit tests of Roll Through the Ages: notation, the goods cycle, fixtures, loading checks
+//! and log lines. Whole turns are tested by the scenario files in `core/tests/scenarios/rtta`.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::*;
+
+fn game(players: usize) -> Rtta {
+    Rtta::new(&Options::default(), players, Seed::from_u64(1)).unwrap()
+}
+
+fn fixed(players: usize, fixes: &[(&str, &str)]) -> Rtta {
+    let mut g = game(players);
+    for (k, v) in fixes {
+        g.fix(k, v).unwrap();
+    }
+    g
+}
+
+fn play(g: &mut Rtta, text: &str) -> Vec<Event> {
+    let seat = g.decision().expect("game over").seat;
+    let action = g.parse_action(text).unwrap();
+    g.apply(seat, &action)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Plays random legal actions until the game ends; returns every action played.
+fn random_game(players: usize, trade: bool, seed: u64) -> (Rtta, Vec<(Seat, Action)>) {
+    let options = Options { trade };
+    let mut g = Rtta::new(&options, players, Seed::from_u64(seed)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut played = Vec::new();
+    while let Some(d) = g.decision() {
+        let legal = g.legal_actions(d.seat);
+        assert!(!legal.is_empty(), "no legal action at {:?}", d.kind);
+        // Trading could go on for ever; end it half the time.
+        let action = if matches!(d.kind, DecisionKind::Trade) && rng.random_bool(0.5) {
+            Action::Done
+        } else {
+            legal[rng.random_range(0..legal.len())]
+        };
+        g.apply(d.seat, &action).unwrap();
+        played.push((d.seat, action));
+        assert!(played.len() < 100_000, "the game does not end");
+    }
+    (g, played)
+}
+
+#[test]
+fn every_legal_action_prints_and_parses_back() {
+    for players in 1..=4 {
+        let trade = players > 1;
+        let mut g = Rtta::new(&Options { trade }, players, Seed::from_u64(7)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut seen = 0;
+        while let Some(d) = g.decision() {
+            let legal = g.legal_actions(d.seat);
+            for a in &legal {
+                let text = a.to_string();
+                assert_eq!(g.parse_action(&text).as_ref(), Ok(a), "{text}");
+                seen += 1;
+            }
+            let a = if matches!(d.kind, DecisionKind::Trade) && rng.random_bool(0.5) {
+                Action::Done
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            g.apply(d.seat, &a).unwrap();
+        }
+        assert!(seen > 100);
+    }
+}
+
+#[test]
+fn unlisted_forms_print_and_parse_back_too() {
+    let g = game(2);
+    for a in [
+        Action::Reroll(DiceSet::EMPTY),
+        Action::Choose(DiceSet::EMPTY),
+        Action::Build(Target::City, 0),
+        Action::Buy(Development(12), GoodsSet(0b11111)),
+        Action::Give(Resource::Food, 0),
+        Action::Offer(Seat(5)),
+    ] {
+        assert_eq!(g.parse_action(&a.to_string()), Ok(a), "{a}");
+    }
+}
+
+#[test]
+fn shorthands_are_resolved_against_the_dice() {
+    // Dice: good, skull, choice.
+    let g = fixed(2, &[("start-player", "1"), ("dice", "1 3 4")]);
+    assert_eq!(g.parse_action("reroll"), Ok(Action::Reroll(DiceSet(0b101))));
+    assert_eq!(g.parse_action("keep 1"), Ok(Action::Reroll(DiceSet(0b100))));
+    assert_eq!(g.parse_action("keep 1 3"), Ok(Action::Done));
+    assert_eq!(
+        g.parse_action("workers"),
+        Ok(Action::Choose(DiceSet(0b100)))
+    );
+    assert_eq!(g.parse_action("food 3"), Ok(Action::Choose(DiceSet::EMPTY)));
+    assert_eq!(g.parse_action("  Pass "), Ok(Action::Done));
+    assert_eq!(
+        g.parse_action("buy Landwirtschaft sell metal cloth"),
+        Ok(Action::Buy(Development(2), GoodsSet(0b11000)))
+    );
+    assert_eq!(
+        g.parse_action("build great wall 3"),
+        Ok(Action::Build(Target::Monument(Monument(5)), 3))
+    );
+    assert_eq!(g.parse_action("offer blue"), Ok(Action::Offer(Seat(1))));
+    assert_eq!(
+        g.parse_action("discard wood"),
+        Ok(Action::Discard(Good(0), 1))
+    );
+}
+
+#[test]
+fn parse_errors_say_what_would_be_understood() {
+    let g = game(2);
+    let reason = |text: &str| g.parse_action(text).unwrap_err().reason;
+    assert!(reason("").contains("actions are"));
+    assert!(reason("fly away").contains("\"fly\" is not an action"));
+    assert!(reason("reroll 8").contains("dice are numbered 1 to 7"));
+    assert!(reason("reroll 2 2").contains("named twice"));
+    assert!(reason("reroll x").contains("not a die number"));
+    assert!(reason("keep").contains("say which dice to keep"));
+    assert!(reason("build").contains("build city 3"));
+    assert!(reason("build castle 2").contains("step-pyramid"));
+    assert!(reason("buy").contains("agriculture"));
+    assert!(reason("buy magic").contains("no development \"magic\""));
+    assert!(reason("buy agriculture with wood").contains("\"sell\""));
+    assert!(reason("buy agriculture sell").contains("\"sell\""));
+    assert!(reason("buy agriculture sell wood wood").contains("sold twice"));
+    assert!(reason("buy agriculture sell gold").contains("goods: wood, stone"));
+    assert!(reason("discard").contains("discard cloth 1"));
+    assert!(reason("give wood").contains("give wood 3"));
+    assert!(reason("get gold 2").contains("neither a good nor food"));
+    assert!(reason("offer purple").contains("not a seat"));
+    assert!(reason("offer 0").contains("count from 1"));
+    assert!(reason("done now").contains("takes nothing"));
+    assert!(reason("engineering").contains("engineering 2"));
+    assert!(reason("granaries lots").contains("granaries 2"));
+    assert!(reason("build city 300").contains("0 to 255"));
+}
+
+#[test]
+fn goods_cycle_from_wood_and_round_again() {
+    // Three skulls give six goods: wood, stone, pottery, cloth, metal, and wood again.
+    let mut g = fixed(2, &[("start-player", "1"), ("dice", "3 3 3")]);
+    let events = play(&mut g, "done");
+    let gained = events.iter().find_map(|e| match e {
+        Event::GoodsCollected { gained, lost, .. } => Some((*gained, *lost)),
+        _ => None,
+    });
+    assert_eq!(gained, Some(([2, 1, 1, 1, 1], 0)));
+    assert_eq!(g.seats[0].goods, [2, 1, 1, 1, 1]);
+}
+
+#[test]
+fn a_good_on_a_full_track_is_lost_not_passed_on() {
+    let mut g = fixed(
+        2,
+        &[
+            ("start-player", "1"),
+            ("goods", "1 wood 8 stone 6"),
+            ("dice", "1 1 1"),
+        ],
+    );
+    // Three goods: wood (full: lost), stone (the 7th fits), pottery.
+    play(&mut g, "done");
+    assert_eq!(g.seats[0].goods, [8, 7, 1, 0, 0]);
+}
+
+#[test]
+fn fixtures_redo_the_opening_roll_in_any_order() {
+    let a = fixed(
+        3,
+        &[
+            ("dice", "5 5 5 6"),
+            ("start-player", "2"),
+            ("cities", "2 4"),
+        ],
+    );
+    let b = fixed(
+        3,
+        &[
+            ("cities", "2 4"),
+            ("start-player", "2"),
+            ("dice", "5 5 5 6"),
+        ],
+    );
+    assert_eq!(
+        a.turn.dice.faces(),
+        [Face::Coins, Face::Coins, Face::Coins, Face::Workers]
+    );
+    assert_eq!(a.turn.dice, b.turn.dice);
+    assert_eq!(a.current, 1);
+    assert!(a.forced.is_empty());
+    let mut c = a.clone();
+    assert!(c.fix("dice", "9").unwrap_err().0.contains("not a die face"));
+    assert_eq!(c, a, "a refused fixture changes nothing");
+    assert!(c.fix("goods", "1 wood 9").is_err());
+    assert!(
+        c.fix("monument", "1 hanging-gardens 3")
+            .unwrap_err()
+            .0
+            .contains("not used with 3")
+    );
+    assert!(c.fix("cities", "1 2").is_err());
+    assert!(c.fix("teleport", "1").unwrap_err().0.contains("fixtures:"));
+    assert_eq!(c, a);
+    play(&mut c, "done");
+    assert!(
+        c.fix("food", "1 3")
+            .unwrap_err()
+            .0
+            .contains("before the first action")
+    );
+}
+
+#[test]
+fn the_start_player_is_random_but_fixed_by_the_seed() {
+    let starts: std::collections::BTreeSet<u8> = (0..40)
+        .map(|n| {
+            Rtta::new(&Options::default(), 4, Seed::from_u64(n))
+                .unwrap()
+                .start_player
+        })
+        .collect();
+    assert_eq!(starts.len(), 4);
+    let a = Rtta::new(&Options::default(), 4, Seed::from_u64(3)).unwrap();
+    let b = Rtta::new(&Options::default(), 4, Seed::from_u64(3)).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn setup_refuses_bad_player_counts_and_solo_trade() {
+    assert!(Rtta::new(&Options::default(), 0, Seed::from_u64(0)).is_err());
+    assert!(Rtta::new(&Options::default(), 5, Seed::from_u64(0)).is_err());
+    let e = Rtta::new(&Options { trade: true }, 1, Seed::from_u64(0)).unwrap_err();
+    assert!(e.0.contains("at least 2 players"));
+    let g = game(1);
+    assert!(g.in_play.iter().all(|&p| p), "solo plays every monument");
+    let g = game(2);
+    let ids: Vec<&str> = view::public(&g).monuments.iter().map(|m| m.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "step-pyramid",
+            "stone-circle",
+            "obelisk",
+            "hanging-gardens",
+            "great-wall"
+        ]
+    );
+    let g = game(3);
+    assert!(
+        !view::public(&g)
+            .monuments
+            .iter()
+            .any(|m| m.id == "hanging-gardens")
+    );
+    assert_eq!(view::public(&game(4)).monuments.len(), 7);
+}
+
+#[test]
+fn options_come_from_key_value_pairs() {
+    let o: Options = crate::game::options_from_pairs(&[("trade".into(), "true".into())]).unwrap();
+    assert!(o.trade);
+    let e = crate::game::options_from_pairs::<Options>(&[("solo".into(), "true".into())]);
+    assert!(e.unwrap_err().0.contains("options are: trade"));
+}
+
+#[test]
+fn a_saved_game_loads_equal_and_a_corrupted_one_is_refused() {
+    let (g, _) = random_game(3, true, 11);
+    let json = serde_json::to_value(&g).unwrap();
+    let back: Rtta = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, g);
+
+    let mut mid = game(2);
+    play(&mut mid, "done");
+    let json = serde_json::to_value(&mid).unwrap();
+    for (pointer, bad) in [
+        ("/seats/0/food", serde_json::json!(16)),
+        ("/seats/1/goods/4", serde_json::json!(5)),
+        ("/seats/0/cities", serde_json::json!(8)),
+        ("/current", serde_json::json!(2)),
+        ("/seats/0/monuments/0", serde_json::json!(4)),
+        ("/seats/0/developments", serde_json::json!(1 << 13)),
+        ("/first_completer/3", serde_json::json!(1)),
+    ] {
+        let mut broken = json.clone();
+        *broken.pointer_mut(pointer).unwrap() = bad;
+        assert!(
+            serde_json::from_value::<Rtta>(broken).is_err(),
+            "{pointer} accepted"
+        );
+    }
+}
+
+#[test]
+fn random_games_end_and_their_outcome_ranks_by_score_then_goods() {
+    for seed in 0..20 {
+        let players = 1 + (seed % 4) as usize;
+        let (g, played) = random_game(players, players > 1 && seed % 3 == 0, seed);
+        let o = g.outcome().expect("over");
+        assert!(!played.is_empty());
+        for s in 0..g.players() {
+            assert_eq!(o.scores[s], g.score(Seat(s as u8)));
+            assert_eq!(o.tiebreaks[s], i32::from(g.goods_value(s)));
+        }
+        if g.solo() {
+            assert!(g.round <= 10);
+        } else {
+            assert!(g.ending.is_some());
+        }
+    }
+}
+
+#[test]
+fn seat_views_equal_the_public_view() {
+    let (g, _) = random_game(4, false, 5);
+    for s in 0..4 {
+        assert_eq!(g.seat_view(Seat(s)), g.public_view());
+    }
+    let json = serde_json::to_string(&g.public_view()).unwrap();
+    assert!(!json.contains("rng") && !json.contains("forced"));
+}
+
+#[test]
+fn log_lines_read_as_sentences() {
+    let mut g = fixed(
+        2,
+        &[("start-player", "2"), ("dice", "2 2 3"), ("dice", "6 6")],
+    );
+    let events = play(&mut g, "reroll 1 2");
+    let lines: Vec<String> = events.iter().map(|e| g.describe(e)).collect();
+    assert_eq!(
+        lines[0],
+        "Blue rerolled dice 1 and 2: 2 goods + skull, 2× 3 workers"
+    );
+    let events = play(&mut g, "done");
+    let lines: Vec<String> = events.iter().map(|e| g.describe(e)).collect();
+    assert!(
+        lines.contains(&"Blue's dice: 2 goods + skull, 2× 3 workers".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"Blue collects 1 wood and 1 stone".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"Blue feeds 3 cities; 0 food left".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"Blue has 6 workers and 0 coins".to_string()),
+        "{lines:?}"
+    );
+}
