@@ -520,10 +520,11 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             first,
             points,
         } => format!(
-            "{} completes the {}{}: {points} points",
+            "{} completes the {}{}: {points} point{}",
             name(*seat),
             monument.name(),
-            if *first { " first" } else { "" }
+            if *first { " first" } else { "" },
+            if *points == 1 { "" } else { "s" }
         ),
         Event::Engineered {
             seat,

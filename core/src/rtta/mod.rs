@@ -137,9 +137,7 @@ impl fmt::Display for DecisionKind {
                 dice.listed()
             ),
             DecisionKind::Trade => f.write_str("trade (give, get, offer) or say done"),
-            DecisionKind::Answer { from } => {
-                write!(f, "accept or decline the offer of {from}")
-            }
+            DecisionKind::Answer { .. } => f.write_str("accept or decline the offer made to you"),
             DecisionKind::Build { workers } => {
                 write!(
                     f,
@@ -943,12 +941,6 @@ impl Rtta {
     ) -> Result<(), PlayError<RulesError>> {
         let d = data();
         let s = self.cur();
-        if count == 0 {
-            return self.refuse(|now| RulesError::Zero {
-                what: "building".into(),
-                now,
-            });
-        }
         if let Target::Monument(m) = target {
             let mi = usize::from(m.0);
             if !self.in_play[mi] {
@@ -968,6 +960,12 @@ impl Rtta {
         let needed = self.workers_needed(target);
         if needed == 0 {
             return self.refuse(|now| RulesError::AllCitiesBuilt { now });
+        }
+        if count == 0 {
+            return self.refuse(|now| RulesError::Zero {
+                what: "building".into(),
+                now,
+            });
         }
         if count > self.turn.workers {
             return self.refuse(|now| RulesError::NotEnoughWorkers {
