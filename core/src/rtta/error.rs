@@ -14,6 +14,14 @@ pub enum RulesError {
         /// What is allowed now.
         now: String,
     },
+    /// A good, monument or development that does not exist.
+    #[error("there is no {what}; {now}")]
+    NoSuchComponent {
+        /// What was named.
+        what: String,
+        /// What is allowed now.
+        now: String,
+    },
     /// A die number beyond the dice rolled this turn.
     #[error("there is no die {die}: {dice} dice were rolled; {now}")]
     NoSuchDie {

@@ -342,9 +342,16 @@ impl Rtta {
                 ));
             }
         }
-        if self.turn.dice.count() != self.seats[usize::from(self.current)].cities
-            && self.step != Step::Over
-        {
+        // One die per city at the start of the turn; a city built this turn rolls from
+        // the next turn on.
+        let cities = self.seats[usize::from(self.current)].cities;
+        let dice = self.turn.dice.count();
+        let dice_fit = match self.step {
+            Step::Over => true,
+            Step::Build | Step::Buy | Step::Discard => dice <= cities,
+            _ => dice == cities,
+        };
+        if !dice_fit {
             return Err("the dice do not match the current player's cities".into());
         }
         match (self.step, self.turn.partner) {
@@ -1840,6 +1847,9 @@ impl Game for Rtta {
 
     fn apply(&mut self, who: Seat, action: &Action) -> Result<Vec<Event>, PlayError<RulesError>> {
         self.check_turn(who)?;
+        if let Some(what) = action.unknown_component() {
+            return self.refuse(|now| RulesError::NoSuchComponent { what, now });
+        }
         let mut events = Vec::new();
         let step = self.step;
         let result = match (step, *action) {

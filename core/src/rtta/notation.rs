@@ -172,7 +172,10 @@ impl Good {
 
     /// Its notation name.
     pub fn id(self) -> &'static str {
-        &data().goods[usize::from(self.0)].id
+        data()
+            .goods
+            .get(usize::from(self.0))
+            .map_or("unknown-good", |g| g.id.as_str())
     }
 }
 
@@ -245,12 +248,18 @@ impl Monument {
 
     /// Its notation name.
     pub fn id(self) -> &'static str {
-        &data().monuments[usize::from(self.0)].id
+        data()
+            .monuments
+            .get(usize::from(self.0))
+            .map_or("unknown-monument", |m| m.id.as_str())
     }
 
     /// Its English name.
     pub fn name(self) -> &'static str {
-        &data().monuments[usize::from(self.0)].name
+        data()
+            .monuments
+            .get(usize::from(self.0))
+            .map_or("unknown monument", |m| m.name.as_str())
     }
 }
 
@@ -266,12 +275,18 @@ impl Development {
 
     /// Its notation name.
     pub fn id(self) -> &'static str {
-        &data().developments[usize::from(self.0)].id
+        data()
+            .developments
+            .get(usize::from(self.0))
+            .map_or("unknown-development", |d| d.id.as_str())
     }
 
     /// Its English name.
     pub fn name(self) -> &'static str {
-        &data().developments[usize::from(self.0)].name
+        data()
+            .developments
+            .get(usize::from(self.0))
+            .map_or("unknown development", |d| d.name.as_str())
     }
 }
 
@@ -323,6 +338,27 @@ pub enum Action {
     Accept,
     /// Trade: decline the offer made to you.
     Decline,
+}
+
+impl Action {
+    /// The good, monument or development the action names that does not exist, if any
+    /// (only actions built by hand or deserialized can name one; the parser never does).
+    pub fn unknown_component(&self) -> Option<String> {
+        let good = |g: Good| (usize::from(g.0) >= GOODS).then(|| format!("good number {}", g.0));
+        match *self {
+            Action::Build(Target::Monument(m), _) if usize::from(m.0) >= MONUMENTS => {
+                Some(format!("monument number {}", m.0))
+            }
+            Action::Buy(d, _) if usize::from(d.0) >= DEVELOPMENTS => {
+                Some(format!("development number {}", d.0))
+            }
+            Action::Buy(_, sold) if sold.0 >> GOODS != 0 => Some(format!("goods set {}", sold.0)),
+            Action::Discard(g, _)
+            | Action::Give(Resource::Good(g), _)
+            | Action::Get(Resource::Good(g), _) => good(g),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Action {
