@@ -63,8 +63,8 @@ pub fn play(
                 writeln!(out, "{} legal actions: {}", legal.len(), legal.join(", "))?;
             }
             _ => match game.play(decision.seat, text) {
-                Ok(lines) => {
-                    for l in &lines {
+                Ok(played) => {
+                    for l in &played.log {
                         writeln!(out, "  {l}")?;
                     }
                     let next = game.decision().map(|d| d.seat);

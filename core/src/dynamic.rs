@@ -46,6 +46,15 @@ pub enum Refusal {
     Rules(String),
 }
 
+/// What playing one action did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    /// One log line per event.
+    pub log: Vec<String>,
+    /// Whether something new was shown (see [`Game::reveals`]): undo stops here.
+    pub reveals: bool,
+}
+
 /// One game of any kind.
 pub trait DynGame: Send + Sync + fmt::Debug {
     /// The game's name (`pandoria`).
@@ -58,8 +67,8 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn decision(&self) -> Option<DynDecision>;
     /// Every legal action of `seat`, as notation.
     fn legal_notations(&self, seat: Seat) -> Vec<String>;
-    /// Plays one action given as notation; returns its log lines.
-    fn play(&mut self, seat: Seat, notation: &str) -> Result<Vec<String>, Refusal>;
+    /// Plays one action given as notation.
+    fn play(&mut self, seat: Seat, notation: &str) -> Result<Played, Refusal>;
     /// Scenario and test fixtures (see [`Game::fix`]).
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError>;
     /// The public view as JSON.
@@ -96,10 +105,13 @@ impl<G: Game> DynGame for G {
             .map(ToString::to_string)
             .collect()
     }
-    fn play(&mut self, seat: Seat, notation: &str) -> Result<Vec<String>, Refusal> {
+    fn play(&mut self, seat: Seat, notation: &str) -> Result<Played, Refusal> {
         let action = self.parse_action(notation)?;
         match self.apply(seat, &action) {
-            Ok(events) => Ok(events.iter().map(|e| self.describe(e)).collect()),
+            Ok(events) => Ok(Played {
+                log: events.iter().map(|e| self.describe(e)).collect(),
+                reveals: events.iter().any(|e| self.reveals(e)),
+            }),
             Err(PlayError::NoSuchSeat(s)) => Err(Refusal::NoSuchSeat(s)),
             Err(PlayError::GameOver) => Err(Refusal::GameOver),
             Err(PlayError::NotYourTurn { to_act }) => Err(Refusal::NotYourTurn {

@@ -247,6 +247,14 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// One log line for an event.
     fn describe(&self, event: &Self::Event) -> String;
 
+    /// Whether the event showed something new to a player (a die roll, a drawn tile, a
+    /// revealed card). Undo never goes back past such an event. The default is the safe
+    /// answer: every event is final.
+    fn reveals(&self, event: &Self::Event) -> bool {
+        let _ = event;
+        true
+    }
+
     /// Checks the common preconditions of `apply`: the seat exists, the game is running,
     /// and it is this seat's decision.
     fn check_turn(&self, seat: Seat) -> Result<(), PlayError<Self::RulesError>> {

@@ -254,11 +254,13 @@ fn check_or_act(run: &mut Run, line: &str, last_log: &mut Vec<String>) -> Result
         (None, None) => Seat(0),
     };
     match run.game.play(seat, notation) {
-        Ok(lines) if refused => Err(format!(
-            "\"{notation}\" by {} should have been refused but was played: {lines:?}",
-            run.game.seat_name(seat)
+        Ok(played) if refused => Err(format!(
+            "\"{notation}\" by {} should have been refused but was played: {:?}",
+            run.game.seat_name(seat),
+            played.log
         )),
-        Ok(lines) => {
+        Ok(played) => {
+            let lines = played.log;
             run.log.extend(lines.iter().cloned());
             run.actions.push((seat, notation.to_string()));
             *last_log = lines;

@@ -612,6 +612,12 @@ impl Game for Pandoria {
     fn describe(&self, event: &Event) -> String {
         notation::describe(self, event)
     }
+
+    fn reveals(&self, event: &Event) -> bool {
+        // Only drawing shows something new: the drawn tile to its owner, or that the
+        // stack is empty. Placements, closures and scores follow from public things.
+        matches!(event, Event::TileDrawn { .. } | Event::LastRound { .. })
+    }
 }
 
 fn start_tile_ids() -> [TileId; 2] {

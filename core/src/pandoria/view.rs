@@ -89,10 +89,10 @@ pub struct SeatView {
     pub public: PublicView,
     /// The seat's hand tiles.
     pub hand: Vec<Tile>,
-    /// Where a hand tile could go on the board as it is now (both orientations), for the
-    /// tile preview; empty when the seat holds no tile.
+    /// Where the hand tile could go (both orientations), for the tile preview; only while
+    /// it is this seat's turn to place, and empty when the seat holds no tile.
     pub placements: Vec<[Hex; 2]>,
-    /// Where a castle could go now; empty when the seat has no castle left.
+    /// Where a castle could go, while it is this seat's turn to place and it has one left.
     pub castle_spaces: Vec<Hex>,
 }
 
@@ -182,7 +182,14 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
             castle_spaces: Vec::new(),
         };
     };
-    let (placements, castle_spaces) = game.placements();
+    // The preview belongs to the seat's own placing decision: other seats would get a new
+    // private view (and a DM) after every move on the board.
+    let placing = game.current == seat && matches!(game.step, Step::Place);
+    let (placements, castle_spaces) = if placing {
+        game.placements()
+    } else {
+        (Vec::new(), Vec::new())
+    };
     SeatView {
         seat,
         public: public(game),
