@@ -3,3 +3,5 @@
 
 pub mod cli;
 pub mod local;
+pub mod store;
+pub mod table;

@@ -49,6 +49,8 @@ pub enum Refusal {
 /// What playing one action did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Played {
+    /// The action in canonical notation (as stored and logged).
+    pub notation: String,
     /// One log line per event.
     pub log: Vec<String>,
     /// Whether something new was shown (see [`Game::reveals`]): undo stops here.
@@ -75,6 +77,19 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn public_view(&self) -> serde_json::Value;
     /// A seat's view as JSON.
     fn seat_view(&self, seat: Seat) -> serde_json::Value;
+    /// Only the private items of a seat's view, or `None` when the game hides nothing from
+    /// this seat. By convention a seat view with private items is an object whose `public`
+    /// field holds the public view; a game without secrets uses its public view as the seat
+    /// view.
+    fn private_view(&self, seat: Seat) -> Option<serde_json::Value> {
+        match self.seat_view(seat) {
+            serde_json::Value::Object(mut map) if map.contains_key("public") => {
+                map.remove("public");
+                Some(serde_json::Value::Object(map))
+            }
+            _ => None,
+        }
+    }
     /// The result once the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// The whole state, for snapshots. Contains secrets: never show it.
@@ -109,6 +124,7 @@ impl<G: Game> DynGame for G {
         let action = self.parse_action(notation)?;
         match self.apply(seat, &action) {
             Ok(events) => Ok(Played {
+                notation: action.to_string(),
                 log: events.iter().map(|e| self.describe(e)).collect(),
                 reveals: events.iter().any(|e| self.reveals(e)),
             }),
@@ -164,6 +180,15 @@ fn unknown(name: &str) -> SetupError {
         "there is no game called \"{name}\"; games: {}",
         GAMES.join(", ")
     ))
+}
+
+/// The player counts a game supports, if the game exists.
+pub fn player_counts(name: &str) -> Option<std::ops::RangeInclusive<usize>> {
+    match name {
+        "pandoria" => Some(crate::pandoria::Pandoria::player_counts()),
+        "rtta" => Some(crate::rtta::Rtta::player_counts()),
+        _ => None,
+    }
 }
 
 /// Creates a new game by name from `key=value` options.

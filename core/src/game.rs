@@ -196,7 +196,9 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     type DecisionKind: Clone + fmt::Debug + fmt::Display + PartialEq + Serialize;
     /// What everybody may see.
     type PublicView: Clone + fmt::Debug + Serialize;
-    /// What one seat may see: the public view plus that seat's private items.
+    /// What one seat may see: the public view plus that seat's private items. A game with
+    /// secrets makes this a struct whose `public` field is the public view (so front ends
+    /// can tell the private items apart); a game without secrets uses its public view.
     type SeatView: Clone + fmt::Debug + Serialize;
 
     /// The player counts the game supports.

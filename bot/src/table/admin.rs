@@ -1,0 +1,50 @@
+//! Stopping a game for good.
+
+use super::{Caller, Post, Reply, Table, TableError, refuse};
+use crate::store::Status;
+
+impl Table {
+    pub(super) async fn abandon(
+        &self,
+        caller: &Caller,
+        confirm: bool,
+    ) -> Result<Reply, TableError> {
+        let (game_id, slot) = self.channel_game(caller).await?;
+        let _guard = slot.lock().await;
+        let row = self
+            .store
+            .game(game_id)
+            .await?
+            .ok_or_else(|| TableError::Internal("game vanished".into()))?;
+        if row.creator_id != caller.user && !caller.moderator {
+            return refuse(
+                "Only the player who opened the table or a moderator (Manage Messages) can abandon the game.",
+            );
+        }
+        if !confirm {
+            return Ok(Reply::ephemeral(
+                "Abandon this game for everyone? It cannot be resumed. Confirm to abandon it.",
+            ));
+        }
+        let from = row.status;
+        if !matches!(from, Status::Lobby | Status::Active)
+            || !self
+                .store
+                .set_status(game_id, from, Status::Abandoned)
+                .await?
+        {
+            return refuse("The game is not running any more.");
+        }
+        self.forget(game_id);
+        Ok(Reply {
+            public: vec![Post {
+                text: format!(
+                    "{} abandoned the game. The channel is free for a new one.",
+                    caller.name
+                ),
+                ..Post::default()
+            }],
+            ..Reply::default()
+        })
+    }
+}

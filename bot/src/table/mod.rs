@@ -1,0 +1,515 @@
+//! The table service: the one place where the store, the rules and the renderer meet.
+//! Every front end (Discord, the terminal) turns what a person did into a [`Command`] from a
+//! [`Caller`], and sends out the [`Reply`] it gets back; the service itself knows nothing
+//! about any transport and nothing about any particular game.
+//!
+//! One command per file: `lobby.rs` (create, join, leave, start), `play.rs` (act, undo,
+//! resign), `show.rs` (board, hand, log, lists, suggestions), `admin.rs` (abandon).
+
+mod admin;
+mod lobby;
+mod play;
+mod show;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde_json::Value;
+use tokio::sync::Semaphore;
+use turnpost_core::Seat;
+use turnpost_core::dynamic::{DynGame, load_game, new_game};
+
+use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status, Store, StoreError, UserId};
+
+pub use show::GameSummary;
+
+/// Who is asking, and where.
+#[derive(Clone, Debug)]
+pub struct Caller {
+    /// The user.
+    pub user: UserId,
+    /// Their display name.
+    pub name: String,
+    /// The server, if any.
+    pub guild: Option<u64>,
+    /// The channel or thread the command came from.
+    pub channel: u64,
+    /// Whether the user may manage this channel's games (Discord: Manage Messages).
+    pub moderator: bool,
+    /// The interaction's id, so a command delivered twice changes the game once.
+    pub interaction: Option<String>,
+}
+
+/// What the caller wants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Create a game in the channel: with `seats`, seat them and start at once; without,
+    /// open a lobby with the creator seated.
+    Create {
+        /// Which game.
+        game: String,
+        /// Options as key=value.
+        options: Vec<(String, String)>,
+        /// Seats allowed in the lobby (default: the game's most).
+        players: Option<usize>,
+        /// Players to seat right away, in turn order (the creator is added first if absent).
+        seats: Vec<(UserId, String)>,
+    },
+    /// Take a seat in the lobby.
+    Join,
+    /// Leave the lobby.
+    Leave,
+    /// Start the lobby's game (creator or moderator).
+    Start,
+    /// Play an action in notation. `version` (from a button) makes stale clicks fail.
+    Act {
+        /// The action.
+        notation: String,
+        /// The game version the caller saw, if known.
+        version: Option<i64>,
+    },
+    /// Show the board (public).
+    Board,
+    /// Show the caller's private view (ephemeral).
+    Hand,
+    /// Show the log, newest page first (page 1).
+    Log {
+        /// Page from 1.
+        page: usize,
+    },
+    /// Take back the caller's own last action of this turn.
+    Undo,
+    /// Give up the caller's seat.
+    Resign,
+    /// Stop the game (creator or moderator); asks for confirmation first.
+    Abandon {
+        /// Whether the caller confirmed.
+        confirm: bool,
+    },
+    /// List the open games of this server.
+    Games,
+    /// List the games where it is the caller's turn.
+    MyTurns,
+}
+
+/// An image to attach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    /// File name (`board.png`).
+    pub name: String,
+    /// PNG bytes.
+    pub png: Vec<u8>,
+}
+
+/// A message: text and images.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Post {
+    /// Text (plain; front ends add mentions for `ping`).
+    pub text: String,
+    /// Attachments.
+    pub images: Vec<Image>,
+    /// Users to notify (the player to act).
+    pub ping: Vec<UserId>,
+}
+
+/// The state a front end needs for buttons on the turn message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The game.
+    pub game_id: GameId,
+    /// Its version (buttons carry it; stale ones are refused).
+    pub version: i64,
+    /// Who must act.
+    pub user: UserId,
+    /// What they must decide.
+    pub prompt: String,
+    /// Whether that player could undo now.
+    pub can_undo: bool,
+}
+
+/// What to send after a command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// Messages for the channel.
+    pub public: Vec<Post>,
+    /// Messages for single players (DM, or ephemeral on request).
+    pub private: Vec<(UserId, Post)>,
+    /// An answer only the caller sees.
+    pub ephemeral: Option<Post>,
+    /// The current turn, if a game is running.
+    pub turn: Option<Turn>,
+    /// Game listings (for `Games` and `MyTurns`).
+    pub games: Vec<GameSummary>,
+}
+
+impl Reply {
+    fn ephemeral(text: impl Into<String>) -> Reply {
+        Reply {
+            ephemeral: Some(Post {
+                text: text.into(),
+                ..Post::default()
+            }),
+            ..Reply::default()
+        }
+    }
+}
+
+/// Why a command did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The caller's mistake: the message says what was wrong and what is allowed now.
+    #[error("{0}")]
+    Refused(String),
+    /// Our failure; logged with context, answered with an apology.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<StoreError> for TableError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::ChannelBusy => TableError::Refused(
+                "This channel already has a game. Finish or abandon it first, or use another channel or thread.".into(),
+            ),
+            StoreError::AlreadySeated => TableError::Refused("You already have a seat in this game.".into()),
+            StoreError::VersionConflict => TableError::Refused(
+                "The game changed while you were acting; look at the latest board and try again.".into(),
+            ),
+            StoreError::Duplicate => TableError::Refused("That was already done.".into()),
+            other => TableError::Internal(other.to_string()),
+        }
+    }
+}
+
+fn refuse<T>(message: impl Into<String>) -> Result<T, TableError> {
+    Err(TableError::Refused(message.into()))
+}
+
+/// Draws views into images. The renderer crate provides the real one; tests may use
+/// [`NoImages`].
+pub trait Painter: Send + Sync + 'static {
+    /// The public picture of a game's public view.
+    fn public(&self, game: &str, view: &Value) -> Result<Vec<Image>, String>;
+    /// The private pictures of a seat's view.
+    fn private(&self, game: &str, view: &Value) -> Result<Vec<Image>, String>;
+}
+
+/// A painter that draws nothing (text-only replies).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoImages;
+
+impl Painter for NoImages {
+    fn public(&self, _: &str, _: &Value) -> Result<Vec<Image>, String> {
+        Ok(Vec::new())
+    }
+    fn private(&self, _: &str, _: &Value) -> Result<Vec<Image>, String> {
+        Ok(Vec::new())
+    }
+}
+
+/// A game as held in memory while it is in play.
+struct Loaded {
+    row: GameRow,
+    seats: Vec<SeatRow>,
+    /// `None` while in the lobby.
+    game: Option<Box<dyn DynGame>>,
+    /// Actions since the last one that showed something new, as (seq, seat): what undo may
+    /// take back, newest last.
+    undoable: Vec<(i64, u8)>,
+    /// Game actions since the last snapshot.
+    since_snapshot: usize,
+}
+
+/// Settings of the service.
+#[derive(Clone, Debug)]
+pub struct TableSettings {
+    /// Games kept in memory at most (idle ones are dropped first; the store is the truth).
+    pub cached_games: usize,
+    /// Renders running at once.
+    pub concurrent_renders: usize,
+    /// Game actions between snapshots (taken only after an action that revealed something,
+    /// so undo never needs a state older than a snapshot).
+    pub snapshot_every: usize,
+}
+
+impl Default for TableSettings {
+    fn default() -> Self {
+        TableSettings {
+            cached_games: 256,
+            concurrent_renders: 2,
+            snapshot_every: 10,
+        }
+    }
+}
+
+/// The table service.
+pub struct Table {
+    store: Store,
+    painter: Arc<dyn Painter>,
+    /// Bounds the renders running at once, so a burst of turns cannot starve the runtime's
+    /// blocking pool or the memory.
+    renders: Arc<Semaphore>,
+    /// Loaded games. A std `Mutex` because it is held only to look up or insert an entry,
+    /// never across an await; each game has its own tokio mutex, held across the store's
+    /// awaits, so there is exactly one writer per game in this process.
+    games: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<Option<Loaded>>>>>,
+    settings: TableSettings,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("settings", &self.settings)
+            .finish_non_exhaustive()
+    }
+}
+
+type Slot = Arc<tokio::sync::Mutex<Option<Loaded>>>;
+
+impl Table {
+    /// A table over a store, drawing with `painter`.
+    pub fn new(store: Store, painter: Arc<dyn Painter>, settings: TableSettings) -> Table {
+        Table {
+            store,
+            painter,
+            renders: Arc::new(Semaphore::new(settings.concurrent_renders.max(1))),
+            games: Mutex::new(HashMap::new()),
+            settings,
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Handles one command. User mistakes come back as [`TableError::Refused`]; nothing
+    /// changes then.
+    pub async fn handle(&self, caller: &Caller, command: Command) -> Result<Reply, TableError> {
+        let result = match command {
+            Command::Create {
+                game,
+                options,
+                players,
+                seats,
+            } => self.create(caller, &game, options, players, seats).await,
+            Command::Join => self.join(caller).await,
+            Command::Leave => self.leave(caller).await,
+            Command::Start => self.start(caller).await,
+            Command::Act { notation, version } => self.act(caller, &notation, version).await,
+            Command::Board => self.board(caller).await,
+            Command::Hand => self.hand(caller).await,
+            Command::Log { page } => self.log(caller, page).await,
+            Command::Undo => self.undo(caller).await,
+            Command::Resign => self.resign(caller).await,
+            Command::Abandon { confirm } => self.abandon(caller, confirm).await,
+            Command::Games => self.games(caller).await,
+            Command::MyTurns => self.my_turns(caller).await,
+        };
+        if let Err(TableError::Internal(e)) = &result {
+            tracing::error!(user = caller.user, channel = caller.channel, error = %e, "command failed");
+        }
+        result
+    }
+
+    /// The slot of a game, creating an empty one. Drops idle games beyond the cache size.
+    fn slot(&self, game_id: GameId) -> Slot {
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        if !games.contains_key(&game_id) && games.len() >= self.settings.cached_games {
+            // Idle entries have no other holder; drop them (they reload from the store).
+            games.retain(|_, slot| Arc::strong_count(slot) > 1);
+        }
+        games.entry(game_id).or_default().clone()
+    }
+
+    /// Forgets a cached game (after a failed write, or when it ends).
+    fn forget(&self, game_id: GameId) {
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        games.remove(&game_id);
+    }
+
+    /// Loads a game into its slot if needed: the latest snapshot plus the actions after it.
+    /// A snapshot that fails to load or to replay is dropped and the game is rebuilt from
+    /// its whole log.
+    async fn ensure_loaded(
+        &self,
+        slot: &mut Option<Loaded>,
+        game_id: GameId,
+    ) -> Result<(), TableError> {
+        if slot.is_some() {
+            return Ok(());
+        }
+        let row = self
+            .store
+            .game(game_id)
+            .await?
+            .ok_or_else(|| TableError::Internal(format!("game {game_id} vanished")))?;
+        let seats = self.store.seats(game_id).await?;
+        if row.status == Status::Lobby {
+            *slot = Some(Loaded {
+                row,
+                seats,
+                game: None,
+                undoable: Vec::new(),
+                since_snapshot: 0,
+            });
+            return Ok(());
+        }
+        let loaded = match self.store.latest_snapshot(game_id, row.version).await? {
+            Some((seq, state)) => match self.replay(&row, &seats, Some((seq, &state))).await {
+                Ok(l) => l,
+                Err(e) => {
+                    tracing::warn!(game_id, seq, error = %e, "snapshot unusable; rebuilding the game from its log");
+                    self.store.delete_snapshot(game_id, seq).await?;
+                    let loaded = self.replay(&row, &seats, None).await?;
+                    if let Some(g) = &loaded.game {
+                        self.store
+                            .put_snapshot(game_id, row.version, &g.save().to_string())
+                            .await?;
+                    }
+                    tracing::info!(game_id, version = row.version, "game rebuilt from its log");
+                    loaded
+                }
+            },
+            None => self.replay(&row, &seats, None).await?,
+        };
+        *slot = Some(loaded);
+        Ok(())
+    }
+
+    async fn replay(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        snapshot: Option<(i64, &str)>,
+    ) -> Result<Loaded, TableError> {
+        let (start, mut game) = match snapshot {
+            Some((seq, state)) => {
+                let value: Value =
+                    serde_json::from_str(state).map_err(|e| TableError::Internal(e.to_string()))?;
+                let game =
+                    load_game(&row.kind, value).map_err(|e| TableError::Internal(e.to_string()))?;
+                if game.players() != seats.len() {
+                    return Err(TableError::Internal(
+                        "snapshot has the wrong seat count".into(),
+                    ));
+                }
+                (seq, game)
+            }
+            None => (
+                0,
+                new_game(&row.kind, &row.options, seats.len(), row.seed)
+                    .map_err(|e| TableError::Internal(e.to_string()))?,
+            ),
+        };
+        let rows = self.store.actions_after(row.game_id, start).await?;
+        let effective = effective_actions(rows)?;
+        let mut undoable = Vec::new();
+        let mut since_snapshot = 0;
+        for a in &effective {
+            if a.notation == "resign" {
+                undoable.clear();
+                continue;
+            }
+            game.play(Seat(a.seat), &a.notation).map_err(|e| {
+                TableError::Internal(format!(
+                    "stored action {} \"{}\" does not replay: {e}",
+                    a.seq, a.notation
+                ))
+            })?;
+            since_snapshot += 1;
+            if a.reveals {
+                undoable.clear();
+            } else {
+                undoable.push((a.seq, a.seat));
+            }
+        }
+        Ok(Loaded {
+            row: row.clone(),
+            seats: seats.to_vec(),
+            game: Some(game),
+            undoable,
+            since_snapshot,
+        })
+    }
+
+    /// The open game of the caller's channel, locked and loaded.
+    async fn channel_game(&self, caller: &Caller) -> Result<(GameId, Slot), TableError> {
+        let Some(row) = self.store.open_game_in(caller.channel).await? else {
+            return refuse("There is no game in this channel. Start one with /new.");
+        };
+        Ok((row.game_id, self.slot(row.game_id)))
+    }
+
+    async fn paint_public(&self, kind: &str, view: Value) -> Vec<Image> {
+        self.paint(kind, view, true).await
+    }
+
+    async fn paint_private(&self, kind: &str, view: Value) -> Vec<Image> {
+        self.paint(kind, view, false).await
+    }
+
+    /// Renders off the async workers, at most `concurrent_renders` at a time. A failed
+    /// render is logged and the post goes out without the picture.
+    async fn paint(&self, kind: &str, view: Value, public: bool) -> Vec<Image> {
+        let Ok(_permit) = self.renders.clone().acquire_owned().await else {
+            return Vec::new();
+        };
+        let painter = self.painter.clone();
+        let kind_owned = kind.to_string();
+        let result = tokio::task::spawn_blocking(move || {
+            if public {
+                painter.public(&kind_owned, &view)
+            } else {
+                painter.private(&kind_owned, &view)
+            }
+        })
+        .await;
+        match result {
+            Ok(Ok(images)) => images,
+            Ok(Err(e)) => {
+                tracing::error!(game = kind, error = %e, "render failed");
+                Vec::new()
+            }
+            Err(e) => {
+                tracing::error!(game = kind, error = %e, "render panicked");
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// The actions that count after undo entries took others back.
+fn effective_actions(rows: Vec<ActionRow>) -> Result<Vec<ActionRow>, TableError> {
+    let mut out: Vec<ActionRow> = Vec::new();
+    for row in rows {
+        if row.notation == "undo" {
+            if out.pop().is_none() {
+                return Err(TableError::Internal(format!(
+                    "undo at {} has nothing after the snapshot to take back",
+                    row.seq
+                )));
+            }
+        } else {
+            out.push(row);
+        }
+    }
+    Ok(out)
+}
+
+/// A seat's label for messages: "Anna (Red)".
+fn seat_label(loaded: &Loaded, seat: u8) -> String {
+    let name = loaded
+        .seats
+        .get(usize::from(seat))
+        .map_or_else(|| format!("seat {}", seat + 1), |s| s.name.clone());
+    match &loaded.game {
+        Some(g) => format!("{name} ({})", g.seat_name(Seat(seat))),
+        None => name,
+    }
+}
+
+/// The caller's seat in a loaded game.
+fn seat_of(loaded: &Loaded, user: UserId) -> Option<&SeatRow> {
+    loaded.seats.iter().find(|s| s.user_id == user)
+}

@@ -1,0 +1,547 @@
+//! The table service over a real SQLite file: every command, its refusals, undo,
+//! resignation, restarts, broken snapshots, duplicates and racing writers.
+
+use std::sync::Arc;
+
+use turnpost_bot::store::Store;
+use turnpost_bot::table::{Caller, Command, NoImages, Reply, Table, TableError, TableSettings};
+
+const CHANNEL: u64 = 500;
+const GUILD: u64 = 9;
+
+fn caller(user: u64) -> Caller {
+    Caller {
+        user,
+        name: ["Anna", "Bert", "Cleo", "Dora", "Emil"][(user as usize - 1) % 5].to_string(),
+        guild: Some(GUILD),
+        channel: CHANNEL,
+        moderator: false,
+        interaction: None,
+    }
+}
+
+fn with_interaction(mut c: Caller, id: &str) -> Caller {
+    c.interaction = Some(id.to_string());
+    c
+}
+
+async fn table_at(path: &std::path::Path) -> Table {
+    let store = Store::open(path).await.unwrap();
+    Table::new(store, Arc::new(NoImages), TableSettings::default())
+}
+
+fn refused(r: Result<Reply, TableError>) -> String {
+    match r {
+        Err(TableError::Refused(m)) => m,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+fn public_text(r: &Reply) -> String {
+    r.public
+        .iter()
+        .map(|p| p.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn act(notation: &str) -> Command {
+    Command::Act {
+        notation: notation.into(),
+        version: None,
+    }
+}
+
+/// Creates a started Pandoria game seated 1..=n (Anna first).
+async fn started(table: &Table, n: u64) -> Reply {
+    let seats = (1..=n).map(|u| (u, caller(u).name)).collect();
+    table
+        .handle(
+            &caller(1),
+            Command::Create {
+                game: "pandoria".into(),
+                options: vec![],
+                players: None,
+                seats,
+            },
+        )
+        .await
+        .unwrap()
+}
+
+/// The user whose turn it is, from a reply.
+fn to_act(r: &Reply) -> u64 {
+    r.turn.as_ref().expect("a running game").user
+}
+
+#[tokio::test]
+async fn the_lobby_seats_players_and_starts_only_when_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    let create = Command::Create {
+        game: "pandoria".into(),
+        options: vec![("start_tiles".into(), "random".into())],
+        players: Some(3),
+        seats: vec![],
+    };
+    let r = table.handle(&caller(1), create.clone()).await.unwrap();
+    assert!(
+        public_text(&r)
+            .contains("Anna opened a Pandoria table (start tiles random) for up to 3 players")
+    );
+    assert!(refused(table.handle(&caller(2), create).await).contains("already has a game"));
+    assert!(refused(table.handle(&caller(1), Command::Join).await).contains("already have a seat"));
+    assert!(
+        refused(table.handle(&caller(1), Command::Start).await)
+            .contains("needs 2 to 4 players; 1 seated")
+    );
+    let r = table.handle(&caller(2), Command::Join).await.unwrap();
+    assert!(public_text(&r).contains("Bert joined. Seats (2/3): Anna, Bert."));
+    table.handle(&caller(3), Command::Join).await.unwrap();
+    assert!(refused(table.handle(&caller(4), Command::Join).await).contains("full (3 seats)"));
+    assert!(refused(table.handle(&caller(4), Command::Leave).await).contains("no seat"));
+    let r = table.handle(&caller(2), Command::Leave).await.unwrap();
+    assert!(public_text(&r).contains("Seats: Anna, Cleo."));
+    assert!(
+        refused(table.handle(&caller(3), Command::Start).await)
+            .contains("Only the player who opened")
+    );
+    assert!(refused(table.handle(&caller(3), act("pass")).await).contains("has not started"));
+    let r = table.handle(&caller(1), Command::Start).await.unwrap();
+    let text = public_text(&r);
+    assert!(
+        text.contains("Pandoria begins: Anna (Red), Cleo (Blue)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("to play: place your tile or a castle"),
+        "{text}"
+    );
+    // Everyone gets their first private message: the hand (and the preview for the starter).
+    assert_eq!(r.private.len(), 2);
+    assert!(r.private.iter().all(|(_, p)| p.text.contains("Your tile")));
+    assert_eq!(r.public[0].ping, vec![to_act(&r)]);
+    assert!(refused(table.handle(&caller(1), Command::Start).await).contains("already running"));
+    assert!(refused(table.handle(&caller(3), Command::Leave).await).contains("/resign"));
+}
+
+#[tokio::test]
+async fn bad_options_and_games_are_refused_before_anything_is_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    let bad = |game: &str, options: Vec<(String, String)>, players| Command::Create {
+        game: game.into(),
+        options,
+        players,
+        seats: vec![],
+    };
+    assert!(
+        refused(table.handle(&caller(1), bad("chess", vec![], None)).await)
+            .contains("no game called \"chess\"")
+    );
+    assert!(
+        refused(
+            table
+                .handle(
+                    &caller(1),
+                    bad("pandoria", vec![("colour".into(), "x".into())], None)
+                )
+                .await
+        )
+        .contains("unknown option")
+    );
+    assert!(
+        refused(
+            table
+                .handle(&caller(1), bad("pandoria", vec![], Some(7)))
+                .await
+        )
+        .contains("2 to 4 players, not 7")
+    );
+    assert!(
+        refused(table.handle(&caller(1), Command::Board).await).contains("no game in this channel")
+    );
+}
+
+#[tokio::test]
+async fn acting_checks_seat_turn_notation_and_staleness_and_counts_duplicates_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    let r = started(&table, 2).await;
+    let first = to_act(&r);
+    let other = 3 - first;
+    let version = r.turn.as_ref().unwrap().version;
+    assert!(refused(table.handle(&caller(other), act("pass")).await).contains("It is "));
+    assert!(
+        refused(table.handle(&caller(5), act("pass")).await).contains("not playing in this game")
+    );
+    assert!(refused(table.handle(&caller(first), act("tile")).await).contains("takes 2 spaces"));
+    let msg = refused(table.handle(&caller(first), act("tile A1 A2")).await);
+    assert_eq!(
+        msg,
+        "A1 is not on the fertile plain (mountains and exit paths stay free). You can place your tile or a castle."
+    );
+    let legal = table.suggest(&caller(first), "", 1000).await.unwrap();
+    assert!(legal.len() > 50);
+    assert!(
+        table
+            .suggest(&caller(other), "", 1000)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        table
+            .suggest(&caller(first), "castle", 3)
+            .await
+            .unwrap()
+            .len(),
+        3
+    );
+    let c = with_interaction(caller(first), "i-1");
+    let r = table
+        .handle(
+            &c,
+            Command::Act {
+                notation: legal[0].clone(),
+                version: Some(version),
+            },
+        )
+        .await
+        .unwrap();
+    assert!(public_text(&r).contains("placed"), "{}", public_text(&r));
+    // The same interaction again changes nothing.
+    let again = table
+        .handle(
+            &c,
+            Command::Act {
+                notation: "pass".into(),
+                version: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert!(again.ephemeral.unwrap().text.contains("already played"));
+    assert_eq!(table.store().sequence_numbers(1).await.unwrap(), vec![1]);
+    // A button from the old message is stale.
+    let stale = Command::Act {
+        notation: "pass".into(),
+        version: Some(version),
+    };
+    assert!(refused(table.handle(&caller(first), stale).await).contains("This turn has passed"));
+}
+
+#[tokio::test]
+async fn undo_takes_back_only_the_own_action_of_this_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    let r = started(&table, 2).await;
+    let first = to_act(&r);
+    let other = 3 - first;
+    assert!(
+        refused(table.handle(&caller(first), Command::Undo).await).contains("nothing to take back")
+    );
+    let tile = table
+        .suggest(&caller(first), "tile", 1)
+        .await
+        .unwrap()
+        .remove(0);
+    let r = table.handle(&caller(first), act(&tile)).await.unwrap();
+    assert!(r.turn.as_ref().unwrap().can_undo);
+    assert!(refused(table.handle(&caller(other), Command::Undo).await).contains("It is "));
+    let r = table.handle(&caller(first), Command::Undo).await.unwrap();
+    let text = public_text(&r);
+    assert!(text.contains(&format!("took back \"{tile}\"")), "{text}");
+    assert!(text.contains("place your tile or a castle"), "{text}");
+    // The undo is in the log, the game is back at the placing step, and it survives a restart.
+    assert_eq!(table.store().sequence_numbers(1).await.unwrap(), vec![1, 2]);
+    drop(table);
+    let table = table_at(&dir.path().join("t.db")).await;
+    let again = table.suggest(&caller(first), "tile", 1).await.unwrap();
+    assert_eq!(again, vec![tile.clone()]);
+    // Place and pass: the turn ends with a drawn tile, which undo never crosses.
+    table.handle(&caller(first), act(&tile)).await.unwrap();
+    let r = table.handle(&caller(first), act("pass")).await.unwrap();
+    assert!(public_text(&r).contains("drew a tile"));
+    assert!(!r.turn.as_ref().unwrap().can_undo);
+    assert!(refused(table.handle(&caller(first), Command::Undo).await).contains("It is "));
+    // The player whose turn it now is gets the private message with the tile preview.
+    assert_eq!(r.private.iter().filter(|(u, _)| *u == other).count(), 1);
+    // The player who drew also learns the new tile.
+    assert_eq!(r.private.iter().filter(|(u, _)| *u == first).count(), 1);
+}
+
+#[tokio::test]
+async fn resigned_seats_play_automatically_and_the_last_player_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    let r = started(&table, 3).await;
+    let first = to_act(&r);
+    let r = table.handle(&caller(first), Command::Resign).await.unwrap();
+    let text = public_text(&r);
+    assert!(
+        text.contains("resigned") && text.contains("plays automatically"),
+        "{text}"
+    );
+    // Its turn was played for it: someone else is to act.
+    assert_ne!(to_act(&r), first);
+    assert!(refused(table.handle(&caller(first), act("pass")).await).contains("resigned"));
+    let second = to_act(&r);
+    let r = table
+        .handle(&caller(second), Command::Resign)
+        .await
+        .unwrap();
+    assert!(public_text(&r).contains("wins: everyone else resigned"));
+    assert!(
+        refused(table.handle(&caller(1), Command::Board).await).contains("no game in this channel")
+    );
+}
+
+#[tokio::test]
+async fn abandon_needs_the_creator_or_a_moderator_and_a_confirmation() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    started(&table, 2).await;
+    assert!(
+        refused(
+            table
+                .handle(&caller(2), Command::Abandon { confirm: true })
+                .await
+        )
+        .contains("Only the player who opened")
+    );
+    let ask = table
+        .handle(&caller(1), Command::Abandon { confirm: false })
+        .await
+        .unwrap();
+    assert!(ask.ephemeral.unwrap().text.contains("Confirm"));
+    let mut moderator = caller(3);
+    moderator.moderator = true;
+    let r = table
+        .handle(&moderator, Command::Abandon { confirm: true })
+        .await
+        .unwrap();
+    assert!(public_text(&r).contains("abandoned"));
+    // The channel is free again.
+    started(&table, 2).await;
+}
+
+#[tokio::test]
+async fn board_hand_log_and_listings() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    let r = started(&table, 2).await;
+    let first = to_act(&r);
+    let board = table.handle(&caller(5), Command::Board).await.unwrap();
+    assert!(board.public.is_empty());
+    assert!(board.ephemeral.unwrap().text.contains("to play"));
+    assert!(refused(table.handle(&caller(5), Command::Hand).await).contains("not playing"));
+    let hand = table.handle(&caller(first), Command::Hand).await.unwrap();
+    assert!(hand.ephemeral.unwrap().text.contains("Your tile"));
+    for _ in 0..12 {
+        let who = table.handle(&caller(1), Command::Board).await.unwrap();
+        let _ = who;
+        let mover = if table.suggest(&caller(1), "", 1).await.unwrap().is_empty() {
+            2
+        } else {
+            1
+        };
+        let a = table
+            .suggest(&caller(mover), "", 1)
+            .await
+            .unwrap()
+            .remove(0);
+        table.handle(&caller(mover), act(&a)).await.unwrap();
+    }
+    let page1 = table
+        .handle(&caller(5), Command::Log { page: 1 })
+        .await
+        .unwrap()
+        .ephemeral
+        .unwrap()
+        .text;
+    assert!(page1.starts_with("Log, page 1 of "), "{page1}");
+    let page2 = table
+        .handle(&caller(5), Command::Log { page: 2 })
+        .await
+        .unwrap()
+        .ephemeral
+        .unwrap()
+        .text;
+    assert_ne!(page1, page2);
+    assert!(
+        refused(table.handle(&caller(5), Command::Log { page: 99 }).await).contains("The log has")
+    );
+    let games = table.handle(&caller(5), Command::Games).await.unwrap();
+    assert_eq!(games.games.len(), 1);
+    assert_eq!(games.games[0].players, vec!["Anna", "Bert"]);
+    let who = table.suggest(&caller(1), "", 1).await.unwrap().is_empty();
+    let (mine, not_mine) = if who { (2, 1) } else { (1, 2) };
+    assert_eq!(
+        table
+            .handle(&caller(mine), Command::MyTurns)
+            .await
+            .unwrap()
+            .games
+            .len(),
+        1
+    );
+    assert!(
+        table
+            .handle(&caller(not_mine), Command::MyTurns)
+            .await
+            .unwrap()
+            .games
+            .is_empty()
+    );
+}
+
+/// Plays random legal moves until the game ends, through the table.
+async fn play_to_the_end(table: &Table, players: u64, limit: usize) -> String {
+    for i in 0..limit {
+        let mut mover = None;
+        for u in 1..=players {
+            if !table.suggest(&caller(u), "", 1).await.unwrap().is_empty() {
+                mover = Some(u);
+            }
+        }
+        let Some(u) = mover else {
+            return String::new();
+        };
+        let legal = table.suggest(&caller(u), "", 10_000).await.unwrap();
+        let a = &legal[(i * 7919) % legal.len()];
+        let r = table.handle(&caller(u), act(a)).await.unwrap();
+        let text = public_text(&r);
+        if text.contains("The game is over") {
+            return text;
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[tokio::test]
+async fn a_whole_game_ends_and_frees_the_channel() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    started(&table, 3).await;
+    let end = play_to_the_end(&table, 3, 500).await;
+    assert!(end.contains("Game over") && end.contains("Winner"), "{end}");
+    let seqs = table.store().sequence_numbers(1).await.unwrap();
+    assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>());
+    started(&table, 2).await;
+}
+
+#[tokio::test]
+async fn restarts_resume_and_a_broken_snapshot_is_rebuilt_from_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let table = table_at(&path).await;
+    started(&table, 2).await;
+    for i in 0..40 {
+        let u = if table.suggest(&caller(1), "", 1).await.unwrap().is_empty() {
+            2
+        } else {
+            1
+        };
+        let legal = table.suggest(&caller(u), "", 10_000).await.unwrap();
+        table
+            .handle(&caller(u), act(&legal[i % legal.len()]))
+            .await
+            .unwrap();
+    }
+    let before = table
+        .handle(&caller(5), Command::Board)
+        .await
+        .unwrap()
+        .ephemeral
+        .unwrap()
+        .text;
+    table.store().close().await;
+    drop(table);
+    // Spoil every snapshot.
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    let spoiled = sqlx::query("UPDATE snapshot SET state = '{\"not\": \"a game\"}'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    assert!(spoiled.rows_affected() > 0, "snapshots were written");
+    pool.close().await;
+    let table = table_at(&path).await;
+    let after = table
+        .handle(&caller(5), Command::Board)
+        .await
+        .unwrap()
+        .ephemeral
+        .unwrap()
+        .text;
+    assert_eq!(before, after);
+    // The game goes on.
+    let u = if table.suggest(&caller(1), "", 1).await.unwrap().is_empty() {
+        2
+    } else {
+        1
+    };
+    let legal = table.suggest(&caller(u), "", 1).await.unwrap();
+    table.handle(&caller(u), act(&legal[0])).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn eight_racing_tasks_apply_exactly_one_action_per_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    // Two tables on one file stand for two processes; each has its own in-memory cache.
+    let tables = [
+        Arc::new(table_at(&path).await),
+        Arc::new(table_at(&path).await),
+    ];
+    let r = started(&tables[0], 2).await;
+    let mut version = r.turn.unwrap().version;
+    for round in 0..25 {
+        let mover = if tables[0]
+            .suggest(&caller(1), "", 1)
+            .await
+            .unwrap()
+            .is_empty()
+        {
+            2
+        } else {
+            1
+        };
+        let legal = tables[0].suggest(&caller(mover), "", 10_000).await.unwrap();
+        let mut tasks = Vec::new();
+        for t in 0..8 {
+            let table = tables[t % 2].clone();
+            let notation = legal[(t * 13 + round) % legal.len()].clone();
+            let c = with_interaction(caller(mover), &format!("race-{round}-{t}"));
+            tasks.push(tokio::spawn(async move {
+                table
+                    .handle(
+                        &c,
+                        Command::Act {
+                            notation,
+                            version: Some(version),
+                        },
+                    )
+                    .await
+            }));
+        }
+        let mut ok = 0;
+        for t in tasks {
+            match t.await.unwrap() {
+                Ok(_) => ok += 1,
+                Err(TableError::Refused(m)) => {
+                    assert!(m.contains("passed") || m.contains("changed"), "{m}")
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(ok, 1, "exactly one racer wins decision {round}");
+        version += 1;
+        let seqs = tables[1].store().sequence_numbers(1).await.unwrap();
+        let last = *seqs.last().unwrap();
+        assert_eq!(seqs, (1..=last).collect::<Vec<_>>(), "no gaps");
+        version = last;
+    }
+}
