@@ -360,6 +360,16 @@ impl Rtta {
             (_, None) => {}
             (_, Some(_)) => return Err("a partner outside the answer step".into()),
         }
+        let t = &self.turn;
+        if t.dice.count() > MAX_DICE as u8
+            || t.rerolls_left >= d.rules.rolls
+            || t.workers_dice.0 & !self.choice_dice().0 != 0
+            || t.workers > 100
+            || t.coins > 1000
+            || self.seats.iter().any(|s| s.disasters > 10_000)
+        {
+            return Err("the turn's dice, workers or coins are out of range".into());
+        }
         if self.options.trade && n < 2 {
             return Err("the trade variant with one player".into());
         }

@@ -290,6 +290,9 @@ fn a_saved_game_loads_equal_and_a_corrupted_one_is_refused() {
         ("/seats/0/monuments/0", serde_json::json!(4)),
         ("/seats/0/developments", serde_json::json!(1 << 13)),
         ("/first_completer/3", serde_json::json!(1)),
+        ("/turn/rerolls_left", serde_json::json!(3)),
+        ("/turn/coins", serde_json::json!(5000)),
+        ("/turn/dice/count", serde_json::json!(4)),
     ] {
         let mut broken = json.clone();
         *broken.pointer_mut(pointer).unwrap() = bad;
