@@ -1,0 +1,106 @@
+//! Reproducible sample positions for the renderer's tests, benchmarks and the README
+//! pictures: games played with seeded random legal actions.
+//!
+//! The choice of action uses a small fixed generator (SplitMix64) of its own, so the
+//! positions stay the same whatever the random crates do.
+
+use turnpost_core::pandoria::{Pandoria, Step};
+use turnpost_core::rtta::{Action as RttaAction, Rtta};
+use turnpost_core::{Game, Seed};
+
+/// SplitMix64: a tiny generator whose sequence never changes.
+#[derive(Clone, Debug)]
+pub struct Picker(u64);
+
+impl Picker {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Picker {
+        Picker(seed)
+    }
+
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Plays random legal actions while `go_on` holds and the game is running.
+pub fn play_random<G: Game>(game: &mut G, seed: u64, mut go_on: impl FnMut(&G) -> bool) {
+    let mut picker = Picker::new(seed);
+    let mut steps = 0;
+    while go_on(game) && steps < 100_000 {
+        let Some(d) = game.decision() else { break };
+        let legal = game.legal_actions(d.seat);
+        if legal.is_empty() {
+            break;
+        }
+        let action = legal[picker.below(legal.len())].clone();
+        if game.apply(d.seat, &action).is_err() {
+            break;
+        }
+        steps += 1;
+    }
+}
+
+/// A Pandoria game with `players` seats, played at random until the stack is empty (the
+/// last round), stopped at a tile placement of the next player.
+pub fn pandoria_late(players: usize, seed: u64) -> Pandoria {
+    let mut g =
+        Pandoria::new(&Default::default(), players, Seed::from_u64(seed)).expect("2 to 4 players");
+    play_random(&mut g, seed, |g| g.tiles_left() > 0);
+    // Finish the current turn so the picture shows a fresh placement and a "place" prompt.
+    play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
+    g
+}
+
+/// A Pandoria game after `actions` random actions.
+pub fn pandoria_after(players: usize, seed: u64, actions: usize) -> Pandoria {
+    let mut g =
+        Pandoria::new(&Default::default(), players, Seed::from_u64(seed)).expect("2 to 4 players");
+    let mut left = actions;
+    play_random(&mut g, seed, |_| {
+        left = left.saturating_sub(1);
+        left > 0
+    });
+    g
+}
+
+/// A Roll Through the Ages game with `players` seats after `rounds` rounds of random play,
+/// stopped while the next player rolls.
+pub fn rtta_after(players: usize, seed: u64, rounds: u16) -> Rtta {
+    let mut g =
+        Rtta::new(&Default::default(), players, Seed::from_u64(seed)).expect("1 to 4 players");
+    let mut picker = Picker::new(seed);
+    let mut steps = 0;
+    loop {
+        let view = g.public_view();
+        if view.over || view.round > rounds || steps > 100_000 {
+            break;
+        }
+        let Some(d) = g.decision() else { break };
+        let legal = g.legal_actions(d.seat);
+        if legal.is_empty() {
+            break;
+        }
+        // Random rerolling makes short turns: keep the dice half of the time.
+        let keep = legal.iter().position(|a| *a == RttaAction::Done);
+        let action = match keep {
+            Some(k) if picker.below(2) == 0 => legal[k],
+            _ => legal[picker.below(legal.len())],
+        };
+        if g.apply(d.seat, &action).is_err() {
+            break;
+        }
+        steps += 1;
+    }
+    g
+}
