@@ -108,6 +108,8 @@ fn play_and_check(
     while let Some(decision) = game.decision() {
         let view = game.public_view();
         check_invariants(&view);
+        let saved = serde_json::to_string(&game).unwrap();
+        assert_eq!(serde_json::from_str::<Rtta>(&saved).unwrap(), game);
         let legal = game.legal_actions(decision.seat);
         assert!(!legal.is_empty(), "{:?} offers no action", decision.kind);
         for other in 0..players as u8 {
