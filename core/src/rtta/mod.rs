@@ -1933,4 +1933,19 @@ impl Game for Rtta {
     fn describe(&self, event: &Event) -> String {
         describe(event, &|s| self.seat_name(s))
     }
+
+    /// Die rolls show something new; offers and their answers involve another player; the
+    /// end is the end. Everything else follows from what is already shown, so a player may
+    /// take it back within the turn.
+    fn reveals(&self, event: &Event) -> bool {
+        matches!(
+            event,
+            Event::Rolled { .. }
+                | Event::Rerolled { .. }
+                | Event::Offered { .. }
+                | Event::Traded { .. }
+                | Event::Declined { .. }
+                | Event::GameOver { .. }
+        )
+    }
 }

@@ -363,3 +363,21 @@ fn log_lines_read_as_sentences() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn only_rolls_trades_and_the_end_are_final() {
+    let reveals = |g: &Rtta, events: &[Event]| events.iter().any(|e| g.reveals(e));
+    // Red: 3 workers, food, food; Blue's opening roll follows Red's turn.
+    let mut g = fixed(2, &[("start-player", "1"), ("dice", "6 2 2 1 2 2 2")]);
+    let events = play(&mut g, "reroll 3");
+    assert!(reveals(&g, &events), "a reroll shows new dice");
+    let events = play(&mut g, "done");
+    assert!(
+        !reveals(&g, &events),
+        "collecting follows from the dice shown"
+    );
+    let events = play(&mut g, "build step-pyramid 2");
+    assert!(!reveals(&g, &events));
+    let events = play(&mut g, "done");
+    assert!(reveals(&g, &events), "ending the turn rolls Blue's dice");
+}
