@@ -280,6 +280,16 @@ impl Store {
         row.as_ref().map(Self::game_row).transpose()
     }
 
+    /// A game's version and status.
+    pub async fn version(&self, game_id: GameId) -> Result<(i64, Status), StoreError> {
+        let row = sqlx::query("SELECT version, status FROM game WHERE game_id = ?")
+            .bind(game_id)
+            .fetch_one(&self.pool)
+            .await?;
+        let status: String = row.try_get("status")?;
+        Ok((row.try_get("version")?, Status::parse(&status)?))
+    }
+
     /// The open (lobby or active) game of a channel.
     pub async fn open_game_in(&self, channel_id: u64) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(
@@ -535,11 +545,24 @@ impl Store {
         game_id: GameId,
         after: i64,
     ) -> Result<Vec<ActionRow>, StoreError> {
+        self.actions_between(game_id, after, i64::MAX).await
+    }
+
+    /// Actions with `after < seq <= upto`, in order. Loading reads up to the version it saw,
+    /// so an action committed meanwhile is not mixed into an older state.
+    pub async fn actions_between(
+        &self,
+        game_id: GameId,
+        after: i64,
+        upto: i64,
+    ) -> Result<Vec<ActionRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, seat, notation, reveals, log FROM action WHERE game_id = ? AND seq > ? ORDER BY seq",
+            "SELECT seq, seat, notation, reveals, log FROM action
+             WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
         )
         .bind(game_id)
         .bind(after)
+        .bind(upto)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()

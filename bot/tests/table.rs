@@ -532,13 +532,33 @@ async fn eight_racing_tasks_apply_exactly_one_action_per_decision() {
             match t.await.unwrap() {
                 Ok(_) => ok += 1,
                 Err(TableError::Refused(m)) => {
-                    assert!(m.contains("passed") || m.contains("changed"), "{m}")
+                    assert!(
+                        m.contains("passed") || m.contains("changed"),
+                        "round {round}, mover {mover}, version {version}: {m}"
+                    )
                 }
                 Err(e) => panic!("{e}"),
             }
         }
         assert_eq!(ok, 1, "exactly one racer wins decision {round}");
-        version += 1;
+        let b0 = tables[0]
+            .handle(&caller(5), Command::Board)
+            .await
+            .unwrap()
+            .ephemeral
+            .unwrap()
+            .text;
+        let b1 = tables[1]
+            .handle(&caller(5), Command::Board)
+            .await
+            .unwrap()
+            .ephemeral
+            .unwrap()
+            .text;
+        assert_eq!(
+            b0, b1,
+            "both processes see the same game after decision {round}"
+        );
         let seqs = tables[1].store().sequence_numbers(1).await.unwrap();
         let last = *seqs.last().unwrap();
         assert_eq!(seqs, (1..=last).collect::<Vec<_>>(), "no gaps");

@@ -336,8 +336,14 @@ impl Table {
         slot: &mut Option<Loaded>,
         game_id: GameId,
     ) -> Result<(), TableError> {
-        if slot.is_some() {
-            return Ok(());
+        if let Some(loaded) = slot {
+            // Another process may have written since (several bot processes can share a
+            // database); one small query keeps reads fresh.
+            let (version, status) = self.store.version(game_id).await?;
+            if version == loaded.row.version && status == loaded.row.status {
+                return Ok(());
+            }
+            *slot = None;
         }
         let row = self
             .store
@@ -402,7 +408,10 @@ impl Table {
                     .map_err(|e| TableError::Internal(e.to_string()))?,
             ),
         };
-        let rows = self.store.actions_after(row.game_id, start).await?;
+        let rows = self
+            .store
+            .actions_between(row.game_id, start, row.version)
+            .await?;
         let effective = effective_actions(rows)?;
         let mut undoable = Vec::new();
         let mut since_snapshot = 0;

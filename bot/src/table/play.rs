@@ -58,14 +58,16 @@ impl Table {
         let loaded = guard
             .as_mut()
             .ok_or_else(|| TableError::Internal("not loaded".into()))?;
-        let seat = self.acting_seat(loaded, caller)?;
+        // A stale button says so first, whoever pressed it.
         if let Some(v) = version
             && v != loaded.row.version
+            && loaded.row.status != Status::Lobby
         {
             return refuse(
                 "This turn has passed: the board has changed since that message. Use the latest one, or /play.",
             );
         }
+        let seat = self.acting_seat(loaded, caller)?;
         let game = loaded
             .game
             .as_ref()
@@ -278,7 +280,10 @@ impl Table {
             }
         }
         // Rebuild the state without the last action: replay the stored log plus the undo.
-        let mut rows = self.store.actions_after(game_id, 0).await?;
+        let mut rows = self
+            .store
+            .actions_between(game_id, 0, loaded.row.version)
+            .await?;
         rows.push(crate::store::ActionRow {
             seq: loaded.row.version + 1,
             seat,
