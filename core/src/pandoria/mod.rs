@@ -1,14 +1,27 @@
 //! Pandoria (Irongames, Allers & Eisenstein) as played on Yucata: tile laying and worker
-//! placement on a hex plain.
+//! placement on a hex plain, with cards that are spells or buildings, monuments and realms.
 //!
-//! This module implements the family game (rules text 004 "Family game", 003 §14a). The
-//! turn is: place a double tile or a castle (figures leave regions it closes), place or
-//! retrieve one figure or pass, score the closed regions, draw a tile. Setup, turn order and
-//! the end follow Yucata. Readings of unclear rules are in `docs/rules-notes.md`.
+//! Four modes (option `mode`): the family game (the default; text 004 "Family game", 003
+//! §14a), the family game with spells (003 §14b), the standard game with the realms' side B
+//! and their abilities, and the beginner game with side A. The standard turn has seven
+//! steps: place a double tile or a castle (figures leave regions it closes), place or
+//! retrieve one figure, play a card as a spell or building or erect a monument, score the
+//! closed regions, buy a card, draw a tile; realms add their own steps. Option `edition`
+//! picks the realm values and abilities of the second printed edition (text 003), option
+//! `partnership` the 4-player team game (003 §13). Readings of unclear rules are in
+//! `docs/rules-notes.md`.
+//!
+//! Files: `rules.rs` (placement, closure, scoring), `turn.rs` (cards, buildings, payments,
+//! buying, the end of a turn), `spells.rs` (the spell effects), `fixtures.rs` (scenario
+//! set-up), `notation.rs`, `view.rs`, and the component data in `data.rs` and `cards.rs`.
 
+mod cards;
 mod data;
+mod fixtures;
 mod notation;
 mod rules;
+mod spells;
+mod turn;
 mod view;
 
 use rand::Rng;
@@ -16,9 +29,15 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
+pub use cards::{
+    ALL_BUILDINGS, BuildingEffect, BuildingKind, Card, CardId, Cards, Rate, Realm, RealmData,
+    Resource, Size, SpellEffect, TileSize, cards,
+};
 pub use data::{Board, Half, Space, Terrain, Tile, TileId, TileKind, Tiles, board, tiles};
 pub use rules::{Region, RulesError};
-pub use view::{FigureView, LandView, PublicView, SeatPublic, SeatView};
+pub use view::{
+    CardView, FigureView, LandView, PublicView, Resources, SeatPublic, SeatView, SideView, SlotView,
+};
 
 use crate::game::{Decision, Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError};
 use crate::hex::{CELLS, Hex};
@@ -27,6 +46,9 @@ use crate::hex::{CELLS, Hex};
 /// so pictures can mark figures for colour-blind players.
 pub const COLOURS: [&str; 4] = ["Red", "Blue", "Yellow", "Green"];
 
+/// Building slots on a realm tableau.
+pub const SLOTS: usize = 5;
+
 /// Which Pandoria game is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -34,6 +56,42 @@ pub enum Mode {
     /// The family game: no realms, spells, buildings or monuments; every symbol is a point.
     #[default]
     Family,
+    /// The family game with spells: the cards of seven board spells, cast for free.
+    FamilySpells,
+    /// The standard game: realms side B with their abilities, 4 random cards each.
+    Standard,
+    /// The beginner game: realms side A without abilities, realm cards dealt, card A built.
+    Beginner,
+}
+
+/// Which printed edition's realm values and abilities apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Edition {
+    /// Yucata's rules (texts 004, 000), which the first printed edition (001) agrees with.
+    #[default]
+    #[serde(alias = "first")]
+    Yucata,
+    /// The later printed edition (text 003): other values and abilities for Dwarves, Elves,
+    /// Mages and Halflings; small and large buildings of a kind count as identical.
+    Second,
+}
+
+/// How realms are given out (Yucata's options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RealmAssignment {
+    /// Each player a different realm, at random.
+    #[default]
+    RandomUnique,
+    /// Each player a realm at random; two players may have the same.
+    RandomNotUnique,
+    /// One random realm for everybody.
+    SameRandom,
+    /// The realm of option `realm` for everybody.
+    SameChosen,
+    /// Each player chooses, in turn order from the start player.
+    EachChooses,
 }
 
 /// Where the two start tiles go (Yucata's options).
@@ -59,6 +117,14 @@ pub struct Options {
     pub start_tiles: StartTiles,
     /// Yucata's sub-option: the two start tiles must not touch each other.
     pub start_apart: bool,
+    /// How realms are given out (standard and beginner game).
+    pub realms: RealmAssignment,
+    /// The realm for `realms=same_chosen`.
+    pub realm: Option<Realm>,
+    /// Yucata's rules or the second printed edition.
+    pub edition: Edition,
+    /// The partnership game: 4 players, partners sit opposite and share their score.
+    pub partnership: bool,
 }
 
 /// A figure on the board.
@@ -92,7 +158,27 @@ pub enum Land {
     },
 }
 
-/// A seat's pieces and score.
+/// One of the five building slots of a tableau.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Slot {
+    /// The buildings in the slot, the visible one last (the others are overbuilt).
+    pub cards: Vec<CardId>,
+    /// A monument covering the slot (its points); never overbuilt.
+    pub monument: Option<u8>,
+}
+
+impl Slot {
+    /// The visible building, if any (none under a monument).
+    pub fn building(&self) -> Option<CardId> {
+        if self.monument.is_some() {
+            None
+        } else {
+            self.cards.last().copied()
+        }
+    }
+}
+
+/// A seat's pieces, tableau, cards and score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatState {
     /// Workers in reserve.
@@ -103,14 +189,141 @@ pub struct SeatState {
     pub castles: u8,
     /// Points.
     pub score: i32,
-    /// Hidden double tiles in hand.
+    /// Hidden double tiles in hand (Dwarves hold two).
     pub hand: Vec<TileId>,
+    /// The realm (standard and beginner game).
+    #[serde(default)]
+    pub realm: Option<Realm>,
+    /// Crystals, gold and wood, each 0..=10.
+    #[serde(default)]
+    pub resources: [u8; 3],
+    /// Hidden hand cards.
+    #[serde(default)]
+    pub cards: Vec<CardId>,
+    /// The five building slots.
+    #[serde(default)]
+    pub slots: [Slot; SLOTS],
+    /// The spells cast, the last one on top (the one Adopt copies).
+    #[serde(default)]
+    pub spells: Vec<CardId>,
+}
+
+impl SeatState {
+    /// An amount of one resource.
+    pub fn resource(&self, r: Resource) -> u8 {
+        self.resources[r.index()]
+    }
+}
+
+/// A Rage spell waiting for step 5: one worker counts `times` in one region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RageTarget {
+    /// Where the worker stands.
+    pub worker: Hex,
+    /// The hex that names the region (its `at`).
+    pub region: Hex,
+    /// 2 or 3.
+    pub times: u8,
+}
+
+/// What the current turn has done so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// The hexes placed in step 1 (figures may go there in step 3).
+    pub placed: Vec<Hex>,
+    /// Whether step 1 placed a double tile from the hand (a tile is drawn at the end).
+    pub from_hand: bool,
+    /// Every region closed this turn (by step 1 or by a spell), scored in step 5.
+    pub closed: Vec<Region>,
+    /// A Rage spell's target.
+    pub rage: Option<RageTarget>,
+    /// Second-edition Halflings: the card whose spell was cast and whose building (or a
+    /// monument) follows.
+    pub combo: Option<CardId>,
+    /// The spell whose effect is being resolved (after Adopt: the copied spell).
+    pub spell: Option<SpellEffect>,
+}
+
+/// A player's choice after a region was scored in the family game with spells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choice {
+    /// Who chooses.
+    pub seat: Seat,
+    /// The points offered.
+    pub points: i32,
+    /// The hex that names the region.
+    pub region: Hex,
+}
+
+/// A spell effect waiting for its targets, one decision at a time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum Effect {
+    /// Acquire: take market cards (`take 2`).
+    Take {
+        /// Cards still to take.
+        left: u8,
+    },
+    /// Adopt: choose whose top spell to copy (`adopt blue`).
+    Adopt,
+    /// Astral Ship, Muster, Clone, or the figure of an Enchanted Castle (`worker D7`).
+    Place {
+        /// The spell placing them.
+        spell: SpellEffect,
+        /// Figures still to place.
+        left: u8,
+        /// The Enchanted Castle's castle, the only place its figure may go.
+        castle: Option<Hex>,
+    },
+    /// Conjure: which resource becomes `value` (`crystal`).
+    Conjure {
+        /// 6, 8 or 10.
+        value: u8,
+    },
+    /// Master Builder: a building or monument for no wood (`build 17 3`, `monument 2`).
+    FreeBuild,
+    /// Enchanted Castle: where the castle goes (`castle D7`).
+    Castle,
+    /// Flee: take back figures one by one (`retrieve D7`), then `pass`.
+    Flee,
+    /// Construct, first part: the building (`build 17 3`).
+    ConstructBuild {
+        /// The Carpenter discount when the spell was cast (it applies to both parts).
+        discount: u8,
+    },
+    /// Construct, second part: the monument (`monument 2`).
+    ConstructMonument {
+        /// The Carpenter discount when the spell was cast.
+        discount: u8,
+    },
+    /// Rage: which worker and region (`rage D7 E8`).
+    Rage {
+        /// 2 or 3.
+        times: u8,
+    },
+    /// Teleport: move figures (`move D7 E8`).
+    Teleport {
+        /// Moves left.
+        left: u8,
+        /// Where the figures moved so far stand (each figure moves once).
+        moved: Vec<Hex>,
+    },
+    /// Terrain: place the drawn tile (`tile D7 E7` or `single D7`).
+    Tile {
+        /// The drawn tile (public once drawn).
+        tile: TileId,
+    },
 }
 
 /// The step of the current turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "step")]
 pub enum Step {
+    /// A player chooses a realm (option `realms=each_chooses`).
+    Realm {
+        /// Who chooses now.
+        seat: Seat,
+    },
     /// The start player places start tile number `next` (0 or 1) — option `start_tiles=chosen`.
     StartTile {
         /// Which start tile comes next.
@@ -118,20 +331,47 @@ pub enum Step {
     },
     /// Step 1: place a double tile or a castle.
     Place,
-    /// Step 2: place a figure on what was just placed, retrieve one, or pass.
-    Figure {
-        /// The hexes just covered (none if nothing could be placed).
-        placed: Vec<Hex>,
-        /// Whether the placement was a double tile from the hand (a tile is drawn later).
-        from_hand: bool,
-        /// The regions the placement closed, scored after this step.
-        closed: Vec<Region>,
+    /// Step 3: place a figure on what was just placed, retrieve one, or pass.
+    Figure,
+    /// Step 4: play a card as a spell or building, erect a monument, or pass.
+    Card,
+    /// Yucata Halflings: a spell after building.
+    HalflingSpell,
+    /// A spell's effect.
+    Effect {
+        /// What it still needs.
+        effect: Effect,
+    },
+    /// Second-edition Halflings: the building of the card just cast, or a monument.
+    ComboBuild {
+        /// The card.
+        card: CardId,
+    },
+    /// Family game with spells: each scorer takes the points or a card, one region at a time.
+    Choices {
+        /// The choices still to make, the next first.
+        queue: Vec<Choice>,
+    },
+    /// Step 6: buy a card or pass.
+    Buy,
+    /// Elves: move a worker at the end of the turn, or pass.
+    ElfMove,
+    /// Poorhouse: which resource at 0 becomes 2.
+    Poorhouse,
+    /// Second-edition Mages buy a card at the end of the round.
+    RoundBuy {
+        /// The Mages still to decide, the next first.
+        queue: Vec<Seat>,
     },
     /// The game is over.
     Over,
 }
 
-/// Something that happened. Events never carry hidden information (no hand tiles).
+/// Resources paid for something, `[crystal, gold, wood]`.
+pub type Paid = [u8; 3];
+
+/// Something that happened. Events never carry hidden information (no hand tiles, no hand
+/// cards, no stack or deck order).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event {
@@ -193,7 +433,7 @@ pub enum Event {
     RegionScored {
         /// The region.
         region: Region,
-        /// Per scoring seat: figures counted (the leader counts 2) and points.
+        /// Per scoring seat: figures counted (the leader counts 2) and gains.
         scores: Vec<Score>,
     },
     /// A tile was drawn (which one is secret).
@@ -213,6 +453,197 @@ pub enum Event {
         /// The result.
         outcome: Outcome,
     },
+    /// A player chose a realm (`realms=each_chooses`).
+    RealmChosen {
+        /// Who.
+        seat: Seat,
+        /// Which.
+        realm: Realm,
+    },
+    /// A card was cast as a spell.
+    SpellCast {
+        /// Who.
+        seat: Seat,
+        /// The card (public once played).
+        card: CardId,
+        /// What it cost.
+        paid: Paid,
+        /// Whether it was the second-edition Mages' recast of the top spell.
+        recast: bool,
+    },
+    /// Adopt copied an opponent's top spell.
+    Adopted {
+        /// Who cast Adopt.
+        seat: Seat,
+        /// Whose spell.
+        from: Seat,
+        /// The copied card.
+        card: CardId,
+    },
+    /// The rest of a spell's effect was not used.
+    EffectForgone {
+        /// Who.
+        seat: Seat,
+        /// The spell.
+        spell: SpellEffect,
+    },
+    /// A card was built as a building.
+    Built {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+        /// The slot, 1–5.
+        slot: u8,
+        /// The building it covered.
+        covered: Option<CardId>,
+        /// What it cost.
+        paid: Paid,
+    },
+    /// A monument was erected.
+    MonumentBuilt {
+        /// Who.
+        seat: Seat,
+        /// The slot, 1–5.
+        slot: u8,
+        /// Its points (scored at once).
+        value: u8,
+        /// The building it covered.
+        covered: CardId,
+        /// What it cost.
+        paid: Paid,
+    },
+    /// A card was bought from the market.
+    Bought {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+        /// What it cost.
+        paid: Paid,
+    },
+    /// A card was taken from the market for free (Acquire).
+    Taken {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+    },
+    /// A card from the deck was laid out in the market.
+    MarketRefilled {
+        /// The card.
+        card: CardId,
+        /// Cards left in the deck.
+        left: usize,
+    },
+    /// A card went from the deck into a hand (which one is secret).
+    CardDrawn {
+        /// Who.
+        seat: Seat,
+        /// Cards left in the deck.
+        left: usize,
+    },
+    /// A resource was set to a value (Conjure, Poorhouse).
+    ResourceSet {
+        /// Who.
+        seat: Seat,
+        /// Which.
+        resource: Resource,
+        /// The new value.
+        value: u8,
+        /// The spell or building that set it.
+        by: String,
+    },
+    /// Points for something other than a region (Shrine, monument, Store).
+    PointsScored {
+        /// Who.
+        seat: Seat,
+        /// How many.
+        points: i32,
+        /// What for.
+        why: String,
+    },
+    /// A resource went over 10 and was converted.
+    Converted {
+        /// Who.
+        seat: Seat,
+        /// Which.
+        resource: Resource,
+        /// The amount over 10.
+        surplus: i32,
+        /// Points gained (the Store's bonus point included).
+        points: i32,
+        /// Resources lost.
+        lost: i32,
+    },
+    /// A Rage spell picked its worker.
+    Raged {
+        /// Where the worker stands.
+        worker: Hex,
+        /// The hex naming the region.
+        region: Hex,
+        /// 2 or 3.
+        times: u8,
+    },
+    /// A figure moved (Teleport, Elves).
+    FigureMoved {
+        /// From.
+        from: Hex,
+        /// To.
+        to: Hex,
+        /// Which.
+        figure: Figure,
+    },
+    /// The Terrain spell drew a tile (public: it must be placed at once).
+    SpellTileDrawn {
+        /// Who.
+        seat: Seat,
+        /// The tile.
+        tile: Tile,
+    },
+    /// The Terrain spell's tile was placed.
+    SpellTilePlaced {
+        /// Who.
+        seat: Seat,
+        /// Where (one hex for a single tile).
+        at: Vec<Hex>,
+        /// The tile.
+        tile: Tile,
+    },
+    /// The Terrain spell's tile went back to the box unplaced.
+    SpellTileBoxed {
+        /// The tile.
+        tile: Tile,
+    },
+    /// Family game with spells: a scorer took a card instead of the region's points.
+    ChoseCard {
+        /// Who.
+        seat: Seat,
+        /// The points given up.
+        points: i32,
+        /// The hex naming the region.
+        region: Hex,
+    },
+    /// Family game with spells: a scorer took the region's points.
+    ChosePoints {
+        /// Who.
+        seat: Seat,
+        /// The points.
+        points: i32,
+        /// The hex naming the region.
+        region: Hex,
+    },
+    /// The final scoring of one seat: hand cards and resources.
+    FinalScored {
+        /// Who.
+        seat: Seat,
+        /// Points for hand cards.
+        cards: i32,
+        /// Points per resource `[crystal, gold, wood]`.
+        resources: [i32; 3],
+        /// Resources left after conversion (the tiebreak).
+        left: i32,
+    },
 }
 
 /// One seat's share of a scored region.
@@ -220,31 +651,69 @@ pub enum Event {
 pub struct Score {
     /// Who.
     pub seat: Seat,
-    /// Figures adjacent, the leader counting 2.
+    /// Figures adjacent, the leader counting 2 (and a raging worker 2 or 3).
     pub figures: u8,
-    /// Points gained.
+    /// Points gained (city regions, and every region in the family games).
     pub points: i32,
+    /// Resources gained (forest, mountain and hills regions in the standard game).
+    #[serde(default)]
+    pub gained: i32,
+    /// The part of `points` or `gained` that came from buildings.
+    #[serde(default)]
+    pub bonus: i32,
 }
 
 /// What the current decision is about.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DecisionKind {
+    /// Choose a realm.
+    Realm,
     /// Place a start tile (option `start_tiles=chosen`).
     StartTile,
     /// Place the hand tile or a castle.
     Place,
     /// Place or retrieve a figure, or pass.
     Figure,
+    /// Play a card, erect a monument, or pass.
+    Card,
+    /// Halflings: a spell after building, or pass.
+    HalflingSpell,
+    /// Choose a spell's targets.
+    Effect(SpellEffect),
+    /// Second-edition Halflings: build the card or a monument.
+    ComboBuild,
+    /// Family game with spells: points or a card.
+    Choice,
+    /// Buy a card or pass.
+    Buy,
+    /// Elves: move a worker or pass.
+    ElfMove,
+    /// Poorhouse: which resource becomes 2.
+    Poorhouse,
+    /// Second-edition Mages: buy at the end of the round.
+    RoundBuy,
 }
 
 impl std::fmt::Display for DecisionKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            DecisionKind::StartTile => "place a start tile",
-            DecisionKind::Place => "place your tile or a castle",
-            DecisionKind::Figure => "place a figure on it, retrieve one, or pass",
-        })
+        match self {
+            DecisionKind::Realm => f.write_str("choose your realm"),
+            DecisionKind::StartTile => f.write_str("place a start tile"),
+            DecisionKind::Place => f.write_str("place your tile or a castle"),
+            DecisionKind::Figure => f.write_str("place a figure on it, retrieve one, or pass"),
+            DecisionKind::Card => {
+                f.write_str("play a card as a spell or building, erect a monument, or pass")
+            }
+            DecisionKind::HalflingSpell => f.write_str("cast a spell after building, or pass"),
+            DecisionKind::Effect(spell) => write!(f, "choose what {} does", spell.label()),
+            DecisionKind::ComboBuild => f.write_str("build the card you cast, or erect a monument"),
+            DecisionKind::Choice => f.write_str("take the points or a card"),
+            DecisionKind::Buy => f.write_str("buy a card or pass"),
+            DecisionKind::ElfMove => f.write_str("move a worker up to 2 spaces, or pass"),
+            DecisionKind::Poorhouse => f.write_str("choose which resource at 0 becomes 2"),
+            DecisionKind::RoundBuy => f.write_str("buy a card at the end of the round, or pass"),
+        }
     }
 }
 
@@ -253,8 +722,13 @@ impl std::fmt::Display for DecisionKind {
 pub enum Action {
     /// `start G6 G7`: place the next start tile, first half on the first hex.
     Start(Hex, Hex),
-    /// `tile D7 E7`: place the hand tile, its first half on the first hex.
+    /// `tile D7 E7`: place the (first) hand tile — or the Terrain spell's tile — its first
+    /// half on the first hex.
     Tile(Hex, Hex),
+    /// `tile D7 E7 #2`: place the Dwarves' second hand tile.
+    SecondTile(Hex, Hex),
+    /// `single D7`: place the Terrain spell's single tile.
+    Single(Hex),
     /// `castle D7`.
     Castle(Hex),
     /// `worker D7`.
@@ -263,8 +737,37 @@ pub enum Action {
     Leader(Hex),
     /// `retrieve D7`: take your figure on D7 back.
     Retrieve(Hex),
-    /// `pass`: no figure this turn.
+    /// `pass`: do nothing in this step (no figure, no card, no purchase, the rest of a
+    /// spell's effect not used).
     Pass,
+    /// `realm elves`: choose a realm.
+    Realm(Realm),
+    /// `spell 17`, `spell 17 with gold`: cast a hand card as a spell.
+    Spell(CardId, Option<Resource>),
+    /// `both 17`: second-edition Halflings cast a card and then build it (or a monument).
+    Both(CardId, Option<Resource>),
+    /// `recast`: second-edition Mages cast their top spell again.
+    Recast(Option<Resource>),
+    /// `build 17 3`: build a hand card in slot 3 (1–5).
+    Build(CardId, u8, Option<Resource>),
+    /// `monument 3`: cover the building in slot 3 with the top monument.
+    Monument(u8, Option<Resource>),
+    /// `buy 2`: buy market card 2 (1–4).
+    Buy(u8, Option<Resource>),
+    /// `take 2`: take market card 2 for free (Acquire).
+    Take(u8),
+    /// `adopt blue`: copy that player's top spell.
+    Adopt(Seat),
+    /// `crystal`, `gold`, `wood`: the resource Conjure sets or the Poorhouse raises.
+    Choose(Resource),
+    /// `rage D7 E8`: the worker on D7 counts double/triple in the region named by E8.
+    Rage(Hex, Hex),
+    /// `move D7 E8`: move a figure (Teleport, Elves).
+    Move(Hex, Hex),
+    /// `points`: keep a region's points (family game with spells).
+    Points,
+    /// `card`: draw a card instead of a region's points (family game with spells).
+    Card,
 }
 
 /// A game of Pandoria.
@@ -276,7 +779,7 @@ pub struct Pandoria {
     figures: Vec<Option<Figure>>,
     /// The face-down stack; the top is the end of the vector.
     stack: Vec<TileId>,
-    /// Tiles put back in the box unseen at setup.
+    /// Tiles put back in the box unseen at setup (and Terrain tiles that found no place).
     removed: Vec<TileId>,
     start_player: Seat,
     current: Seat,
@@ -292,6 +795,27 @@ pub struct Pandoria {
     actions: u32,
     outcome: Option<Outcome>,
     rng: ChaCha20Rng,
+    /// The face-down card deck; the top is the end of the vector.
+    #[serde(default)]
+    deck: Vec<CardId>,
+    /// The face-up market, position 1 first.
+    #[serde(default)]
+    market: Vec<CardId>,
+    /// Cards out of the game (unused in this mode, or cast in the family game with spells).
+    #[serde(default)]
+    boxed: Vec<CardId>,
+    /// The face-up monument stack, the top (next) last.
+    #[serde(default)]
+    monuments: Vec<u8>,
+    /// The face-down single tiles; the top is the end of the vector.
+    #[serde(default)]
+    singles: Vec<TileId>,
+    /// What the current turn has done.
+    #[serde(default)]
+    turn: Turn,
+    /// Whether the set-up that depends on realms is still to come (`realms=each_chooses`).
+    #[serde(default)]
+    realms_pending: bool,
 }
 
 impl Pandoria {
@@ -313,6 +837,26 @@ impl Pandoria {
         }
     }
 
+    /// The monuments in play, bottom first (text 004: remove 2 each of 4, 5, 6 with 2
+    /// players, 1 each with 3; the stack is ascending, the 6s on top).
+    pub fn monuments_for(players: usize) -> Vec<u8> {
+        let mut stack = cards().monuments().to_vec();
+        let remove = match players {
+            2 => 2,
+            3 => 1,
+            _ => 0,
+        };
+        for value in 4..=6 {
+            for _ in 0..remove {
+                if let Some(p) = stack.iter().position(|&m| m == value) {
+                    stack.remove(p);
+                }
+            }
+        }
+        stack.sort_unstable();
+        stack
+    }
+
     /// The seat whose turn it is.
     pub fn current(&self) -> Seat {
         self.current
@@ -321,6 +865,11 @@ impl Pandoria {
     /// The step of the current turn.
     pub fn step(&self) -> &Step {
         &self.step
+    }
+
+    /// What the current turn has done so far.
+    pub fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     /// The land on a hex.
@@ -358,6 +907,44 @@ impl Pandoria {
         self.start_player
     }
 
+    /// The face-up market, position 1 first.
+    pub fn market(&self) -> &[CardId] {
+        &self.market
+    }
+
+    /// Cards left in the deck.
+    pub fn cards_left(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// The monument stack, bottom first.
+    pub fn monuments(&self) -> &[u8] {
+        &self.monuments
+    }
+
+    /// Where every card is, for tests: deck, market, box (hidden order included).
+    pub fn card_piles(&self) -> (&[CardId], &[CardId], &[CardId]) {
+        (&self.deck, &self.market, &self.boxed)
+    }
+
+    /// The single tiles left, for tests (hidden order included).
+    pub fn single_tiles(&self) -> &[TileId] {
+        &self.singles
+    }
+
+    /// The partner of a seat in the partnership game (the seat opposite).
+    pub fn partner(&self, seat: Seat) -> Option<Seat> {
+        (self.options.partnership && self.seats.len() == 4).then_some(Seat((seat.0 + 2) % 4))
+    }
+
+    /// A seat's score with its partner's (the partnership game), or its own.
+    pub fn team_score(&self, seat: Seat) -> i32 {
+        self.seats[seat.index()].score
+            + self
+                .partner(seat)
+                .map_or(0, |p| self.seats[p.index()].score)
+    }
+
     fn figures_of(&self, seat: Seat) -> impl Iterator<Item = (Hex, Figure)> + '_ {
         Hex::all().filter_map(move |h| match self.figures[h.index()] {
             Some(f) if f.seat == seat => Some((h, f)),
@@ -365,9 +952,56 @@ impl Pandoria {
         })
     }
 
-    fn leader_any_time(&self) -> bool {
+    /// Whether the game uses resources, buildings, monuments and the market.
+    pub(crate) fn has_economy(&self) -> bool {
+        matches!(self.options.mode, Mode::Standard | Mode::Beginner)
+    }
+
+    /// Whether the game uses cards at all.
+    pub(crate) fn has_cards(&self) -> bool {
+        self.options.mode != Mode::Family
+    }
+
+    /// The realm whose ability a seat uses (standard game only: side A has none).
+    pub(crate) fn ability(&self, seat: Seat) -> Option<Realm> {
+        if self.options.mode == Mode::Standard {
+            self.seats[seat.index()].realm
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn second_edition(&self) -> bool {
+        self.options.edition == Edition::Second
+    }
+
+    fn leader_any_time(&self, seat: Seat) -> bool {
         match self.options.mode {
-            Mode::Family => true,
+            Mode::Family | Mode::FamilySpells => true,
+            Mode::Standard => self.ability(seat) == Some(Realm::Humans),
+            Mode::Beginner => false,
+        }
+    }
+
+    /// Whether `seat` may put its leader on the board now (leader in reserve and, unless it
+    /// may come at any time, no worker left in reserve).
+    pub(crate) fn leader_allowed(&self, seat: Seat) -> Result<(), RulesError> {
+        let s = &self.seats[seat.index()];
+        if !s.leader {
+            Err(RulesError::NoLeader)
+        } else if s.workers > 0 && !self.leader_any_time(seat) {
+            Err(RulesError::LeaderTooEarly)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// How many tiles a seat holds in hand (Dwarves: 2).
+    fn hand_size(&self, seat: Seat) -> usize {
+        if self.ability(seat) == Some(Realm::Dwarves) {
+            2
+        } else {
+            1
         }
     }
 
@@ -418,55 +1052,86 @@ impl Pandoria {
                 };
             }
         }
-        self.last_move = at.to_vec();
+        self.last_move = if tile.b.is_some() {
+            at.to_vec()
+        } else {
+            vec![at[0]]
+        };
     }
 
-    fn end_turn(&mut self, events: &mut Vec<Event>) {
-        let n = self.seats.len() as u8;
-        let last_of_round = Seat((self.start_player.0 + n - 1) % n);
-        if self.current == last_of_round {
-            if self.last_round || !self.placed_this_round {
-                self.finish(events);
-                return;
+    /// Gives out realms by the options (standard and beginner game) and sets up everything
+    /// that depends on them; with `realms=each_chooses` the players choose first.
+    fn assign_realms(&mut self) -> Result<(), SetupError> {
+        let n = self.seats.len();
+        let realms: Vec<Realm> = match self.options.realms {
+            RealmAssignment::RandomUnique => {
+                let mut all = Realm::ALL.to_vec();
+                all.shuffle(&mut self.rng);
+                all.truncate(n);
+                all
             }
-            self.round += 1;
-            self.placed_this_round = false;
+            RealmAssignment::RandomNotUnique => (0..n)
+                .map(|_| Realm::ALL[self.rng.random_range(0..Realm::ALL.len())])
+                .collect(),
+            RealmAssignment::SameRandom => {
+                vec![Realm::ALL[self.rng.random_range(0..Realm::ALL.len())]; n]
+            }
+            RealmAssignment::SameChosen => vec![self.options.realm.expect("checked in new"); n],
+            RealmAssignment::EachChooses => {
+                self.realms_pending = true;
+                return Ok(());
+            }
+        };
+        for (seat, realm) in self.seats.iter_mut().zip(realms) {
+            seat.realm = Some(realm);
         }
-        self.current = Seat((self.current.0 + 1) % n);
-        self.step = Step::Place;
-        self.settle(events);
+        self.setup_realms();
+        Ok(())
     }
 
-    fn finish(&mut self, events: &mut Vec<Event>) {
-        let scores = self.seats.iter().map(|s| s.score).collect();
-        // Family game: no resources are left, so the tiebreak is 0 for all (a shared win).
-        let tiebreaks = vec![0; self.seats.len()];
-        let outcome = Outcome::from_scores(scores, tiebreaks);
-        self.step = Step::Over;
-        self.outcome = Some(outcome.clone());
-        events.push(Event::GameOver { outcome });
-    }
-
-    /// Resolves steps that offer no choice: a player who can place nothing skips step 1;
-    /// a figure step whose only option is to pass is passed.
-    fn settle(&mut self, events: &mut Vec<Event>) {
-        loop {
-            match &self.step {
-                Step::Place if !self.can_place(self.current) => {
-                    events.push(Event::CouldNotPlace { seat: self.current });
-                    self.step = Step::Figure {
-                        placed: Vec::new(),
-                        from_hand: false,
-                        closed: Vec::new(),
-                    };
+    /// Start resources, the Dwarves' second tile and the cards (text 004 "Preparation",
+    /// "Beginner game"). Called once every seat has its realm.
+    fn setup_realms(&mut self) {
+        self.realms_pending = false;
+        let n = self.seats.len();
+        for i in 0..n {
+            let realm = self.seats[i].realm.expect("every seat has a realm now");
+            let data = realm.data();
+            self.seats[i].resources = match (self.options.mode, self.options.edition) {
+                (Mode::Beginner, _) => data.side_a,
+                (_, Edition::Yucata) => data.side_b,
+                (_, Edition::Second) => data.side_b_second,
+            };
+            while self.seats[i].hand.len() < self.hand_size(Seat(i as u8)) {
+                match self.stack.pop() {
+                    Some(t) => self.seats[i].hand.push(t),
+                    None => break,
                 }
-                Step::Figure { .. } if self.figure_options(self.current).is_empty() => {
-                    self.after_figure(events);
-                    if matches!(self.step, Step::Over) {
-                        return;
-                    }
+            }
+        }
+        let mut deck: Vec<CardId> = cards().all().map(|c| c.id).collect();
+        if self.options.mode == Mode::Beginner {
+            for i in 0..n {
+                let [a, b] = self.seats[i].realm.expect("set").data().cards;
+                deck.retain(|&c| c != a && c != b);
+                self.seats[i].slots[0].cards.push(a);
+                self.seats[i].cards.push(b);
+            }
+        }
+        deck.shuffle(&mut self.rng);
+        self.deck = deck;
+        let mut events = Vec::new();
+        self.refill_market(&mut events);
+        let hand = if self.options.mode == Mode::Beginner {
+            2
+        } else {
+            4
+        };
+        for _ in 0..hand {
+            for i in 0..n {
+                if let Some(c) = self.deck.pop() {
+                    self.seats[i].cards.push(c);
                 }
-                _ => return,
             }
         }
     }
@@ -492,6 +1157,29 @@ impl Game for Pandoria {
                 "Pandoria is for 2 to 4 players, not {players}"
             )));
         }
+        if options.partnership && players != 4 {
+            return Err(SetupError(format!(
+                "the partnership game is for 4 players (partners sit opposite), not {players}"
+            )));
+        }
+        let uses_realms = matches!(options.mode, Mode::Standard | Mode::Beginner);
+        if uses_realms && options.realms == RealmAssignment::SameChosen && options.realm.is_none() {
+            return Err(SetupError(
+                "realms=same_chosen needs the realm everybody plays, e.g. realm=elves".into(),
+            ));
+        }
+        if options.mode == Mode::Beginner
+            && !matches!(
+                options.realms,
+                RealmAssignment::RandomUnique | RealmAssignment::EachChooses
+            )
+        {
+            return Err(SetupError(
+                "the beginner game deals each realm's two cards, so every player needs a different realm: use realms=random_unique or realms=each_chooses".into(),
+            ));
+        }
+        // The family game's set-up draws from the generator in exactly this order; the other
+        // modes draw more afterwards, so family games stay reproducible.
         let mut rng = seed.rng();
         let mut stack: Vec<TileId> = tiles().of_kind(TileKind::Double).map(|t| t.id).collect();
         stack.shuffle(&mut rng);
@@ -505,6 +1193,11 @@ impl Game for Pandoria {
                 castles: 2,
                 score: 0,
                 hand,
+                realm: None,
+                resources: [0; 3],
+                cards: Vec::new(),
+                slots: Default::default(),
+                spells: Vec::new(),
             });
         }
         let start_player = Seat(rng.random_range(0..players as u8));
@@ -535,6 +1228,13 @@ impl Game for Pandoria {
             actions: 0,
             outcome: None,
             rng,
+            deck: Vec::new(),
+            market: Vec::new(),
+            boxed: Vec::new(),
+            monuments: Vec::new(),
+            singles: Vec::new(),
+            turn: Turn::default(),
+            realms_pending: false,
         };
         if options.start_tiles == StartTiles::Chosen {
             game.step = Step::StartTile { next: 0 };
@@ -542,11 +1242,41 @@ impl Game for Pandoria {
             let ids = start_tile_ids();
             game.random_start_tiles(ids)?;
         }
+        match options.mode {
+            Mode::Family => {
+                game.boxed = cards().all().map(|c| c.id).collect();
+            }
+            Mode::FamilySpells => {
+                let mut deck = Vec::new();
+                for card in cards().all() {
+                    if card.spell.in_family_deck() {
+                        deck.push(card.id);
+                    } else {
+                        game.boxed.push(card.id);
+                    }
+                }
+                deck.shuffle(&mut game.rng);
+                game.deck = deck;
+            }
+            Mode::Standard | Mode::Beginner => {
+                game.monuments = Self::monuments_for(players);
+                game.assign_realms()?;
+                if game.realms_pending {
+                    game.step = Step::Realm { seat: start_player };
+                }
+            }
+        }
+        if options.mode != Mode::Family {
+            let mut singles: Vec<TileId> =
+                tiles().of_kind(TileKind::Single).map(|t| t.id).collect();
+            singles.shuffle(&mut game.rng);
+            game.singles = singles;
+        }
         Ok(game)
     }
 
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError> {
-        rules::fix(self, key, value)
+        fixtures::fix(self, key, value)
     }
 
     fn options(&self) -> &Options {
@@ -558,16 +1288,26 @@ impl Game for Pandoria {
     }
 
     fn decision(&self) -> Option<Decision<DecisionKind>> {
-        let kind = match self.step {
-            Step::StartTile { .. } => DecisionKind::StartTile,
-            Step::Place => DecisionKind::Place,
-            Step::Figure { .. } => DecisionKind::Figure,
+        let (seat, kind) = match &self.step {
+            Step::Realm { seat } => (*seat, DecisionKind::Realm),
+            Step::StartTile { .. } => (self.current, DecisionKind::StartTile),
+            Step::Place => (self.current, DecisionKind::Place),
+            Step::Figure => (self.current, DecisionKind::Figure),
+            Step::Card => (self.current, DecisionKind::Card),
+            Step::HalflingSpell => (self.current, DecisionKind::HalflingSpell),
+            Step::Effect { effect } => (
+                self.current,
+                DecisionKind::Effect(self.effect_spell(effect)),
+            ),
+            Step::ComboBuild { .. } => (self.current, DecisionKind::ComboBuild),
+            Step::Choices { queue } => (queue.first()?.seat, DecisionKind::Choice),
+            Step::Buy => (self.current, DecisionKind::Buy),
+            Step::ElfMove => (self.current, DecisionKind::ElfMove),
+            Step::Poorhouse => (self.current, DecisionKind::Poorhouse),
+            Step::RoundBuy { queue } => (*queue.first()?, DecisionKind::RoundBuy),
             Step::Over => return None,
         };
-        Some(Decision {
-            seat: self.current,
-            kind,
-        })
+        Some(Decision { seat, kind })
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
@@ -588,7 +1328,7 @@ impl Game for Pandoria {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ParseError> {
-        text.parse()
+        notation::parse_in_game(self, text)
     }
 
     fn public_view(&self) -> PublicView {
@@ -614,9 +1354,17 @@ impl Game for Pandoria {
     }
 
     fn reveals(&self, event: &Event) -> bool {
-        // Only drawing shows something new: the drawn tile to its owner, or that the
-        // stack is empty. Placements, closures and scores follow from public things.
-        matches!(event, Event::TileDrawn { .. } | Event::LastRound { .. })
+        // Drawing shows something new: a drawn tile or card to its owner, a card laid out in
+        // the market, the Terrain spell's tile, or that the stack is empty. Placements,
+        // closures, scores and payments follow from public things.
+        matches!(
+            event,
+            Event::TileDrawn { .. }
+                | Event::LastRound { .. }
+                | Event::CardDrawn { .. }
+                | Event::MarketRefilled { .. }
+                | Event::SpellTileDrawn { .. }
+        )
     }
 }
 

@@ -1,51 +1,137 @@
-//! Pandoria's notation (`tile D7 E7`, `castle D7`, `worker D7`, `leader D7`,
-//! `retrieve D7`, `pass`, `start G6 G7`) and its log lines. See `docs/notation.md`.
+//! Pandoria's notation (`tile D7 E7`, `castle D7`, `worker D7`, `spell 17`, `build 17 3`,
+//! `monument 3`, `buy 2`, …) and its log lines. See `docs/notation.md`.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Action, Event, Figure, Pandoria};
-use crate::game::{Game, ParseError};
+use super::cards::{CardId, Realm, Resource, cards};
+use super::{Action, COLOURS, Event, Figure, Mode, Pandoria};
+use crate::game::{Game, ParseError, Seat};
 use crate::hex::Hex;
+
+fn with(w: &Option<Resource>) -> String {
+    w.map(|r| format!(" with {r}")).unwrap_or_default()
+}
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Start(a, b) => write!(f, "start {a} {b}"),
             Action::Tile(a, b) => write!(f, "tile {a} {b}"),
+            Action::SecondTile(a, b) => write!(f, "tile {a} {b} #2"),
+            Action::Single(h) => write!(f, "single {h}"),
             Action::Castle(h) => write!(f, "castle {h}"),
             Action::Worker(h) => write!(f, "worker {h}"),
             Action::Leader(h) => write!(f, "leader {h}"),
             Action::Retrieve(h) => write!(f, "retrieve {h}"),
             Action::Pass => f.write_str("pass"),
+            Action::Realm(r) => write!(f, "realm {}", r.slug()),
+            Action::Spell(c, w) => write!(f, "spell {c}{}", with(w)),
+            Action::Both(c, w) => write!(f, "both {c}{}", with(w)),
+            Action::Recast(w) => write!(f, "recast{}", with(w)),
+            Action::Build(c, slot, w) => write!(f, "build {c} {slot}{}", with(w)),
+            Action::Monument(slot, w) => write!(f, "monument {slot}{}", with(w)),
+            Action::Buy(pos, w) => write!(f, "buy {pos}{}", with(w)),
+            Action::Take(pos) => write!(f, "take {pos}"),
+            Action::Adopt(seat) => match COLOURS.get(seat.index()) {
+                Some(c) => write!(f, "adopt {}", c.to_ascii_lowercase()),
+                None => write!(f, "adopt {}", seat.0 + 1),
+            },
+            Action::Choose(r) => write!(f, "{r}"),
+            Action::Rage(w, r) => write!(f, "rage {w} {r}"),
+            Action::Move(a, b) => write!(f, "move {a} {b}"),
+            Action::Points => f.write_str("points"),
+            Action::Card => f.write_str("card"),
         }
     }
 }
 
-const VERBS: &str = "tile D7 E7, castle D7, worker D7, leader D7, retrieve D7, pass, start D7 E7";
+const VERBS: &str = "tile D7 E7, castle D7, worker D7, leader D7, retrieve D7, pass, start D7 E7, \
+spell 17, build 17 3, monument 3, buy 2, take 2, adopt blue, crystal/gold/wood, rage D7 E8, \
+move D7 E8, single D7, both 17, recast, points, card, realm elves";
+
+/// Splits a text into words the way every Pandoria action is read: anything after a "·"
+/// is a label and ignored; dashes and commas separate like spaces.
+fn words(input: &str) -> Vec<String> {
+    let text = input.split('·').next().unwrap_or("");
+    let cleaned: String = text
+        .chars()
+        .map(|c| {
+            if matches!(c, '–' | '-' | ',') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    cleaned.split_whitespace().map(str::to_string).collect()
+}
+
+/// Reads a trailing "with gold" off a list of words.
+fn take_with(input: &str, args: &mut Vec<&str>) -> Result<Option<Resource>, ParseError> {
+    let n = args.len();
+    if n >= 2 && args[n - 2].eq_ignore_ascii_case("with") {
+        let r = Resource::parse(args[n - 1]).ok_or_else(|| {
+            ParseError::new(
+                input,
+                format!(
+                    "\"{}\" is not a resource: pay \"with crystal\", \"with gold\" or \"with wood\"",
+                    args[n - 1]
+                ),
+            )
+        })?;
+        args.truncate(n - 2);
+        return Ok(Some(r));
+    }
+    if args.iter().any(|a| a.eq_ignore_ascii_case("with")) {
+        return Err(ParseError::new(
+            input,
+            "\"with\" comes last, followed by a resource: \"… with gold\"",
+        ));
+    }
+    Ok(None)
+}
+
+fn number(
+    input: &str,
+    word: &str,
+    what: &str,
+    range: std::ops::RangeInclusive<u8>,
+) -> Result<u8, ParseError> {
+    match word.parse::<u8>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(ParseError::new(
+            input,
+            format!(
+                "\"{word}\" is not {what} ({}–{})",
+                range.start(),
+                range.end()
+            ),
+        )),
+    }
+}
+
+fn card_id(input: &str, word: &str) -> Result<CardId, ParseError> {
+    match word.trim_start_matches('#').parse::<u8>() {
+        Ok(n) if (1..=54).contains(&n) => Ok(CardId(n)),
+        _ => Err(ParseError::new(
+            input,
+            format!("\"{word}\" is not a card number (1–54) from your hand"),
+        )),
+    }
+}
 
 impl FromStr for Action {
     type Err = ParseError;
 
     fn from_str(input: &str) -> Result<Action, ParseError> {
-        // Autocomplete labels read "D7–E7 · forest 2 · city 1": accept dashes between hexes
-        // and ignore everything after a "·".
-        let text = input.split('·').next().unwrap_or("");
-        let cleaned: String = text
-            .chars()
-            .map(|c| {
-                if matches!(c, '–' | '-' | ',') {
-                    ' '
-                } else {
-                    c
-                }
-            })
-            .collect();
-        let words: Vec<&str> = cleaned.split_whitespace().collect();
-        let Some((verb, args)) = words.split_first() else {
+        let owned = words(input);
+        let words: Vec<&str> = owned.iter().map(String::as_str).collect();
+        let Some((verb, rest)) = words.split_first() else {
             return Err(ParseError::new(input, format!("say what to play: {VERBS}")));
         };
-        let hexes = |n: usize, example: &str| -> Result<Vec<Hex>, ParseError> {
+        let mut args: Vec<&str> = rest.to_vec();
+        let hexes = |args: &[&str], n: usize, example: &str| -> Result<Vec<Hex>, ParseError> {
             if args.len() != n {
                 return Err(ParseError::new(
                     input,
@@ -62,15 +148,161 @@ impl FromStr for Action {
                 })
                 .collect()
         };
-        match verb.to_ascii_lowercase().as_str() {
-            "tile" => hexes(2, "tile D7 E7").map(|h| Action::Tile(h[0], h[1])),
-            "start" => hexes(2, "start G6 G7").map(|h| Action::Start(h[0], h[1])),
-            "castle" => hexes(1, "castle D7").map(|h| Action::Castle(h[0])),
-            "worker" | "figure" => hexes(1, "worker D7").map(|h| Action::Worker(h[0])),
-            "leader" => hexes(1, "leader D7").map(|h| Action::Leader(h[0])),
-            "retrieve" => hexes(1, "retrieve D7").map(|h| Action::Retrieve(h[0])),
-            "pass" | "skip" if args.is_empty() => Ok(Action::Pass),
-            "pass" | "skip" => Err(ParseError::new(input, "\"pass\" takes nothing after it")),
+        let verb_lower = verb.to_ascii_lowercase();
+        let nothing_after = |action: Action| {
+            if args.is_empty() {
+                Ok(action)
+            } else {
+                Err(ParseError::new(
+                    input,
+                    format!("\"{verb}\" takes nothing after it"),
+                ))
+            }
+        };
+        match verb_lower.as_str() {
+            "tile" | "tile2" => {
+                let second = verb_lower == "tile2" || args.last().is_some_and(|a| *a == "#2");
+                if args.last().is_some_and(|a| a.starts_with('#')) {
+                    let mark = args.pop().unwrap_or_default();
+                    if mark != "#2" && mark != "#1" {
+                        return Err(ParseError::new(
+                            input,
+                            format!(
+                                "\"{mark}\" is not a hand tile: \"#1\" (the default) or \"#2\""
+                            ),
+                        ));
+                    }
+                }
+                let h = hexes(
+                    &args,
+                    2,
+                    "tile D7 E7\" (Dwarves: \"tile D7 E7 #2\" for the second tile",
+                )?;
+                Ok(if second {
+                    Action::SecondTile(h[0], h[1])
+                } else {
+                    Action::Tile(h[0], h[1])
+                })
+            }
+            "start" => hexes(&args, 2, "start G6 G7").map(|h| Action::Start(h[0], h[1])),
+            "single" => hexes(&args, 1, "single D7").map(|h| Action::Single(h[0])),
+            "castle" => hexes(&args, 1, "castle D7").map(|h| Action::Castle(h[0])),
+            "worker" | "figure" => hexes(&args, 1, "worker D7").map(|h| Action::Worker(h[0])),
+            "leader" => hexes(&args, 1, "leader D7").map(|h| Action::Leader(h[0])),
+            "retrieve" => hexes(&args, 1, "retrieve D7").map(|h| Action::Retrieve(h[0])),
+            "rage" => hexes(&args, 2, "rage D7 E8").map(|h| Action::Rage(h[0], h[1])),
+            "move" => hexes(&args, 2, "move D7 E8").map(|h| Action::Move(h[0], h[1])),
+            "pass" | "skip" => nothing_after(Action::Pass),
+            "points" => nothing_after(Action::Points),
+            "card" => nothing_after(Action::Card),
+            "crystal" | "crystals" | "gold" | "wood" => {
+                let r = Resource::parse(verb).expect("matched a resource");
+                nothing_after(Action::Choose(r))
+            }
+            "realm" => match args[..] {
+                [name] => Realm::parse(name).map(Action::Realm).ok_or_else(|| {
+                    ParseError::new(
+                        input,
+                        format!(
+                            "\"{name}\" is not a realm: humans, dwarves, elves, mages or halflings"
+                        ),
+                    )
+                }),
+                _ => Err(ParseError::new(
+                    input,
+                    "say which realm, like \"realm elves\"",
+                )),
+            },
+            "spell" | "cast" | "both" | "recast" => {
+                let w = take_with(input, &mut args)?;
+                match (verb_lower.as_str(), &args[..]) {
+                    ("recast", []) => Ok(Action::Recast(w)),
+                    ("recast", _) => Err(ParseError::new(
+                        input,
+                        "\"recast\" casts your top spell again: nothing but \"with …\" after it",
+                    )),
+                    (_, [card]) => {
+                        let c = card_id(input, card)?;
+                        Ok(if verb_lower == "both" {
+                            Action::Both(c, w)
+                        } else {
+                            Action::Spell(c, w)
+                        })
+                    }
+                    _ => Err(ParseError::new(
+                        input,
+                        format!("\"{verb}\" takes a card number, like \"{verb_lower} 17\""),
+                    )),
+                }
+            }
+            "build" => {
+                let w = take_with(input, &mut args)?;
+                match args[..] {
+                    [card, slot] => Ok(Action::Build(
+                        card_id(input, card)?,
+                        number(input, slot, "a building slot", 1..=5)?,
+                        w,
+                    )),
+                    _ => Err(ParseError::new(
+                        input,
+                        "\"build\" takes a card number and a slot (1–5), like \"build 17 3\"",
+                    )),
+                }
+            }
+            "monument" => {
+                let w = take_with(input, &mut args)?;
+                match args[..] {
+                    [slot] => Ok(Action::Monument(
+                        number(input, slot, "a building slot", 1..=5)?,
+                        w,
+                    )),
+                    _ => Err(ParseError::new(
+                        input,
+                        "\"monument\" takes the slot of the building it covers, like \"monument 3\"",
+                    )),
+                }
+            }
+            "buy" => {
+                let w = take_with(input, &mut args)?;
+                match args[..] {
+                    [pos] => Ok(Action::Buy(number(input, pos, "a market card", 1..=4)?, w)),
+                    _ => Err(ParseError::new(
+                        input,
+                        "\"buy\" takes a market position (1–4), like \"buy 2\"",
+                    )),
+                }
+            }
+            "take" => match args[..] {
+                [pos] => Ok(Action::Take(number(input, pos, "a market card", 1..=4)?)),
+                _ => Err(ParseError::new(
+                    input,
+                    "\"take\" takes a market position (1–4), like \"take 2\"",
+                )),
+            },
+            "adopt" => match args[..] {
+                [who] => {
+                    let seat = COLOURS
+                        .iter()
+                        .position(|c| c.eq_ignore_ascii_case(who))
+                        .or_else(|| {
+                            who.parse::<usize>()
+                                .ok()
+                                .filter(|n| (1..=4).contains(n))
+                                .map(|n| n - 1)
+                        })
+                        .ok_or_else(|| {
+                            ParseError::new(
+                                input,
+                                format!("\"{who}\" is not a player: red, blue, yellow or green"),
+                            )
+                        })?;
+                    Ok(Action::Adopt(Seat(seat as u8)))
+                }
+                _ => Err(ParseError::new(
+                    input,
+                    "\"adopt\" takes whose spell to copy, like \"adopt blue\"",
+                )),
+            },
             _ => {
                 // A bare pair of hexes is a tile placement, as autocomplete offers it.
                 if let [a, b] = &words[..]
@@ -87,32 +319,138 @@ impl FromStr for Action {
     }
 }
 
+/// Reads an action against the game: besides the canonical forms, cards in the hand may be
+/// named (`spell rage`, `build small tower 3`) when the name fits exactly one of them, and a
+/// Rage region may be named by any of its spaces.
+pub(super) fn parse_in_game(game: &Pandoria, input: &str) -> Result<Action, ParseError> {
+    let parsed = match input.parse::<Action>() {
+        Ok(action) => Ok(action),
+        Err(e) => match by_name(game, input) {
+            Some(result) => result,
+            None => Err(e),
+        },
+    }?;
+    if let Action::Rage(worker, region) = parsed
+        && let Some(r) = game.turn.closed.iter().find(|r| r.hexes.contains(&region))
+    {
+        return Ok(Action::Rage(worker, r.at));
+    }
+    Ok(parsed)
+}
+
+/// `spell rage`, `both clone`, `build large tower 3 with gold`: a hand card by name.
+fn by_name(game: &Pandoria, input: &str) -> Option<Result<Action, ParseError>> {
+    let owned = words(input);
+    let mut args: Vec<&str> = owned.iter().map(String::as_str).collect();
+    if args.is_empty() {
+        return None;
+    }
+    let verb = args.remove(0).to_ascii_lowercase();
+    if !matches!(verb.as_str(), "spell" | "cast" | "both" | "build") {
+        return None;
+    }
+    let w = match take_with(input, &mut args) {
+        Ok(w) => w,
+        Err(e) => return Some(Err(e)),
+    };
+    let slot = if verb == "build" {
+        match args
+            .pop()
+            .map(|s| number(input, s, "a building slot", 1..=5))
+        {
+            Some(Ok(s)) => Some(s),
+            Some(Err(e)) => return Some(Err(e)),
+            None => return None,
+        }
+    } else {
+        None
+    };
+    if args.is_empty() || args.iter().all(|a| a.parse::<u8>().is_ok()) {
+        return None;
+    }
+    let name = args.join(" ").to_ascii_lowercase();
+    let seat = game.decision()?.seat;
+    let hand = &game.seat_state(seat).cards;
+    let matches: Vec<CardId> = hand
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let card = cards().card(c);
+            let side = if verb == "build" {
+                (
+                    card.building.name(),
+                    card.building.label(),
+                    card.building.german(),
+                )
+            } else {
+                (card.spell.name(), card.spell.label(), card.spell.german())
+            };
+            [side.0.to_string(), side.1, side.2.to_string()]
+                .iter()
+                .any(|n| n.to_ascii_lowercase().replace('-', " ") == name)
+        })
+        .collect();
+    Some(match (matches.as_slice(), slot) {
+        ([c], Some(slot)) => Ok(Action::Build(*c, slot, w)),
+        ([c], None) if verb == "both" => Ok(Action::Both(*c, w)),
+        ([c], None) => Ok(Action::Spell(*c, w)),
+        ([], _) => Err(ParseError::new(
+            input,
+            format!("no card in your hand is called \"{name}\"; name it by its number"),
+        )),
+        (several, _) => Err(ParseError::new(
+            input,
+            format!(
+                "\"{name}\" fits cards {}: name one by its number",
+                several
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        )),
+    })
+}
+
 fn figure_name(game: &Pandoria, figure: &Figure) -> String {
     let kind = if figure.leader { "leader" } else { "worker" };
     format!("{}'s {kind}", game.seat_name(figure.seat))
 }
 
+fn paid_text(paid: &[u8; 3]) -> String {
+    let parts: Vec<String> = Resource::ALL
+        .iter()
+        .filter(|r| paid[r.index()] > 0)
+        .map(|r| r.amount(paid[r.index()]))
+        .collect();
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(" + ")
+    }
+}
+
+fn card_name(card: CardId) -> String {
+    let c = cards().card(card);
+    format!("card {card} ({} / {})", c.spell.label(), c.building.label())
+}
+
 /// One log line for an event.
 pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
+    let name = |s: &Seat| game.seat_name(*s);
     match event {
         Event::StartTilePlaced { at, tile } => {
             format!("Start tile {tile} placed at {}–{}", at[0], at[1])
         }
         Event::TilePlaced { seat, at, tile } => {
-            format!(
-                "{} placed {tile} at {}–{}",
-                game.seat_name(*seat),
-                at[0],
-                at[1]
-            )
+            format!("{} placed {tile} at {}–{}", name(seat), at[0], at[1])
         }
         Event::CastlePlaced { seat, at } => {
-            format!("{} placed a castle at {at}", game.seat_name(*seat))
+            format!("{} placed a castle at {at}", name(seat))
         }
-        Event::CouldNotPlace { seat } => format!(
-            "{} could place neither tile nor castle",
-            game.seat_name(*seat)
-        ),
+        Event::CouldNotPlace { seat } => {
+            format!("{} could place neither tile nor castle", name(seat))
+        }
         Event::RegionClosed { region, returned } => {
             let mut line = format!(
                 "The {} at {} is closed ({} space{}, {} symbol{})",
@@ -134,16 +472,13 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
         }
         Event::FigurePlaced { at, figure } => {
             let kind = if figure.leader { "leader" } else { "worker" };
-            format!("{} placed a {kind} on {at}", game.seat_name(figure.seat))
+            format!("{} placed a {kind} on {at}", name(&figure.seat))
         }
         Event::FigureRetrieved { at, figure } => {
             let kind = if figure.leader { "leader" } else { "worker" };
-            format!(
-                "{} took back a {kind} from {at}",
-                game.seat_name(figure.seat)
-            )
+            format!("{} took back a {kind} from {at}", name(&figure.seat))
         }
-        Event::Passed { seat } => format!("{} placed no figure", game.seat_name(*seat)),
+        Event::Passed { seat } => format!("{} placed no figure", name(seat)),
         Event::RegionScored { region, scores } => {
             if scores.is_empty() {
                 return format!(
@@ -151,13 +486,23 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
                     region.terrain, region.at
                 );
             }
+            let resource = Pandoria::yield_of(region.terrain).filter(|_| game.has_economy());
             let parts: Vec<String> = scores
                 .iter()
                 .map(|s| {
+                    let bonus = if s.bonus > 0 {
+                        format!(" + {}", s.bonus)
+                    } else {
+                        String::new()
+                    };
+                    let amount = match resource {
+                        Some(r) => r.amount(s.gained),
+                        None if game.has_economy() => format!("{} points", s.points),
+                        None => s.points.to_string(),
+                    };
                     format!(
-                        "{} {} ({} × {})",
-                        game.seat_name(s.seat),
-                        s.points,
+                        "{} {amount} ({} × {}{bonus})",
+                        name(&s.seat),
                         region.symbols,
                         s.figures
                     )
@@ -171,11 +516,11 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             )
         }
         Event::TileDrawn { seat, left } => {
-            format!("{} drew a tile ({left} left)", game.seat_name(*seat))
+            format!("{} drew a tile ({left} left)", name(seat))
         }
         Event::LastRound { seat } => format!(
             "{} could not draw a tile: this round is the last",
-            game.seat_name(*seat)
+            name(seat)
         ),
         Event::GameOver { outcome } => {
             let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
@@ -186,7 +531,7 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
                     format!(
                         "{}. {} {}",
                         outcome.ranks[i],
-                        game.seat_name(crate::game::Seat(i as u8)),
+                        game.seat_name(Seat(i as u8)),
                         outcome.scores[i]
                     )
                 })
@@ -203,7 +548,167 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
                 }
             )
         }
+        Event::RealmChosen { seat, realm } => format!("{} plays the {realm}", name(seat)),
+        Event::SpellCast {
+            seat,
+            card,
+            paid,
+            recast,
+        } => {
+            let c = cards().card(*card);
+            let cost = if game.options.mode == Mode::FamilySpells {
+                String::new()
+            } else {
+                format!(" for {}", paid_text(paid))
+            };
+            if *recast {
+                format!("{} cast {} again{cost}", name(seat), c.spell.label())
+            } else {
+                format!(
+                    "{} cast {} (card {card}){cost}",
+                    name(seat),
+                    c.spell.label()
+                )
+            }
+        }
+        Event::Adopted { seat, from, card } => format!(
+            "{} adopted {}'s {}",
+            name(seat),
+            name(from),
+            cards().card(*card).spell.label()
+        ),
+        Event::EffectForgone { seat, spell } => {
+            format!("{} used no more of {}", name(seat), spell.label())
+        }
+        Event::Built {
+            seat,
+            card,
+            slot,
+            covered,
+            paid,
+        } => {
+            let over = covered
+                .map(|c| format!(" over {}", cards().card(c).building.label()))
+                .unwrap_or_default();
+            format!(
+                "{} built {} (card {card}) in slot {slot}{over} for {}",
+                name(seat),
+                cards().card(*card).building.label(),
+                paid_text(paid)
+            )
+        }
+        Event::MonumentBuilt {
+            seat,
+            slot,
+            value,
+            covered,
+            paid,
+        } => format!(
+            "{} erected a {value}-point monument over {} in slot {slot} for {}",
+            name(seat),
+            cards().card(*covered).building.label(),
+            paid_text(paid)
+        ),
+        Event::Bought { seat, card, paid } => format!(
+            "{} bought {} for {}",
+            name(seat),
+            card_name(*card),
+            paid_text(paid)
+        ),
+        Event::Taken { seat, card } => {
+            format!("{} took {} for free", name(seat), card_name(*card))
+        }
+        Event::MarketRefilled { card, left } => {
+            format!(
+                "New in the market: {} ({left} cards left)",
+                card_name(*card)
+            )
+        }
+        Event::CardDrawn { seat, left } => {
+            format!("{} drew a card ({left} left)", name(seat))
+        }
+        Event::ResourceSet {
+            seat,
+            resource,
+            value,
+            by,
+        } => format!("{by} set {}'s {resource} to {value}", name(seat)),
+        Event::PointsScored { seat, points, why } => {
+            format!(
+                "{} scored {points} point{} ({why})",
+                name(seat),
+                plural(*points)
+            )
+        }
+        Event::Converted {
+            seat,
+            resource,
+            surplus,
+            points,
+            lost,
+        } => format!(
+            "{} went {surplus} over 10 {resource}: {points} point{}, {lost} lost",
+            name(seat),
+            plural(*points)
+        ),
+        Event::Raged {
+            worker,
+            region,
+            times,
+        } => format!("The worker on {worker} counts {times} times for the region at {region}"),
+        Event::FigureMoved { from, to, figure } => {
+            format!("{} moved from {from} to {to}", figure_name(game, figure))
+        }
+        Event::SpellTileDrawn { seat, tile } => {
+            format!("{} drew the tile {tile}", name(seat))
+        }
+        Event::SpellTilePlaced { seat, at, tile } => format!(
+            "{} placed {tile} at {}",
+            name(seat),
+            at.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("–")
+        ),
+        Event::SpellTileBoxed { tile } => format!("The tile {tile} goes back to the box"),
+        Event::ChoseCard {
+            seat,
+            points,
+            region,
+        } => format!(
+            "{} drew a card instead of {points} point{} for the region at {region}",
+            name(seat),
+            plural(*points)
+        ),
+        Event::ChosePoints {
+            seat,
+            points,
+            region,
+        } => format!(
+            "{} took {points} point{} for the region at {region}",
+            name(seat),
+            plural(*points)
+        ),
+        Event::FinalScored {
+            seat,
+            cards,
+            resources,
+            left,
+        } => {
+            let mut line = format!("Final scoring: {} {cards} for hand cards", name(seat));
+            if game.has_economy() {
+                line.push_str(&format!(
+                    ", {} for crystals, {} for gold, {} for wood ({left} resources left)",
+                    resources[0], resources[1], resources[2]
+                ));
+            }
+            line
+        }
     }
+}
+
+fn plural(n: i32) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 fn join_words(words: &[String]) -> String {
@@ -223,14 +728,36 @@ mod tests {
         let h = |s: &str| s.parse::<Hex>().unwrap();
         for a in [
             Action::Tile(h("D7"), h("E7")),
+            Action::SecondTile(h("D7"), h("E7")),
+            Action::Single(h("D7")),
             Action::Start(h("G6"), h("G7")),
             Action::Castle(h("A0")),
             Action::Worker(h("P13")),
             Action::Leader(h("K10")),
             Action::Retrieve(h("B2")),
             Action::Pass,
+            Action::Realm(Realm::Halflings),
+            Action::Spell(CardId(17), None),
+            Action::Spell(CardId(54), Some(Resource::Gold)),
+            Action::Both(CardId(3), Some(Resource::Wood)),
+            Action::Recast(None),
+            Action::Recast(Some(Resource::Crystal)),
+            Action::Build(CardId(17), 3, None),
+            Action::Build(CardId(1), 5, Some(Resource::Crystal)),
+            Action::Monument(2, None),
+            Action::Monument(1, Some(Resource::Gold)),
+            Action::Buy(4, None),
+            Action::Buy(1, Some(Resource::Wood)),
+            Action::Take(3),
+            Action::Adopt(Seat(1)),
+            Action::Choose(Resource::Crystal),
+            Action::Choose(Resource::Wood),
+            Action::Rage(h("D7"), h("E8")),
+            Action::Move(h("D7"), h("E9")),
+            Action::Points,
+            Action::Card,
         ] {
-            assert_eq!(a.to_string().parse::<Action>(), Ok(a));
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
         }
     }
 
@@ -241,7 +768,22 @@ mod tests {
         assert_eq!("D7–E7 · forest 2 · city 1".parse::<Action>(), Ok(tile));
         assert_eq!("tile d7-e7".parse::<Action>(), Ok(tile));
         assert_eq!("  TILE D7 E7 ".parse::<Action>(), Ok(tile));
+        assert_eq!("tile D7 E7 #1".parse::<Action>(), Ok(tile));
+        assert_eq!(
+            "tile2 D7 E7".parse::<Action>(),
+            Ok(Action::SecondTile(h("D7"), h("E7")))
+        );
         assert_eq!("figure D7".parse::<Action>(), Ok(Action::Worker(h("D7"))));
+        assert_eq!(
+            "spell 17 · Rage ×2 · 2 crystals".parse::<Action>(),
+            Ok(Action::Spell(CardId(17), None))
+        );
+        assert_eq!("adopt 2".parse::<Action>(), Ok(Action::Adopt(Seat(1))));
+        assert_eq!("ADOPT Blue".parse::<Action>(), Ok(Action::Adopt(Seat(1))));
+        assert_eq!(
+            "crystals".parse::<Action>(),
+            Ok(Action::Choose(Resource::Crystal))
+        );
     }
 
     #[test]
@@ -250,10 +792,22 @@ mod tests {
             ("", "say what to play"),
             ("tile D7", "takes 2 spaces"),
             ("tile D7 Z9", "not a space on the board"),
+            ("tile D7 E7 #3", "not a hand tile"),
             ("castle", "takes 1 space"),
             ("fly D7", "unknown action"),
             ("pass now", "takes nothing"),
             ("worker D99", "not a space"),
+            ("spell", "takes a card number"),
+            ("spell 99", "not a card number"),
+            ("build 17", "a card number and a slot"),
+            ("build 17 6", "not a building slot"),
+            ("monument 0", "not a building slot"),
+            ("buy 5", "not a market card"),
+            ("buy 2 with silver", "not a resource"),
+            ("buy with gold 2", "comes last"),
+            ("adopt purple", "not a player"),
+            ("realm orcs", "not a realm"),
+            ("recast 3", "nothing but"),
         ] {
             let e = text.parse::<Action>().unwrap_err();
             assert!(e.to_string().contains(says), "{text:?}: {e}");

@@ -1,11 +1,13 @@
-//! The rules of a Pandoria turn: which placements are legal, which regions close, who
-//! scores, and the fixtures scenario files may set up.
+//! The board rules of a Pandoria turn: which placements are legal, which regions close, who
+//! scores, and how an action is checked and applied (the card, spell and end-of-turn steps
+//! are in `turn.rs` and `spells.rs`).
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{Space, Terrain, TileKind, board, tiles};
+use super::cards::{BuildingEffect, CardId, Realm, Resource, Size};
+use super::data::{Space, Terrain, board, tiles};
 use super::{Action, Event, Figure, Land, Pandoria, Score, Step, TileId};
-use crate::game::{Seat, SetupError};
+use crate::game::Seat;
 use crate::hex::{Hex, HexSet};
 
 /// A region: connected hexes of one terrain.
@@ -91,11 +93,158 @@ pub enum RulesError {
     /// Placing is compulsory.
     #[error("you must place your tile or a castle; you cannot pass")]
     MustPlace,
+    /// Only Dwarves hold a second tile.
+    #[error("you hold no second tile: place your tile with \"tile D7 E7\"")]
+    NoSecondTile,
+    /// The card is not in the player's hand.
+    #[error("card {card} is not in your hand (you hold {hand})")]
+    NoSuchCard {
+        /// The card named.
+        card: CardId,
+        /// The cards held.
+        hand: String,
+    },
+    /// Slots are numbered 1–5.
+    #[error("there is no slot {0}: building slots are 1–5")]
+    NoSuchSlot(u8),
+    /// Monuments are never overbuilt.
+    #[error("slot {0} holds a monument, and a monument is never overbuilt: choose another slot")]
+    MonumentNeverOverbuilt(u8),
+    /// Two identical buildings would be visible.
+    #[error(
+        "your {name} in slot {slot} is identical: never two identical buildings at once (build over slot {slot} instead)"
+    )]
+    Identical {
+        /// The building's name.
+        name: &'static str,
+        /// Where the visible one is.
+        slot: u8,
+    },
+    /// A monument needs a building to cover.
+    #[error("slot {0} has no building: a monument must cover one of your buildings")]
+    NothingToCover(u8),
+    /// The monument stack is empty.
+    #[error("no monument is left")]
+    NoMonumentLeft,
+    /// Not enough of a resource, even with a Market.
+    #[error("{what} costs {cost}; you have {have}{hint}")]
+    CannotAfford {
+        /// What was to be paid for.
+        what: String,
+        /// The cost ("5 wood").
+        cost: String,
+        /// What the player has ("3 wood").
+        have: String,
+        /// What a Market would allow, if anything.
+        hint: String,
+    },
+    /// The cost needs a Market payment and none was named.
+    #[error(
+        "{what} costs {cost} and you have {have}: say which resource your Market uses for the rest ({options})"
+    )]
+    PaymentNeeded {
+        /// What was to be paid for.
+        what: String,
+        /// The cost.
+        cost: String,
+        /// What the player has.
+        have: String,
+        /// The ways to pay ("… with gold").
+        options: String,
+    },
+    /// A Market payment was named that is not needed or not possible.
+    #[error("you cannot pay with {with}: {why}")]
+    BadPayment {
+        /// The resource named.
+        with: Resource,
+        /// Why not.
+        why: String,
+    },
+    /// The market has no card at that position.
+    #[error("there is no market card {0}: the market shows {1} card(s), numbered from 1")]
+    NoMarketCard(u8, usize),
+    /// Buying needs a closed region (except for Mages).
+    #[error("you may buy a card only after closing a region this turn")]
+    NoPurchase,
+    /// Adopt needs an opponent's top spell.
+    #[error("{0} has cast no spell yet: there is nothing to adopt")]
+    NoTopSpell(String),
+    /// Adopt cannot copy Adopt.
+    #[error("{0}'s top spell is Adopt, which Adopt cannot copy")]
+    AdoptAdopt(String),
+    /// Adopt copies an opponent's spell.
+    #[error("Adopt copies an opponent's spell, not your own")]
+    AdoptSelf,
+    /// Recast needs a top spell.
+    #[error("you have cast no spell yet: there is nothing to recast")]
+    NothingToRecast,
+    /// A spell cannot put or move a figure there.
+    #[error("a figure cannot go on {at} with {spell}: {why}")]
+    BadTarget {
+        /// The hex.
+        at: Hex,
+        /// The spell.
+        spell: &'static str,
+        /// Why not.
+        why: &'static str,
+    },
+    /// Rage needs a worker.
+    #[error("you have no worker on {0}: Rage makes a worker (not the leader) count more")]
+    NotYourWorker(Hex),
+    /// Rage needs a region closed this turn next to the worker.
+    #[error("{region} is in no region closed this turn next to {worker}{hint}")]
+    NotNextToRegion {
+        /// The worker.
+        worker: Hex,
+        /// The hex named.
+        region: Hex,
+        /// The regions that would do.
+        hint: String,
+    },
+    /// This choice cannot be skipped.
+    #[error("{0}")]
+    MustChoose(String),
+    /// The Poorhouse raises only a resource at 0.
+    #[error("your {0} is not at 0: the Poorhouse raises a resource at 0")]
+    NotZero(Resource),
+    /// A move that is not allowed.
+    #[error("you cannot move from {from} to {to}: {why}")]
+    BadMove {
+        /// From.
+        from: Hex,
+        /// To.
+        to: Hex,
+        /// Why not.
+        why: String,
+    },
+    /// A realm that somebody else already plays (beginner game).
+    #[error("{0} are taken: in the beginner game every player has a different realm")]
+    RealmTaken(Realm),
+    /// The card just cast must be the one built.
+    #[error("build the card whose spell you just cast (card {0}), or erect a monument")]
+    NotTheCastCard(CardId),
+    /// The family game with spells plays cards only as spells.
+    #[error("in the family game with spells cards are only cast as spells (spell {0})")]
+    SpellsOnly(CardId),
+    /// Nobody to take it from, nothing to take.
+    #[error("{0}")]
+    NotPossible(String),
+}
+
+/// Where a figure may stand for the spell rules: occupied, closed, or what.
+pub(super) struct ClosedMap {
+    closed: HexSet,
+}
+
+impl ClosedMap {
+    pub(super) fn contains(&self, hex: Hex) -> bool {
+        self.closed.contains(hex)
+    }
 }
 
 impl Pandoria {
     /// The free hexes where tiles may go.
-    fn free(&self) -> HexSet {
+    pub(super) fn free(&self) -> HexSet {
         let mut free = board().placeable();
         for hex in free.iter().collect::<Vec<_>>() {
             if self.land[hex.index()] != Land::Empty {
@@ -120,7 +269,7 @@ impl Pandoria {
         }
     }
 
-    fn touches_land(&self, hex: Hex) -> bool {
+    pub(super) fn touches_land(&self, hex: Hex) -> bool {
         board().neighbours(hex).any(|n| self.is_anchor(n))
     }
 
@@ -192,7 +341,7 @@ impl Pandoria {
     }
 
     /// Every place a double tile could go now (both orientations) and every space a castle
-    /// could go, whoever holds them.
+    /// (or a single tile) could go, whoever holds them.
     pub fn placements(&self) -> (Vec<[Hex; 2]>, Vec<Hex>) {
         let free = self.free();
         let frontier = self.frontier(&free);
@@ -215,6 +364,13 @@ impl Pandoria {
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         match &self.step {
             Step::Over => {}
+            Step::Realm { .. } => {
+                for realm in Realm::ALL {
+                    if self.validate(&Action::Realm(realm)).is_ok() {
+                        out.push(Action::Realm(realm));
+                    }
+                }
+            }
             Step::StartTile { .. } => {
                 let placed = self.placed_start_tiles();
                 out.extend(
@@ -227,34 +383,38 @@ impl Pandoria {
                 let seat = &self.seats[self.current.index()];
                 let (pairs, castle_spaces) = self.placements();
                 if !seat.hand.is_empty() {
-                    out.extend(pairs.into_iter().map(|[a, b]| Action::Tile(a, b)));
+                    out.extend(pairs.iter().map(|&[a, b]| Action::Tile(a, b)));
+                }
+                if seat.hand.len() > 1 {
+                    out.extend(pairs.iter().map(|&[a, b]| Action::SecondTile(a, b)));
                 }
                 if seat.castles > 0 {
                     out.extend(castle_spaces.into_iter().map(Action::Castle));
                 }
             }
-            Step::Figure { .. } => {
+            Step::Figure => {
                 out.extend(self.figure_options(self.current));
                 out.push(Action::Pass);
             }
+            _ => self.later_actions_into(out),
         }
     }
 
     /// Figure placements and retrievals open to `seat` in the figure step (without `pass`).
     pub(super) fn figure_options(&self, seat: Seat) -> Vec<Action> {
         let mut out = Vec::new();
-        let Step::Figure { placed, closed, .. } = &self.step else {
+        if self.step != Step::Figure {
             return out;
-        };
+        }
         let s = &self.seats[seat.index()];
-        for &hex in placed {
-            if self.figures[hex.index()].is_some() || in_closed(closed, hex) {
+        for &hex in &self.turn.placed {
+            if self.figures[hex.index()].is_some() || in_closed(&self.turn.closed, hex) {
                 continue;
             }
             if s.workers > 0 {
                 out.push(Action::Worker(hex));
             }
-            if s.leader && (s.workers == 0 || self.leader_any_time()) {
+            if self.leader_allowed(seat).is_ok() {
                 out.push(Action::Leader(hex));
             }
         }
@@ -262,7 +422,7 @@ impl Pandoria {
         out
     }
 
-    fn where_problem(&self, hex: Hex) -> Option<RulesError> {
+    pub(super) fn where_problem(&self, hex: Hex) -> Option<RulesError> {
         match board().space(hex) {
             Space::Mountains | Space::Exit { .. } => Some(RulesError::NotPlain(hex)),
             Space::Lake { .. } => Some(RulesError::Lake(hex)),
@@ -272,19 +432,21 @@ impl Pandoria {
         }
     }
 
-    fn now(&self) -> String {
+    /// What the player to act may do now, for refusals.
+    pub(super) fn now(&self) -> String {
         match &self.step {
+            Step::Realm { .. } => "choose a realm (realm elves)".into(),
             Step::StartTile { .. } => "place the next start tile (start D7 E7)".into(),
             Step::Place => "place your tile (tile D7 E7) or a castle (castle D7)".into(),
-            Step::Figure { placed, .. } if placed.is_empty() => {
+            Step::Figure if self.turn.placed.is_empty() => {
                 "retrieve a figure (retrieve D7) or pass".into()
             }
-            Step::Figure { placed, .. } => format!(
+            Step::Figure => format!(
                 "place a figure on {} (worker {}), retrieve one, or pass",
-                join_hexes(placed, " or "),
-                placed[0]
+                join_hexes(&self.turn.placed, " or "),
+                self.turn.placed[0]
             ),
-            Step::Over => "nothing: the game is over".into(),
+            _ => self.later_now(),
         }
     }
 
@@ -313,9 +475,12 @@ impl Pandoria {
                 Ok(())
             }
             (Step::StartTile { .. }, _) => wrong("do that"),
-            (Step::Place, Action::Tile(a, b)) => {
+            (Step::Place, Action::Tile(a, b) | Action::SecondTile(a, b)) => {
                 if seat.hand.is_empty() {
                     return Err(RulesError::NoTile);
+                }
+                if matches!(action, Action::SecondTile(..)) && seat.hand.len() < 2 {
+                    return Err(RulesError::NoSecondTile);
                 }
                 self.check_pair(a, b)?;
                 if !self.touches_land(a) && !self.touches_land(b) {
@@ -327,19 +492,15 @@ impl Pandoria {
                 if seat.castles == 0 {
                     return Err(RulesError::NoCastle);
                 }
-                if let Some(e) = self.where_problem(h) {
-                    return Err(e);
-                }
-                if !self.touches_land(h) {
-                    return Err(RulesError::Detached(h.to_string()));
-                }
-                Ok(())
+                self.check_single_space(h)
             }
             (Step::Place, Action::Pass) => Err(RulesError::MustPlace),
             (Step::Place, Action::Worker(_) | Action::Leader(_)) => wrong("place a figure"),
             (Step::Place, Action::Retrieve(_)) => wrong("retrieve a figure"),
             (Step::Place, Action::Start(..)) => wrong("place a start tile"),
-            (Step::Figure { placed, closed, .. }, Action::Worker(h) | Action::Leader(h)) => {
+            (Step::Place, _) => wrong("do that"),
+            (Step::Figure, Action::Worker(h) | Action::Leader(h)) => {
+                let placed = &self.turn.placed;
                 if !placed.contains(&h) {
                     return Err(RulesError::NotJustPlaced {
                         allowed: if placed.is_empty() {
@@ -352,7 +513,7 @@ impl Pandoria {
                 if self.figures[h.index()].is_some() {
                     return Err(RulesError::Occupied(h));
                 }
-                if let Some(region) = closed.iter().find(|r| r.hexes.contains(&h)) {
+                if let Some(region) = self.turn.closed.iter().find(|r| r.hexes.contains(&h)) {
                     return Err(RulesError::Closed {
                         at: h,
                         terrain: region.terrain,
@@ -362,27 +523,27 @@ impl Pandoria {
                     if seat.workers == 0 {
                         return Err(RulesError::NoWorker);
                     }
-                } else if !seat.leader {
-                    return Err(RulesError::NoLeader);
-                } else if seat.workers > 0 && !self.leader_any_time() {
-                    return Err(RulesError::LeaderTooEarly);
+                    Ok(())
+                } else {
+                    self.leader_allowed(self.current)
                 }
-                Ok(())
             }
-            (Step::Figure { .. }, Action::Retrieve(h)) => match self.figures[h.index()] {
+            (Step::Figure, Action::Retrieve(h)) => match self.figures[h.index()] {
                 Some(f) if f.seat == self.current => Ok(()),
                 _ => Err(RulesError::NotYourFigure(h)),
             },
-            (Step::Figure { .. }, Action::Pass) => Ok(()),
-            (Step::Figure { .. }, Action::Tile(..) | Action::Castle(_)) => {
+            (Step::Figure, Action::Pass) => Ok(()),
+            (Step::Figure, Action::Tile(..) | Action::SecondTile(..) | Action::Castle(_)) => {
                 wrong("place another tile")
             }
-            (Step::Figure { .. }, Action::Start(..)) => wrong("place a start tile"),
+            (Step::Figure, Action::Start(..)) => wrong("place a start tile"),
+            (Step::Figure, _) => wrong("do that"),
             (Step::Over, _) => wrong("play"),
+            _ => self.validate_later(action),
         }
     }
 
-    fn check_pair(&self, a: Hex, b: Hex) -> Result<(), RulesError> {
+    pub(super) fn check_pair(&self, a: Hex, b: Hex) -> Result<(), RulesError> {
         if let Some(e) = self.where_problem(a).or_else(|| self.where_problem(b)) {
             return Err(e);
         }
@@ -392,14 +553,32 @@ impl Pandoria {
         Ok(())
     }
 
+    /// A castle or a single tile: one free plain space next to land.
+    pub(super) fn check_single_space(&self, h: Hex) -> Result<(), RulesError> {
+        if let Some(e) = self.where_problem(h) {
+            return Err(e);
+        }
+        if !self.touches_land(h) {
+            return Err(RulesError::Detached(h.to_string()));
+        }
+        Ok(())
+    }
+
+    /// A double tile anywhere next to land.
+    pub(super) fn check_tile_at(&self, a: Hex, b: Hex) -> Result<(), RulesError> {
+        self.check_pair(a, b)?;
+        if !self.touches_land(a) && !self.touches_land(b) {
+            return Err(RulesError::Detached(format!("{a}–{b}")));
+        }
+        Ok(())
+    }
+
     /// Applies a validated action.
     pub(super) fn perform(&mut self, action: Action, events: &mut Vec<Event>) {
         let seat = self.current;
-        match action {
-            Action::Start(a, b) => {
-                let Step::StartTile { next } = self.step else {
-                    return;
-                };
+        match (&self.step, action) {
+            (Step::StartTile { next }, Action::Start(a, b)) => {
+                let next = *next;
                 let id = super::start_tile_ids()[usize::from(next)];
                 self.put_tile(id, [a, b]);
                 let tile = *tiles().get(id).expect("start tile");
@@ -412,8 +591,9 @@ impl Pandoria {
                     self.settle(events);
                 }
             }
-            Action::Tile(a, b) => {
-                let id = self.seats[seat.index()].hand.remove(0);
+            (Step::Place, Action::Tile(a, b) | Action::SecondTile(a, b)) => {
+                let index = usize::from(matches!(action, Action::SecondTile(..)));
+                let id = self.seats[seat.index()].hand.remove(index);
                 self.put_tile(id, [a, b]);
                 let tile = *tiles().get(id).expect("hand tile");
                 events.push(Event::TilePlaced {
@@ -423,41 +603,50 @@ impl Pandoria {
                 });
                 self.after_placing(vec![a, b], true, events);
             }
-            Action::Castle(h) => {
-                self.land[h.index()] = Land::Castle { owner: seat };
-                self.seats[seat.index()].castles -= 1;
-                self.last_move = vec![h];
+            (Step::Place, Action::Castle(h)) => {
+                self.put_castle(seat, h);
                 events.push(Event::CastlePlaced { seat, at: h });
                 self.after_placing(vec![h], false, events);
             }
-            Action::Worker(h) | Action::Leader(h) => {
-                let leader = matches!(action, Action::Leader(_));
-                let figure = Figure { seat, leader };
-                let s = &mut self.seats[seat.index()];
-                if leader {
-                    s.leader = false;
-                } else {
-                    s.workers -= 1;
-                }
-                self.figures[h.index()] = Some(figure);
+            (Step::Figure, Action::Worker(h) | Action::Leader(h)) => {
+                let figure = self.put_figure(seat, h, matches!(action, Action::Leader(_)));
                 events.push(Event::FigurePlaced { at: h, figure });
                 self.after_figure(events);
             }
-            Action::Retrieve(h) => {
+            (Step::Figure, Action::Retrieve(h)) => {
                 if let Some(figure) = self.figures[h.index()].take() {
                     self.return_figure(figure);
                     events.push(Event::FigureRetrieved { at: h, figure });
                 }
                 self.after_figure(events);
             }
-            Action::Pass => {
+            (Step::Figure, Action::Pass) => {
                 events.push(Event::Passed { seat });
                 self.after_figure(events);
             }
+            _ => self.perform_later(action, events),
         }
     }
 
-    fn return_figure(&mut self, figure: Figure) {
+    pub(super) fn put_castle(&mut self, seat: Seat, h: Hex) {
+        self.land[h.index()] = Land::Castle { owner: seat };
+        self.seats[seat.index()].castles -= 1;
+        self.last_move = vec![h];
+    }
+
+    pub(super) fn put_figure(&mut self, seat: Seat, h: Hex, leader: bool) -> Figure {
+        let figure = Figure { seat, leader };
+        let s = &mut self.seats[seat.index()];
+        if leader {
+            s.leader = false;
+        } else {
+            s.workers -= 1;
+        }
+        self.figures[h.index()] = Some(figure);
+        figure
+    }
+
+    pub(super) fn return_figure(&mut self, figure: Figure) {
         let s = &mut self.seats[figure.seat.index()];
         if figure.leader {
             s.leader = true;
@@ -466,10 +655,11 @@ impl Pandoria {
         }
     }
 
-    fn after_placing(&mut self, placed: Vec<Hex>, from_hand: bool, events: &mut Vec<Event>) {
-        self.placed_this_round = true;
-        let closed = self.newly_closed(&placed);
-        for region in &closed {
+    /// Closes the regions a placement on `placed` closed: their figures go home, and they
+    /// join the regions scored this turn.
+    pub(super) fn close_regions(&mut self, placed: &[Hex], events: &mut Vec<Event>) {
+        let closed = self.newly_closed(placed);
+        for region in closed {
             let mut returned = Vec::new();
             for &hex in &region.hexes {
                 if let Some(figure) = self.figures[hex.index()].take() {
@@ -481,55 +671,27 @@ impl Pandoria {
                 region: region.clone(),
                 returned,
             });
+            self.turn.closed.push(region);
         }
-        self.step = Step::Figure {
-            placed,
-            from_hand,
-            closed,
-        };
+    }
+
+    fn after_placing(&mut self, placed: Vec<Hex>, from_hand: bool, events: &mut Vec<Event>) {
+        self.placed_this_round = true;
+        self.close_regions(&placed, events);
+        self.turn.placed = placed;
+        self.turn.from_hand = from_hand;
+        self.step = Step::Figure;
         self.settle(events);
     }
 
-    /// Scores, draws and ends the turn once the figure step is done.
+    /// Goes on to step 4 once the figure step is done.
     pub(super) fn after_figure(&mut self, events: &mut Vec<Event>) {
-        let step = std::mem::replace(&mut self.step, Step::Place);
-        let Step::Figure {
-            closed, from_hand, ..
-        } = step
-        else {
-            return;
-        };
-        for region in closed {
-            let scores = self.score_region(&region);
-            for s in &scores {
-                self.seats[s.seat.index()].score += s.points;
-            }
-            events.push(Event::RegionScored { region, scores });
-        }
-        if from_hand {
-            let seat = self.current;
-            match self.stack.pop() {
-                Some(id) => {
-                    self.seats[seat.index()].hand.push(id);
-                    events.push(Event::TileDrawn {
-                        seat,
-                        left: self.stack.len(),
-                    });
-                }
-                None => {
-                    if !self.last_round {
-                        events.push(Event::LastRound { seat });
-                    }
-                    self.last_round = true;
-                }
-            }
-        }
-        self.end_turn(events);
+        self.begin_card_step(events);
     }
 
-    /// Every seat with figures next to the region scores its symbols once per figure,
-    /// the leader counting 2. In the family game every symbol is a point.
-    pub fn score_region(&self, region: &Region) -> Vec<Score> {
+    /// The weight of each seat's figures next to a region: 1 per worker, 2 for the leader,
+    /// and the raging worker 2 or 3.
+    fn weights(&self, region: &Region) -> Vec<u8> {
         let inside: HexSet = region.hexes.iter().copied().collect();
         let mut border = HexSet::EMPTY;
         for &hex in &region.hexes {
@@ -539,22 +701,68 @@ impl Pandoria {
                 }
             }
         }
+        let rage = self
+            .turn
+            .rage
+            .filter(|r| inside.contains(r.region) && border.contains(r.worker));
         let mut weights = vec![0u8; self.seats.len()];
         for hex in border.iter() {
             if let Some(f) = self.figures[hex.index()] {
-                weights[f.seat.index()] += if f.leader { 2 } else { 1 };
+                weights[f.seat.index()] += match rage {
+                    _ if f.leader => 2,
+                    Some(r) if r.worker == hex && f.seat == self.current => r.times,
+                    _ => 1,
+                };
             }
         }
+        weights
+    }
+
+    /// Every seat with figures next to the region scores its symbols once per figure, the
+    /// leader counting 2 (and a raging worker 2 or 3). In the family games every symbol is
+    /// a point; in the standard game forests, mountains and hills give resources and the
+    /// seat's buildings add their bonus per space.
+    pub fn score_region(&self, region: &Region) -> Vec<Score> {
+        let weights = self.weights(region);
+        let spaces = region.hexes.len() as i32;
         weights
             .iter()
             .enumerate()
             .filter(|&(_, &w)| w > 0)
-            .map(|(i, &w)| Score {
-                seat: Seat(i as u8),
-                figures: w,
-                points: i32::from(region.symbols) * i32::from(w),
+            .map(|(i, &w)| {
+                let seat = Seat(i as u8);
+                let base = i32::from(region.symbols) * i32::from(w);
+                let bonus = if self.has_economy() {
+                    spaces * self.bonus_per_space(seat, region.terrain)
+                } else {
+                    0
+                };
+                let total = base + bonus;
+                let resource = self.has_economy() && region.terrain != Terrain::City;
+                Score {
+                    seat,
+                    figures: w,
+                    points: if resource { 0 } else { total },
+                    gained: if resource { total } else { 0 },
+                    bonus,
+                }
             })
             .collect()
+    }
+
+    /// A seat's building bonus per space of a terrain (Saw Mills, Towers, Treasuries,
+    /// Statue). Small and large buildings add up.
+    fn bonus_per_space(&self, seat: Seat, terrain: Terrain) -> i32 {
+        let size = |s: Size| if s == Size::Small { 1 } else { 2 };
+        self.visible_buildings(seat)
+            .map(|(_, card)| match (card.building, terrain) {
+                (BuildingEffect::SawMill(s), Terrain::Forest)
+                | (BuildingEffect::Tower(s), Terrain::Mountain)
+                | (BuildingEffect::Treasury(s), Terrain::Hills) => size(s),
+                (BuildingEffect::Statue, Terrain::City) => 1,
+                _ => 0,
+            })
+            .sum()
     }
 
     /// The region containing a terrain hex, and whether it is closed.
@@ -597,6 +805,26 @@ impl Pandoria {
         ))
     }
 
+    /// Every terrain hex that lies in a closed region, found in one pass over the board.
+    pub(super) fn closed_map(&self) -> ClosedMap {
+        let mut seen = HexSet::EMPTY;
+        let mut closed = HexSet::EMPTY;
+        for hex in Hex::all() {
+            if seen.contains(hex) || !matches!(self.land[hex.index()], Land::Terrain { .. }) {
+                continue;
+            }
+            if let Some((region, is_closed)) = self.region_at(hex) {
+                for &h in &region.hexes {
+                    seen.insert(h);
+                    if is_closed {
+                        closed.insert(h);
+                    }
+                }
+            }
+        }
+        ClosedMap { closed }
+    }
+
     /// The regions a placement on `placed` closed. A region can only close when its last
     /// free neighbour is covered, so only regions on or next to the placement are checked.
     fn newly_closed(&self, placed: &[Hex]) -> Vec<Region> {
@@ -624,9 +852,44 @@ impl Pandoria {
         }
         out
     }
+
+    /// Resolves the steps of a new turn that offer no choice: a player who can place nothing
+    /// skips step 1; a figure step whose only option is to pass is passed.
+    pub(super) fn settle(&mut self, events: &mut Vec<Event>) {
+        loop {
+            match &self.step {
+                Step::Place if !self.can_place(self.current) => {
+                    events.push(Event::CouldNotPlace { seat: self.current });
+                    self.turn.placed.clear();
+                    self.turn.from_hand = false;
+                    self.step = Step::Figure;
+                }
+                Step::Figure if self.figure_options(self.current).is_empty() => {
+                    self.after_figure(events);
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// The tile that a Terrain spell drew, if one waits to be placed.
+    pub(super) fn tile_data(id: TileId) -> super::Tile {
+        *tiles().get(id).expect("tile ids come from the data")
+    }
+
+    /// The resource a terrain yields in the standard game.
+    pub(super) fn yield_of(terrain: Terrain) -> Option<Resource> {
+        match terrain {
+            Terrain::Forest => Some(Resource::Wood),
+            Terrain::Mountain => Some(Resource::Crystal),
+            Terrain::Hills => Some(Resource::Gold),
+            Terrain::City => None,
+        }
+    }
 }
 
-fn in_closed(closed: &[Region], hex: Hex) -> bool {
+pub(super) fn in_closed(closed: &[Region], hex: Hex) -> bool {
     closed.iter().any(|r| r.hexes.contains(&hex))
 }
 
@@ -636,195 +899,6 @@ pub(super) fn join_hexes(hexes: &[Hex], sep: &str) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(sep)
-}
-
-/// Scenario fixtures (see `docs/notation.md`). Allowed only before the first action.
-pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), SetupError> {
-    let err = |m: String| Err(SetupError(m));
-    if game.actions > 0 {
-        return err("fixtures must come before the first action".into());
-    }
-    let words: Vec<&str> = value.split_whitespace().collect();
-    let seat_arg = |w: Option<&&str>| -> Result<Seat, SetupError> {
-        let n: usize = w
-            .and_then(|w| w.parse().ok())
-            .ok_or_else(|| SetupError(format!("\"{key}\" needs a seat number")))?;
-        if n == 0 || n > game.seats.len() {
-            return Err(SetupError(format!("there is no seat {n}")));
-        }
-        Ok(Seat((n - 1) as u8))
-    };
-    let hex_arg = |w: Option<&&str>| -> Result<Hex, SetupError> {
-        w.ok_or_else(|| SetupError(format!("\"{key}\" needs a hex")))?
-            .parse()
-            .map_err(|e| SetupError(format!("{e}")))
-    };
-    let tile_arg = |w: &str| -> Result<TileId, SetupError> {
-        let id = TileId(
-            w.parse()
-                .map_err(|_| SetupError(format!("\"{w}\" is not a tile id")))?,
-        );
-        match tiles().get(id) {
-            Some(t) if t.kind == TileKind::Double => Ok(id),
-            _ => Err(SetupError(format!("{w} is not a double tile id (1–48)"))),
-        }
-    };
-    match key {
-        "start-player" => {
-            let seat = seat_arg(words.first())?;
-            game.start_player = seat;
-            game.current = seat;
-        }
-        "hands" => {
-            if words.len() != game.seats.len() {
-                return err(format!(
-                    "\"hands\" needs one tile id per seat ({})",
-                    game.seats.len()
-                ));
-            }
-            for (i, w) in words.iter().enumerate() {
-                let id = tile_arg(w)?;
-                let old = game.seats[i].hand[0];
-                if old == id {
-                    continue;
-                }
-                if game.seats.iter().any(|s| s.hand.contains(&id)) {
-                    return err(format!("tile {id} is in two hands"));
-                }
-                // Swap with wherever the wanted tile is now, so every tile stays counted.
-                if let Some(p) = game.stack.iter().position(|&t| t == id) {
-                    game.stack[p] = old;
-                } else if let Some(p) = game.removed.iter().position(|&t| t == id) {
-                    game.removed[p] = old;
-                } else {
-                    return err(format!("tile {id} is already on the board"));
-                }
-                game.seats[i].hand[0] = id;
-            }
-        }
-        "stack" => {
-            let wanted: Vec<TileId> = words
-                .iter()
-                .map(|w| tile_arg(w))
-                .collect::<Result<_, _>>()?;
-            let size = game.stack.len();
-            for (i, &id) in wanted.iter().enumerate() {
-                if wanted[..i].contains(&id) {
-                    return err(format!("tile {id} is named twice"));
-                }
-                if let Some(p) = game.stack.iter().position(|&t| t == id) {
-                    game.stack.remove(p);
-                } else if let Some(p) = game.removed.iter().position(|&t| t == id) {
-                    game.removed.remove(p);
-                } else {
-                    return err(format!("tile {id} is in a hand or on the board"));
-                }
-            }
-            // The named tiles go on top, first named first drawn; the stack keeps its size.
-            let keep = size.saturating_sub(wanted.len());
-            while game.stack.len() > keep {
-                let bottom = game.stack.remove(0);
-                game.removed.push(bottom);
-            }
-            game.stack.extend(wanted.iter().rev());
-        }
-        "stack-size" => {
-            let n: usize = value
-                .trim()
-                .parse()
-                .map_err(|_| SetupError("\"stack-size\" needs a number".into()))?;
-            if n > game.stack.len() {
-                return err(format!("the stack has only {} tiles", game.stack.len()));
-            }
-            let cut = game.stack.len() - n;
-            let bottom: Vec<TileId> = game.stack.drain(..cut).collect();
-            game.removed.extend(bottom);
-        }
-        "place" => {
-            let id = tile_arg(words.first().copied().unwrap_or(""))?;
-            let (a, b) = (hex_arg(words.get(1))?, hex_arg(words.get(2))?);
-            game.check_pair(a, b)
-                .map_err(|e| SetupError(e.to_string()))?;
-            if let Some(p) = game.stack.iter().position(|&t| t == id) {
-                game.stack.remove(p);
-            } else if let Some(p) = game.removed.iter().position(|&t| t == id) {
-                game.removed.remove(p);
-            } else {
-                return err(format!("tile {id} is in a hand or on the board"));
-            }
-            game.put_tile(id, [a, b]);
-            game.last_move.clear();
-        }
-        "start-tiles" => {
-            let hexes: Vec<Hex> = (0..4)
-                .map(|i| hex_arg(words.get(i)))
-                .collect::<Result<_, _>>()?;
-            for id in super::start_tile_ids() {
-                for hex in Hex::all() {
-                    if matches!(game.land[hex.index()], Land::Terrain { tile: Some(t), .. } if t == id)
-                    {
-                        game.land[hex.index()] = Land::Empty;
-                    }
-                }
-            }
-            for (i, id) in super::start_tile_ids().into_iter().enumerate() {
-                let (a, b) = (hexes[2 * i], hexes[2 * i + 1]);
-                game.check_pair(a, b)
-                    .map_err(|e| SetupError(e.to_string()))?;
-                game.put_tile(id, [a, b]);
-            }
-            game.last_move.clear();
-            if matches!(game.step, Step::StartTile { .. }) {
-                game.step = Step::Place;
-            }
-        }
-        "castle" => {
-            let seat = seat_arg(words.first())?;
-            let hex = hex_arg(words.get(1))?;
-            if let Some(e) = game.where_problem(hex) {
-                return err(e.to_string());
-            }
-            if game.seats[seat.index()].castles == 0 {
-                return err("that seat has no castle left".into());
-            }
-            game.seats[seat.index()].castles -= 1;
-            game.land[hex.index()] = Land::Castle { owner: seat };
-        }
-        "worker" | "leader" => {
-            let seat = seat_arg(words.first())?;
-            let hex = hex_arg(words.get(1))?;
-            let leader = key == "leader";
-            if game.figures[hex.index()].is_some() {
-                return err(format!("{hex} already has a figure"));
-            }
-            let standable = match board().space(hex) {
-                Space::Lake { ship } => ship,
-                _ => game.land[hex.index()] != Land::Empty,
-            };
-            if !standable {
-                return err(format!("a figure cannot stand on {hex}"));
-            }
-            let s = &mut game.seats[seat.index()];
-            if leader {
-                if !s.leader {
-                    return err("that leader is already on the board".into());
-                }
-                s.leader = false;
-            } else {
-                if s.workers == 0 {
-                    return err("that seat has no worker left".into());
-                }
-                s.workers -= 1;
-            }
-            game.figures[hex.index()] = Some(Figure { seat, leader });
-        }
-        _ => {
-            return err(format!(
-                "unknown fixture \"{key}\"; fixtures: start-player, hands, stack, stack-size, place, start-tiles, castle, worker, leader"
-            ));
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -976,12 +1050,16 @@ mod tests {
                 Score {
                     seat: Seat(0),
                     figures: 3,
-                    points: 9
+                    points: 9,
+                    gained: 0,
+                    bonus: 0,
                 },
                 Score {
                     seat: Seat(1),
                     figures: 1,
-                    points: 3
+                    points: 3,
+                    gained: 0,
+                    bonus: 0,
                 },
             ]
         );

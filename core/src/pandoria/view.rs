@@ -1,12 +1,101 @@
 //! What players may see of a Pandoria game. The public view never contains hand tiles,
-//! the stack order or the random generator; a seat view adds only that seat's hand.
+//! hand cards, the stack or deck order or the random generator; a seat view adds only that
+//! seat's hand tiles and cards.
 
 use serde::{Deserialize, Serialize};
 
+use super::cards::{Card, CardId, Realm, Resource, cards};
 use super::data::tiles;
-use super::{COLOURS, Figure, Land, Options, Pandoria, Step, Terrain, Tile};
+use super::rules::Region;
+use super::{COLOURS, Effect, Figure, Land, Options, Pandoria, RageTarget, Step, Terrain, Tile};
 use crate::game::{Game, Outcome, Seat};
 use crate::hex::Hex;
+
+/// A seat's crystals, gold and wood.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resources {
+    /// Crystals (pay for spells).
+    pub crystal: u8,
+    /// Gold (pays for cards).
+    pub gold: u8,
+    /// Wood (pays for buildings and monuments).
+    pub wood: u8,
+}
+
+/// One side of a card as players read it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideView {
+    /// English name (`Rage`, `Small Tower`).
+    pub name: String,
+    /// German name (`Wut`, `Kleiner Turm`).
+    pub german: String,
+    /// Name with its strength (`Rage ×2`, `Bank −1`).
+    pub label: String,
+    /// The effect as text 004 words it.
+    pub text: String,
+    /// Cost: crystals for a spell, wood for a building.
+    pub cost: u8,
+}
+
+/// A card as players see it (public once in the market or played).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardView {
+    /// Its id (used in notation: `spell 17`, `build 17 3`).
+    pub id: CardId,
+    /// The spell side.
+    pub spell: SideView,
+    /// The building side.
+    pub building: SideView,
+    /// Its price in gold.
+    pub gold: u8,
+    /// The realm of a realm card.
+    pub realm: Option<Realm>,
+    /// Whether it is the realm card marked A.
+    pub side_a: bool,
+}
+
+impl CardView {
+    /// The view of a card.
+    pub fn of(card: &Card) -> CardView {
+        CardView {
+            id: card.id,
+            spell: SideView {
+                name: card.spell.name().into(),
+                german: card.spell.german().into(),
+                label: card.spell.label(),
+                text: card.spell.text().into(),
+                cost: card.crystals,
+            },
+            building: SideView {
+                name: card.building.name().into(),
+                german: card.building.german().into(),
+                label: card.building.label(),
+                text: card.building.text(),
+                cost: card.wood,
+            },
+            gold: card.gold,
+            realm: card.realm,
+            side_a: card.side_a,
+        }
+    }
+
+    fn id(id: CardId) -> CardView {
+        CardView::of(cards().card(id))
+    }
+}
+
+/// One building slot of a tableau.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SlotView {
+    /// 1–5.
+    pub slot: u8,
+    /// The visible building (none when empty or under a monument).
+    pub building: Option<CardView>,
+    /// The monument covering the slot, with its points.
+    pub monument: Option<u8>,
+    /// How many buildings lie overbuilt underneath.
+    pub covered: usize,
+}
 
 /// Land on one covered hex.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,6 +138,27 @@ pub struct SeatPublic {
     pub castles: u8,
     /// How many tiles are in the hand (never which).
     pub hand_tiles: usize,
+    /// The realm (standard and beginner game).
+    #[serde(default)]
+    pub realm: Option<Realm>,
+    /// Crystals, gold and wood (standard and beginner game).
+    #[serde(default)]
+    pub resources: Option<Resources>,
+    /// The five building slots (standard and beginner game; empty otherwise).
+    #[serde(default)]
+    pub buildings: Vec<SlotView>,
+    /// The last spell cast, visible on the tableau (the one Adopt copies).
+    #[serde(default)]
+    pub top_spell: Option<CardView>,
+    /// How many spells the seat has cast.
+    #[serde(default)]
+    pub spells_cast: usize,
+    /// How many cards are in the hand (never which).
+    #[serde(default)]
+    pub hand_cards: usize,
+    /// The score with the partner's (partnership game).
+    #[serde(default)]
+    pub team_score: Option<i32>,
 }
 
 /// The public view.
@@ -78,6 +188,27 @@ pub struct PublicView {
     pub last_move: Vec<Hex>,
     /// The result, once over.
     pub outcome: Option<Outcome>,
+    /// The face-up market, position 1 first.
+    #[serde(default)]
+    pub market: Vec<CardView>,
+    /// Cards left in the deck (the count only).
+    #[serde(default)]
+    pub cards_left: usize,
+    /// The face-up monument stack, bottom first (the next one last).
+    #[serde(default)]
+    pub monuments: Vec<u8>,
+    /// Single tiles left (the count only).
+    #[serde(default)]
+    pub single_tiles_left: usize,
+    /// The tile a Terrain spell drew, while it waits to be placed.
+    #[serde(default)]
+    pub drawn_tile: Option<Tile>,
+    /// The regions closed this turn, scored in step 5.
+    #[serde(default)]
+    pub closed: Vec<Region>,
+    /// This turn's Rage.
+    #[serde(default)]
+    pub rage: Option<RageTarget>,
 }
 
 /// One seat's view: the public view and that seat's hand.
@@ -94,6 +225,9 @@ pub struct SeatView {
     pub placements: Vec<[Hex; 2]>,
     /// Where a castle could go, while it is this seat's turn to place and it has one left.
     pub castle_spaces: Vec<Hex>,
+    /// The seat's hand cards.
+    #[serde(default)]
+    pub cards: Vec<CardView>,
 }
 
 pub(super) fn public(game: &Pandoria) -> PublicView {
@@ -150,6 +284,32 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
                 leader: s.leader,
                 castles: s.castles,
                 hand_tiles: s.hand.len(),
+                realm: s.realm,
+                resources: game.has_economy().then(|| Resources {
+                    crystal: s.resource(Resource::Crystal),
+                    gold: s.resource(Resource::Gold),
+                    wood: s.resource(Resource::Wood),
+                }),
+                buildings: if game.has_economy() {
+                    s.slots
+                        .iter()
+                        .enumerate()
+                        .map(|(k, slot)| SlotView {
+                            slot: k as u8 + 1,
+                            building: slot.building().map(CardView::id),
+                            monument: slot.monument,
+                            covered: slot.cards.len() - usize::from(slot.building().is_some()),
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+                top_spell: s.spells.last().map(|&c| CardView::id(c)),
+                spells_cast: s.spells.len(),
+                hand_cards: s.cards.len(),
+                team_score: game
+                    .partner(Seat(i as u8))
+                    .map(|_| game.team_score(Seat(i as u8))),
             })
             .collect(),
         tiles_left: game.stack.len(),
@@ -159,6 +319,18 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
             game.last_move.clone()
         },
         outcome: game.outcome.clone(),
+        market: game.market.iter().map(|&c| CardView::id(c)).collect(),
+        cards_left: game.deck.len(),
+        monuments: game.monuments.clone(),
+        single_tiles_left: game.singles.len(),
+        drawn_tile: match &game.step {
+            Step::Effect {
+                effect: Effect::Tile { tile },
+            } => tiles().get(*tile).copied(),
+            _ => None,
+        },
+        closed: game.turn.closed.clone(),
+        rage: game.turn.rage,
     }
 }
 
@@ -180,6 +352,7 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
             hand,
             placements: Vec::new(),
             castle_spaces: Vec::new(),
+            cards: Vec::new(),
         };
     };
     // The preview belongs to the seat's own placing decision: other seats would get a new
@@ -204,5 +377,6 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
             castle_spaces
         },
         hand,
+        cards: state.cards.iter().map(|&c| CardView::id(c)).collect(),
     }
 }

@@ -1,0 +1,764 @@
+//! The 21 spell effects. Casting pays and puts the card on the caster's spell pile; then the
+//! effect asks for its targets one decision at a time (`worker D7`, `move D7 E8`, `take 2`,
+//! …), so that no listing of legal actions explodes. `pass` forgoes the rest of an effect
+//! (Yucata lets a player cast a spell and forgo its effect, except Conjure and Rage).
+
+use super::cards::{CardId, SpellEffect, TileSize, cards};
+use super::data::{Space, board};
+use super::rules::{ClosedMap, RulesError};
+use super::turn::BuildHow;
+use super::{Action, Effect, Event, Land, Mode, Pandoria, RageTarget, SLOTS, Step};
+use crate::game::Seat;
+use crate::hex::{Hex, HexSet};
+
+impl Pandoria {
+    /// Casts a card's spell (already paid): the card goes on the spell pile (into the box in
+    /// the family game with spells), a Shrine scores, and the effect begins.
+    pub(super) fn cast(
+        &mut self,
+        seat: Seat,
+        card: CardId,
+        paid: super::Paid,
+        recast: bool,
+        events: &mut Vec<Event>,
+    ) {
+        if !recast {
+            if self.options.mode == Mode::FamilySpells {
+                self.boxed.push(card);
+            } else {
+                self.seats[seat.index()].spells.push(card);
+            }
+        }
+        events.push(Event::SpellCast {
+            seat,
+            card,
+            paid,
+            recast,
+        });
+        let shrine = self.shrine(seat);
+        if shrine > 0 {
+            self.seats[seat.index()].score += i32::from(shrine);
+            events.push(Event::PointsScored {
+                seat,
+                points: i32::from(shrine),
+                why: "Shrine".into(),
+            });
+        }
+        self.begin_effect(cards().card(card).spell, events);
+    }
+
+    /// Starts a spell's effect: its first decision, or at once if it offers no choice.
+    fn begin_effect(&mut self, spell: SpellEffect, events: &mut Vec<Event>) {
+        let seat = self.current;
+        self.turn.spell = Some(spell);
+        let effect = match spell {
+            SpellEffect::Acquire(n) => Effect::Take { left: n },
+            SpellEffect::Adopt => Effect::Adopt,
+            SpellEffect::AstralShip => Effect::Place {
+                spell,
+                left: 1,
+                castle: None,
+            },
+            SpellEffect::Muster(n) | SpellEffect::Clone(n) => Effect::Place {
+                spell,
+                left: n,
+                castle: None,
+            },
+            SpellEffect::Conjure(value) => Effect::Conjure { value },
+            SpellEffect::MasterBuilder => Effect::FreeBuild,
+            SpellEffect::EnchantedCastle => Effect::Castle,
+            SpellEffect::Flee => Effect::Flee,
+            SpellEffect::Construct => Effect::ConstructBuild {
+                discount: self.carpenter(seat, None),
+            },
+            SpellEffect::Rage(times) => Effect::Rage { times },
+            SpellEffect::Teleport(n) => Effect::Teleport {
+                left: n,
+                moved: Vec::new(),
+            },
+            SpellEffect::Terrain(size) => {
+                let drawn = match size {
+                    TileSize::Single => self.singles.pop(),
+                    TileSize::Double => self.stack.pop(),
+                };
+                let Some(tile) = drawn else {
+                    return self.end_effect(events);
+                };
+                events.push(Event::SpellTileDrawn {
+                    seat,
+                    tile: Self::tile_data(tile),
+                });
+                Effect::Tile { tile }
+            }
+        };
+        self.set_effect(effect, events);
+    }
+
+    /// Waits for the effect's next decision, or ends it when it offers no choice.
+    fn set_effect(&mut self, effect: Effect, events: &mut Vec<Event>) {
+        self.step = Step::Effect { effect };
+        if self.is_trivial() {
+            self.forgo_effect(events, false);
+        }
+    }
+
+    /// The effect's remaining choices are dropped: a Terrain tile goes to the box.
+    fn forgo_effect(&mut self, events: &mut Vec<Event>, by_choice: bool) {
+        if let Step::Effect { effect } = &self.step {
+            let spell = self.effect_spell(effect);
+            if let Effect::Tile { tile } = effect {
+                // The drawn tile leaves the game (single tiles too): into the box.
+                let tile = *tile;
+                self.removed.push(tile);
+                events.push(Event::SpellTileBoxed {
+                    tile: Self::tile_data(tile),
+                });
+            }
+            if by_choice {
+                events.push(Event::EffectForgone {
+                    seat: self.current,
+                    spell,
+                });
+            }
+        }
+        self.end_effect(events);
+    }
+
+    /// The effect is over: refill the market (Acquire), then the second-edition Halflings'
+    /// building, then scoring.
+    fn end_effect(&mut self, events: &mut Vec<Event>) {
+        self.refill_market(events);
+        self.turn.spell = None;
+        if let Some(card) = self.turn.combo.take() {
+            self.step = Step::ComboBuild { card };
+            if !self.is_trivial() {
+                return;
+            }
+        }
+        self.after_card(events);
+    }
+
+    /// The spell an effect belongs to.
+    pub(super) fn effect_spell(&self, effect: &Effect) -> SpellEffect {
+        match effect {
+            Effect::Place { spell, .. } => *spell,
+            _ => self.turn.spell.unwrap_or(SpellEffect::Adopt),
+        }
+    }
+
+    /// Why a spell cannot put (or move) a figure on `hex`, if it cannot.
+    fn target_problem(
+        &self,
+        spell: SpellEffect,
+        castle: Option<Hex>,
+        hex: Hex,
+        closed: Option<&ClosedMap>,
+    ) -> Option<&'static str> {
+        if self.figures[hex.index()].is_some() {
+            return Some("the space is occupied");
+        }
+        match spell {
+            SpellEffect::AstralShip => {
+                return (board().space(hex) != Space::Lake { ship: true })
+                    .then_some("Astral Ship places a figure on a ship in a lake");
+            }
+            SpellEffect::EnchantedCastle => {
+                return (Some(hex) != castle)
+                    .then_some("the figure goes on the castle just placed");
+            }
+            _ => {}
+        }
+        match self.land[hex.index()] {
+            Land::Terrain { .. } => {}
+            Land::Castle { .. } => return Some("spells never put figures on castles"),
+            Land::Empty if matches!(board().space(hex), Space::Lake { ship: true }) => {
+                return Some("only Astral Ship puts figures on ships");
+            }
+            Land::Empty => return Some("there is no land there"),
+        }
+        let is_closed = match closed {
+            Some(map) => map.contains(hex),
+            None => self.region_at(hex).is_some_and(|(_, c)| c),
+        };
+        if is_closed {
+            return Some("the region there is closed");
+        }
+        if matches!(spell, SpellEffect::Muster(_))
+            && !board()
+                .neighbours(hex)
+                .any(|n| self.figures[n.index()].is_some_and(|f| f.seat == self.current))
+        {
+            return Some("Muster places figures next to your figures");
+        }
+        None
+    }
+
+    /// Hexes a spell might put a figure on (filtered by `target_problem`).
+    fn target_candidates(&self, spell: SpellEffect, castle: Option<Hex>) -> Vec<Hex> {
+        match spell {
+            SpellEffect::AstralShip => Hex::all()
+                .filter(|&h| board().space(h) == Space::Lake { ship: true })
+                .collect(),
+            SpellEffect::EnchantedCastle => castle.into_iter().collect(),
+            _ => Hex::all()
+                .filter(|&h| matches!(self.land[h.index()], Land::Terrain { .. }))
+                .collect(),
+        }
+    }
+
+    /// The regions closed this turn that the seat's worker on `hex` touches.
+    fn rage_regions(&self, hex: Hex) -> Vec<Hex> {
+        self.turn
+            .closed
+            .iter()
+            .filter(|r| !r.hexes.contains(&hex) && r.hexes.iter().any(|h| h.is_adjacent(hex)))
+            .map(|r| r.at)
+            .collect()
+    }
+
+    /// The legal actions of a spell's effect.
+    pub(super) fn effect_actions(&self, out: &mut Vec<Action>) {
+        let Step::Effect { effect } = &self.step else {
+            return;
+        };
+        let seat = self.current;
+        let s = &self.seats[seat.index()];
+        match effect {
+            Effect::Take { .. } => {
+                out.extend((1..=self.market.len() as u8).map(Action::Take));
+                out.push(Action::Pass);
+            }
+            Effect::Adopt => {
+                let n = self.seats.len() as u8;
+                for k in 1..n {
+                    let other = Seat((seat.0 + k) % n);
+                    if self.adopt_problem(other).is_none() {
+                        out.push(Action::Adopt(other));
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            Effect::Place { spell, castle, .. } => {
+                let closed = self.closed_map();
+                let leader = self.leader_allowed(seat).is_ok();
+                for hex in self.target_candidates(*spell, *castle) {
+                    if self
+                        .target_problem(*spell, *castle, hex, Some(&closed))
+                        .is_none()
+                    {
+                        if s.workers > 0 {
+                            out.push(Action::Worker(hex));
+                        }
+                        if leader {
+                            out.push(Action::Leader(hex));
+                        }
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            Effect::Conjure { .. } => {
+                out.extend(super::Resource::ALL.map(Action::Choose));
+            }
+            Effect::FreeBuild => {
+                for &c in &s.cards {
+                    for slot in 1..=SLOTS as u8 {
+                        if self.build_price(seat, c, slot, BuildHow::Free).is_ok() {
+                            out.push(Action::Build(c, slot, None));
+                        }
+                    }
+                }
+                for slot in 1..=SLOTS as u8 {
+                    if self.monument_price(seat, slot, BuildHow::Free).is_ok() {
+                        out.push(Action::Monument(slot, None));
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            Effect::Castle => {
+                if s.castles > 0 {
+                    out.extend(self.placements().1.into_iter().map(Action::Castle));
+                }
+                out.push(Action::Pass);
+            }
+            Effect::Flee => {
+                out.extend(self.figures_of(seat).map(|(h, _)| Action::Retrieve(h)));
+                out.push(Action::Pass);
+            }
+            Effect::ConstructBuild { discount } => {
+                for &c in &s.cards {
+                    for slot in 1..=SLOTS as u8 {
+                        if let Ok(cost) =
+                            self.build_price(seat, c, slot, BuildHow::Construct(*discount))
+                        {
+                            self.push_payments(seat, super::Resource::Wood, cost, out, |w| {
+                                Action::Build(c, slot, w)
+                            });
+                        }
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            Effect::ConstructMonument { discount } => {
+                for slot in 1..=SLOTS as u8 {
+                    if let Ok(cost) =
+                        self.monument_price(seat, slot, BuildHow::Construct(*discount))
+                    {
+                        self.push_payments(seat, super::Resource::Wood, cost, out, |w| {
+                            Action::Monument(slot, w)
+                        });
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            Effect::Rage { .. } => {
+                for region in &self.turn.closed {
+                    let mut workers = HexSet::EMPTY;
+                    for &h in &region.hexes {
+                        for n in board().neighbours(h) {
+                            if self.figures[n.index()].is_some_and(|f| f.seat == seat && !f.leader)
+                                && !region.hexes.contains(&n)
+                            {
+                                workers.insert(n);
+                            }
+                        }
+                    }
+                    out.extend(workers.iter().map(|w| Action::Rage(w, region.at)));
+                }
+            }
+            Effect::Teleport { moved, .. } => {
+                let closed = self.closed_map();
+                let targets: Vec<Hex> = self
+                    .target_candidates(SpellEffect::Clone(1), None)
+                    .into_iter()
+                    .filter(|&h| {
+                        self.target_problem(SpellEffect::Clone(1), None, h, Some(&closed))
+                            .is_none()
+                    })
+                    .collect();
+                for (from, _) in self.figures_of(seat) {
+                    if moved.contains(&from) {
+                        continue;
+                    }
+                    out.extend(targets.iter().map(|&to| Action::Move(from, to)));
+                }
+                out.push(Action::Pass);
+            }
+            Effect::Tile { tile } => {
+                let (pairs, spaces) = self.placements();
+                if Self::tile_data(*tile).b.is_some() {
+                    out.extend(pairs.into_iter().map(|[a, b]| Action::Tile(a, b)));
+                } else {
+                    out.extend(spaces.into_iter().map(Action::Single));
+                }
+                out.push(Action::Pass);
+            }
+        }
+    }
+
+    fn adopt_problem(&self, other: Seat) -> Option<RulesError> {
+        if other == self.current {
+            return Some(RulesError::AdoptSelf);
+        }
+        let name = crate::game::Game::seat_name(self, other);
+        match self.seats.get(other.index()).and_then(|s| s.spells.last()) {
+            None => Some(RulesError::NoTopSpell(name)),
+            Some(&c) if cards().card(c).spell == SpellEffect::Adopt => {
+                Some(RulesError::AdoptAdopt(name))
+            }
+            Some(_) => None,
+        }
+    }
+
+    /// What the player may do now in a spell's effect, for refusals.
+    pub(super) fn effect_now(&self) -> String {
+        let Step::Effect { effect } = &self.step else {
+            return String::new();
+        };
+        let spell = self.effect_spell(effect).label();
+        match effect {
+            Effect::Take { left } => {
+                format!("{spell}: take a market card (take 2), {left} left, or pass")
+            }
+            Effect::Adopt => {
+                format!("{spell}: choose whose top spell to copy (adopt blue) or pass")
+            }
+            Effect::Place { left, .. } => {
+                format!("{spell}: place a figure (worker D7), {left} left, or pass")
+            }
+            Effect::Conjure { value } => {
+                format!("{spell}: choose the resource that becomes {value} (crystal, gold or wood)")
+            }
+            Effect::FreeBuild => format!(
+                "{spell}: build a card for free (build 17 3), a monument (monument 3), or pass"
+            ),
+            Effect::Castle => format!("{spell}: place your castle (castle D7) or pass"),
+            Effect::Flee => format!("{spell}: take back a figure (retrieve D7) or pass to stop"),
+            Effect::ConstructBuild { .. } => format!("{spell}: build a card (build 17 3) or pass"),
+            Effect::ConstructMonument { .. } => {
+                format!("{spell}: erect a monument (monument 3) or pass")
+            }
+            Effect::Rage { .. } => {
+                format!("{spell}: choose a worker and the region it scores (rage D7 E8)")
+            }
+            Effect::Teleport { left, .. } => {
+                format!("{spell}: move a figure (move D7 E8), {left} left, or pass")
+            }
+            Effect::Tile { tile } => {
+                if Self::tile_data(*tile).b.is_some() {
+                    format!("{spell}: place the drawn tile (tile D7 E7) or pass")
+                } else {
+                    format!("{spell}: place the drawn tile (single D7) or pass")
+                }
+            }
+        }
+    }
+
+    /// Checks an action in a spell's effect.
+    pub(super) fn validate_effect(&self, action: &Action) -> Result<(), RulesError> {
+        let Step::Effect { effect } = &self.step else {
+            return Ok(());
+        };
+        let wrong = |tried: &'static str| {
+            Err(RulesError::WrongStep {
+                tried,
+                now: self.now(),
+            })
+        };
+        let seat = self.current;
+        let s = &self.seats[seat.index()];
+        match (effect, *action) {
+            (Effect::Conjure { value }, Action::Pass) => Err(RulesError::MustChoose(format!(
+                "Conjure must set one of your resources to {value}: choose crystal, gold or wood"
+            ))),
+            (Effect::Rage { .. }, Action::Pass) => Err(RulesError::MustChoose(
+                "Rage cannot be forgone while one of your workers touches a region closed this turn: choose it (rage D7 E8)".into(),
+            )),
+            (_, Action::Pass) => Ok(()),
+            (Effect::Take { .. }, Action::Take(pos)) => {
+                if pos == 0 || usize::from(pos) > self.market.len() {
+                    Err(RulesError::NoMarketCard(pos, self.market.len()))
+                } else {
+                    Ok(())
+                }
+            }
+            (Effect::Adopt, Action::Adopt(other)) => {
+                if other.index() >= self.seats.len() {
+                    return Err(RulesError::NotPossible(format!("there is no {other}")));
+                }
+                match self.adopt_problem(other) {
+                    Some(e) => Err(e),
+                    None => Ok(()),
+                }
+            }
+            (Effect::Place { spell, castle, .. }, Action::Worker(h) | Action::Leader(h)) => {
+                if let Some(why) = self.target_problem(*spell, *castle, h, None) {
+                    return Err(RulesError::BadTarget {
+                        at: h,
+                        spell: spell.name(),
+                        why,
+                    });
+                }
+                if matches!(action, Action::Worker(_)) {
+                    if s.workers == 0 {
+                        return Err(RulesError::NoWorker);
+                    }
+                    Ok(())
+                } else {
+                    self.leader_allowed(seat)
+                }
+            }
+            (Effect::Conjure { .. }, Action::Choose(_)) => Ok(()),
+            (Effect::FreeBuild, Action::Build(c, slot, with)) => {
+                self.in_hand(seat, c)?;
+                self.build_price(seat, c, slot, BuildHow::Free)?;
+                no_payment(with)
+            }
+            (Effect::FreeBuild, Action::Monument(slot, with)) => {
+                self.monument_price(seat, slot, BuildHow::Free)?;
+                no_payment(with)
+            }
+            (Effect::Castle, Action::Castle(h)) => {
+                if s.castles == 0 {
+                    return Err(RulesError::NoCastle);
+                }
+                self.check_single_space(h)
+            }
+            (Effect::Flee, Action::Retrieve(h)) => match self.figures[h.index()] {
+                Some(f) if f.seat == seat => Ok(()),
+                _ => Err(RulesError::NotYourFigure(h)),
+            },
+            (Effect::ConstructBuild { discount }, Action::Build(c, slot, with)) => {
+                let card = self.in_hand(seat, c)?;
+                let cost = self.build_price(seat, c, slot, BuildHow::Construct(*discount))?;
+                let what = || format!("{} (card {c}) in slot {slot}", card.building.label());
+                self.check_payment(seat, &what, super::Resource::Wood, cost, with)
+                    .map(|_| ())
+            }
+            (Effect::ConstructMonument { discount }, Action::Monument(slot, with)) => {
+                let cost = self.monument_price(seat, slot, BuildHow::Construct(*discount))?;
+                let what = || format!("a monument over slot {slot}");
+                self.check_payment(seat, &what, super::Resource::Wood, cost, with)
+                    .map(|_| ())
+            }
+            (Effect::Rage { .. }, Action::Rage(worker, region)) => {
+                match self.figures[worker.index()] {
+                    Some(f) if f.seat == seat && !f.leader => {}
+                    _ => return Err(RulesError::NotYourWorker(worker)),
+                }
+                let regions = self.rage_regions(worker);
+                if regions.contains(&region) {
+                    return Ok(());
+                }
+                let hint = if regions.is_empty() {
+                    ": it touches no region closed this turn".to_string()
+                } else {
+                    format!(
+                        "; name the region by {} (rage {worker} {})",
+                        super::rules::join_hexes(&regions, " or "),
+                        regions[0]
+                    )
+                };
+                Err(RulesError::NotNextToRegion {
+                    worker,
+                    region,
+                    hint,
+                })
+            }
+            (Effect::Teleport { moved, .. }, Action::Move(from, to)) => {
+                match self.figures[from.index()] {
+                    Some(f) if f.seat == seat => {}
+                    _ => return Err(RulesError::NotYourFigure(from)),
+                }
+                if moved.contains(&from) {
+                    return Err(RulesError::BadMove {
+                        from,
+                        to,
+                        why: "that figure has moved already: Teleport moves two different figures"
+                            .into(),
+                    });
+                }
+                match self.target_problem(SpellEffect::Clone(1), None, to, None) {
+                    Some(why) => Err(RulesError::BadMove {
+                        from,
+                        to,
+                        why: why.into(),
+                    }),
+                    None => Ok(()),
+                }
+            }
+            (Effect::Tile { tile }, Action::Tile(a, b)) => {
+                if Self::tile_data(*tile).b.is_none() {
+                    return Err(RulesError::NotPossible(
+                        "the drawn tile is a single tile: place it with \"single D7\"".into(),
+                    ));
+                }
+                self.check_tile_at(a, b)
+            }
+            (Effect::Tile { tile }, Action::Single(h)) => {
+                if Self::tile_data(*tile).b.is_some() {
+                    return Err(RulesError::NotPossible(
+                        "the drawn tile is a double tile: place it with \"tile D7 E7\"".into(),
+                    ));
+                }
+                self.check_single_space(h)
+            }
+            _ => wrong("do that"),
+        }
+    }
+
+    /// Applies a validated action in a spell's effect.
+    pub(super) fn perform_effect(&mut self, action: Action, events: &mut Vec<Event>) {
+        let Step::Effect { effect } = self.step.clone() else {
+            return;
+        };
+        let seat = self.current;
+        match (effect, action) {
+            (_, Action::Pass) => self.forgo_effect(events, true),
+            (Effect::Take { left }, Action::Take(pos)) => {
+                let card = self.market.remove(usize::from(pos - 1));
+                self.seats[seat.index()].cards.push(card);
+                events.push(Event::Taken { seat, card });
+                if left > 1 {
+                    self.set_effect(Effect::Take { left: left - 1 }, events);
+                } else {
+                    self.end_effect(events);
+                }
+            }
+            (Effect::Adopt, Action::Adopt(other)) => {
+                let card = *self.seats[other.index()].spells.last().expect("checked");
+                events.push(Event::Adopted {
+                    seat,
+                    from: other,
+                    card,
+                });
+                self.begin_effect(cards().card(card).spell, events);
+            }
+            (
+                Effect::Place {
+                    spell,
+                    left,
+                    castle,
+                },
+                Action::Worker(h) | Action::Leader(h),
+            ) => {
+                let figure = self.put_figure(seat, h, matches!(action, Action::Leader(_)));
+                events.push(Event::FigurePlaced { at: h, figure });
+                if left > 1 {
+                    self.set_effect(
+                        Effect::Place {
+                            spell,
+                            left: left - 1,
+                            castle,
+                        },
+                        events,
+                    );
+                } else {
+                    self.end_effect(events);
+                }
+            }
+            (Effect::Conjure { value }, Action::Choose(r)) => {
+                self.seats[seat.index()].resources[r.index()] = value;
+                events.push(Event::ResourceSet {
+                    seat,
+                    resource: r,
+                    value,
+                    by: "Conjure".into(),
+                });
+                self.end_effect(events);
+            }
+            (Effect::FreeBuild, Action::Build(c, slot, _)) => {
+                self.seats[seat.index()].cards.retain(|&x| x != c);
+                let covered = self.put_building(seat, c, slot);
+                events.push(Event::Built {
+                    seat,
+                    card: c,
+                    slot,
+                    covered,
+                    paid: [0; 3],
+                });
+                self.end_effect(events);
+            }
+            (Effect::FreeBuild, Action::Monument(slot, _)) => {
+                let (value, covered) = self.put_monument(seat, slot);
+                events.push(Event::MonumentBuilt {
+                    seat,
+                    slot,
+                    value,
+                    covered,
+                    paid: [0; 3],
+                });
+                self.end_effect(events);
+            }
+            (Effect::Castle, Action::Castle(h)) => {
+                self.put_castle(seat, h);
+                events.push(Event::CastlePlaced { seat, at: h });
+                self.close_regions(&[h], events);
+                self.set_effect(
+                    Effect::Place {
+                        spell: SpellEffect::EnchantedCastle,
+                        left: 1,
+                        castle: Some(h),
+                    },
+                    events,
+                );
+            }
+            (Effect::Flee, Action::Retrieve(h)) => {
+                if let Some(figure) = self.figures[h.index()].take() {
+                    self.return_figure(figure);
+                    events.push(Event::FigureRetrieved { at: h, figure });
+                }
+                self.set_effect(Effect::Flee, events);
+            }
+            (Effect::ConstructBuild { discount }, Action::Build(c, slot, with)) => {
+                let cost = self
+                    .build_price(seat, c, slot, BuildHow::Construct(discount))
+                    .expect("checked");
+                let paid = self.paid(seat, super::Resource::Wood, cost, with);
+                self.pay(seat, paid);
+                self.seats[seat.index()].cards.retain(|&x| x != c);
+                let covered = self.put_building(seat, c, slot);
+                events.push(Event::Built {
+                    seat,
+                    card: c,
+                    slot,
+                    covered,
+                    paid,
+                });
+                self.set_effect(Effect::ConstructMonument { discount }, events);
+            }
+            (Effect::ConstructMonument { discount }, Action::Monument(slot, with)) => {
+                let cost = self
+                    .monument_price(seat, slot, BuildHow::Construct(discount))
+                    .expect("checked");
+                let paid = self.paid(seat, super::Resource::Wood, cost, with);
+                self.pay(seat, paid);
+                let (value, covered) = self.put_monument(seat, slot);
+                events.push(Event::MonumentBuilt {
+                    seat,
+                    slot,
+                    value,
+                    covered,
+                    paid,
+                });
+                self.end_effect(events);
+            }
+            (Effect::Rage { times }, Action::Rage(worker, region)) => {
+                self.turn.rage = Some(RageTarget {
+                    worker,
+                    region,
+                    times,
+                });
+                events.push(Event::Raged {
+                    worker,
+                    region,
+                    times,
+                });
+                self.end_effect(events);
+            }
+            (Effect::Teleport { left, mut moved }, Action::Move(from, to)) => {
+                if let Some(figure) = self.figures[from.index()].take() {
+                    self.figures[to.index()] = Some(figure);
+                    events.push(Event::FigureMoved { from, to, figure });
+                }
+                moved.push(to);
+                if left > 1 {
+                    self.set_effect(
+                        Effect::Teleport {
+                            left: left - 1,
+                            moved,
+                        },
+                        events,
+                    );
+                } else {
+                    self.end_effect(events);
+                }
+            }
+            (Effect::Tile { tile }, Action::Tile(_, _) | Action::Single(_)) => {
+                let at = match action {
+                    Action::Tile(a, b) => vec![a, b],
+                    Action::Single(a) => vec![a],
+                    _ => unreachable!("matched above"),
+                };
+                self.put_tile(tile, [at[0], *at.last().expect("one hex at least")]);
+                events.push(Event::SpellTilePlaced {
+                    seat,
+                    at: at.clone(),
+                    tile: Self::tile_data(tile),
+                });
+                self.close_regions(&at, events);
+                self.end_effect(events);
+            }
+            (effect, action) => unreachable!("validated: {action:?} in {effect:?}"),
+        }
+    }
+}
+
+fn no_payment(with: Option<super::Resource>) -> Result<(), RulesError> {
+    match with {
+        Some(w) => Err(RulesError::BadPayment {
+            with: w,
+            why: "Master Builder builds for no wood".into(),
+        }),
+        None => Ok(()),
+    }
+}
