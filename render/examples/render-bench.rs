@@ -1,9 +1,11 @@
 //! Prints median render times of the sample positions, one core, and with `--write DIR`
-//! writes the sample pictures there.
+//! writes the sample pictures there; `--docs DIR` writes only the README pictures.
 //!
 //! `cargo run -p turnpost-render --release --example render-bench [-- --write DIR]`
 
 use std::time::{Duration, Instant};
+
+use image::ImageEncoder;
 
 use turnpost_core::{Game, Seat};
 use turnpost_render::png::encode_png;
@@ -28,11 +30,44 @@ fn ms(d: Duration) -> String {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let write = args
-        .iter()
-        .position(|a| a == "--write")
-        .and_then(|i| args.get(i + 1))
-        .map(std::path::PathBuf::from);
+    let flag = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .map(std::path::PathBuf::from)
+    };
+    let write = flag("--write");
+    if let Some(dir) = flag("--docs") {
+        // The README pictures: a late Pandoria game and a Roll Through the Ages game mid-way.
+        let r = Renderer::shared();
+        let pandoria = samples::pandoria_late(4, 7).public_view();
+        let rtta = samples::rtta_after(4, 3, 6).public_view();
+        // Written once, read by every visitor: the slow, small PNG setting.
+        let small = |image: &image::RgbImage| {
+            let mut bytes = Vec::new();
+            image::codecs::png::PngEncoder::new_with_quality(
+                &mut bytes,
+                image::codecs::png::CompressionType::Best,
+                image::codecs::png::FilterType::Adaptive,
+            )
+            .write_image(
+                image.as_raw(),
+                image.width(),
+                image.height(),
+                image::ExtendedColorType::Rgb8,
+            )
+            .expect("encodes");
+            bytes
+        };
+        std::fs::write(
+            dir.join("pandoria-public.png"),
+            small(&r.pandoria_public(&pandoria)),
+        )
+        .expect("writes");
+        std::fs::write(dir.join("rtta-public.png"), small(&r.rtta_public(&rtta))).expect("writes");
+        println!("README pictures written to {}", dir.display());
+        return;
+    }
     let t = Instant::now();
     let r = Renderer::new();
     println!("renderer built in {}", ms(t.elapsed()));
@@ -112,6 +147,16 @@ fn main() {
             encode_png(&r.pandoria_preview(&early_seat)).expect("encodes"),
         )
         .expect("writes");
+        let mock = samples::pandoria_base_game_mock(&serde_json::to_value(&public).unwrap());
+        std::fs::write(
+            dir.join("pandoria-base-game-mock.png"),
+            r.public_png("pandoria", &mock).expect("draws"),
+        )
+        .expect("writes");
+        let seat_mock = samples::pandoria_base_game_mock(&serde_json::to_value(&seat).unwrap());
+        for (name, png) in r.private_pngs("pandoria", &seat_mock).expect("draws") {
+            std::fs::write(dir.join(format!("mock-{name}")), png).expect("writes");
+        }
         println!("pictures written to {}", dir.display());
     }
 }

@@ -5,7 +5,7 @@
 //! positions stay the same whatever the random crates do.
 
 use turnpost_core::pandoria::{Pandoria, Step};
-use turnpost_core::rtta::{Action as RttaAction, Rtta};
+use turnpost_core::rtta::Rtta;
 use turnpost_core::{Game, Seed};
 
 /// SplitMix64: a tiny generator whose sequence never changes.
@@ -34,7 +34,19 @@ impl Picker {
 }
 
 /// Plays random legal actions while `go_on` holds and the game is running.
-pub fn play_random<G: Game>(game: &mut G, seed: u64, mut go_on: impl FnMut(&G) -> bool) {
+pub fn play_random<G: Game>(game: &mut G, seed: u64, go_on: impl FnMut(&G) -> bool) {
+    play_preferring(game, seed, &[], go_on);
+}
+
+/// Plays random legal actions while `go_on` holds, choosing among the actions whose
+/// notation starts with one of `preferred` seven times in ten when there are any (so sample
+/// games look more like played ones than pure random play does).
+pub fn play_preferring<G: Game>(
+    game: &mut G,
+    seed: u64,
+    preferred: &[&str],
+    mut go_on: impl FnMut(&G) -> bool,
+) {
     let mut picker = Picker::new(seed);
     let mut steps = 0;
     while go_on(game) && steps < 100_000 {
@@ -43,7 +55,18 @@ pub fn play_random<G: Game>(game: &mut G, seed: u64, mut go_on: impl FnMut(&G) -
         if legal.is_empty() {
             break;
         }
-        let action = legal[picker.below(legal.len())].clone();
+        let liked: Vec<&G::Action> = legal
+            .iter()
+            .filter(|a| {
+                let text = a.to_string();
+                preferred.iter().any(|p| text.starts_with(p))
+            })
+            .collect();
+        let action = if !liked.is_empty() && picker.below(10) < 7 {
+            liked[picker.below(liked.len())].clone()
+        } else {
+            legal[picker.below(legal.len())].clone()
+        };
         if game.apply(d.seat, &action).is_err() {
             break;
         }
@@ -56,7 +79,7 @@ pub fn play_random<G: Game>(game: &mut G, seed: u64, mut go_on: impl FnMut(&G) -
 pub fn pandoria_late(players: usize, seed: u64) -> Pandoria {
     let mut g =
         Pandoria::new(&Default::default(), players, Seed::from_u64(seed)).expect("2 to 4 players");
-    play_random(&mut g, seed, |g| g.tiles_left() > 0);
+    play_preferring(&mut g, seed, &["worker", "leader"], |g| g.tiles_left() > 0);
     // Finish the current turn so the picture shows a fresh placement and a "place" prompt.
     play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
     g
@@ -74,33 +97,77 @@ pub fn pandoria_after(players: usize, seed: u64, actions: usize) -> Pandoria {
     g
 }
 
-/// A Roll Through the Ages game with `players` seats after `rounds` rounds of random play,
-/// stopped while the next player rolls.
+/// A Roll Through the Ages game with `players` seats after `rounds` rounds of play that
+/// prefers building and buying, stopped at the first decision of the next round.
 pub fn rtta_after(players: usize, seed: u64, rounds: u16) -> Rtta {
     let mut g =
         Rtta::new(&Default::default(), players, Seed::from_u64(seed)).expect("1 to 4 players");
-    let mut picker = Picker::new(seed);
-    let mut steps = 0;
-    loop {
-        let view = g.public_view();
-        if view.over || view.round > rounds || steps > 100_000 {
-            break;
-        }
-        let Some(d) = g.decision() else { break };
-        let legal = g.legal_actions(d.seat);
-        if legal.is_empty() {
-            break;
-        }
-        // Random rerolling makes short turns: keep the dice half of the time.
-        let keep = legal.iter().position(|a| *a == RttaAction::Done);
-        let action = match keep {
-            Some(k) if picker.below(2) == 0 => legal[k],
-            _ => legal[picker.below(legal.len())],
-        };
-        if g.apply(d.seat, &action).is_err() {
-            break;
-        }
-        steps += 1;
-    }
+    play_preferring(&mut g, seed, &["build", "buy", "food"], |g| {
+        let v = g.public_view();
+        !v.over && v.round <= rounds
+    });
     g
+}
+
+/// Adds made-up base-game parts (realms, resources, building slots, spells, cards, market,
+/// monument stack) to a Pandoria family view's JSON, in one of the spellings the renderer
+/// reads, to show and test the layout before core's views carry them. Works on a public
+/// view and on a seat view (whose `public` part gets them, and which gets hand cards).
+pub fn pandoria_base_game_mock(view: &serde_json::Value) -> serde_json::Value {
+    use serde_json::json;
+    let card = |spell: &str, c: u8, building: &str, w: u8, g: u8, text: &str| {
+        json!({
+            "spell": {"name": spell, "crystals": c, "text": text},
+            "building": {"name": building, "wood": w, "text": "while built: your buildings cost 1 wood less"},
+            "gold": g
+        })
+    };
+    let mut v = view.clone();
+    let public = if v.get("public").is_some() {
+        v["cards"] = json!([
+            card(
+                "Rage",
+                3,
+                "Carpenter",
+                2,
+                4,
+                "one of your workers counts three times when its region is scored"
+            ),
+            card(
+                "Teleport",
+                2,
+                "Depot",
+                3,
+                3,
+                "move one of your figures to any free space"
+            ),
+        ]);
+        &mut v["public"]
+    } else {
+        &mut v
+    };
+    public["market"] = json!([
+        card("Rage", 3, "Carpenter", 2, 4, ""),
+        card("Earthquake", 4, "Warehouse", 5, 5, ""),
+        card("Terrain", 2, "Poorhouse", 3, 2, ""),
+        card("Teleport", 2, "Vault", 6, 6, ""),
+    ]);
+    public["monuments"] = json!({"top": 4, "left": 9});
+    let realms = ["humans", "dwarves", "elves", "mages"];
+    if let Some(seats) = public["seats"].as_array_mut() {
+        for (i, seat) in seats.iter_mut().enumerate() {
+            seat["realm"] = json!(realms[i % 4]);
+            seat["resources"] = json!({"crystal": (3 * i + 2) % 11, "gold": (5 * i + 1) % 11, "wood": (7 * i + 4) % 11});
+            seat["slots"] = json!([
+                {"building": {"name": "Carpenter"}},
+                {"monument": 5},
+                null,
+                {"building": {"name": "Warehouse"}},
+                null
+            ]);
+            seat["spells"] = json!([{"spell": {"name": "Rage"}}]);
+            seat["cards"] = json!(i + 1);
+        }
+    }
+    v
 }

@@ -8,6 +8,7 @@
 //! Only views come in, never a game state, so nothing here can draw hidden information.
 
 mod draw;
+mod extras;
 mod palette;
 pub mod pandoria;
 pub mod rtta;
@@ -85,7 +86,13 @@ impl Renderer {
         view: &serde_json::Value,
     ) -> Result<RgbImage, RenderError> {
         match game {
-            "pandoria" => Ok(self.pandoria_public(&read(game, view)?)),
+            "pandoria" => {
+                let typed = read(game, view)?;
+                Ok(
+                    pandoria::public(&self.pandoria, &self.fonts, &typed, &extras::table(view))
+                        .image,
+                )
+            }
             "rtta" => Ok(self.rtta.public(&self.fonts, &rtta::read(view)?).image),
             other => Err(RenderError::UnknownGame(other.to_string())),
         }
@@ -114,6 +121,13 @@ impl Renderer {
             "pandoria" => {
                 let view: turnpost_core::pandoria::SeatView = read(game, seat_view)?;
                 let mut out = vec![("pandoria-hand.png".to_string(), self.pandoria_hand(&view))];
+                let cards = extras::hand_cards(seat_view);
+                if !cards.is_empty() {
+                    out.push((
+                        "pandoria-cards.png".to_string(),
+                        pandoria::cards(&self.pandoria, &self.fonts, &view, &cards).image,
+                    ));
+                }
                 // The preview comes with the seat's own placing decision only.
                 if !view.placements.is_empty() || !view.castle_spaces.is_empty() {
                     out.push((
@@ -130,7 +144,11 @@ impl Renderer {
 
     /// Pandoria: the board, the tableaus and the state of play.
     pub fn pandoria_public(&self, view: &turnpost_core::pandoria::PublicView) -> RgbImage {
-        pandoria::public(&self.pandoria, &self.fonts, view).image
+        // The base game's parts are read from the JSON form (see `extras`).
+        let extra = serde_json::to_value(view)
+            .map(|v| extras::table(&v))
+            .unwrap_or_default();
+        pandoria::public(&self.pandoria, &self.fonts, view, &extra).image
     }
 
     /// Pandoria: a seat's hand tiles.

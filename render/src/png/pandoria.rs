@@ -10,6 +10,7 @@ use turnpost_core::hex::{COLUMNS, Hex, ROWS};
 use turnpost_core::pandoria::{self, PublicView, SeatPublic, SeatView, Space, Terrain, Tile};
 
 use super::draw::{Canvas, Colour, Pen, Sprite, hex_corners, mix};
+use super::extras::{self, SeatExtras, TableExtras};
 use super::palette::{self, INK, MUTED, PANEL, PAPER, PlayerMark, RULE};
 use super::shapes;
 use super::text::{Align, Fonts, Style, Weight};
@@ -305,6 +306,8 @@ pub(crate) struct Art {
     small_leaders: Vec<Sprite>,
     small_castles: Vec<Sprite>,
     tile_icon: Sprite,
+    /// Crystal, gold, wood (for costs).
+    resource_icons: Vec<Sprite>,
     /// Hand tiles in the private pictures are drawn larger.
     hand_land: Vec<Sprite>,
 }
@@ -356,6 +359,10 @@ impl Art {
             small_leaders: marks.iter().map(|m| shapes::leader(m, 9.5)).collect(),
             small_castles: marks.iter().map(|m| shapes::castle(m, 24.0)).collect(),
             tile_icon: shapes::tile_icon(11.0),
+            resource_icons: [Terrain::Mountain, Terrain::Hills, Terrain::Forest]
+                .iter()
+                .map(|&t| Sprite::centred(19, 19, |pen| symbol(pen, t, 0.0, 0.0, 15.0)))
+                .collect(),
             marks,
             hand_land,
         }
@@ -519,14 +526,25 @@ fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &PublicView) 
 }
 
 /// The public picture: board left, header and tableaus right.
-pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView) -> Canvas {
+///
+/// `extra` holds the base-game parts of the view (see [`extras`]); empty for the family
+/// game.
+pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableExtras) -> Canvas {
     let (bw, bh) = art.board.dimensions();
-    let panels = layout_panels(view);
+    let panels = layout_panels(view, extra);
     let height = bh.max(panels.height + GAP);
     let mut canvas = Canvas::new(bw + PANEL_W + GAP * 2, height, PAPER);
     canvas.paste(&art.board, 0, 0);
     draw_board(art, fonts, &mut canvas, view);
-    draw_panels(art, fonts, &mut canvas, view, &panels, (bw + GAP) as i32);
+    draw_panels(
+        art,
+        fonts,
+        &mut canvas,
+        view,
+        extra,
+        &panels,
+        (bw + GAP) as i32,
+    );
     canvas
 }
 
@@ -538,9 +556,15 @@ struct PanelLayout {
     height: u32,
 }
 
-fn layout_panels(view: &PublicView) -> PanelLayout {
-    let header = 104;
-    let seat = 132;
+fn layout_panels(view: &PublicView, extra: &TableExtras) -> PanelLayout {
+    let market =
+        extra.market.is_some() || extra.monument_top.is_some() || extra.monuments_left.is_some();
+    let header = if market { 104 + MARKET_H } else { 104 };
+    let seat = if extra.seats.iter().any(SeatExtras::any) {
+        SEAT_FULL_H
+    } else {
+        132
+    };
     let n = view.seats.len() as u32;
     PanelLayout {
         header,
@@ -553,11 +577,18 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Height of the market row in the header.
+const MARKET_H: u32 = 146;
+/// Height of a seat panel with the base game's parts.
+const SEAT_FULL_H: u32 = 246;
+
+#[allow(clippy::too_many_arguments)]
 fn draw_panels(
     art: &Art,
     fonts: &Fonts,
     canvas: &mut Canvas,
     view: &PublicView,
+    extra: &TableExtras,
     layout: &PanelLayout,
     x: i32,
 ) {
@@ -646,10 +677,287 @@ fn draw_panels(
         }
         (None, None) => {}
     }
+    if layout.header > 104 {
+        draw_market(art, fonts, canvas, extra, x + 16, y + 96);
+    }
     y += (layout.header + GAP) as i32;
+    let none = SeatExtras::default();
     for (i, seat) in view.seats.iter().enumerate() {
-        draw_seat(art, fonts, canvas, view, i, seat, x, y, w, layout.seat);
+        let more = extra.seats.get(i).unwrap_or(&none);
+        draw_seat(
+            art,
+            fonts,
+            canvas,
+            view,
+            i,
+            seat,
+            more,
+            x,
+            y,
+            w,
+            layout.seat,
+        );
         y += (layout.seat + GAP) as i32;
+    }
+}
+
+/// The market's cards (two rows of two) and the monument stack.
+fn draw_market(art: &Art, fonts: &Fonts, canvas: &mut Canvas, extra: &TableExtras, x: i32, y: i32) {
+    let fx = x as f32;
+    fonts.draw(
+        canvas,
+        fx,
+        y as f32 + 4.0,
+        Align::Left,
+        Style::bold(15.0, MUTED),
+        "Market",
+    );
+    let (cw, ch) = (460u32, 30u32);
+    for (k, card) in extra.market.iter().flatten().take(4).enumerate() {
+        let cy = y + 12 + k as i32 * (ch as i32 + 4);
+        market_card(art, fonts, canvas, card, x, cy, cw, ch);
+    }
+    let mx = x + cw as i32 + 10;
+    let mw = PANEL_W as i32 - 32 - (mx - x);
+    if mw > 40 && (extra.monument_top.is_some() || extra.monuments_left.is_some()) {
+        let h = 4 * ch + 12;
+        canvas.fill(mx, y + 12, mw as u32, h, [236, 230, 216]);
+        canvas.frame(mx, y + 12, mw as u32, h, 1, RULE);
+        let mcx = mx as f32 + mw as f32 / 2.0;
+        fonts.draw(
+            canvas,
+            mcx,
+            y as f32 + 32.0,
+            Align::Centre,
+            Style::regular(15.0, MUTED),
+            "Monument",
+        );
+        if let Some(top) = extra.monument_top {
+            fonts.draw(
+                canvas,
+                mcx,
+                y as f32 + 64.0,
+                Align::Centre,
+                Style::bold(28.0, INK),
+                &top.to_string(),
+            );
+        }
+        if let Some(left) = extra.monuments_left {
+            fonts.draw(
+                canvas,
+                mcx,
+                y as f32 + 88.0,
+                Align::Centre,
+                Style::regular(15.0, MUTED),
+                &format!("{left} left"),
+            );
+        }
+    }
+}
+
+/// A market card as one strip: spell and crystals, building and wood, price in gold.
+#[allow(clippy::too_many_arguments)]
+fn market_card(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    card: &extras::Card,
+    x: i32,
+    y: i32,
+    w: u32,
+    h: u32,
+) {
+    let part = (w - 80) / 2;
+    canvas.fill(x, y, w, h, [120, 112, 100]);
+    canvas.fill(x + 1, y + 1, part - 1, h - 2, [234, 228, 250]);
+    canvas.fill(x + part as i32 + 1, y + 1, part - 1, h - 2, [228, 242, 222]);
+    canvas.fill(
+        x + 2 * part as i32 + 1,
+        y + 1,
+        w - 2 * part - 2,
+        h - 2,
+        [252, 246, 224],
+    );
+    let base = y as f32 + h as f32 / 2.0 + 5.5;
+    let style = Style::regular(15.0, INK);
+    let sides = [
+        (&card.spell, 0, x + 1),
+        (&card.building, 2, x + part as i32 + 1),
+    ];
+    for (side, resource, left) in sides {
+        let Some(side) = side else { continue };
+        let right = (left + part as i32) as f32 - 6.0;
+        let name = fit(fonts, style, &side.name, part as f32 - 52.0);
+        fonts.draw(canvas, left as f32 + 6.0, base, Align::Left, style, &name);
+        if let Some(cost) = side.cost {
+            cost_tag(art, fonts, canvas, resource, cost, right, base);
+        }
+    }
+    if let Some(gold) = card.gold {
+        cost_tag(
+            art,
+            fonts,
+            canvas,
+            1,
+            gold,
+            (x + w as i32) as f32 - 8.0,
+            base,
+        );
+    }
+}
+
+/// A cost: the number and the resource icon (0 crystal, 1 gold, 2 wood), right-aligned at `x`
+/// on the baseline `y`.
+#[allow(clippy::too_many_arguments)]
+fn cost_tag(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    resource: usize,
+    n: u64,
+    x: f32,
+    y: f32,
+) {
+    canvas.blit(
+        &art.resource_icons[resource],
+        (x - 7.0) as i32,
+        (y - 6.0) as i32,
+    );
+    fonts.draw(
+        canvas,
+        x - 16.0,
+        y,
+        Align::Right,
+        Style::bold(15.0, INK),
+        &n.to_string(),
+    );
+}
+
+/// Shortens a text with an ellipsis until it fits `max` pixels.
+fn fit(fonts: &Fonts, style: Style, text: &str, max: f32) -> String {
+    if fonts.width(style, text) <= max {
+        return text.to_string();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let t: String = chars.iter().collect::<String>() + "…";
+        if fonts.width(style, &t) <= max {
+            return t;
+        }
+    }
+    String::new()
+}
+
+/// Wraps a text into lines of at most `max` pixels.
+fn wrap(fonts: &Fonts, style: Style, text: &str, max: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if fonts.width(style, &candidate) <= max || line.is_empty() {
+            line = candidate;
+        } else {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The base game's part of a seat panel: resource tracks, top spell, cards, building slots.
+#[allow(clippy::too_many_arguments)]
+fn draw_seat_extras(
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    more: &SeatExtras,
+    mark: &PlayerMark,
+    x: f32,
+    y: f32,
+) {
+    let label = Style::regular(15.0, MUTED);
+    if let Some(res) = more.resources {
+        for (k, (name, colour)) in [
+            ("Crystal", [160, 130, 230]),
+            ("Gold", [245, 200, 60]),
+            ("Wood", [150, 200, 110]),
+        ]
+        .iter()
+        .enumerate()
+        {
+            let ty = y + k as f32 * 26.0;
+            fonts.draw(canvas, x, ty + 18.0, Align::Left, label, name);
+            for v in 0..=10u64 {
+                let cx = x + 64.0 + v as f32 * 22.0;
+                let on = res[k] == v;
+                canvas.fill(cx as i32, ty as i32 + 2, 21, 23, [150, 142, 130]);
+                canvas.fill(
+                    cx as i32 + 1,
+                    ty as i32 + 3,
+                    19,
+                    21,
+                    if on { *colour } else { [250, 248, 242] },
+                );
+                let style = if on {
+                    Style::bold(15.0, INK)
+                } else {
+                    Style::regular(15.0, MUTED)
+                };
+                fonts.centred(canvas, cx + 10.5, ty + 13.5, style, &v.to_string());
+            }
+        }
+    }
+    let rx = x + 330.0;
+    let mut ry = y + 18.0;
+    if let Some(spell) = &more.top_spell {
+        let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Top spell") + 8.0;
+        let name = fit(fonts, Style::bold(17.0, INK), spell, x + 560.0 - end);
+        fonts.draw(canvas, end, ry, Align::Left, Style::bold(17.0, INK), &name);
+        ry += 28.0;
+    }
+    if let Some(cards) = more.cards {
+        let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Cards in hand") + 8.0;
+        fonts.draw(
+            canvas,
+            end,
+            ry,
+            Align::Left,
+            Style::bold(17.0, INK),
+            &cards.to_string(),
+        );
+    }
+    if let Some(slots) = &more.slots {
+        let sy = y + 84.0;
+        for k in 0..5 {
+            let sx = x + k as f32 * 114.0;
+            let slot = slots.get(k).cloned().unwrap_or_default();
+            let (fill, text, bold) = match (&slot.monument, &slot.building) {
+                (Some(points), _) => ([236, 226, 196], format!("Monument {points}"), true),
+                (None, Some(b)) => (mix(mark.colour, [255, 255, 255], 0.8), b.clone(), true),
+                (None, None) => ([246, 243, 236], format!("slot {}", k + 1), false),
+            };
+            canvas.fill(sx as i32, sy as i32, 108, 48, [150, 142, 130]);
+            canvas.fill(sx as i32 + 1, sy as i32 + 1, 106, 46, fill);
+            let style = if bold {
+                Style::bold(15.0, INK)
+            } else {
+                Style::regular(15.0, MUTED)
+            };
+            let lines = wrap(fonts, style, &text, 98.0);
+            let n = lines.len().min(2) as f32;
+            for (j, line) in lines.iter().take(2).enumerate() {
+                let line = fit(fonts, style, line, 98.0);
+                let ly = sy + 24.0 + (j as f32 - (n - 1.0) / 2.0) * 18.0;
+                fonts.centred(canvas, sx + 54.0, ly, style, &line);
+            }
+        }
     }
 }
 
@@ -680,6 +988,7 @@ fn draw_seat(
     view: &PublicView,
     i: usize,
     seat: &SeatPublic,
+    more: &SeatExtras,
     x: i32,
     y: i32,
     w: u32,
@@ -753,8 +1062,11 @@ fn draw_seat(
         Style::bold(28.0, INK),
         &seat.score.to_string(),
     );
+    if more.any() {
+        draw_seat_extras(fonts, canvas, more, &mark, fx + 26.0, fy + 54.0);
+    }
     // Reserve: figures, castles, hand.
-    let row = fy + 92.0;
+    let row = fy + h as f32 - 40.0;
     let label = Style::regular(15.0, MUTED);
     let mut cx = fx + 26.0;
     cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Reserve") + 14.0;
@@ -996,4 +1308,120 @@ pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
 
 fn sprite_fill(sprite: &Sprite) -> Colour {
     sprite.middle()
+}
+
+/// The hand cards picture: each card with its spell side (crystal cost), building side (wood
+/// cost), effect texts and gold price.
+pub(crate) fn cards(art: &Art, fonts: &Fonts, view: &SeatView, cards: &[extras::Card]) -> Canvas {
+    let (cw, ch) = (270u32, 300u32);
+    let per_row = (cards.len() as u32).clamp(1, 4);
+    let rows = (cards.len() as u32).div_ceil(per_row).max(1);
+    let width = GAP + per_row * (cw + GAP);
+    let height = 56 + rows * (ch + GAP);
+    let mut canvas = Canvas::new(width.max(420), height, PAPER);
+    let seat = view.seat.index();
+    let name = view
+        .public
+        .seats
+        .get(seat)
+        .map_or("?", |s| s.colour.as_str());
+    badge(art, fonts, &mut canvas, seat, 28.0, 28.0, true);
+    fonts.draw(
+        &mut canvas,
+        50.0,
+        36.0,
+        Align::Left,
+        Style::bold(22.0, INK),
+        &format!("{name}: your cards"),
+    );
+    for (k, card) in cards.iter().enumerate() {
+        let (c, r) = (k as u32 % per_row, k as u32 / per_row);
+        let x = (GAP + c * (cw + GAP)) as i32;
+        let y = (56 + r * (ch + GAP)) as i32;
+        big_card(art, fonts, &mut canvas, card, x, y, cw, ch);
+    }
+    canvas
+}
+
+#[allow(clippy::too_many_arguments)]
+fn big_card(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    card: &extras::Card,
+    x: i32,
+    y: i32,
+    w: u32,
+    h: u32,
+) {
+    canvas.fill(x, y, w, h, [110, 100, 88]);
+    canvas.fill(x + 2, y + 2, w - 4, h - 4, [252, 250, 244]);
+    let half = (h - 40) / 2;
+    let sides = [
+        (&card.spell, 0usize, [234, 228, 250], "spell"),
+        (&card.building, 2usize, [228, 242, 222], "building"),
+    ];
+    for (k, (side, resource, fill, kind)) in sides.iter().enumerate() {
+        let sy = y + 2 + k as i32 * half as i32;
+        canvas.fill(x + 2, sy, w - 4, half - 2, *fill);
+        let Some(side) = side else { continue };
+        let fx = x as f32 + 10.0;
+        let top = sy as f32;
+        fonts.draw(
+            canvas,
+            fx,
+            top + 20.0,
+            Align::Left,
+            Style::regular(15.0, MUTED),
+            kind,
+        );
+        let name = fit(fonts, Style::bold(18.0, INK), &side.name, w as f32 - 70.0);
+        fonts.draw(
+            canvas,
+            fx,
+            top + 44.0,
+            Align::Left,
+            Style::bold(18.0, INK),
+            &name,
+        );
+        if let Some(cost) = side.cost {
+            cost_tag(
+                art,
+                fonts,
+                canvas,
+                *resource,
+                cost,
+                x as f32 + w as f32 - 10.0,
+                top + 44.0,
+            );
+        }
+        if let Some(text) = &side.text {
+            for (j, line) in wrap(fonts, Style::regular(15.0, INK), text, w as f32 - 20.0)
+                .iter()
+                .take(4)
+                .enumerate()
+            {
+                fonts.draw(
+                    canvas,
+                    fx,
+                    top + 66.0 + j as f32 * 19.0,
+                    Align::Left,
+                    Style::regular(15.0, INK),
+                    line,
+                );
+            }
+        }
+    }
+    if let Some(gold) = card.gold {
+        let by = (y + h as i32) as f32 - 14.0;
+        fonts.draw(
+            canvas,
+            x as f32 + 10.0,
+            by,
+            Align::Left,
+            Style::regular(15.0, MUTED),
+            "market price",
+        );
+        cost_tag(art, fonts, canvas, 1, gold, x as f32 + w as f32 - 10.0, by);
+    }
 }

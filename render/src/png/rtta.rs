@@ -326,7 +326,7 @@ impl Art {
             );
         }
         // Dice, left; the turn's numbers, right.
-        let dy = fy + 128.0;
+        let dy = fy + 138.0;
         let mut dx = fx + 42.0;
         for die in &view.dice {
             self.die(fonts, canvas, die, dx, dy);

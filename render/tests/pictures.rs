@@ -1,0 +1,89 @@
+//! The game-agnostic entry points the bot calls: JSON views in, named PNGs out, small
+//! enough for Discord, for both games and for views with the base game's parts.
+
+use turnpost_core::dynamic::new_game;
+use turnpost_core::{Game, Seat, Seed};
+use turnpost_render::png::{private_pngs, public_png};
+use turnpost_render::{Renderer, samples};
+
+const MIB: usize = 1 << 20;
+
+fn decode(png: &[u8]) -> image::RgbImage {
+    image::load_from_memory(png).unwrap().to_rgb8()
+}
+
+#[test]
+fn pandoria_public_and_private_pictures_come_from_json_views() {
+    let game = samples::pandoria_late(4, 7);
+    let public = serde_json::to_value(game.public_view()).unwrap();
+    let png = public_png("pandoria", &public).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    assert!(png.len() < MIB, "{} bytes", png.len());
+    let image = decode(&png);
+    assert_eq!(
+        image,
+        Renderer::shared().pandoria_public(&game.public_view())
+    );
+
+    let seat = serde_json::to_value(game.seat_view(game.current())).unwrap();
+    let private = private_pngs("pandoria", &seat).unwrap();
+    let names: Vec<&str> = private.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["pandoria-hand.png", "pandoria-tile-preview.png"]);
+    for (_, png) in &private {
+        assert!(png.len() < MIB);
+    }
+    // Another seat is not placing: no preview for it.
+    let other = Seat((game.current().0 + 1) % 4);
+    let private = private_pngs(
+        "pandoria",
+        &serde_json::to_value(game.seat_view(other)).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(private.len(), 1);
+}
+
+#[test]
+fn every_game_by_name_draws_from_its_dynamic_view() {
+    for (name, players) in [("pandoria", 3), ("rtta", 2), ("rtta", 1)] {
+        let game = new_game(name, &[], players, Seed::from_u64(1)).unwrap();
+        let png = public_png(name, &game.public_view()).unwrap();
+        assert!(decode(&png).width() > 500, "{name}");
+        private_pngs(name, &game.seat_view(Seat(0))).unwrap();
+    }
+}
+
+#[test]
+fn rtta_late_game_is_small_enough() {
+    let game = samples::rtta_after(4, 3, 12);
+    let png = public_png("rtta", &serde_json::to_value(game.public_view()).unwrap()).unwrap();
+    assert!(png.len() < MIB, "{} bytes", png.len());
+}
+
+#[test]
+fn base_game_parts_appear_when_the_view_has_them() {
+    let game = samples::pandoria_late(4, 7);
+    let family = serde_json::to_value(game.public_view()).unwrap();
+    let base = samples::pandoria_base_game_mock(&family);
+    let r = Renderer::shared();
+    let plain = r.public_image("pandoria", &family).unwrap();
+    let full = r.public_image("pandoria", &base).unwrap();
+    assert!(full.height() > plain.height());
+    assert!(encode_size(&full) < MIB);
+    let seat = samples::pandoria_base_game_mock(
+        &serde_json::to_value(game.seat_view(game.current())).unwrap(),
+    );
+    let names: Vec<String> = r
+        .private_images("pandoria", &seat)
+        .unwrap()
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert!(
+        names.contains(&"pandoria-cards.png".to_string()),
+        "{names:?}"
+    );
+}
+
+fn encode_size(image: &image::RgbImage) -> usize {
+    turnpost_render::png::encode_png(image).unwrap().len()
+}
