@@ -1260,6 +1260,8 @@ impl Game for Pandoria {
             }
             Mode::Standard | Mode::Beginner => {
                 game.monuments = Self::monuments_for(players);
+                // Until every realm is known (`realms=each_chooses`) the cards wait unshuffled.
+                game.deck = cards().all().map(|c| c.id).collect();
                 game.assign_realms()?;
                 if game.realms_pending {
                     game.step = Step::Realm { seat: start_player };
