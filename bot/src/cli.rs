@@ -1,11 +1,16 @@
-//! Command-line parsing and the `replay` command.
+//! Command-line parsing and the commands that need no server: `replay`, `local`,
+//! `selfplay`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use turnpost_core::Seed;
 use turnpost_core::dynamic::GAMES;
+
+use crate::local::LocalOptions;
+use crate::table::NoImages;
 
 /// Turnpost: play-by-message board games.
 #[derive(Debug, Parser)]
@@ -24,9 +29,9 @@ pub enum Command {
         /// The scenario file (see docs/notation.md).
         file: PathBuf,
     },
-    /// Play hot-seat in this terminal.
+    /// Play hot-seat in this terminal, through the table service and the store.
     Local {
-        /// The game (pandoria).
+        /// The game: pandoria or rtta.
         game: String,
         /// Number of players.
         #[arg(long, default_value_t = 3)]
@@ -37,6 +42,32 @@ pub enum Command {
         /// Options as key=value (repeatable), e.g. --option start_tiles=random.
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// Keep the game in this SQLite file and resume it from there (default: in memory).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Folder for the pictures of each move.
+        #[arg(long, default_value = "turnpost-local")]
+        out: PathBuf,
+    },
+    /// Play random legal moves into a database, printing each acknowledged action (used by
+    /// the crash test).
+    #[command(hide = true)]
+    Selfplay {
+        /// The SQLite file.
+        #[arg(long)]
+        db: PathBuf,
+        /// The game.
+        #[arg(long, default_value = "pandoria")]
+        game: String,
+        /// Seats.
+        #[arg(long, default_value_t = 3)]
+        players: usize,
+        /// Seed of the move choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Moves to play.
+        #[arg(long, default_value_t = 1000)]
+        moves: usize,
     },
 }
 
@@ -50,17 +81,32 @@ pub fn main() -> ExitCode {
             players,
             seed,
             options,
+            db,
+            out,
         } => parse_local(&game, seed.as_deref(), &options).and_then(|(seed, options)| {
-            crate::local::play(
-                &game,
+            let opts = LocalOptions {
+                game,
                 players,
                 seed,
-                &options,
+                options,
+                db,
+                out,
+            };
+            runtime()?.block_on(crate::local::play(
+                &opts,
+                Arc::new(NoImages),
                 &mut std::io::stdin().lock(),
                 &mut std::io::stdout().lock(),
-            )
-            .map_err(|e| e.to_string())
+            ))
         }),
+        Command::Selfplay {
+            db,
+            game,
+            players,
+            seed,
+            moves,
+        } => runtime()
+            .and_then(|rt| rt.block_on(crate::selfplay::run(&db, &game, players, seed, moves))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -71,7 +117,14 @@ pub fn main() -> ExitCode {
     }
 }
 
-type LocalSetup = (Seed, Vec<(String, String)>);
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))
+}
+
+type LocalSetup = (Option<Seed>, Vec<(String, String)>);
 
 fn parse_local(game: &str, seed: Option<&str>, options: &[String]) -> Result<LocalSetup, String> {
     if !GAMES.contains(&game) {
@@ -80,11 +133,12 @@ fn parse_local(game: &str, seed: Option<&str>, options: &[String]) -> Result<Loc
             GAMES.join(", ")
         ));
     }
-    let seed = match seed {
-        Some(text) => Seed::parse(text)
-            .ok_or_else(|| format!("\"{text}\" is not a seed: give a number or 64 hex digits"))?,
-        None => os_seed()?,
-    };
+    let seed = seed
+        .map(|text| {
+            Seed::parse(text)
+                .ok_or_else(|| format!("\"{text}\" is not a seed: give a number or 64 hex digits"))
+        })
+        .transpose()?;
     let options = options
         .iter()
         .map(|o| {

@@ -3,5 +3,6 @@
 
 pub mod cli;
 pub mod local;
+pub mod selfplay;
 pub mod store;
 pub mod table;

@@ -1,121 +1,282 @@
-//! The terminal table: hot-seat play for any game, one seat after another.
+//! The terminal table: hot-seat play for any game through the table service and the real
+//! store, like a Discord channel with every player at one keyboard.
 //!
 //! Each seat's private view is printed only when that seat must decide; on a real terminal
 //! the table waits for Enter between seats so the next player does not see the last hand.
+//! Pictures go into a folder; their paths are printed.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use turnpost_core::Seed;
-use turnpost_core::dynamic::{DynGame, Refusal, new_game};
+
+use crate::store::Store;
+use crate::table::{Caller, Command, Image, Painter, Reply, Table, TableError, TableSettings};
+
+/// The channel id local games use.
+pub const LOCAL_CHANNEL: u64 = 1;
 
 const HELP: &str = "Type an action in notation (e.g. \"tile D7 E7\", \"worker D7\", \"pass\"), \
-\"legal\" for every legal action, \"board\" to see the board again, \"quit\" to stop.";
+\"legal\" for every legal action, \"board\", \"hand\", \"log\", \"undo\", \"resign\", or \"quit\" \
+(with --db the game is saved after every move and resumes next time).";
 
-/// Plays a game at this terminal until it ends or input runs out.
-pub fn play(
-    game_name: &str,
-    players: usize,
-    seed: Seed,
-    options: &[(String, String)],
+/// How to run a local game.
+#[derive(Clone, Debug)]
+pub struct LocalOptions {
+    /// Which game.
+    pub game: String,
+    /// Seats.
+    pub players: usize,
+    /// Fixed seed, or fresh from the system.
+    pub seed: Option<Seed>,
+    /// Options as key=value.
+    pub options: Vec<(String, String)>,
+    /// SQLite file to keep (and resume) the game; in memory when absent.
+    pub db: Option<PathBuf>,
+    /// Folder for the pictures.
+    pub out: PathBuf,
+}
+
+/// The local player with a 1-based seat number.
+pub fn local_caller(user: u64, interaction: Option<String>) -> Caller {
+    Caller {
+        user,
+        name: format!("Player {user}"),
+        guild: None,
+        channel: LOCAL_CHANNEL,
+        moderator: true,
+        interaction,
+    }
+}
+
+/// Opens the store and the table the local front ends use.
+pub async fn open_table(db: Option<&Path>, painter: Arc<dyn Painter>) -> Result<Table, String> {
+    let store = match db {
+        Some(path) => Store::open(path).await,
+        None => Store::memory().await,
+    }
+    .map_err(|e| format!("cannot open the database: {e}"))?;
+    Ok(Table::new(store, painter, TableSettings::default()))
+}
+
+struct Session<'a> {
+    table: Table,
+    out_dir: PathBuf,
+    pictures: usize,
+    out: &'a mut dyn Write,
+}
+
+impl Session<'_> {
+    fn save(&mut self, images: &[Image], label: &str) -> io::Result<()> {
+        for image in images {
+            std::fs::create_dir_all(&self.out_dir)?;
+            self.pictures += 1;
+            let path = self
+                .out_dir
+                .join(format!("{:04}-{label}-{}", self.pictures, image.name));
+            std::fs::write(&path, &image.png)?;
+            writeln!(self.out, "  [picture: {}]", path.display())?;
+        }
+        Ok(())
+    }
+
+    async fn show_public(&mut self, reply: &Reply) -> io::Result<()> {
+        if let Some((kind, view)) = self.table.public_view(LOCAL_CHANNEL).await.ok().flatten() {
+            writeln!(
+                self.out,
+                "\n{}",
+                turnpost_render::text::public(&kind, &view)
+            )?;
+        }
+        for post in &reply.public {
+            writeln!(self.out, "{}", post.text)?;
+            self.save(&post.images, "board")?;
+        }
+        Ok(())
+    }
+}
+
+/// Plays at this terminal until the game ends, input runs out or the player quits.
+pub async fn play(
+    opts: &LocalOptions,
+    painter: Arc<dyn Painter>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> io::Result<()> {
-    let mut game = new_game(game_name, options, players, seed)
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+) -> Result<(), String> {
+    let table = open_table(opts.db.as_deref(), painter).await?;
+    let io_err = |e: io::Error| e.to_string();
+    writeln!(out, "{HELP}").map_err(io_err)?;
+    let host = local_caller(1, None);
+    let resumed = table
+        .public_view(LOCAL_CHANNEL)
+        .await
+        .map_err(|e| e.to_string())?;
+    let first = if resumed.is_some() {
+        writeln!(out, "Resuming the saved game.").map_err(io_err)?;
+        table.handle(&host, Command::Board).await
+    } else {
+        let seats = (1..=opts.players as u64)
+            .map(|u| (u, local_caller(u, None).name))
+            .collect();
+        table
+            .handle(
+                &host,
+                Command::Create {
+                    game: opts.game.clone(),
+                    options: opts.options.clone(),
+                    players: None,
+                    seats,
+                    seed: opts.seed,
+                },
+            )
+            .await
+    };
+    let mut reply = first.map_err(|e| e.to_string())?;
+    if let Some(post) = reply.ephemeral.take() {
+        reply.public.push(post);
+    }
     let handover = io::stdin().is_terminal();
-    writeln!(out, "{HELP}\n")?;
-    let mut shown_seat = None;
-    print_board(game.as_ref(), out)?;
+    let mut session = Session {
+        table,
+        out_dir: opts.out.clone(),
+        pictures: 0,
+        out,
+    };
+    session.show_public(&reply).await.map_err(io_err)?;
+    let mut shown: Option<u64> = None;
+    let mut turn = reply.turn.clone();
     let mut line = String::new();
-    while let Some(decision) = game.decision() {
-        let name = game.seat_name(decision.seat);
-        if shown_seat != Some(decision.seat) {
-            if handover && shown_seat.is_some() {
-                writeln!(out, "\n=== Pass the keyboard to {name} and press Enter ===")?;
-                out.flush()?;
+    let mut counter = 0u64;
+    loop {
+        let Some(t) = turn.clone() else {
+            writeln!(session.out, "The game is over.").map_err(io_err)?;
+            return Ok(());
+        };
+        let who = local_caller(t.user, None);
+        if shown != Some(t.user) {
+            if handover && shown.is_some() {
+                writeln!(
+                    session.out,
+                    "\n=== Pass the keyboard to {} and press Enter ===",
+                    who.name
+                )
+                .map_err(io_err)?;
+                session.out.flush().map_err(io_err)?;
                 line.clear();
-                if input.read_line(&mut line)? == 0 {
+                if input.read_line(&mut line).map_err(io_err)? == 0 {
                     return Ok(());
                 }
             }
-            shown_seat = Some(decision.seat);
-            write!(
-                out,
-                "{}",
-                turnpost_render::text::private(game.name(), &game.seat_view(decision.seat))
-            )?;
+            shown = Some(t.user);
+            if let Ok(hand) = session.table.handle(&who, Command::Hand).await
+                && let Some(post) = hand.ephemeral
+            {
+                write!(session.out, "{}", post.text).map_err(io_err)?;
+                session
+                    .save(&post.images, &format!("player{}", t.user))
+                    .map_err(io_err)?;
+            }
         }
-        write!(out, "{name}, {}> ", decision.prompt)?;
-        out.flush()?;
+        write!(session.out, "{}, {}> ", who.name, t.prompt).map_err(io_err)?;
+        session.out.flush().map_err(io_err)?;
         line.clear();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out, "\n(end of input: the game is left unfinished)")?;
+        if input.read_line(&mut line).map_err(io_err)? == 0 {
+            writeln!(session.out, "\n(end of input: the game is left as it is)").map_err(io_err)?;
             return Ok(());
         }
         let text = line.trim();
-        match text {
-            "" => continue,
-            "quit" | "exit" => return Ok(()),
-            "help" | "?" => writeln!(out, "{HELP}")?,
-            "board" => print_board(game.as_ref(), out)?,
-            "legal" => {
-                let legal = game.legal_notations(decision.seat);
-                writeln!(out, "{} legal actions: {}", legal.len(), legal.join(", "))?;
+        counter += 1;
+        let command = match text.split_whitespace().collect::<Vec<_>>().as_slice() {
+            [] => continue,
+            ["quit" | "exit"] => return Ok(()),
+            ["help" | "?"] => {
+                writeln!(session.out, "{HELP}").map_err(io_err)?;
+                continue;
             }
-            _ => match game.play(decision.seat, text) {
-                Ok(played) => {
-                    for l in &played.log {
-                        writeln!(out, "  {l}")?;
-                    }
-                    let next = game.decision().map(|d| d.seat);
-                    if next != Some(decision.seat) {
-                        print_board(game.as_ref(), out)?;
+            ["legal"] => {
+                let legal = session
+                    .table
+                    .suggest(&who, "", usize::MAX)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                writeln!(
+                    session.out,
+                    "{} legal actions: {}",
+                    legal.len(),
+                    legal.join(", ")
+                )
+                .map_err(io_err)?;
+                continue;
+            }
+            ["board"] => Command::Board,
+            ["hand"] => Command::Hand,
+            ["log"] => Command::Log { page: 1 },
+            ["log", n] => Command::Log {
+                page: n.parse().unwrap_or(1),
+            },
+            ["undo"] => Command::Undo,
+            ["resign"] => Command::Resign,
+            _ => Command::Act {
+                notation: text.to_string(),
+                version: None,
+            },
+        };
+        let caller = local_caller(
+            t.user,
+            Some(format!("local-{}-{counter}", std::process::id())),
+        );
+        match session.table.handle(&caller, command).await {
+            Ok(mut r) => {
+                if let Some(post) = r.ephemeral.take() {
+                    writeln!(session.out, "{}", post.text).map_err(io_err)?;
+                    session
+                        .save(&post.images, &format!("player{}", t.user))
+                        .map_err(io_err)?;
+                }
+                if !r.public.is_empty() {
+                    session.show_public(&r).await.map_err(io_err)?;
+                    turn = r.turn.clone();
+                    // Private messages go only to the seat about to act (shown above on
+                    // its turn); the others would leak at a shared screen.
+                    if turn.as_ref().map(|t| t.user) == Some(t.user)
+                        && let Some((_, post)) = r.private.iter().find(|(u, _)| *u == t.user)
+                    {
+                        write!(session.out, "{}", post.text).map_err(io_err)?;
+                        session
+                            .save(&post.images, &format!("player{}", t.user))
+                            .map_err(io_err)?;
                     }
                 }
-                Err(refusal) => writeln!(out, "  Not possible: {}. {}", refusal, hint(&refusal))?,
-            },
+            }
+            Err(TableError::Refused(m)) => writeln!(session.out, "  {m}").map_err(io_err)?,
+            Err(e) => return Err(e.to_string()),
         }
     }
-    Ok(())
-}
-
-fn hint(refusal: &Refusal) -> &'static str {
-    match refusal {
-        Refusal::Parse(_) => "Type \"help\" for the notation.",
-        _ => "Type \"legal\" to list what you can do.",
-    }
-}
-
-fn print_board(game: &dyn DynGame, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(
-        out,
-        "\n{}",
-        turnpost_render::text::public(game.name(), &game.public_view())
-    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::NoImages;
 
-    #[test]
-    fn a_scripted_session_plays_refuses_and_shows_only_the_current_hand() {
+    #[tokio::test]
+    async fn a_scripted_session_plays_refuses_and_shows_only_the_current_hand() {
         let script = "tile A1 A2\nlegal\nboard\nquit\n";
         let mut out = Vec::new();
-        play(
-            "pandoria",
-            2,
-            Seed::from_u64(3),
-            &[],
-            &mut script.as_bytes(),
-            &mut out,
-        )
-        .unwrap();
+        let opts = LocalOptions {
+            game: "pandoria".into(),
+            players: 2,
+            seed: Some(Seed::from_u64(3)),
+            options: vec![],
+            db: None,
+            out: std::env::temp_dir().join("turnpost-local-test"),
+        };
+        play(&opts, Arc::new(NoImages), &mut script.as_bytes(), &mut out)
+            .await
+            .unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(
-            text.contains("Not possible: A1 is not on the fertile plain"),
-            "{text}"
-        );
+        assert!(text.contains("A1 is not on the fertile plain"), "{text}");
         assert!(text.contains("legal actions: tile"), "{text}");
         assert_eq!(text.matches("Your tile:").count(), 1, "{text}");
     }

@@ -63,6 +63,7 @@ async fn started(table: &Table, n: u64) -> Reply {
                 options: vec![],
                 players: None,
                 seats,
+                seed: None,
             },
         )
         .await
@@ -83,6 +84,7 @@ async fn the_lobby_seats_players_and_starts_only_when_allowed() {
         options: vec![("start_tiles".into(), "random".into())],
         players: Some(3),
         seats: vec![],
+        seed: None,
     };
     let r = table.handle(&caller(1), create.clone()).await.unwrap();
     assert!(
@@ -134,6 +136,7 @@ async fn bad_options_and_games_are_refused_before_anything_is_stored() {
         options,
         players,
         seats: vec![],
+        seed: None,
     };
     assert!(
         refused(table.handle(&caller(1), bad("chess", vec![], None)).await)

@@ -1,5 +1,6 @@
 //! Creating, joining, leaving and starting games.
 
+use turnpost_core::Seed;
 use turnpost_core::dynamic::{GAMES, new_game, player_counts};
 
 use super::{Caller, Post, Reply, Table, TableError, refuse};
@@ -33,6 +34,7 @@ impl Table {
         options: Vec<(String, String)>,
         players: Option<usize>,
         seats: Vec<(UserId, String)>,
+        seed: Option<Seed>,
     ) -> Result<Reply, TableError> {
         let Some(counts) = player_counts(kind) else {
             return refuse(format!(
@@ -41,7 +43,10 @@ impl Table {
             ));
         };
         // Check the options now, with the smallest table, so the lobby never holds bad ones.
-        let seed = crate::cli::os_seed().map_err(TableError::Internal)?;
+        let seed = match seed {
+            Some(s) => s,
+            None => crate::cli::os_seed().map_err(TableError::Internal)?,
+        };
         if let Err(e) = new_game(kind, &options, *counts.start(), seed) {
             return refuse(format!("Those options do not work: {e}."));
         }

@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 use tokio::sync::Semaphore;
-use turnpost_core::Seat;
 use turnpost_core::dynamic::{DynGame, load_game, new_game};
+use turnpost_core::{Seat, Seed};
 
 use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status, Store, StoreError, UserId};
 
@@ -52,8 +52,10 @@ pub enum Command {
         options: Vec<(String, String)>,
         /// Seats allowed in the lobby (default: the game's most).
         players: Option<usize>,
-        /// Players to seat right away, in turn order (the creator is added first if absent).
+        /// Players to seat right away, in turn order (exactly these; the creator need not play).
         seats: Vec<(UserId, String)>,
+        /// A fixed seed (local play and tests); `None` draws one from the operating system.
+        seed: Option<Seed>,
     },
     /// Take a seat in the lobby.
     Join,
@@ -292,7 +294,11 @@ impl Table {
                 options,
                 players,
                 seats,
-            } => self.create(caller, &game, options, players, seats).await,
+                seed,
+            } => {
+                self.create(caller, &game, options, players, seats, seed)
+                    .await
+            }
             Command::Join => self.join(caller).await,
             Command::Leave => self.leave(caller).await,
             Command::Start => self.start(caller).await,

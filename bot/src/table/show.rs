@@ -220,6 +220,27 @@ impl Table {
         Ok(reply)
     }
 
+    /// The kind and public view of the channel's open game, for front ends that draw their
+    /// own text board.
+    pub async fn public_view(
+        &self,
+        channel: u64,
+    ) -> Result<Option<(String, serde_json::Value)>, TableError> {
+        let Some(row) = self.store.open_game_in(channel).await? else {
+            return Ok(None);
+        };
+        let slot = self.slot(row.game_id);
+        let mut guard = slot.lock().await;
+        self.ensure_loaded(&mut guard, row.game_id).await?;
+        let loaded = guard
+            .as_ref()
+            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        Ok(loaded
+            .game
+            .as_ref()
+            .map(|g| (row.kind.clone(), g.public_view())))
+    }
+
     /// Legal actions of the caller that contain `typed` (case-insensitive), at most
     /// `limit`, for autocomplete. Empty when it is not the caller's decision.
     pub async fn suggest(
