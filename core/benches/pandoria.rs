@@ -1,16 +1,16 @@
-//! Pandoria speed: full random family games, and listing every legal action on a
-//! mid-game board. Run with `cargo bench -p turnpost-core --bench pandoria`.
+//! Pandoria speed: full random family and standard games, and listing every legal action
+//! on a mid-game board. Run with `cargo bench -p turnpost-core --bench pandoria`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
-use turnpost_core::pandoria::{Action, Options, Pandoria};
+use turnpost_core::pandoria::{Action, Edition, Mode, Options, Pandoria};
 use turnpost_core::{Game, Seed};
 
 /// Plays one random game to the end, reusing the action buffer.
-fn random_game(players: usize, seed: u64, buffer: &mut Vec<Action>) -> i32 {
-    let mut g = Pandoria::new(&Options::default(), players, Seed::from_u64(seed)).unwrap();
+fn random_game(options: &Options, players: usize, seed: u64, buffer: &mut Vec<Action>) -> i32 {
+    let mut g = Pandoria::new(options, players, Seed::from_u64(seed)).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     while let Some(d) = g.decision() {
         buffer.clear();
@@ -48,7 +48,28 @@ fn playouts(c: &mut Criterion) {
         group.bench_function(format!("{players} players"), |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(random_game(players, seed, &mut buffer))
+                black_box(random_game(&Options::default(), players, seed, &mut buffer))
+            })
+        });
+    }
+    group.finish();
+    // The standard game: random realms (random unique), cards, spells, buildings, market.
+    let mut group = c.benchmark_group("standard random game");
+    for (name, edition) in [
+        ("yucata", Edition::Yucata),
+        ("second edition", Edition::Second),
+    ] {
+        let options = Options {
+            mode: Mode::Standard,
+            edition,
+            ..Options::default()
+        };
+        let mut seed = 0;
+        let mut buffer = Vec::with_capacity(2048);
+        group.bench_function(format!("4 players, {name}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(random_game(&options, 4, seed, &mut buffer))
             })
         });
     }
