@@ -1,16 +1,17 @@
 //! Criterion benchmarks of the PNG pictures: the public Pandoria table of a late 4-player
-//! game (drawing, encoding, both), a hand, a tile preview and the Roll Through the Ages
+//! standard game (drawing, encoding, both), a hand, a tile preview and the Roll Through the Ages
 //! sheets. `cargo bench -p turnpost-render --bench render`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use turnpost_core::Game;
+use turnpost_core::pandoria::Mode;
 use turnpost_render::png::encode_png;
 use turnpost_render::{Renderer, samples};
 
 fn pictures(c: &mut Criterion) {
     let r = Renderer::new();
-    let game = samples::pandoria_late(4, 7);
+    let game = samples::pandoria_late_in(Mode::Standard, 4, 7);
     let public = game.public_view();
     let seat = game.seat_view(game.current());
     let image = r.pandoria_public(&public);

@@ -1,5 +1,6 @@
 //! Prints median render times of the sample positions, one core, and with `--write DIR`
 //! writes the sample pictures there; `--docs DIR` writes only the README pictures.
+//! The Pandoria table is a standard game (realms, cards, buildings), 4 players, last round.
 //!
 //! `cargo run -p turnpost-render --release --example render-bench [-- --write DIR]`
 
@@ -7,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use image::ImageEncoder;
 
+use turnpost_core::pandoria::Mode;
 use turnpost_core::{Game, Seat};
 use turnpost_render::png::encode_png;
 use turnpost_render::{Renderer, samples};
@@ -40,7 +42,7 @@ fn main() {
     if let Some(dir) = flag("--docs") {
         // The README pictures: a late Pandoria game and a Roll Through the Ages game mid-way.
         let r = Renderer::shared();
-        let pandoria = samples::pandoria_late(4, 7).public_view();
+        let pandoria = samples::pandoria_late_in(Mode::Standard, 4, 7).public_view();
         let rtta = samples::rtta_after(4, 3, 6).public_view();
         // Written once, read by every visitor: the slow, small PNG setting.
         let small = |image: &image::RgbImage| {
@@ -72,7 +74,7 @@ fn main() {
     let r = Renderer::new();
     println!("renderer built in {}", ms(t.elapsed()));
 
-    let game = samples::pandoria_late(4, 7);
+    let game = samples::pandoria_late_in(Mode::Standard, 4, 7);
     let public = game.public_view();
     let seat = game.seat_view(game.current());
     let rtta = samples::rtta_after(4, 3, 12).public_view();
@@ -84,7 +86,7 @@ fn main() {
     let encode = median(|| drop(encode_png(&image)), runs);
     let both = median(|| drop(encode_png(&r.pandoria_public(&public))), runs);
     println!(
-        "pandoria public, 4 players, late game ({}×{}, {} KiB):",
+        "pandoria public, standard game, 4 players, late ({}×{}, {} KiB):",
         image.width(),
         image.height(),
         png.len() / 1024
@@ -147,15 +149,18 @@ fn main() {
             encode_png(&r.pandoria_preview(&early_seat)).expect("encodes"),
         )
         .expect("writes");
-        let mock = samples::pandoria_base_game_mock(&serde_json::to_value(&public).unwrap());
+        let family = samples::pandoria_late(4, 7);
         std::fs::write(
-            dir.join("pandoria-base-game-mock.png"),
-            r.public_png("pandoria", &mock).expect("draws"),
+            dir.join("pandoria-family-public.png"),
+            encode_png(&r.pandoria_public(&family.public_view())).expect("encodes"),
         )
         .expect("writes");
-        let seat_mock = samples::pandoria_base_game_mock(&serde_json::to_value(&seat).unwrap());
-        for (name, png) in r.private_pngs("pandoria", &seat_mock).expect("draws") {
-            std::fs::write(dir.join(format!("mock-{name}")), png).expect("writes");
+        if let Some(cards) = (!seat.cards.is_empty()).then(|| r.pandoria_cards(&seat)) {
+            std::fs::write(
+                dir.join("pandoria-cards.png"),
+                encode_png(&cards).expect("encodes"),
+            )
+            .expect("writes");
         }
         println!("pictures written to {}", dir.display());
     }

@@ -4,7 +4,7 @@
 //! The choice of action uses a small fixed generator (SplitMix64) of its own, so the
 //! positions stay the same whatever the random crates do.
 
-use turnpost_core::pandoria::{Pandoria, Step};
+use turnpost_core::pandoria::{Mode, Options, Pandoria, Step};
 use turnpost_core::rtta::Rtta;
 use turnpost_core::{Game, Seed};
 
@@ -74,12 +74,25 @@ pub fn play_preferring<G: Game>(
     }
 }
 
-/// A Pandoria game with `players` seats, played at random until the stack is empty (the
-/// last round), stopped at a tile placement of the next player.
+/// A Pandoria family game with `players` seats, played at random until the stack is empty
+/// (the last round), stopped at a tile placement of the next player.
 pub fn pandoria_late(players: usize, seed: u64) -> Pandoria {
-    let mut g =
-        Pandoria::new(&Default::default(), players, Seed::from_u64(seed)).expect("2 to 4 players");
-    play_preferring(&mut g, seed, &["worker", "leader"], |g| g.tiles_left() > 0);
+    pandoria_late_in(Mode::Family, players, seed)
+}
+
+/// Like [`pandoria_late`], in any mode (the standard game has realms, cards, buildings).
+pub fn pandoria_late_in(mode: Mode, players: usize, seed: u64) -> Pandoria {
+    let options = Options {
+        mode,
+        ..Options::default()
+    };
+    let mut g = Pandoria::new(&options, players, Seed::from_u64(seed)).expect("2 to 4 players");
+    play_preferring(
+        &mut g,
+        seed,
+        &["worker", "leader", "build", "buy", "spell", "monument"],
+        |g| g.tiles_left() > 0,
+    );
     // Finish the current turn so the picture shows a fresh placement and a "place" prompt.
     play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
     g
@@ -107,67 +120,4 @@ pub fn rtta_after(players: usize, seed: u64, rounds: u16) -> Rtta {
         !v.over && v.round <= rounds
     });
     g
-}
-
-/// Adds made-up base-game parts (realms, resources, building slots, spells, cards, market,
-/// monument stack) to a Pandoria family view's JSON, in one of the spellings the renderer
-/// reads, to show and test the layout before core's views carry them. Works on a public
-/// view and on a seat view (whose `public` part gets them, and which gets hand cards).
-pub fn pandoria_base_game_mock(view: &serde_json::Value) -> serde_json::Value {
-    use serde_json::json;
-    let card = |spell: &str, c: u8, building: &str, w: u8, g: u8, text: &str| {
-        json!({
-            "spell": {"name": spell, "crystals": c, "text": text},
-            "building": {"name": building, "wood": w, "text": "while built: your buildings cost 1 wood less"},
-            "gold": g
-        })
-    };
-    let mut v = view.clone();
-    let public = if v.get("public").is_some() {
-        v["cards"] = json!([
-            card(
-                "Rage",
-                3,
-                "Carpenter",
-                2,
-                4,
-                "one of your workers counts three times when its region is scored"
-            ),
-            card(
-                "Teleport",
-                2,
-                "Depot",
-                3,
-                3,
-                "move one of your figures to any free space"
-            ),
-        ]);
-        &mut v["public"]
-    } else {
-        &mut v
-    };
-    public["market"] = json!([
-        card("Rage", 3, "Carpenter", 2, 4, ""),
-        card("Earthquake", 4, "Warehouse", 5, 5, ""),
-        card("Terrain", 2, "Poorhouse", 3, 2, ""),
-        card("Teleport", 2, "Vault", 6, 6, ""),
-    ]);
-    public["monuments"] = json!({"top": 4, "left": 9});
-    let realms = ["humans", "dwarves", "elves", "mages"];
-    if let Some(seats) = public["seats"].as_array_mut() {
-        for (i, seat) in seats.iter_mut().enumerate() {
-            seat["realm"] = json!(realms[i % 4]);
-            seat["resources"] = json!({"crystal": (3 * i + 2) % 11, "gold": (5 * i + 1) % 11, "wood": (7 * i + 4) % 11});
-            seat["slots"] = json!([
-                {"building": {"name": "Carpenter"}},
-                {"monument": 5},
-                null,
-                {"building": {"name": "Warehouse"}},
-                null
-            ]);
-            seat["spells"] = json!([{"spell": {"name": "Rage"}}]);
-            seat["cards"] = json!(i + 1);
-        }
-    }
-    v
 }

@@ -51,3 +51,44 @@ proptest! {
         prop_assert_eq!(hand_before == hand_after, same_tile);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// The standard game hides hand cards and the deck order too: another seat's cards are
+    /// swapped for cards from the deck and the deck is reordered.
+    #[test]
+    fn hand_cards_and_deck_order_leave_the_public_picture_unchanged(
+        players in 2usize..=4,
+        seed in 0u64..1000,
+        shuffle in Just((0..64).collect::<Vec<usize>>()).prop_shuffle(),
+    ) {
+        use turnpost_core::pandoria::{Mode, Options};
+        let options = Options { mode: Mode::Standard, ..Options::default() };
+        let r = Renderer::shared();
+        let game = Pandoria::new(&options, players, Seed::from_u64(seed)).unwrap();
+        let before = r.pandoria_public(&game.public_view());
+        // The test may read the whole state to pick cards that are in the deck.
+        let state = serde_json::to_value(&game).unwrap();
+        let deck: Vec<u64> = state["deck"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(serde_json::Value::as_u64)
+            .collect();
+        let mut order: Vec<u64> = shuffle.iter().filter(|&&i| i < deck.len()).map(|&i| deck[i]).collect();
+        let other = turnpost_core::Seat(players as u8 - 1);
+        let held = game.seat_view(other).cards.len();
+        let mut fixed = game.clone();
+        let new_hand: Vec<u64> = order.drain(..held.min(order.len())).collect();
+        let hand_words: Vec<String> = new_hand.iter().map(u64::to_string).collect();
+        fixed.fix("cards", &format!("{} {}", players, hand_words.join(" "))).unwrap();
+        let deck_words: Vec<String> = order.iter().take(10).map(u64::to_string).collect();
+        fixed.fix("deck", &deck_words.join(" ")).unwrap();
+        // The fixture did change the hidden cards (so the comparison is not vacuous).
+        let now: Vec<u64> = fixed.seat_view(other).cards.iter().map(|c| u64::from(c.id.0)).collect();
+        prop_assert_eq!(now, new_hand);
+        let after = r.pandoria_public(&fixed.public_view());
+        prop_assert!(before == after, "the public picture changed with hidden cards");
+    }
+}

@@ -2,8 +2,9 @@
 //! enough for Discord, for both games and for views with the base game's parts.
 
 use turnpost_core::dynamic::new_game;
+use turnpost_core::pandoria::Mode;
 use turnpost_core::{Game, Seat, Seed};
-use turnpost_render::png::{private_pngs, public_png};
+use turnpost_render::png::{encode_png, private_pngs, public_png};
 use turnpost_render::{Renderer, samples};
 
 const MIB: usize = 1 << 20;
@@ -61,19 +62,16 @@ fn rtta_late_game_is_small_enough() {
 
 #[test]
 fn base_game_parts_appear_when_the_view_has_them() {
-    let game = samples::pandoria_late(4, 7);
-    let family = serde_json::to_value(game.public_view()).unwrap();
-    let base = samples::pandoria_base_game_mock(&family);
     let r = Renderer::shared();
-    let plain = r.public_image("pandoria", &family).unwrap();
-    let full = r.public_image("pandoria", &base).unwrap();
+    let family = samples::pandoria_late(4, 7);
+    let standard = samples::pandoria_late_in(Mode::Standard, 4, 7);
+    let plain = r.pandoria_public(&family.public_view());
+    let full = r.pandoria_public(&standard.public_view());
     assert!(full.height() > plain.height());
-    assert!(encode_size(&full) < MIB);
-    let seat = samples::pandoria_base_game_mock(
-        &serde_json::to_value(game.seat_view(game.current())).unwrap(),
-    );
-    let names: Vec<String> = r
-        .private_images("pandoria", &seat)
+    let png = encode_png(&full).unwrap();
+    assert!(png.len() < MIB, "{} bytes", png.len());
+    let seat = serde_json::to_value(standard.seat_view(standard.current())).unwrap();
+    let names: Vec<String> = private_pngs("pandoria", &seat)
         .unwrap()
         .into_iter()
         .map(|(n, _)| n)
@@ -82,8 +80,4 @@ fn base_game_parts_appear_when_the_view_has_them() {
         names.contains(&"pandoria-cards.png".to_string()),
         "{names:?}"
     );
-}
-
-fn encode_size(image: &image::RgbImage) -> usize {
-    turnpost_render::png::encode_png(image).unwrap().len()
 }

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
 use turnpost_core::Game;
+use turnpost_core::pandoria::Mode;
 use turnpost_render::{Renderer, samples};
 
 /// A pixel differs when a channel differs by more than this.
@@ -93,6 +94,7 @@ fn views() -> Vec<(&'static str, &'static str, serde_json::Value)> {
     let game = samples::pandoria_late(4, 7);
     let seat = game.seat_view(game.current());
     let early = samples::pandoria_after(2, 5, 6);
+    let standard = samples::pandoria_late_in(Mode::Standard, 4, 7);
     vec![
         (
             "pandoria",
@@ -111,8 +113,13 @@ fn views() -> Vec<(&'static str, &'static str, serde_json::Value)> {
         ),
         (
             "pandoria",
-            "pandoria-4p-seed7-base-game-mock",
-            samples::pandoria_base_game_mock(&json(serde_json::to_value(&seat))),
+            "pandoria-4p-seed7-standard-public",
+            json(serde_json::to_value(standard.public_view())),
+        ),
+        (
+            "pandoria",
+            "pandoria-4p-seed7-standard-seat",
+            json(serde_json::to_value(standard.seat_view(standard.current()))),
         ),
         (
             "rtta",
@@ -157,7 +164,8 @@ fn pictures_match_the_references() {
         ("pandoria", "pandoria-4p-seed7-public"),
         ("pandoria", "pandoria-4p-seed7-seat"),
         ("pandoria", "pandoria-2p-seed5-public"),
-        ("pandoria", "pandoria-4p-seed7-base-game-mock"),
+        ("pandoria", "pandoria-4p-seed7-standard-public"),
+        ("pandoria", "pandoria-4p-seed7-standard-seat"),
         ("rtta", "rtta-4p-seed3-public"),
         ("rtta", "rtta-4p-seed3-end"),
         ("rtta", "rtta-1p-seed9-public"),
@@ -171,23 +179,11 @@ fn pictures_match_the_references() {
     }
     for (game, name) in names {
         let view = stored_view(name);
-        if name.ends_with("-seat") || name.ends_with("-mock") {
-            let mock = name.ends_with("-mock");
+        if name.ends_with("-seat") {
+            // A seat's private pictures (its public part is the public view's picture).
             for (file, image) in r.private_images(game, &view).unwrap() {
-                // The mock's hand and preview are the seat's own: compare its cards only.
-                if mock && file != "pandoria-cards.png" {
-                    continue;
-                }
                 let file = file.trim_start_matches("pandoria-");
                 check(&format!("{name}-{file}"), &image);
-            }
-            // The seat's public part is the public view above; the mock's has more.
-            if mock {
-                let public = &view["public"];
-                check(
-                    &format!("{name}-public.png"),
-                    &r.public_image(game, public).unwrap(),
-                );
             }
         } else {
             check(

@@ -88,10 +88,7 @@ impl Renderer {
         match game {
             "pandoria" => {
                 let typed = read(game, view)?;
-                Ok(
-                    pandoria::public(&self.pandoria, &self.fonts, &typed, &extras::table(view))
-                        .image,
-                )
+                Ok(self.pandoria_public(&typed))
             }
             "rtta" => Ok(self.rtta.public(&self.fonts, &rtta::read(view)?).image),
             other => Err(RenderError::UnknownGame(other.to_string())),
@@ -121,12 +118,8 @@ impl Renderer {
             "pandoria" => {
                 let view: turnpost_core::pandoria::SeatView = read(game, seat_view)?;
                 let mut out = vec![("pandoria-hand.png".to_string(), self.pandoria_hand(&view))];
-                let cards = extras::hand_cards(seat_view);
-                if !cards.is_empty() {
-                    out.push((
-                        "pandoria-cards.png".to_string(),
-                        pandoria::cards(&self.pandoria, &self.fonts, &view, &cards).image,
-                    ));
+                if !view.cards.is_empty() {
+                    out.push(("pandoria-cards.png".to_string(), self.pandoria_cards(&view)));
                 }
                 // The preview comes with the seat's own placing decision only.
                 if !view.placements.is_empty() || !view.castle_spaces.is_empty() {
@@ -144,11 +137,13 @@ impl Renderer {
 
     /// Pandoria: the board, the tableaus and the state of play.
     pub fn pandoria_public(&self, view: &turnpost_core::pandoria::PublicView) -> RgbImage {
-        // The base game's parts are read from the JSON form (see `extras`).
-        let extra = serde_json::to_value(view)
-            .map(|v| extras::table(&v))
-            .unwrap_or_default();
-        pandoria::public(&self.pandoria, &self.fonts, view, &extra).image
+        pandoria::public(&self.pandoria, &self.fonts, view, &extras::table(view)).image
+    }
+
+    /// Pandoria: a seat's hand cards, both sides with costs, effects and price.
+    pub fn pandoria_cards(&self, view: &turnpost_core::pandoria::SeatView) -> RgbImage {
+        let cards = extras::hand_cards(view);
+        pandoria::cards(&self.pandoria, &self.fonts, view, &cards).image
     }
 
     /// Pandoria: a seat's hand tiles.

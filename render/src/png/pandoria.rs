@@ -30,6 +30,7 @@ pub(crate) const TEXT_SIZES: &[(Weight, f32)] = &[
     (Weight::Bold, 15.0),
     (Weight::Regular, 17.0),
     (Weight::Bold, 17.0),
+    (Weight::Regular, 18.0),
     (Weight::Bold, 18.0),
     (Weight::Bold, 22.0),
     (Weight::Bold, 28.0),
@@ -710,7 +711,10 @@ fn draw_market(art: &Art, fonts: &Fonts, canvas: &mut Canvas, extra: &TableExtra
         y as f32 + 4.0,
         Align::Left,
         Style::bold(15.0, MUTED),
-        "Market",
+        &match extra.cards_left {
+            Some(n) => format!("Market · {n} cards in the deck"),
+            None => "Market".to_string(),
+        },
     );
     let (cw, ch) = (460u32, 30u32);
     for (k, card) in extra.market.iter().flatten().take(4).enumerate() {
@@ -1007,7 +1011,7 @@ fn draw_seat(
     canvas.fill(x + 4, y + 4, 8, h - 8, mark.colour);
     let (fx, fy) = (x as f32, y as f32);
     badge(art, fonts, canvas, i, fx + 36.0, fy + 28.0, true);
-    let end = fonts.draw(
+    let mut end = fonts.draw(
         canvas,
         fx + 58.0,
         fy + 36.0,
@@ -1015,6 +1019,26 @@ fn draw_seat(
         Style::bold(22.0, INK),
         &seat.colour,
     );
+    if let Some(realm) = &more.realm {
+        end = fonts.draw(
+            canvas,
+            end + 8.0,
+            fy + 36.0,
+            Align::Left,
+            Style::regular(18.0, MUTED),
+            &format!("· {realm}"),
+        );
+    }
+    if let Some(team) = seat.team_score {
+        end = fonts.draw(
+            canvas,
+            end + 8.0,
+            fy + 36.0,
+            Align::Left,
+            Style::regular(15.0, MUTED),
+            &format!("team {team}"),
+        );
+    }
     let mut tags: Vec<String> = Vec::new();
     if view.start_player.index() == i {
         tags.push("start player".into());
