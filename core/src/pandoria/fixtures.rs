@@ -499,7 +499,8 @@ fn set_hand_tile(game: &mut Pandoria, s: usize, k: usize, id: TileId) -> Result<
     Ok(())
 }
 
-/// Takes a card out of the deck, the market or the box (a market gap is refilled later).
+/// Takes a card out of the deck, the market, the box or a hand (a market gap is refilled
+/// later).
 fn take_card(game: &mut Pandoria, c: CardId) -> Result<(), SetupError> {
     if let Some(p) = game.deck.iter().position(|&x| x == c) {
         game.deck.remove(p);
@@ -507,9 +508,12 @@ fn take_card(game: &mut Pandoria, c: CardId) -> Result<(), SetupError> {
         game.market.remove(p);
     } else if let Some(p) = game.boxed.iter().position(|&x| x == c) {
         game.boxed.remove(p);
+    } else if let Some(s) = game.seats.iter_mut().find(|s| s.cards.contains(&c)) {
+        // Another hand gives it up (that hand is one card shorter).
+        s.cards.retain(|&x| x != c);
     } else {
         return Err(SetupError(format!(
-            "card {c} is in a hand, a tableau or a spell pile already"
+            "card {c} is on a tableau or a spell pile already"
         )));
     }
     Ok(())

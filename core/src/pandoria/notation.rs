@@ -647,8 +647,9 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             points,
             lost,
         } => format!(
-            "{} went {surplus} over 10 {resource}: {points} point{}, {lost} lost",
+            "{} went {} over 10: {points} point{}, {lost} lost",
             name(seat),
+            resource.amount(*surplus),
             plural(*points)
         ),
         Event::Raged {
