@@ -61,6 +61,11 @@ impl Sprite {
         })
     }
 
+    /// Width in pixels.
+    pub(crate) fn width(&self) -> u32 {
+        self.width
+    }
+
     /// The colour of the anchor pixel (for legends that show a sprite's fill).
     pub(crate) fn middle(&self) -> Colour {
         let i = (self.anchor.1 as u32 * self.width + self.anchor.0 as u32) as usize;

@@ -307,8 +307,10 @@ pub(crate) struct Art {
     small_leaders: Vec<Sprite>,
     small_castles: Vec<Sprite>,
     tile_icon: Sprite,
-    /// Crystal, gold, wood (for costs).
+    /// Crystal, gold, wood (for costs), city (for the legend).
     resource_icons: Vec<Sprite>,
+    /// Small versions of the board marks, for the legend: last move, exit in use, printed.
+    legend_marks: Vec<Sprite>,
     /// Hand tiles in the private pictures are drawn larger.
     hand_land: Vec<Sprite>,
 }
@@ -360,10 +362,37 @@ impl Art {
             small_leaders: marks.iter().map(|m| shapes::leader(m, 9.5)).collect(),
             small_castles: marks.iter().map(|m| shapes::castle(m, 24.0)).collect(),
             tile_icon: shapes::tile_icon(11.0),
-            resource_icons: [Terrain::Mountain, Terrain::Hills, Terrain::Forest]
-                .iter()
-                .map(|&t| Sprite::centred(19, 19, |pen| symbol(pen, t, 0.0, 0.0, 15.0)))
-                .collect(),
+            resource_icons: [
+                Terrain::Mountain,
+                Terrain::Hills,
+                Terrain::Forest,
+                Terrain::City,
+            ]
+            .iter()
+            .map(|&t| Sprite::centred(19, 19, |pen| symbol(pen, t, 0.0, 0.0, 15.0)))
+            .collect(),
+            legend_marks: vec![
+                small_hex(|pen, r| {
+                    pen.polygon(&hex_corners(0.0, 0.0, r), terrain_colour(Terrain::Forest));
+                    pen.polygon_outline(&hex_corners(0.0, 0.0, r - 1.0), 4.0, [20, 20, 20]);
+                    pen.polygon_outline(&hex_corners(0.0, 0.0, r - 2.0), 2.0, [255, 255, 255]);
+                }),
+                small_hex(|pen, r| {
+                    pen.polygon(&hex_corners(0.0, 0.0, r), MOUNTAINS);
+                    pen.circle(0.0, 0.0, r * 0.7, [255, 255, 255]);
+                    pen.circle(0.0, 0.0, r * 0.7 - 2.0, terrain_colour(Terrain::Hills));
+                }),
+                small_hex(|pen, r| {
+                    let fill = terrain_colour(Terrain::City);
+                    pen.polygon(&hex_corners(0.0, 0.0, r), GRID);
+                    pen.polygon(&hex_corners(0.0, 0.0, r - 1.0), fill);
+                    pen.polygon_outline(
+                        &hex_corners(0.0, 0.0, r - 4.0),
+                        2.0,
+                        mix(fill, GRID, 0.55),
+                    );
+                }),
+            ],
             marks,
             hand_land,
         }
@@ -534,9 +563,33 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
     let (bw, bh) = art.board.dimensions();
     let panels = layout_panels(view, extra);
     let height = bh.max(panels.height + GAP);
+    // The legend goes where there is room: under the board or under the tableaus.
+    let board_w = bw - 2 * MARGIN as u32;
+    let legend_under_board = height >= bh + legend_height(art, fonts, board_w) + GAP;
+    let legend_under_panels =
+        !legend_under_board && height >= panels.height + legend_height(art, fonts, PANEL_W) + GAP;
     let mut canvas = Canvas::new(bw + PANEL_W + GAP * 2, height, PAPER);
     canvas.paste(&art.board, 0, 0);
     draw_board(art, fonts, &mut canvas, view);
+    if legend_under_board {
+        draw_legend(
+            art,
+            fonts,
+            &mut canvas,
+            MARGIN as i32,
+            bh as i32,
+            bw - 2 * MARGIN as u32,
+        );
+    } else if legend_under_panels {
+        draw_legend(
+            art,
+            fonts,
+            &mut canvas,
+            (bw + GAP) as i32,
+            panels.height as i32,
+            PANEL_W,
+        );
+    }
     draw_panels(
         art,
         fonts,
@@ -547,6 +600,69 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
         (bw + GAP) as i32,
     );
     canvas
+}
+
+/// A small hex sprite (radius 14) for the legend.
+fn small_hex(paint: impl FnOnce(&mut Pen, f32)) -> Sprite {
+    Sprite::centred(33, 31, |pen| paint(pen, 14.0))
+}
+
+/// The legend's entries: a sprite and what it means.
+fn legend_items(art: &Art) -> Vec<(&Sprite, &'static str)> {
+    vec![
+        (&art.resource_icons[2], "forest: wood"),
+        (&art.resource_icons[0], "mountain: crystals"),
+        (&art.resource_icons[1], "hills: gold"),
+        (&art.resource_icons[3], "city: points"),
+        (art.pick(&art.small_workers, 0), "worker"),
+        (art.pick(&art.small_leaders, 0), "leader (counts 2)"),
+        (art.pick(&art.small_castles, 0), "castle"),
+        (&art.tile_icon, "tiles in hand"),
+        (&art.legend_marks[0], "last move"),
+        (&art.legend_marks[1], "exit path in use"),
+        (&art.legend_marks[2], "printed space"),
+    ]
+}
+
+/// Lays the legend out in rows that fit `w`: each entry's x offset and row.
+fn legend_layout(art: &Art, fonts: &Fonts, w: u32) -> Vec<(f32, usize)> {
+    let text = Style::regular(15.0, INK);
+    let mut out = Vec::new();
+    let (mut cx, mut row) = (14.0, 0);
+    for (sprite, label) in legend_items(art) {
+        let advance = sprite.width() as f32 + 6.0 + fonts.width(text, label) + 24.0;
+        if cx + advance > w as f32 - 4.0 && cx > 14.0 {
+            cx = 14.0;
+            row += 1;
+        }
+        out.push((cx, row));
+        cx += advance;
+    }
+    out
+}
+
+/// The legend's height for a width.
+fn legend_height(art: &Art, fonts: &Fonts, w: u32) -> u32 {
+    let rows = legend_layout(art, fonts, w).last().map_or(0, |l| l.1) + 1;
+    rows as u32 * 36 + 18
+}
+
+/// What the board's marks mean, in a box `w` wide at `(x, y)`.
+fn draw_legend(art: &Art, fonts: &Fonts, canvas: &mut Canvas, x: i32, y: i32, w: u32) {
+    let h = legend_height(art, fonts, w);
+    canvas.fill(x, y, w, h, PANEL);
+    canvas.frame(x, y, w, h, 1, RULE);
+    let text = Style::regular(15.0, INK);
+    for ((sprite, label), (dx, row)) in legend_items(art)
+        .into_iter()
+        .zip(legend_layout(art, fonts, w))
+    {
+        let cy = y as f32 + 27.0 + row as f32 * 36.0;
+        let left = x as f32 + dx;
+        let sw = sprite.width() as f32;
+        canvas.blit(sprite, (left + sw / 2.0) as i32, cy as i32);
+        fonts.draw(canvas, left + sw + 6.0, cy + 5.5, Align::Left, text, label);
+    }
 }
 
 /// Vertical layout of the right column.
