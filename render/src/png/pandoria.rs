@@ -731,6 +731,12 @@ fn draw_panels(
     if view.last_round {
         info.push_str(" · last round");
     }
+    if let Some(tile) = &view.drawn_tile {
+        // A Terrain spell's tile, public while it waits to be placed.
+        info.push_str(&format!(" · drawn: {tile}"));
+    } else if extra.market.is_some() && view.single_tiles_left > 0 {
+        info.push_str(&format!(" · {} single", view.single_tiles_left));
+    }
     fonts.draw(
         canvas,
         end + 14.0,
