@@ -606,6 +606,11 @@ impl Pandoria {
             (Step::HalflingSpell, Action::Build(..) | Action::Monument(..)) => {
                 wrong("build twice in one turn")
             }
+            (Step::Card | Step::HalflingSpell | Step::Effect { .. }, Action::Buy(..))
+                if !self.may_buy() =>
+            {
+                Err(RulesError::NoPurchase)
+            }
             (Step::Card | Step::HalflingSpell, _) => wrong("do that"),
             (Step::Effect { .. }, _) => self.validate_effect(action),
             (Step::ComboBuild { card }, Action::Build(c, slot, with)) => {
@@ -1030,12 +1035,17 @@ impl Pandoria {
         }
     }
 
+    /// Whether the player to act may buy in step 6: after closing a region (Yucata Mages:
+    /// every turn).
+    fn may_buy(&self) -> bool {
+        self.has_economy()
+            && (!self.turn.closed.is_empty()
+                || (self.ability(self.current) == Some(Realm::Mages) && !self.second_edition()))
+    }
+
     /// Step 6: buying is open after closing a region (Yucata Mages: every turn).
     fn begin_buy_step(&mut self, events: &mut Vec<Event>) {
-        let seat = self.current;
-        let may = !self.turn.closed.is_empty()
-            || (self.ability(seat) == Some(Realm::Mages) && !self.second_edition());
-        if self.has_economy() && may {
+        if self.may_buy() {
             self.step = Step::Buy;
             if !self.is_trivial() {
                 return;
