@@ -961,41 +961,12 @@ fn cost_tag(
 
 /// Shortens a text with an ellipsis until it fits `max` pixels.
 fn fit(fonts: &Fonts, style: Style, text: &str, max: f32) -> String {
-    if fonts.width(style, text) <= max {
-        return text.to_string();
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let t: String = chars.iter().collect::<String>() + "…";
-        if fonts.width(style, &t) <= max {
-            return t;
-        }
-    }
-    String::new()
+    fonts.fit(style, text, max)
 }
 
 /// Wraps a text into lines of at most `max` pixels.
 fn wrap(fonts: &Fonts, style: Style, text: &str, max: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if fonts.width(style, &candidate) <= max || line.is_empty() {
-            line = candidate;
-        } else {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_string();
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
+    fonts.wrap(style, text, max)
 }
 
 /// The base game's part of a seat panel: resource tracks, top spell, cards, building slots.

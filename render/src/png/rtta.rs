@@ -149,7 +149,16 @@ pub(crate) fn read(view: &serde_json::Value) -> Result<View, RenderError> {
 
 const SHEET_W: u32 = 760;
 const SHEET_H: u32 = 640;
-const LEGEND_H: u32 = 34;
+
+/// The legend under the sheets, wrapped to the picture's width.
+fn legend_lines(fonts: &Fonts, width: u32) -> Vec<String> {
+    fonts.wrap(
+        Style::regular(15.0, MUTED),
+        "Monuments: points for the first to complete / for later ones; ★R: Red completed it \
+         first. Each ☠ disaster point costs a point. Locked skulls cannot be rerolled.",
+        width as f32 - 2.0 * GAP as f32 - 8.0,
+    )
+}
 const GAP: u32 = 12;
 const TOP_H: u32 = 196;
 
@@ -225,8 +234,11 @@ impl Art {
         let cols = if n == 1 { 1 } else { 2 };
         let rows = n.div_ceil(cols);
         let width = GAP + cols * (SHEET_W + GAP);
-        let height = GAP + TOP_H + GAP + rows * (SHEET_H + GAP) + LEGEND_H;
-        let mut canvas = Canvas::new(width.max(SHEET_W + 2 * GAP), height, PAPER);
+        let width = width.max(SHEET_W + 2 * GAP);
+        let legend = legend_lines(fonts, width).len() as u32;
+        let legend_top = (GAP + TOP_H + GAP + rows * (SHEET_H + GAP)) as f32;
+        let height = GAP + TOP_H + GAP + rows * (SHEET_H + GAP) + legend * 20 + 14;
+        let mut canvas = Canvas::new(width, height, PAPER);
         self.top(fonts, &mut canvas, view, width - 2 * GAP);
         for (i, sheet) in view.seats.iter().enumerate() {
             let (c, r) = (i as u32 % cols, i as u32 / cols);
@@ -234,15 +246,11 @@ impl Art {
             let y = (GAP + TOP_H + GAP + r * (SHEET_H + GAP)) as i32;
             self.sheet(fonts, &mut canvas, view, i, sheet, x, y);
         }
-        fonts.draw(
-            &mut canvas,
-            GAP as f32 + 4.0,
-            (height - LEGEND_H / 2 + 4) as f32,
-            Align::Left,
-            Style::regular(15.0, MUTED),
-            "Monuments: points for the first to complete / for later ones; ★R: Red completed it first. \
-             Each ☠ disaster point costs a point. Locked skulls cannot be rerolled.",
-        );
+        let style = Style::regular(15.0, MUTED);
+        for (k, line) in legend_lines(fonts, width).iter().enumerate() {
+            let y = legend_top + 22.0 + k as f32 * 20.0;
+            fonts.draw(&mut canvas, GAP as f32 + 4.0, y, Align::Left, style, line);
+        }
         canvas
     }
 
@@ -295,6 +303,21 @@ impl Art {
                 Style::bold(18.0, INK),
                 &format!("Game over · highest score: {}", winners.join(" and ")),
             );
+            // Final scores, best first (ties by goods value, the tiebreak).
+            let mut order: Vec<&Sheet> = view.seats.iter().collect();
+            order.sort_by_key(|s| std::cmp::Reverse((s.score, s.goods_value)));
+            let mut x = fx;
+            for (k, s) in order.iter().enumerate() {
+                self.badge(fonts, canvas, &s.name, x + 12.0, fy + 122.0);
+                x = fonts.draw(
+                    canvas,
+                    x + 32.0,
+                    fy + 128.0,
+                    Align::Left,
+                    Style::bold(18.0, INK),
+                    &format!("{}. {} {}", k + 1, s.name, s.score),
+                ) + 28.0;
+            }
             return;
         }
         self.badge(fonts, canvas, turn_name, fx + 12.0, fy + 66.0);
@@ -631,7 +654,8 @@ impl Art {
             } else {
                 Style::regular(15.0, INK)
             };
-            fonts.draw(canvas, rx, ry + 19.0, Align::Left, name_style, &md.name);
+            let name = fonts.fit(name_style, &md.name, 136.0);
+            fonts.draw(canvas, rx, ry + 19.0, Align::Left, name_style, &name);
             let (have, need) = progress.map_or((0, md.workers), |p| (p.workers, p.needed));
             let (bx, bw) = (rx + 140.0, 64.0);
             canvas.fill(bx as i32, ry as i32 + 7, bw as u32, 12, [90, 84, 76]);

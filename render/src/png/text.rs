@@ -274,6 +274,45 @@ impl Fonts {
         start + pen
     }
 
+    /// Shortens a text with an ellipsis until it fits `max` pixels.
+    pub(crate) fn fit(&self, style: Style, text: &str, max: f32) -> String {
+        if self.width(style, text) <= max {
+            return text.to_string();
+        }
+        let mut chars: Vec<char> = text.chars().collect();
+        while chars.pop().is_some() {
+            let t: String = chars.iter().collect::<String>() + "…";
+            if self.width(style, &t) <= max {
+                return t;
+            }
+        }
+        String::new()
+    }
+
+    /// Wraps a text at spaces into lines of at most `max` pixels (a longer word gets a
+    /// line of its own).
+    pub(crate) fn wrap(&self, style: Style, text: &str, max: f32) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if line.is_empty() || self.width(style, &candidate) <= max {
+                line = candidate;
+            } else {
+                lines.push(std::mem::take(&mut line));
+                line = word.to_string();
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+
     /// Draws a text centred on `(x, y)` (the middle of its capitals).
     pub(crate) fn centred(&self, canvas: &mut Canvas, x: f32, y: f32, style: Style, text: &str) {
         let baseline = y + self.cap_height(style.size) / 2.0;
