@@ -725,7 +725,7 @@ pub enum Action {
     /// `tile D7 E7`: place the (first) hand tile — or the Terrain spell's tile — its first
     /// half on the first hex.
     Tile(Hex, Hex),
-    /// `tile D7 E7 #2`: place the Dwarves' second hand tile.
+    /// `tile2 D7 E7` (or `tile D7 E7 #2`): place the Dwarves' second hand tile.
     SecondTile(Hex, Hex),
     /// `single D7`: place the Terrain spell's single tile.
     Single(Hex),

@@ -18,7 +18,7 @@ impl fmt::Display for Action {
         match self {
             Action::Start(a, b) => write!(f, "start {a} {b}"),
             Action::Tile(a, b) => write!(f, "tile {a} {b}"),
-            Action::SecondTile(a, b) => write!(f, "tile {a} {b} #2"),
+            Action::SecondTile(a, b) => write!(f, "tile2 {a} {b}"),
             Action::Single(h) => write!(f, "single {h}"),
             Action::Castle(h) => write!(f, "castle {h}"),
             Action::Worker(h) => write!(f, "worker {h}"),
@@ -176,7 +176,7 @@ impl FromStr for Action {
                 let h = hexes(
                     &args,
                     2,
-                    "tile D7 E7\" (Dwarves: \"tile D7 E7 #2\" for the second tile",
+                    "tile D7 E7\" (Dwarves: \"tile2 D7 E7\" for the second tile",
                 )?;
                 Ok(if second {
                     Action::SecondTile(h[0], h[1])
