@@ -21,6 +21,8 @@ mod fixtures;
 mod notation;
 mod rules;
 mod spells;
+#[cfg(test)]
+mod tests;
 mod turn;
 mod view;
 

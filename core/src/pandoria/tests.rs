@@ -1,0 +1,178 @@
+//! Unit tests of the set-up and options of the base game (the rules are tested by the
+//! scenario files under `core/tests/scenarios/pandoria/`).
+
+use super::*;
+use crate::game::options_from_pairs;
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+#[test]
+fn the_family_game_stays_the_default() {
+    let o = Options::default();
+    assert_eq!(o.mode, Mode::Family);
+    assert_eq!(o.edition, Edition::Yucata);
+    assert_eq!(o.realms, RealmAssignment::RandomUnique);
+    assert!(!o.partnership);
+    // Options saved before the base game existed still load.
+    let old: Options =
+        serde_json::from_str(r#"{"mode":"family","start_tiles":"marked","start_apart":false}"#)
+            .unwrap();
+    assert_eq!(old, o);
+}
+
+#[test]
+fn options_read_from_key_value_pairs() {
+    let o: Options = options_from_pairs(&pairs(&[
+        ("mode", "standard"),
+        ("realms", "random-not-unique"),
+        ("edition", "second"),
+        ("partnership", "true"),
+    ]))
+    .unwrap();
+    assert_eq!(o.mode, Mode::Standard);
+    assert_eq!(o.realms, RealmAssignment::RandomNotUnique);
+    assert_eq!(o.edition, Edition::Second);
+    assert!(o.partnership);
+    let o: Options = options_from_pairs(&pairs(&[
+        ("mode", "family_spells"),
+        ("edition", "first"),
+        ("realms", "same_chosen"),
+        ("realm", "elves"),
+    ]))
+    .unwrap();
+    assert_eq!(o.mode, Mode::FamilySpells);
+    assert_eq!(o.edition, Edition::Yucata);
+    assert_eq!(o.realm, Some(Realm::Elves));
+    assert!(options_from_pairs::<Options>(&pairs(&[("mode", "expert")])).is_err());
+}
+
+#[test]
+fn setup_refuses_option_combinations_that_cannot_be_played() {
+    let new = |o: Options, n| Pandoria::new(&o, n, Seed::from_u64(1)).map(|_| ());
+    let e = new(
+        Options {
+            partnership: true,
+            ..Options::default()
+        },
+        3,
+    )
+    .unwrap_err();
+    assert!(e.0.contains("partnership game is for 4 players"), "{e}");
+    let e = new(
+        Options {
+            mode: Mode::Standard,
+            realms: RealmAssignment::SameChosen,
+            ..Options::default()
+        },
+        2,
+    )
+    .unwrap_err();
+    assert!(e.0.contains("realm=elves"), "{e}");
+    let e = new(
+        Options {
+            mode: Mode::Beginner,
+            realms: RealmAssignment::SameRandom,
+            ..Options::default()
+        },
+        2,
+    )
+    .unwrap_err();
+    assert!(e.0.contains("different realm"), "{e}");
+    assert!(
+        new(
+            Options {
+                mode: Mode::Standard,
+                partnership: true,
+                ..Options::default()
+            },
+            4
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn realm_assignment_options_give_out_realms_as_named() {
+    for seed in 0..20 {
+        let realms = |assign, players| {
+            let o = Options {
+                mode: Mode::Standard,
+                realms: assign,
+                ..Options::default()
+            };
+            let g = Pandoria::new(&o, players, Seed::from_u64(seed)).unwrap();
+            (0..players)
+                .map(|s| g.seat_state(Seat(s as u8)).realm.unwrap())
+                .collect::<Vec<_>>()
+        };
+        let unique = realms(RealmAssignment::RandomUnique, 4);
+        let mut sorted = unique.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 4, "{unique:?}");
+        let same = realms(RealmAssignment::SameRandom, 3);
+        assert!(same.iter().all(|&r| r == same[0]), "{same:?}");
+    }
+    // Over many seeds "not unique" repeats a realm at least once.
+    let repeats = (0..50).any(|seed| {
+        let o = Options {
+            mode: Mode::Standard,
+            realms: RealmAssignment::RandomNotUnique,
+            ..Options::default()
+        };
+        let g = Pandoria::new(&o, 4, Seed::from_u64(seed)).unwrap();
+        let mut r: Vec<Realm> = (0..4)
+            .map(|s| g.seat_state(Seat(s)).realm.unwrap())
+            .collect();
+        r.sort();
+        r.dedup();
+        r.len() < 4
+    });
+    assert!(repeats);
+}
+
+#[test]
+fn monuments_depend_on_the_player_count() {
+    assert_eq!(Pandoria::monuments_for(4).len(), 13);
+    assert_eq!(
+        Pandoria::monuments_for(3),
+        vec![3, 3, 3, 3, 4, 4, 5, 5, 6, 6]
+    );
+    assert_eq!(Pandoria::monuments_for(2), vec![3, 3, 3, 3, 4, 5, 6]);
+}
+
+#[test]
+fn hand_cards_may_be_named_when_the_name_fits_one_card() {
+    let o = Options {
+        mode: Mode::Standard,
+        ..Options::default()
+    };
+    let mut g = Pandoria::new(&o, 2, Seed::from_u64(1)).unwrap();
+    g.fix("realms", "humans humans").unwrap();
+    g.fix("start-player", "1").unwrap();
+    g.fix("cards", "1 14 36 18").unwrap();
+    assert_eq!(
+        g.parse_action("build small tower 3"),
+        Ok(Action::Build(CardId(18), 3, None))
+    );
+    assert_eq!(
+        g.parse_action("build Kleiner-Turm 3 with gold"),
+        Ok(Action::Build(CardId(18), 3, Some(Resource::Gold)))
+    );
+    assert_eq!(
+        g.parse_action("spell teleport"),
+        Ok(Action::Spell(CardId(18), None))
+    );
+    assert_eq!(
+        g.parse_action("spell rage ×3"),
+        Ok(Action::Spell(CardId(36), None))
+    );
+    let e = g.parse_action("spell rage").unwrap_err();
+    assert!(e.reason.contains("fits cards 14 and 36"), "{e}");
+    let e = g.parse_action("spell astral ship").unwrap_err();
+    assert!(e.reason.contains("no card in your hand"), "{e}");
+}
