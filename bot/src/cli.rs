@@ -10,7 +10,7 @@ use turnpost_core::Seed;
 use turnpost_core::dynamic::GAMES;
 
 use crate::local::LocalOptions;
-use crate::table::NoImages;
+use crate::paint::PngPainter;
 
 /// Turnpost: play-by-message board games.
 #[derive(Debug, Parser)]
@@ -94,7 +94,7 @@ pub fn main() -> ExitCode {
             };
             runtime()?.block_on(crate::local::play(
                 &opts,
-                Arc::new(NoImages),
+                Arc::new(PngPainter),
                 &mut std::io::stdin().lock(),
                 &mut std::io::stdout().lock(),
             ))

@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod local;
+pub mod paint;
 pub mod selfplay;
 pub mod store;
 pub mod table;

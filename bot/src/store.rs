@@ -224,15 +224,22 @@ impl Store {
         self.pool.close().await;
     }
 
-    /// Stores a new game in the lobby.
-    pub async fn create_game(&self, new: &NewGame<'_>) -> Result<GameId, StoreError> {
+    /// Stores a new game with its first seats in one transaction: in the lobby, or already
+    /// active when `active` (so a crash never leaves a half-made table behind).
+    pub async fn create_game(
+        &self,
+        new: &NewGame<'_>,
+        seats: &[(UserId, String)],
+        active: bool,
+    ) -> Result<GameId, StoreError> {
         let now = now_ms();
         let options =
             serde_json::to_string(new.options).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let result = sqlx::query(
             "INSERT INTO game (kind, options, seed, guild_id, channel_id, creator_id, status,
                                max_players, version, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
         )
         .bind(new.kind)
         .bind(options)
@@ -240,16 +247,28 @@ impl Store {
         .bind(new.guild_id.map(|g| g as i64))
         .bind(new.channel_id as i64)
         .bind(new.creator_id as i64)
+        .bind(if active { "active" } else { "lobby" })
         .bind(new.max_players as i64)
         .bind(now)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await;
-        match result {
-            Ok(r) => Ok(r.last_insert_rowid()),
-            Err(e) if is_unique_violation(&e) => Err(StoreError::ChannelBusy),
-            Err(e) => Err(e.into()),
+        let game_id = match result {
+            Ok(r) => r.last_insert_rowid(),
+            Err(e) if is_unique_violation(&e) => return Err(StoreError::ChannelBusy),
+            Err(e) => return Err(e.into()),
+        };
+        for (seat, (user, name)) in seats.iter().enumerate() {
+            sqlx::query("INSERT INTO seat (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)")
+                .bind(game_id)
+                .bind(seat as i64)
+                .bind(*user as i64)
+                .bind(name)
+                .execute(&mut *tx)
+                .await?;
         }
+        tx.commit().await?;
+        Ok(game_id)
     }
 
     fn game_row(row: &SqliteRow) -> Result<GameRow, StoreError> {
@@ -450,16 +469,6 @@ impl Store {
         Ok(r.rows_affected() == 1)
     }
 
-    /// Marks a seat as resigned.
-    pub async fn set_resigned(&self, game_id: GameId, seat: u8) -> Result<(), StoreError> {
-        sqlx::query("UPDATE seat SET resigned = 1 WHERE game_id = ? AND seat = ?")
-            .bind(game_id)
-            .bind(i64::from(seat))
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
     /// Whether an interaction was already recorded.
     pub async fn seen_interaction(&self, interaction_id: &str) -> Result<bool, StoreError> {
         let found: Option<i64> =
@@ -519,6 +528,14 @@ impl Store {
                 Ok(_) => {}
                 Err(e) if is_unique_violation(&e) => return Err(StoreError::Duplicate),
                 Err(e) => return Err(e.into()),
+            }
+            // The table's own `resign` entry marks the seat in the same transaction.
+            if a.notation == "resign" {
+                sqlx::query("UPDATE seat SET resigned = 1 WHERE game_id = ? AND seat = ?")
+                    .bind(game_id)
+                    .bind(i64::from(a.seat))
+                    .execute(&mut *tx)
+                    .await?;
             }
         }
         if let Some(state) = snapshot {

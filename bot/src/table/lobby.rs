@@ -81,22 +81,18 @@ impl Table {
         if unique.len() != seats.len() {
             return refuse("A player is listed twice.");
         }
-        let game_id = self
-            .store
-            .create_game(&NewGame {
-                kind,
-                options: &options,
-                seed,
-                guild_id: caller.guild,
-                channel_id: caller.channel,
-                creator_id: caller.user,
-                max_players,
-            })
-            .await?;
+        let new = NewGame {
+            kind,
+            options: &options,
+            seed,
+            guild_id: caller.guild,
+            channel_id: caller.channel,
+            creator_id: caller.user,
+            max_players,
+        };
         if seats.is_empty() {
-            self.store
-                .add_seat(game_id, caller.user, &caller.name)
-                .await?;
+            let creator = [(caller.user, caller.name.clone())];
+            self.store.create_game(&new, &creator, false).await?;
             let text = format!(
                 "{} opened a {} table ({}) for up to {max_players} players.\nSeats: {}.\nJoin to take a seat; {} starts the game.",
                 caller.name,
@@ -113,10 +109,8 @@ impl Table {
                 ..Reply::default()
             });
         }
-        for (user, name) in &seats {
-            self.store.add_seat(game_id, *user, name).await?;
-        }
-        self.begin(game_id).await
+        let game_id = self.store.create_game(&new, &seats, true).await?;
+        self.announce(game_id).await
     }
 
     pub(super) async fn join(&self, caller: &Caller) -> Result<Reply, TableError> {
@@ -240,11 +234,16 @@ impl Table {
 
     /// Moves a seated lobby into play and announces the first turn.
     async fn begin(&self, game_id: i64) -> Result<Reply, TableError> {
-        let slot = self.slot(game_id);
-        let mut guard = slot.lock().await;
         if !self.store.start(game_id).await? {
             return refuse("The game is already running.");
         }
+        self.announce(game_id).await
+    }
+
+    /// The first turn message of a game that just became active.
+    async fn announce(&self, game_id: i64) -> Result<Reply, TableError> {
+        let slot = self.slot(game_id);
+        let mut guard = slot.lock().await;
         *guard = None;
         self.ensure_loaded(&mut guard, game_id).await?;
         let loaded = guard

@@ -194,6 +194,10 @@ pub trait Painter: Send + Sync + 'static {
     fn public(&self, game: &str, view: &Value) -> Result<Vec<Image>, String>;
     /// The private pictures of a seat's view.
     fn private(&self, game: &str, view: &Value) -> Result<Vec<Image>, String>;
+    /// Whether this painter draws anything (if not, views are not even built for it).
+    fn draws(&self) -> bool {
+        true
+    }
 }
 
 /// A painter that draws nothing (text-only replies).
@@ -206,6 +210,9 @@ impl Painter for NoImages {
     }
     fn private(&self, _: &str, _: &Value) -> Result<Vec<Image>, String> {
         Ok(Vec::new())
+    }
+    fn draws(&self) -> bool {
+        false
     }
 }
 
@@ -220,6 +227,8 @@ struct Loaded {
     undoable: Vec<(i64, u8)>,
     /// Game actions since the last snapshot.
     since_snapshot: usize,
+    /// Each seat's private items as of now, to notice what changed after the next action.
+    private: Vec<Option<Value>>,
 }
 
 /// Settings of the service.
@@ -328,6 +337,13 @@ impl Table {
         games.entry(game_id).or_default().clone()
     }
 
+    /// Drops every cached game (they reload from the store on next use); for benchmarks
+    /// of cold loads and for memory pressure.
+    pub fn evict_all(&self) {
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        games.clear();
+    }
+
     /// Forgets a cached game (after a failed write, or when it ends).
     fn forget(&self, game_id: GameId) {
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
@@ -364,6 +380,7 @@ impl Table {
                 game: None,
                 undoable: Vec::new(),
                 since_snapshot: 0,
+                private: Vec::new(),
             });
             return Ok(());
         }
@@ -439,12 +456,14 @@ impl Table {
                 undoable.push((a.seq, a.seat));
             }
         }
+        let private = private_views(game.as_ref(), seats.len());
         Ok(Loaded {
             row: row.clone(),
             seats: seats.to_vec(),
             game: Some(game),
             undoable,
             since_snapshot,
+            private,
         })
     }
 
@@ -456,11 +475,17 @@ impl Table {
         Ok((row.game_id, self.slot(row.game_id)))
     }
 
-    async fn paint_public(&self, kind: &str, view: Value) -> Vec<Image> {
-        self.paint(kind, view, true).await
+    async fn paint_public(&self, kind: &str, game: &dyn DynGame) -> Vec<Image> {
+        if !self.painter.draws() {
+            return Vec::new();
+        }
+        self.paint(kind, game.public_view(), true).await
     }
 
     async fn paint_private(&self, kind: &str, view: Value) -> Vec<Image> {
+        if !self.painter.draws() {
+            return Vec::new();
+        }
         self.paint(kind, view, false).await
     }
 
@@ -510,6 +535,13 @@ fn effective_actions(rows: Vec<ActionRow>) -> Result<Vec<ActionRow>, TableError>
         }
     }
     Ok(out)
+}
+
+/// Every seat's private items.
+fn private_views(game: &dyn DynGame, seats: usize) -> Vec<Option<Value>> {
+    (0..seats as u8)
+        .map(|s| game.private_view(Seat(s)))
+        .collect()
 }
 
 /// A seat's label for messages: "Anna (Red)".

@@ -150,15 +150,7 @@ impl Table {
                 automatic: true,
             });
         }
-        let before: Vec<Option<Value>> = {
-            let game = loaded
-                .game
-                .as_ref()
-                .ok_or_else(|| TableError::Internal("no game".into()))?;
-            (0..loaded.seats.len() as u8)
-                .map(|s| game.private_view(Seat(s)))
-                .collect()
-        };
+        let before = std::mem::take(&mut loaded.private);
         let before_seat = loaded
             .game
             .as_ref()
@@ -237,7 +229,7 @@ impl Table {
     /// after the turn ends, a card taken in someone else's turn).
     fn changed_private(
         &self,
-        loaded: &Loaded,
+        loaded: &mut Loaded,
         before: &[Option<Value>],
         before_seat: Option<Seat>,
     ) -> Vec<bool> {
@@ -245,16 +237,20 @@ impl Table {
             return Vec::new();
         };
         let now_seat = game.decision().map(|d| d.seat);
-        (0..loaded.seats.len() as u8)
-            .map(|s| {
-                let seat = Seat(s);
-                let now = game.private_view(seat);
+        let now = super::private_views(game.as_ref(), loaded.seats.len());
+        let flags = now
+            .iter()
+            .enumerate()
+            .map(|(i, view)| {
+                let seat = Seat(i as u8);
                 let turn_began = now_seat == Some(seat) && before_seat != Some(seat);
                 let mid_turn = now_seat == Some(seat) && before_seat == Some(seat);
-                let changed = now != before.get(usize::from(s)).cloned().flatten();
-                now.is_some() && (turn_began || (changed && !mid_turn))
+                let changed = before.get(i).is_none_or(|b| b != view);
+                view.is_some() && (turn_began || (changed && !mid_turn))
             })
-            .collect()
+            .collect();
+        loaded.private = now;
+        flags
     }
 
     pub(super) async fn undo(&self, caller: &Caller) -> Result<Reply, TableError> {
@@ -317,15 +313,7 @@ impl Table {
                 .unwrap_or_default();
         }
         let line = format!("{} took back \"{undone}\"", seat_label(loaded, seat));
-        let before: Vec<Option<Value>> = {
-            let g = loaded
-                .game
-                .as_ref()
-                .ok_or_else(|| TableError::Internal("no game".into()))?;
-            (0..loaded.seats.len() as u8)
-                .map(|s| g.private_view(Seat(s)))
-                .collect()
-        };
+        let before = std::mem::take(&mut loaded.private);
         let log = vec![line.clone()];
         let version = self
             .store
@@ -426,7 +414,6 @@ impl Table {
                 return Err(e.into());
             }
         };
-        self.store.set_resigned(game_id, seat).await?;
         loaded.seats[usize::from(seat)].resigned = true;
         loaded.row.version = version;
         loaded.undoable.clear();
@@ -496,14 +483,14 @@ impl Table {
                 }
             }
         }
-        let images = self.paint_public(kind, game.public_view()).await;
+        let images = self.paint_public(kind, game.as_ref()).await;
         let mut private_posts = Vec::new();
         for (i, &send) in private.iter().enumerate() {
             let seat = Seat(i as u8);
             let Some(row) = loaded.seats.get(i) else {
                 continue;
             };
-            if !send || row.resigned || game.private_view(seat).is_none() {
+            if !send || row.resigned || loaded.private.get(i).is_none_or(Option::is_none) {
                 continue;
             }
             let view = game.seat_view(seat);

@@ -1,0 +1,27 @@
+//! The painter the bot uses: the renderer crate's PNG pictures.
+
+use serde_json::Value;
+
+use crate::table::{Image, Painter};
+
+/// Draws PNGs with the process-wide renderer (fonts and static layers load once).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PngPainter;
+
+impl Painter for PngPainter {
+    fn public(&self, game: &str, view: &Value) -> Result<Vec<Image>, String> {
+        let png = turnpost_render::png::public_png(game, view).map_err(|e| e.to_string())?;
+        Ok(vec![Image {
+            name: format!("{game}-board.png"),
+            png,
+        }])
+    }
+
+    fn private(&self, game: &str, view: &Value) -> Result<Vec<Image>, String> {
+        let pictures = turnpost_render::png::private_pngs(game, view).map_err(|e| e.to_string())?;
+        Ok(pictures
+            .into_iter()
+            .map(|(name, png)| Image { name, png })
+            .collect())
+    }
+}
