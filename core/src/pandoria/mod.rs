@@ -1359,8 +1359,9 @@ impl Game for Pandoria {
 
     fn reveals(&self, event: &Event) -> bool {
         // Drawing shows something new: a drawn tile or card to its owner, a card laid out in
-        // the market, the Terrain spell's tile, or that the stack is empty. Placements,
-        // closures, scores and payments follow from public things.
+        // the market, the Terrain spell's tile, or that the stack is empty; the last realm
+        // chosen deals the cards. Placements, closures, scores and payments follow from
+        // public things.
         matches!(
             event,
             Event::TileDrawn { .. }
@@ -1368,6 +1369,7 @@ impl Game for Pandoria {
                 | Event::CardDrawn { .. }
                 | Event::MarketRefilled { .. }
                 | Event::SpellTileDrawn { .. }
+                | Event::RealmChosen { .. }
         )
     }
 }
