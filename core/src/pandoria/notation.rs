@@ -699,8 +699,11 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             let mut line = format!("Final scoring: {} {cards} for hand cards", name(seat));
             if game.has_economy() {
                 line.push_str(&format!(
-                    ", {} for crystals, {} for gold, {} for wood ({left} resources left)",
-                    resources[0], resources[1], resources[2]
+                    ", {} for crystals, {} for gold, {} for wood ({left} resource{} left)",
+                    resources[0],
+                    resources[1],
+                    resources[2],
+                    if *left == 1 { "" } else { "s" }
                 ));
             }
             line
