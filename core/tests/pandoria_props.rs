@@ -191,6 +191,25 @@ fn play_checked(
             preview.extend(view.castle_spaces.iter().map(|&h| Action::Castle(h)));
             assert_eq!(preview, legal);
         }
+        // So does the preview of a Terrain spell's tile and an Enchanted Castle.
+        if let Step::Effect {
+            effect: Effect::Tile { .. } | Effect::Castle,
+        } = g.step()
+        {
+            let view = g.seat_view(seat);
+            let mut preview: Vec<Action> = view
+                .placements
+                .iter()
+                .map(|&[a, b]| Action::Tile(a, b))
+                .collect();
+            preview.extend(view.single_spaces.iter().map(|&h| Action::Single(h)));
+            preview.extend(view.castle_spaces.iter().map(|&h| Action::Castle(h)));
+            preview.push(Action::Pass);
+            assert_eq!(preview, legal);
+        } else if *g.step() != Step::Place {
+            let view = g.seat_view(seat);
+            assert!(view.placements.is_empty() && view.castle_spaces.is_empty());
+        }
         // Nobody else may act.
         for other in 0..players as u8 {
             if Seat(other) != seat {

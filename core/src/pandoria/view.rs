@@ -221,10 +221,15 @@ pub struct SeatView {
     /// The seat's hand tiles.
     pub hand: Vec<Tile>,
     /// Where the hand tile could go (both orientations), for the tile preview; only while
-    /// it is this seat's turn to place, and empty when the seat holds no tile.
+    /// it is this seat's turn to place, and empty when the seat holds no tile. While the seat
+    /// places a Terrain spell's double tile: where that tile could go.
     pub placements: Vec<[Hex; 2]>,
-    /// Where a castle could go, while it is this seat's turn to place and it has one left.
+    /// Where a castle could go, while it is this seat's turn to place (or to place an
+    /// Enchanted Castle) and it has one left.
     pub castle_spaces: Vec<Hex>,
+    /// Where a Terrain spell's single tile could go, while this seat places one.
+    #[serde(default)]
+    pub single_spaces: Vec<Hex>,
     /// The seat's hand cards.
     #[serde(default)]
     pub cards: Vec<CardView>,
@@ -352,30 +357,48 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
             hand,
             placements: Vec::new(),
             castle_spaces: Vec::new(),
+            single_spaces: Vec::new(),
             cards: Vec::new(),
         };
     };
-    // The preview belongs to the seat's own placing decision: other seats would get a new
-    // private view (and a DM) after every move on the board.
-    let placing = game.current == seat && matches!(game.step, Step::Place);
-    let (placements, castle_spaces) = if placing {
-        game.placements()
-    } else {
-        (Vec::new(), Vec::new())
-    };
+    // The preview belongs to the seat's own placing decisions (step 1, a Terrain spell's
+    // tile, an Enchanted Castle): other seats would get a new private view (and a DM) after
+    // every move on the board.
+    let own = game.current == seat && game.decision().is_some_and(|d| d.seat == seat);
+    let mut placements = Vec::new();
+    let mut castle_spaces = Vec::new();
+    let mut single_spaces = Vec::new();
+    match &game.step {
+        Step::Place if own => {
+            let (pairs, spaces) = game.placements();
+            if !hand.is_empty() {
+                placements = pairs;
+            }
+            if state.castles > 0 {
+                castle_spaces = spaces;
+            }
+        }
+        Step::Effect {
+            effect: Effect::Tile { tile },
+        } if own => {
+            let (pairs, spaces) = game.placements();
+            if tiles().get(*tile).is_some_and(|t| t.b.is_some()) {
+                placements = pairs;
+            } else {
+                single_spaces = spaces;
+            }
+        }
+        Step::Effect {
+            effect: Effect::Castle,
+        } if own && state.castles > 0 => castle_spaces = game.placements().1,
+        _ => {}
+    }
     SeatView {
         seat,
         public: public(game),
-        placements: if hand.is_empty() {
-            Vec::new()
-        } else {
-            placements
-        },
-        castle_spaces: if state.castles == 0 {
-            Vec::new()
-        } else {
-            castle_spaces
-        },
+        placements,
+        castle_spaces,
+        single_spaces,
         hand,
         cards: state.cards.iter().map(|&c| CardView::id(c)).collect(),
     }
