@@ -24,6 +24,9 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Run the Discord bot. Reads DISCORD_TOKEN, TURNPOST_DATABASE (default turnpost.db)
+    /// and TURNPOST_DEV_GUILD from the environment or a .env file.
+    Serve,
     /// Run a scenario file and print its log and the final public view.
     Replay {
         /// The scenario file (see docs/notation.md).
@@ -75,6 +78,7 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve => serve(),
         Command::Replay { file } => replay(&file),
         Command::Local {
             game,
@@ -114,6 +118,41 @@ pub fn main() -> ExitCode {
             eprintln!("turnpost: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `turnpost serve`: the Discord bot until Ctrl-C or SIGTERM.
+fn serve() -> Result<(), String> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn")),
+        )
+        .init();
+    let config = crate::discord::Config::from_env()?;
+    tracing::info!(database = %config.database.display(), dev_guild = ?config.dev_guild, "starting");
+    runtime()?.block_on(crate::discord::serve(config, shutdown_signal()))
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
     }
 }
 

@@ -2,8 +2,10 @@
 //! the table service and the store. Game rules live in `turnpost-core`, never here.
 
 pub mod cli;
+pub mod discord;
 pub mod local;
 pub mod paint;
+pub mod reminders;
 pub mod selfplay;
 pub mod store;
 pub mod table;

@@ -220,6 +220,29 @@ impl Table {
         Ok(reply)
     }
 
+    /// Who must act in a game, and on what; `None` if nobody (lobby, over).
+    pub async fn turn_of(
+        &self,
+        game_id: GameId,
+    ) -> Result<Option<(crate::store::UserId, String)>, TableError> {
+        let slot = self.slot(game_id);
+        let mut guard = slot.lock().await;
+        self.ensure_loaded(&mut guard, game_id).await?;
+        let loaded = guard
+            .as_ref()
+            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        Ok(loaded
+            .game
+            .as_ref()
+            .and_then(|g| g.decision())
+            .and_then(|d| {
+                loaded
+                    .seats
+                    .get(d.seat.index())
+                    .map(|s| (s.user_id, d.prompt))
+            }))
+    }
+
     /// The kind and public view of the channel's open game, for front ends that draw their
     /// own text board.
     pub async fn public_view(

@@ -1,0 +1,486 @@
+//! Receiving interactions. Every command and component is deferred (ephemerally) before any
+//! slow work, so Discord's 3-second limit is never at risk; then the table service does the
+//! work and `deliver` sends what it answered.
+
+use std::sync::Arc;
+
+use serenity::all::{
+    ButtonStyle, ChannelId, Command as SlashCommand, CommandInteraction, ComponentInteraction,
+    ComponentInteractionDataKind, Context, CreateActionRow, CreateAutocompleteResponse,
+    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, EventHandler, GuildId,
+    Interaction, InteractionId, Member, Ready, User,
+};
+
+use super::InFlight;
+use super::commands::{self, Invocation, Setting};
+use super::deliver::{ephemeral_edit, send_posts};
+use super::ids::{ComponentId, Verb};
+use crate::table::{Caller, Command, Post, Reply, Table, TableError};
+
+const APOLOGY: &str =
+    "Sorry — something went wrong on our side. It has been logged; please try again in a moment.";
+
+/// The serenity event handler.
+pub(crate) struct Handler {
+    table: Arc<Table>,
+    dev_guild: Option<u64>,
+    in_flight: Arc<InFlight>,
+}
+
+impl Handler {
+    pub(crate) fn new(
+        table: Arc<Table>,
+        dev_guild: Option<u64>,
+        in_flight: Arc<InFlight>,
+    ) -> Handler {
+        Handler {
+            table,
+            dev_guild,
+            in_flight,
+        }
+    }
+}
+
+fn caller_of(
+    user: &User,
+    member: Option<&Member>,
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    id: InteractionId,
+) -> Caller {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    Caller {
+        user: user.id.get(),
+        name,
+        guild: guild.map(GuildId::get),
+        channel: channel.get(),
+        moderator: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_messages()),
+        interaction: Some(id.get().to_string()),
+    }
+}
+
+fn text_post(text: impl Into<String>) -> Post {
+    Post {
+        text: text.into(),
+        ..Post::default()
+    }
+}
+
+/// What the caller sees in place of the deferred answer when the reply has nothing private.
+fn acknowledgement(reply: &Reply) -> Post {
+    if let Some(post) = &reply.ephemeral {
+        return post.clone();
+    }
+    let first = reply
+        .public
+        .first()
+        .and_then(|p| p.text.lines().next())
+        .unwrap_or("Done.");
+    text_post(first.to_string())
+}
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        let definitions = commands::definitions();
+        let result = match self.dev_guild {
+            Some(g) => GuildId::new(g)
+                .set_commands(&ctx.http, definitions)
+                .await
+                .map(|_| ()),
+            None => SlashCommand::set_global_commands(&ctx.http, definitions)
+                .await
+                .map(|_| ()),
+        };
+        if let Err(e) = result {
+            tracing::error!(error = %e, "registering slash commands failed");
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let Some(_guard) = self.in_flight.enter() else {
+            let busy = CreateInteractionResponse::Message(
+                CreateInteractionResponseMessage::new()
+                    .content("Turnpost is restarting; please try again in a minute.")
+                    .ephemeral(true),
+            );
+            let _ = match &interaction {
+                Interaction::Command(c) => c.create_response(&ctx.http, busy).await,
+                Interaction::Component(c) => c.create_response(&ctx.http, busy).await,
+                _ => Ok(()),
+            };
+            return;
+        };
+        match interaction {
+            Interaction::Command(c) => self.command(&ctx, &c).await,
+            Interaction::Component(c) => self.component(&ctx, &c).await,
+            Interaction::Autocomplete(c) => self.autocomplete(&ctx, &c).await,
+            _ => {}
+        }
+    }
+}
+
+impl Handler {
+    /// A user who uses a command may get DMs again.
+    async fn reopen_dms(&self, user: u64) {
+        if matches!(self.table.store().dm_closed(user).await, Ok(true))
+            && let Err(e) = self.table.store().set_dm_closed(user, false).await
+        {
+            tracing::warn!(error = %e, "cannot reset the DM setting");
+        }
+    }
+
+    /// Runs a table command and turns the outcome into (answer for the caller, reply to send).
+    async fn run_table(&self, caller: &Caller, command: Command) -> (Post, Option<Reply>) {
+        match self.table.handle(caller, command).await {
+            Ok(reply) => (acknowledgement(&reply), Some(reply)),
+            Err(TableError::Refused(m)) => (text_post(m), None),
+            Err(TableError::Internal(_)) => (text_post(APOLOGY), None),
+        }
+    }
+
+    async fn command(&self, ctx: &Context, cmd: &CommandInteraction) {
+        if let Err(e) = cmd.defer_ephemeral(&ctx.http).await {
+            tracing::warn!(error = %e, "could not defer a command");
+            return;
+        }
+        let caller = caller_of(
+            &cmd.user,
+            cmd.member.as_deref(),
+            cmd.guild_id,
+            cmd.channel_id,
+            cmd.id,
+        );
+        self.reopen_dms(caller.user).await;
+        let (answer, reply, components, lobby) =
+            match commands::invocation(&cmd.data.name, &cmd.data.options) {
+                Err(message) => (text_post(message), None, Vec::new(), false),
+                Ok(Invocation::Setting(setting)) => (
+                    self.setting(&caller, setting).await,
+                    None,
+                    Vec::new(),
+                    false,
+                ),
+                Ok(Invocation::AbandonPrompt) => {
+                    let confirm = ComponentId {
+                        game: 0,
+                        version: 0,
+                        verb: Verb::Abandon,
+                    }
+                    .encode()
+                    .map(|id| {
+                        CreateButton::new(id)
+                            .label("Abandon the game")
+                            .style(ButtonStyle::Danger)
+                    });
+                    let post = text_post(
+                        "Abandon this channel's game for everyone? It cannot be resumed.",
+                    );
+                    (
+                        post,
+                        None,
+                        vec![CreateActionRow::Buttons(confirm.into_iter().collect())],
+                        false,
+                    )
+                }
+                Ok(Invocation::Table(command)) => {
+                    let lobby = matches!(
+                        command,
+                        Command::Create { .. } | Command::Join | Command::Leave
+                    );
+                    let (answer, reply) = self.run_table(&caller, command).await;
+                    (answer, reply, Vec::new(), lobby)
+                }
+            };
+        let mut edit = ephemeral_edit(&answer);
+        if !components.is_empty() {
+            edit = edit.components(components);
+        }
+        if let Err(e) = cmd.edit_response(&ctx.http, edit).await {
+            tracing::warn!(error = %e, "could not answer a command");
+        }
+        if let Some(reply) = reply {
+            send_posts(&ctx.http, &self.table, caller.channel, &reply, lobby).await;
+        }
+    }
+
+    async fn setting(&self, caller: &Caller, setting: Setting) -> Post {
+        let store = self.table.store();
+        let result = match setting {
+            Setting::Remind(hours) => {
+                if !caller.moderator {
+                    return text_post(
+                        "Only members who can manage messages change this channel's reminders.",
+                    );
+                }
+                store.set_reminder_hours(caller.channel, hours).await.map(|()| {
+                    if hours == 0 {
+                        "No more reminders in this channel.".to_string()
+                    } else {
+                        format!("The player to act is reminded after {hours} idle hours, once per {hours} hours.")
+                    }
+                })
+            }
+            Setting::Quiet(start, end, offset) => {
+                let quiet = (start != end).then_some((start, end, offset * 60));
+                store
+                    .set_quiet_hours(caller.user, quiet)
+                    .await
+                    .map(|()| match quiet {
+                        Some(_) => format!(
+                            "No reminders for you between {start}:00 and {end}:00 (UTC{offset:+})."
+                        ),
+                        None => "Your quiet hours are cleared.".to_string(),
+                    })
+            }
+        };
+        match result {
+            Ok(text) => text_post(text),
+            Err(e) => {
+                tracing::error!(error = %e, "setting failed");
+                text_post(APOLOGY)
+            }
+        }
+    }
+
+    async fn component(&self, ctx: &Context, comp: &ComponentInteraction) {
+        if let Err(e) = comp.defer_ephemeral(&ctx.http).await {
+            tracing::warn!(error = %e, "could not defer a component");
+            return;
+        }
+        let caller = caller_of(
+            &comp.user,
+            comp.member.as_ref(),
+            comp.guild_id,
+            comp.channel_id,
+            comp.id,
+        );
+        self.reopen_dms(caller.user).await;
+        let (answer, reply, components, lobby) = self.component_answer(&caller, comp).await;
+        let mut edit: EditInteractionResponse = ephemeral_edit(&answer);
+        if !components.is_empty() {
+            edit = edit.components(components);
+        }
+        if let Err(e) = comp.edit_response(&ctx.http, edit).await {
+            tracing::warn!(error = %e, "could not answer a component");
+        }
+        if let Some(reply) = reply {
+            send_posts(&ctx.http, &self.table, caller.channel, &reply, lobby).await;
+        }
+    }
+
+    async fn component_answer(
+        &self,
+        caller: &Caller,
+        comp: &ComponentInteraction,
+    ) -> (Post, Option<Reply>, Vec<CreateActionRow>, bool) {
+        let Some(id) = ComponentId::decode(&comp.data.custom_id) else {
+            return (
+                text_post("This button is not one of Turnpost's."),
+                None,
+                Vec::new(),
+                false,
+            );
+        };
+        if id.game != 0 {
+            match self.table.store().open_game_in(caller.channel).await {
+                Ok(Some(row)) if row.game_id == id.game => {}
+                Ok(_) => {
+                    return (
+                        text_post("This game has ended; its buttons no longer work."),
+                        None,
+                        Vec::new(),
+                        false,
+                    );
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "store failed");
+                    return (text_post(APOLOGY), None, Vec::new(), false);
+                }
+            }
+        }
+        let table = |command| async move {
+            let (answer, reply) = self.run_table(caller, command).await;
+            (answer, reply, Vec::new(), false)
+        };
+        match id.verb {
+            Verb::Turn => self.panel(caller).await,
+            Verb::Hand => table(Command::Hand).await,
+            Verb::Log => table(Command::Log { page: 1 }).await,
+            Verb::Undo => table(Command::Undo).await,
+            Verb::Act(notation) => {
+                table(Command::Act {
+                    notation,
+                    version: Some(id.version),
+                })
+                .await
+            }
+            Verb::Pick => {
+                let picked = match &comp.data.kind {
+                    ComponentInteractionDataKind::StringSelect { values } => {
+                        values.first().cloned()
+                    }
+                    _ => None,
+                };
+                match picked {
+                    Some(notation) => {
+                        table(Command::Act {
+                            notation,
+                            version: Some(id.version),
+                        })
+                        .await
+                    }
+                    None => (
+                        text_post("Pick one of the actions."),
+                        None,
+                        Vec::new(),
+                        false,
+                    ),
+                }
+            }
+            Verb::Join | Verb::Leave | Verb::Start => {
+                let command = match id.verb {
+                    Verb::Join => Command::Join,
+                    Verb::Leave => Command::Leave,
+                    _ => Command::Start,
+                };
+                let (answer, reply) = self.run_table(caller, command).await;
+                (answer, reply, Vec::new(), true)
+            }
+            Verb::Abandon => table(Command::Abandon { confirm: true }).await,
+        }
+    }
+
+    /// The acting player's private panel: the hand and preview pictures, the prompt, and
+    /// the legal actions as buttons (few) or a select menu (up to 25), else a pointer to
+    /// `/play` with autocomplete.
+    async fn panel(&self, caller: &Caller) -> (Post, Option<Reply>, Vec<CreateActionRow>, bool) {
+        let board = match self.table.handle(caller, Command::Board).await {
+            Ok(b) => b,
+            Err(TableError::Refused(m)) => return (text_post(m), None, Vec::new(), false),
+            Err(TableError::Internal(_)) => return (text_post(APOLOGY), None, Vec::new(), false),
+        };
+        let Some(turn) = board.turn else {
+            return (
+                text_post("Nobody is to act: the game is not running."),
+                None,
+                Vec::new(),
+                false,
+            );
+        };
+        if turn.user != caller.user {
+            let who = board
+                .ephemeral
+                .as_ref()
+                .and_then(|p| p.text.lines().rev().find(|l| l.contains(" to play: ")))
+                .unwrap_or("Someone else is to play.");
+            return (
+                text_post(format!(
+                    "It is not your turn — {who}. You can look at the board or your hand meanwhile."
+                )),
+                None,
+                Vec::new(),
+                false,
+            );
+        }
+        let legal = self
+            .table
+            .suggest(caller, "", usize::MAX)
+            .await
+            .unwrap_or_default();
+        let mut post = match self.table.handle(caller, Command::Hand).await {
+            Ok(Reply {
+                ephemeral: Some(p), ..
+            }) if !p.text.starts_with("Nothing is hidden") => p,
+            _ => Post::default(),
+        };
+        post.text = format!("**{}**\n{}", turn.prompt, post.text);
+        let act_id = |notation: &str| {
+            ComponentId {
+                game: turn.game_id,
+                version: turn.version,
+                verb: Verb::Act(notation.to_string()),
+            }
+            .encode()
+        };
+        let mut rows = Vec::new();
+        if legal.len() <= 20 && legal.iter().all(|a| act_id(a).is_some() && a.len() <= 80) {
+            for chunk in legal.chunks(5) {
+                let buttons = chunk
+                    .iter()
+                    .filter_map(|a| {
+                        act_id(a).map(|id| {
+                            CreateButton::new(id)
+                                .label(a.clone())
+                                .style(ButtonStyle::Secondary)
+                        })
+                    })
+                    .collect();
+                rows.push(CreateActionRow::Buttons(buttons));
+            }
+        } else if legal.len() <= 25 && legal.iter().all(|a| a.len() <= 100) {
+            let options = legal
+                .iter()
+                .map(|a| {
+                    CreateSelectMenuOption::new(a.chars().take(100).collect::<String>(), a.clone())
+                })
+                .collect();
+            if let Some(id) = (ComponentId {
+                game: turn.game_id,
+                version: turn.version,
+                verb: Verb::Pick,
+            })
+            .encode()
+            {
+                rows.push(CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
+                        .placeholder("Choose an action"),
+                ));
+            }
+        } else {
+            post.text.push_str(&format!(
+                "\nThere are {} choices: use `/play` and type part of one (a space like D7, or a word) to pick it from the list.",
+                legal.len()
+            ));
+        }
+        (post, None, rows, false)
+    }
+
+    async fn autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
+        let typed = ac
+            .data
+            .autocomplete()
+            .map(|o| o.value.to_string())
+            .unwrap_or_default();
+        let caller = caller_of(
+            &ac.user,
+            ac.member.as_deref(),
+            ac.guild_id,
+            ac.channel_id,
+            ac.id,
+        );
+        let choices = self
+            .table
+            .suggest(&caller, &typed, 25)
+            .await
+            .unwrap_or_default();
+        let mut response = CreateAutocompleteResponse::new();
+        for c in choices {
+            let name: String = c.chars().take(100).collect();
+            response = response.add_string_choice(name, c);
+        }
+        if let Err(e) = ac
+            .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
+            .await
+        {
+            tracing::warn!(error = %e, "autocomplete failed");
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! `custom_id`s of buttons and select menus: `tp:<game>:<version>:<verb>[:<argument>]`,
+//! at most 100 characters. They carry the game and its version, so a click on an old
+//! message is refused politely and buttons keep working after a restart (nothing about
+//! them lives in memory).
+
+/// What a component asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// Open the acting player's private panel.
+    Turn,
+    /// Show the caller's hand.
+    Hand,
+    /// Show the log.
+    Log,
+    /// Take back the last action.
+    Undo,
+    /// Play this action.
+    Act(String),
+    /// Play the action picked in a select menu (the notation is the selected value).
+    Pick,
+    /// Lobby: take a seat.
+    Join,
+    /// Lobby: leave.
+    Leave,
+    /// Lobby: start.
+    Start,
+    /// Confirm abandoning the game.
+    Abandon,
+}
+
+/// A decoded `custom_id`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentId {
+    /// The game (0 for lobby buttons, which act on the channel's table).
+    pub game: i64,
+    /// The game version the message showed.
+    pub version: i64,
+    /// What to do.
+    pub verb: Verb,
+}
+
+/// Discord's limit on `custom_id`.
+pub const MAX_LEN: usize = 100;
+
+impl ComponentId {
+    /// Encodes; `None` if it would exceed Discord's 100 characters.
+    pub fn encode(&self) -> Option<String> {
+        let verb = match &self.verb {
+            Verb::Turn => "turn".to_string(),
+            Verb::Hand => "hand".to_string(),
+            Verb::Log => "log".to_string(),
+            Verb::Undo => "undo".to_string(),
+            Verb::Act(notation) => format!("act:{notation}"),
+            Verb::Pick => "pick".to_string(),
+            Verb::Join => "join".to_string(),
+            Verb::Leave => "leave".to_string(),
+            Verb::Start => "start".to_string(),
+            Verb::Abandon => "abandon".to_string(),
+        };
+        let id = format!("tp:{}:{}:{verb}", self.game, self.version);
+        (id.len() <= MAX_LEN).then_some(id)
+    }
+
+    /// Decodes an id made by [`ComponentId::encode`].
+    pub fn decode(id: &str) -> Option<ComponentId> {
+        let rest = id.strip_prefix("tp:")?;
+        let mut parts = rest.splitn(3, ':');
+        let game = parts.next()?.parse().ok()?;
+        let version = parts.next()?.parse().ok()?;
+        let verb = match parts.next()? {
+            "turn" => Verb::Turn,
+            "hand" => Verb::Hand,
+            "log" => Verb::Log,
+            "undo" => Verb::Undo,
+            "pick" => Verb::Pick,
+            "join" => Verb::Join,
+            "leave" => Verb::Leave,
+            "start" => Verb::Start,
+            "abandon" => Verb::Abandon,
+            other => Verb::Act(other.strip_prefix("act:")?.to_string()),
+        };
+        Some(ComponentId {
+            game,
+            version,
+            verb,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_respect_the_limit() {
+        for verb in [
+            Verb::Turn,
+            Verb::Hand,
+            Verb::Log,
+            Verb::Undo,
+            Verb::Pick,
+            Verb::Join,
+            Verb::Leave,
+            Verb::Start,
+            Verb::Abandon,
+            Verb::Act("tile D7 E7".into()),
+            Verb::Act("buy agriculture sell wood: stone".into()),
+        ] {
+            let id = ComponentId {
+                game: 123456789,
+                version: 4242,
+                verb,
+            };
+            let text = id.encode().unwrap();
+            assert!(text.len() <= MAX_LEN);
+            assert_eq!(ComponentId::decode(&text), Some(id));
+        }
+        let long = ComponentId {
+            game: 1,
+            version: 1,
+            verb: Verb::Act("x".repeat(100)),
+        };
+        assert_eq!(long.encode(), None);
+        for bad in ["", "tp:", "tp:x:1:turn", "tp:1:1:fly", "other:1:1:turn"] {
+            assert_eq!(ComponentId::decode(bad), None, "{bad}");
+        }
+    }
+}

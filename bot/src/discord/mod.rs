@@ -1,0 +1,262 @@
+//! The Discord front end: a serenity client that maps interactions to the table service and
+//! sends its replies as channel messages, ephemeral answers and DMs.
+//!
+//! `handler.rs` receives interactions (defer first, then work), `commands.rs` defines the
+//! slash commands, `ids.rs` encodes button ids, `deliver.rs` sends replies (DMs with the
+//! 50007 fallback), and the reminder loop lives here.
+
+mod commands;
+mod deliver;
+mod handler;
+pub mod ids;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use serenity::all::{
+    ChannelId, ClientBuilder, CreateAllowedMentions, CreateMessage, GatewayIntents, HttpBuilder,
+    UserId,
+};
+use tokio::sync::Notify;
+
+use crate::paint::PngPainter;
+use crate::reminders::{QuietHours, due};
+use crate::store::{Store, now_ms};
+use crate::table::{Table, TableSettings};
+
+pub use commands::definitions;
+
+/// The bot token; never printed.
+#[derive(Clone)]
+pub struct Token(String);
+
+impl Token {
+    /// Wraps a token.
+    pub fn new(token: impl Into<String>) -> Token {
+        Token(token.into())
+    }
+}
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(hidden)")
+    }
+}
+
+/// How the bot runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The bot token (`DISCORD_TOKEN`).
+    pub token: Token,
+    /// The SQLite file (`TURNPOST_DATABASE`, default `turnpost.db`).
+    pub database: PathBuf,
+    /// Register commands in this guild only, instantly (`TURNPOST_DEV_GUILD`).
+    pub dev_guild: Option<u64>,
+    /// Another address for Discord's API (tests use a local fake): serenity's proxy with
+    /// the rate limiter off, and the gateway URL it reports.
+    pub api_base: Option<String>,
+    /// How often reminders are checked.
+    pub reminder_every: Duration,
+}
+
+impl Config {
+    /// Reads the environment (and a `.env` file if present).
+    pub fn from_env() -> Result<Config, String> {
+        let _ = dotenvy::dotenv();
+        let token = std::env::var("DISCORD_TOKEN").map_err(|_| {
+            "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications and put its token in the environment or a .env file".to_string()
+        })?;
+        let dev_guild = match std::env::var("TURNPOST_DEV_GUILD") {
+            Ok(g) if !g.trim().is_empty() => Some(
+                g.trim()
+                    .parse()
+                    .map_err(|_| format!("TURNPOST_DEV_GUILD is not a server id: {g}"))?,
+            ),
+            _ => None,
+        };
+        Ok(Config {
+            token: Token::new(token.trim()),
+            database: std::env::var("TURNPOST_DATABASE")
+                .map_or_else(|_| PathBuf::from("turnpost.db"), PathBuf::from),
+            dev_guild,
+            api_base: std::env::var("TURNPOST_DISCORD_API")
+                .ok()
+                .filter(|s| !s.is_empty()),
+            reminder_every: Duration::from_secs(300),
+        })
+    }
+}
+
+/// Counts interactions being handled, so shutdown can wait for them.
+#[derive(Debug, Default)]
+pub(crate) struct InFlight {
+    count: AtomicUsize,
+    idle: Notify,
+    accepting: AtomicBool,
+}
+
+pub(crate) struct InFlightGuard<'a>(&'a InFlight);
+
+impl InFlight {
+    fn enter(&self) -> Option<InFlightGuard<'_>> {
+        self.count.fetch_add(1, Ordering::SeqCst);
+        if !self.accepting.load(Ordering::SeqCst) {
+            self.leave();
+            return None;
+        }
+        Some(InFlightGuard(self))
+    }
+
+    fn leave(&self) {
+        if self.count.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.idle.notify_waiters();
+        }
+    }
+
+    async fn drained(&self) {
+        loop {
+            let notified = self.idle.notified();
+            if self.count.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            notified.await;
+        }
+    }
+}
+
+impl Drop for InFlightGuard<'_> {
+    fn drop(&mut self) {
+        self.0.leave();
+    }
+}
+
+/// Opens the database and runs the bot until `shutdown` completes.
+pub async fn serve(
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> Result<(), String> {
+    let store = Store::open(&config.database)
+        .await
+        .map_err(|e| format!("cannot open {}: {e}", config.database.display()))?;
+    let table = Arc::new(Table::new(
+        store,
+        Arc::new(PngPainter),
+        TableSettings::default(),
+    ));
+    run(config, table, shutdown).await
+}
+
+/// Runs the bot over a table until `shutdown` completes: stop taking interactions, let the
+/// running ones finish, disconnect, close the store.
+pub async fn run(
+    config: Config,
+    table: Arc<Table>,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> Result<(), String> {
+    let mut http = HttpBuilder::new(&config.token.0);
+    if let Some(base) = &config.api_base {
+        // The proxy only replaces discord.com when the rate limiter is off (shared NOTES).
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let in_flight = Arc::new(InFlight::default());
+    in_flight.accepting.store(true, Ordering::SeqCst);
+    let handler = handler::Handler::new(table.clone(), config.dev_guild, in_flight.clone());
+    // Slash commands and components need no privileged intent.
+    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+        .event_handler(handler)
+        .await
+        .map_err(|e| format!("cannot start the Discord client: {e}"))?;
+    let shards = client.shard_manager.clone();
+    let reminder_http = client.http.clone();
+    let reminder_table = table.clone();
+    let every = config.reminder_every;
+    let reminders = tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every);
+        loop {
+            tick.tick().await;
+            if let Err(e) = send_reminders(&reminder_table, &reminder_http).await {
+                tracing::error!(error = %e, "reminders failed");
+            }
+        }
+    });
+    let result = tokio::select! {
+        r = client.start() => r.map_err(|e| format!("Discord client stopped: {e}")),
+        () = shutdown => {
+            tracing::info!("shutting down: no new interactions, waiting for running ones");
+            in_flight.accepting.store(false, Ordering::SeqCst);
+            if tokio::time::timeout(Duration::from_secs(20), in_flight.drained()).await.is_err() {
+                tracing::warn!("interactions still running after 20 s; stopping anyway");
+            }
+            shards.shutdown_all().await;
+            Ok(())
+        }
+    };
+    reminders.abort();
+    table.store().close().await;
+    tracing::info!("stopped");
+    result
+}
+
+/// Pings the players who have been idle longer than their channel's setting.
+pub async fn send_reminders(table: &Table, http: &serenity::http::Http) -> Result<usize, String> {
+    let now = now_ms();
+    let mut sent = 0;
+    for row in table
+        .store()
+        .reminder_candidates()
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        let Some((user, prompt)) = table
+            .turn_of(row.game_id)
+            .await
+            .map_err(|e| e.to_string())?
+        else {
+            continue;
+        };
+        let quiet = table
+            .store()
+            .quiet_hours(user)
+            .await
+            .map_err(|e| e.to_string())?
+            .map(|(start, end, utc_offset_minutes)| QuietHours {
+                start,
+                end,
+                utc_offset_minutes,
+            });
+        if !due(now, row.updated_at, row.reminded_at, row.hours, quiet) {
+            continue;
+        }
+        let hours = (now - row.updated_at) / 3_600_000;
+        let link = match (row.guild_id, row.turn_message_id) {
+            (Some(g), Some(m)) => format!(
+                " Latest turn: https://discord.com/channels/{g}/{}/{m}",
+                row.channel_id
+            ),
+            _ => String::new(),
+        };
+        let message = CreateMessage::new()
+            .content(format!(
+                "<@{user}>, it is your turn ({prompt}); the table has waited {hours} h.{link}"
+            ))
+            .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(user)]));
+        match ChannelId::new(row.channel_id)
+            .send_message(http, message)
+            .await
+        {
+            Ok(_) => {
+                table
+                    .store()
+                    .set_reminded(row.game_id, now)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                sent += 1;
+            }
+            Err(e) => tracing::warn!(game = row.game_id, error = %e, "reminder not sent"),
+        }
+    }
+    Ok(sent)
+}
