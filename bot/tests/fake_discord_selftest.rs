@@ -1,0 +1,721 @@
+//! Proves the fake Discord (`support::fake_discord`) with a minimal real serenity client of its
+//! own, before the bot's adapter relies on it.
+
+mod support;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use serenity::all::{
+    ChannelId, ClientBuilder, Command, CommandOptionType, Context, CreateActionRow,
+    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, EventHandler,
+    GatewayIntents, Http, HttpBuilder, Interaction, Ready, ShardManager,
+};
+use support::{FakeDiscord, FakeOptions, permissions};
+
+const T: Duration = Duration::from_secs(20);
+const GUILD: u64 = 700;
+const CHANNEL: u64 = 701;
+const ALICE: u64 = 1001;
+const BOB: u64 = 1002;
+const TOKEN: &str = "MTE1MDAwMDAwMDAwMDAwMDAwMQ.GfAkEx.fake-token-for-tests-only-0000000000000";
+
+/// A valid 1×1 PNG.
+const PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+    0x89, 0x00, 0x00, 0x00, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00,
+    0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE,
+    0x42, 0x60, 0x82,
+];
+
+/// What the tiny bot does, like the real one will: defer, post the board as a followup with a
+/// PNG and buttons, DM the private part (falling back to the channel on 50007).
+#[derive(Default)]
+struct Handler {
+    errors: Arc<Mutex<Vec<String>>>,
+}
+
+impl Handler {
+    fn fail(&self, what: &str, e: impl std::fmt::Display) {
+        self.errors.lock().unwrap().push(format!("{what}: {e}"));
+    }
+}
+
+fn is_dm_closed(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) if r.error.code == 50007)
+}
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, _ready: Ready) {
+        let commands = vec![
+            CreateCommand::new("play")
+                .description("Play a move")
+                .add_option(
+                    CreateCommandOption::new(CommandOptionType::String, "action", "What to do")
+                        .required(true)
+                        .set_autocomplete(true),
+                ),
+            CreateCommand::new("create")
+                .description("Create a game")
+                .add_option(
+                    CreateCommandOption::new(CommandOptionType::String, "game", "Which game")
+                        .required(true)
+                        .add_string_choice("Pandoria", "pandoria")
+                        .add_string_choice("Roll Through the Ages", "rtta"),
+                )
+                .add_option(
+                    CreateCommandOption::new(CommandOptionType::Integer, "players", "How many")
+                        .min_int_value(2)
+                        .max_int_value(4),
+                )
+                .add_option(CreateCommandOption::new(
+                    CommandOptionType::User,
+                    "with",
+                    "Invite someone",
+                )),
+            CreateCommand::new("abandon")
+                .description("Abandon the game")
+                .default_member_permissions(serenity::all::Permissions::MANAGE_MESSAGES),
+        ];
+        if let Err(e) = Command::set_global_commands(&ctx.http, commands).await {
+            self.fail("register commands", e);
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        match interaction {
+            Interaction::Command(cmd) => {
+                if let Err(e) = cmd.defer(&ctx.http).await {
+                    return self.fail("defer", e);
+                }
+                let followup = CreateInteractionResponseFollowup::new()
+                    .content(format!("<@{}> to play", cmd.user.id))
+                    .add_file(CreateAttachment::bytes(PNG.to_vec(), "board.png"))
+                    .components(vec![
+                        CreateActionRow::Buttons(vec![
+                            CreateButton::new("g1:v3:skip").label("Skip"),
+                            CreateButton::new("g1:v3:retrieve").label("Retrieve"),
+                        ]),
+                        CreateActionRow::SelectMenu(CreateSelectMenu::new(
+                            "g1:v3:card",
+                            CreateSelectMenuKind::String {
+                                options: vec![
+                                    CreateSelectMenuOption::new("Forest", "forest"),
+                                    CreateSelectMenuOption::new("City", "city"),
+                                ],
+                            },
+                        )),
+                    ]);
+                if let Err(e) = cmd.create_followup(&ctx.http, followup).await {
+                    return self.fail("followup", e);
+                }
+                let dm = match cmd.user.id.create_dm_channel(&ctx.http).await {
+                    Ok(dm) => dm,
+                    Err(e) => return self.fail("open DM", e),
+                };
+                let sent = dm
+                    .send_message(
+                        &ctx.http,
+                        CreateMessage::new().content("Your hand: forest, city"),
+                    )
+                    .await;
+                match sent {
+                    Ok(_) => {}
+                    Err(e) if is_dm_closed(&e) => {
+                        let note = CreateMessage::new()
+                            .content(format!("<@{}> your DMs are closed: use /hand", cmd.user.id));
+                        if let Err(e) = cmd.channel_id.send_message(&ctx.http, note).await {
+                            self.fail("fallback", e);
+                        }
+                    }
+                    Err(e) => self.fail("DM", e),
+                }
+            }
+            Interaction::Autocomplete(ac) => {
+                let typed = ac
+                    .data
+                    .autocomplete()
+                    .map(|o| o.value.to_string())
+                    .unwrap_or_default();
+                let response = CreateAutocompleteResponse::new()
+                    .add_string_choice(format!("D7–E7 forest·city ({typed})"), "d7e7-fc")
+                    .add_string_choice("skip", "skip");
+                if let Err(e) = ac
+                    .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
+                    .await
+                {
+                    self.fail("autocomplete", e);
+                }
+            }
+            Interaction::Component(c) => {
+                if let Err(e) = c.defer(&ctx.http).await {
+                    return self.fail("component defer", e);
+                }
+                let edit = EditInteractionResponse::new()
+                    .content(format!("{} chose {}", c.user.id, c.data.custom_id))
+                    .components(vec![]);
+                if let Err(e) = c.edit_response(&ctx.http, edit).await {
+                    self.fail("component edit", e);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+struct Bot {
+    shards: Arc<ShardManager>,
+    http: Arc<Http>,
+    task: tokio::task::JoinHandle<serenity::Result<()>>,
+    errors: Arc<Mutex<Vec<String>>>,
+}
+
+impl Bot {
+    async fn start(fake: &FakeDiscord, intents: GatewayIntents) -> Bot {
+        let http = HttpBuilder::new(TOKEN)
+            .proxy(fake.base_url())
+            .ratelimiter_disabled(true)
+            .build();
+        let handler = Handler::default();
+        let errors = handler.errors.clone();
+        let mut client = ClientBuilder::new_with_http(http, intents)
+            .event_handler(handler)
+            .await
+            .expect("client");
+        let shards = client.shard_manager.clone();
+        let http = client.http.clone();
+        let task = tokio::spawn(async move { client.start().await });
+        Bot {
+            shards,
+            http,
+            task,
+            errors,
+        }
+    }
+
+    async fn stop(self) {
+        self.shards.shutdown_all().await;
+        let r = tokio::time::timeout(T, self.task)
+            .await
+            .expect("client stops")
+            .expect("join");
+        r.expect("client ended without error");
+        let errors = self.errors.lock().unwrap().clone();
+        assert!(errors.is_empty(), "the test bot saw errors: {errors:#?}");
+    }
+}
+
+const INTENTS: GatewayIntents = GatewayIntents::GUILDS.union(GatewayIntents::DIRECT_MESSAGES);
+
+async fn ready_bot(fake: &FakeDiscord) -> Bot {
+    let bot = Bot::start(fake, INTENTS).await;
+    fake.wait_identified(T).await;
+    fake.wait_commands(None, T).await;
+    bot
+}
+
+/// Whether `f` panics (the builders panic on what Discord would never send).
+fn panics(f: impl FnOnce() -> Value) -> bool {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err()
+}
+
+fn is_dm_to(fake: &FakeDiscord, user: u64) -> impl Fn(&support::Recorded) -> bool {
+    let dm = fake.dm_channel(user);
+    move |r| r.is_channel_message(dm)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slash_command_is_deferred_answered_with_a_png_and_dms() {
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    assert_eq!(fake.identify_count(), 1);
+    let identify = &fake.identify_payloads()[0];
+    assert_eq!(identify["token"], "<redacted>");
+    assert_eq!(
+        identify["intents"].as_u64().unwrap() & support::fake_discord::PRIVILEGED_INTENTS,
+        0
+    );
+
+    let commands = fake.commands(None);
+    assert_eq!(commands.len(), 3);
+    assert_eq!(commands[2]["default_member_permissions"], json!("8192"));
+
+    let i = fake.slash_command(
+        ALICE,
+        CHANNEL,
+        Some(GUILD),
+        "create",
+        json!([
+            { "name": "game", "value": "pandoria" },
+            { "name": "players", "value": 3 },
+            { "name": "with", "value": BOB.to_string() },
+        ]),
+    );
+    assert_eq!(
+        i["data"]["options"][1]["type"], 4,
+        "type filled from the registration"
+    );
+    assert!(i["data"]["resolved"]["users"][BOB.to_string()].is_object());
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+
+    let ack = fake
+        .wait_for(T, |r| r.belongs_to(&i) && r.is_callback())
+        .await;
+    assert_eq!(ack.status, 204);
+    assert_eq!(ack.callback_type(), Some(5));
+    let latency = ack.latency().expect("latency");
+    assert!(latency < Duration::from_secs(3), "{latency:?}");
+
+    let followup = fake
+        .wait_for(T, |r| r.belongs_to(&i) && r.is_followup())
+        .await;
+    assert_eq!(followup.status, 200, "{followup}");
+    assert!(followup.has_png());
+    assert_eq!(followup.files[0].0, "board.png");
+    let msg = followup.response.clone().unwrap();
+    assert_eq!(msg["attachments"][0]["width"], 1);
+    assert_eq!(msg["mentions"][0]["id"], ALICE.to_string());
+    // The first followup after a deferral completes the deferred message.
+    assert_eq!(fake.messages_in(CHANNEL).len(), 1);
+    assert_eq!(fake.messages_in(CHANNEL)[0]["flags"], 0);
+
+    let open = fake
+        .wait_for(T, |r| r.route() == "/users/@me/channels")
+        .await;
+    assert_eq!(
+        open.json.as_ref().unwrap()["recipient_id"],
+        ALICE.to_string()
+    );
+    let dm = fake.wait_for(T, is_dm_to(&fake, ALICE)).await;
+    assert_eq!(dm.status, 200);
+    assert_eq!(dm.content(), Some("Your hand: forest, city"));
+
+    bot.stop().await;
+    assert_eq!(
+        fake.client_close_codes(),
+        vec![1000],
+        "serenity closed the gateway cleanly"
+    );
+    assert_eq!(fake.ack_latencies().len(), 1);
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_dms_answer_50007_and_the_bot_falls_back_to_the_channel() {
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    fake.close_dms_of(BOB);
+    let i = fake.slash_command(
+        BOB,
+        CHANNEL,
+        Some(GUILD),
+        "play",
+        json!([{ "name": "action", "value": "skip" }]),
+    );
+    fake.dispatch("INTERACTION_CREATE", i).await;
+    let dm = fake.wait_for(T, is_dm_to(&fake, BOB)).await;
+    assert_eq!((dm.status, dm.error_code()), (403, Some(50007)));
+    let note = fake.wait_for(T, |r| r.is_channel_message(CHANNEL)).await;
+    assert!(note.content().unwrap().contains("use /hand"), "{note}");
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buttons_selects_and_autocomplete_reach_the_handler() {
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+
+    let ac = fake.autocomplete(
+        ALICE,
+        CHANNEL,
+        Some(GUILD),
+        "play",
+        json!([{ "name": "action", "value": "D7" }]),
+    );
+    assert_eq!(ac["data"]["options"][0]["focused"], true);
+    fake.dispatch("INTERACTION_CREATE", ac.clone()).await;
+    let r = fake.wait_for(T, |r| r.belongs_to(&ac)).await;
+    assert_eq!((r.status, r.callback_type()), (204, Some(8)));
+    assert_eq!(
+        r.json.as_ref().unwrap()["data"]["choices"][0]["name"],
+        "D7–E7 forest·city (D7)"
+    );
+
+    let i = fake.slash_command(
+        ALICE,
+        CHANNEL,
+        Some(GUILD),
+        "play",
+        json!([{ "name": "action", "value": "d7e7-fc" }]),
+    );
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+    let followup = fake
+        .wait_for(T, |r| r.belongs_to(&i) && r.is_followup())
+        .await;
+    let turn_message: u64 = followup.response.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let (found, button) = fake
+        .find_component(CHANNEL, |c| c["custom_id"] == "g1:v3:skip")
+        .unwrap();
+    assert_eq!(
+        (found, button["label"].as_str()),
+        (turn_message, Some("Skip"))
+    );
+
+    let click = fake.button(BOB, CHANNEL, Some(GUILD), "g1:v3:skip", turn_message);
+    fake.dispatch("INTERACTION_CREATE", click.clone()).await;
+    let ack = fake
+        .wait_for(T, |r| r.belongs_to(&click) && r.is_callback())
+        .await;
+    assert_eq!((ack.status, ack.callback_type()), (204, Some(6)));
+    let edit = fake
+        .wait_for(T, |r| r.belongs_to(&click) && r.is_original_edit())
+        .await;
+    assert_eq!(edit.status, 200, "{edit}");
+    let edited = fake.message(turn_message).unwrap();
+    assert_eq!(edited["content"], format!("{BOB} chose g1:v3:skip"));
+    assert_eq!(edited["components"], json!([]));
+
+    // The buttons are gone from the message now: a click on them cannot happen.
+    assert!(panics(|| fake.button(
+        BOB,
+        CHANNEL,
+        Some(GUILD),
+        "g1:v3:skip",
+        turn_message
+    )));
+
+    // A select menu on a fresh turn message; the DM interaction case on the way.
+    let i2 = fake.slash_command(
+        ALICE,
+        fake.dm_channel(ALICE),
+        None,
+        "play",
+        json!([{ "name": "action", "value": "x" }]),
+    );
+    assert_eq!(i2["context"], 1);
+    fake.dispatch("INTERACTION_CREATE", i2.clone()).await;
+    let f2 = fake
+        .wait_for(T, |r| r.belongs_to(&i2) && r.is_followup())
+        .await;
+    let m2: u64 = f2.response.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let pick = fake.select(
+        ALICE,
+        fake.dm_channel(ALICE),
+        None,
+        "g1:v3:card",
+        &["city"],
+        m2,
+    );
+    fake.dispatch("INTERACTION_CREATE", pick.clone()).await;
+    let e2 = fake
+        .wait_for(T, |r| r.belongs_to(&pick) && r.is_original_edit())
+        .await;
+    assert_eq!(e2.status, 200);
+    let bad = panics(|| {
+        fake.select(
+            ALICE,
+            fake.dm_channel(ALICE),
+            None,
+            "g1:v3:card",
+            &["lake"],
+            m2,
+        )
+    });
+    assert!(bad, "an option the menu does not have");
+
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn builders_refuse_what_discord_would_never_send() {
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    let cases: Vec<(&str, Value)> = vec![
+        (
+            "unknown option",
+            json!([{ "name": "colour", "value": "red" }]),
+        ),
+        (
+            "not a registered choice",
+            json!([{ "name": "game", "value": "chess" }]),
+        ),
+        (
+            "below min_value",
+            json!([{ "name": "game", "value": "rtta" }, { "name": "players", "value": 1 }]),
+        ),
+        (
+            "wrong type",
+            json!([{ "name": "game", "value": "rtta" }, { "name": "players", "value": "two" }]),
+        ),
+        (
+            "required missing",
+            json!([{ "name": "players", "value": 2 }]),
+        ),
+    ];
+    for (what, options) in cases {
+        assert!(
+            panics(|| fake.slash_command(ALICE, CHANNEL, Some(GUILD), "create", options)),
+            "{what} was accepted"
+        );
+    }
+    assert!(
+        panics(|| fake.slash_command(ALICE, CHANNEL, Some(GUILD), "nosuch", json!([]))),
+        "unregistered command"
+    );
+    assert!(
+        panics(|| fake.slash_command(ALICE, CHANNEL, None, "abandon", json!([]))),
+        "guild-less interaction outside the user's DM channel"
+    );
+    let mut broken = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    broken
+        .as_object_mut()
+        .unwrap()
+        .remove("attachment_size_limit");
+    let r = support::fake_discord::check_dispatch("INTERACTION_CREATE", &broken);
+    assert!(
+        r.unwrap_err().contains("attachment_size_limit"),
+        "serenity needs attachment_size_limit"
+    );
+
+    let boss = FakeDiscord::with_permissions(
+        fake.slash_command(BOB, CHANNEL, Some(GUILD), "abandon", json!([])),
+        permissions::MEMBER | permissions::MANAGE_MESSAGES,
+    );
+    let parsed: Interaction = serde_json::from_value(boss).unwrap();
+    let member = parsed.command().unwrap().member.unwrap();
+    assert!(member.permissions.unwrap().manage_messages());
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_that_do_not_fit_are_refused_and_recorded() {
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    let http = bot.http.clone();
+    let channel = ChannelId::new(CHANNEL);
+    fake.add_channel(CHANNEL, Some(GUILD));
+
+    // Against openapi.json: content must be a string.
+    let e = http
+        .send_message(channel, vec![], &json!({ "content": 12 }))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("Invalid Form Body"), "{e}");
+    // Discord's limits: 2000 characters; no ephemeral flag on a channel message; custom_ids unique.
+    let long = "x".repeat(2001);
+    assert!(
+        http.send_message(channel, vec![], &json!({ "content": long }))
+            .await
+            .is_err()
+    );
+    assert!(
+        http.send_message(channel, vec![], &json!({ "content": "hi", "flags": 64 }))
+            .await
+            .is_err()
+    );
+    let dup = json!({ "content": "hi", "components": [{ "type": 1, "components": [
+        { "type": 2, "style": 1, "custom_id": "a", "label": "A" },
+        { "type": 2, "style": 1, "custom_id": "a", "label": "B" } ] }] });
+    assert!(http.send_message(channel, vec![], &dup).await.is_err());
+    // A user id used as a channel id.
+    let e = http
+        .send_message(ChannelId::new(ALICE), vec![], &json!({ "content": "hi" }))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("Unknown Channel"), "{e}");
+    // A fine one passes.
+    http.send_message(channel, vec![], &json!({ "content": "ok" }))
+        .await
+        .expect("valid message");
+
+    let v = fake.schema_violations();
+    assert_eq!(v.len(), 5, "{v:#?}");
+    assert!(
+        v[0].contains("content") && v[0].contains("string"),
+        "{}",
+        v[0]
+    );
+    assert!(v[1].contains("2001 characters"), "{}", v[1]);
+    assert!(v[2].contains("ephemeral"), "{}", v[2]);
+    assert!(v[3].contains("used twice"), "{}", v[3]);
+    assert!(v[4].contains("unknown to Discord"), "{}", v[4]);
+    assert!(fake.fake_errors().is_empty(), "{:#?}", fake.fake_errors());
+
+    // Interaction rules: one acknowledgement, followups only after it.
+    let i = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    let early = http
+        .create_followup_message(
+            i["token"].as_str().unwrap(),
+            &json!({ "content": "too early" }),
+            vec![],
+        )
+        .await;
+    assert!(
+        early.is_err(),
+        "followup before the interaction exists on the gateway"
+    );
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+    fake.wait_for(T, |r| r.belongs_to(&i) && r.is_callback())
+        .await;
+    let again = http
+        .create_interaction_response(
+            i["id"].as_str().unwrap().parse::<u64>().unwrap().into(),
+            i["token"].as_str().unwrap(),
+            &json!({ "type": 5 }),
+            vec![],
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        again.to_string().contains("already been acknowledged"),
+        "{again}"
+    );
+    fake.wait_for(T, |r| r.belongs_to(&i) && r.is_followup() && r.ok())
+        .await;
+    bot.stop().await;
+    assert!(fake.unhandled().is_empty(), "{:#?}", fake.unhandled());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disconnect_is_resumed_and_a_restart_identifies_again() {
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    fake.disconnect().await;
+    let i = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await; // waits for the RESUME
+    assert_eq!(fake.resume_count(), 1);
+    assert_eq!(fake.identify_count(), 1);
+    fake.wait_for(T, |r| r.belongs_to(&i) && r.is_callback())
+        .await;
+    bot.stop().await;
+    fake.wait_disconnected(T).await;
+    assert!(!fake.connected());
+
+    // A new process of the bot: a second IDENTIFY, commands registered again with the same ids.
+    let ids: Vec<Value> = fake
+        .commands(None)
+        .iter()
+        .map(|c| c["id"].clone())
+        .collect();
+    let mark = fake.mark();
+    let bot = Bot::start(&fake, INTENTS).await;
+    fake.wait_identify_count(2, T).await;
+    fake.wait_for_since(mark, T, |r| r.method == "PUT").await;
+    assert_eq!(
+        ids,
+        fake.commands(None)
+            .iter()
+            .map(|c| c["id"].clone())
+            .collect::<Vec<_>>()
+    );
+    let i = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+    let ack = fake
+        .wait_for(T, |r| r.belongs_to(&i) && r.is_callback())
+        .await;
+    assert_eq!(ack.status, 204);
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn privileged_intents_are_refused() {
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake, INTENTS | GatewayIntents::MESSAGE_CONTENT).await;
+    let r = tokio::time::timeout(T, bot.task)
+        .await
+        .expect("client gives up")
+        .expect("join");
+    assert!(r.is_err(), "serenity reports the refusal: {r:?}");
+    assert_eq!(fake.identify_count(), 0);
+    assert!(fake.schema_violations()[0].contains("privileged"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn late_acknowledgements_are_refused_like_discord_does() {
+    let fake = FakeDiscord::start_with(FakeOptions {
+        ack_deadline: Some(Duration::from_millis(0)),
+        ..FakeOptions::default()
+    })
+    .await;
+    let bot = Bot::start(&fake, INTENTS).await;
+    fake.wait_identified(T).await;
+    fake.wait_commands(None, T).await;
+    let i = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+    let ack = fake
+        .wait_for(T, |r| r.belongs_to(&i) && r.is_callback())
+        .await;
+    assert_eq!((ack.status, ack.error_code()), (404, Some(10062)));
+    bot.shards.shutdown_all().await;
+    let _ = bot.task.await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heartbeats_are_acknowledged() {
+    let fake = FakeDiscord::start_with(FakeOptions {
+        heartbeat_interval: Duration::from_millis(50),
+        ..FakeOptions::default()
+    })
+    .await;
+    let bot = ready_bot(&fake).await;
+    fake.wait_heartbeats(3, T).await;
+    assert_eq!(
+        (fake.identify_count(), fake.resume_count()),
+        (1, 0),
+        "no reconnect"
+    );
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+#[test]
+fn openapi_paths_match_the_most_specific_template() {
+    let spec = support::openapi::spec();
+    let op = spec
+        .find("PATCH", "/webhooks/1/tok/messages/@original")
+        .unwrap();
+    assert_eq!(
+        op.template,
+        "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+    );
+    let op = spec.find("PATCH", "/webhooks/1/tok/messages/55").unwrap();
+    assert_eq!(
+        op.template,
+        "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+    );
+    assert_eq!(op.params["message_id"], "55");
+    let op = spec.find("POST", "/users/@me/channels").unwrap();
+    assert_eq!(op.template, "/users/@me/channels");
+    assert!(spec.find("POST", "/gateway").is_err());
+    assert!(spec.find("GET", "/no/such/route").is_err());
+    // A bad callback body is explained branch by branch.
+    let op = spec.find("POST", "/interactions/1/tok/callback").unwrap();
+    let v = spec.check_request(
+        &op,
+        &[],
+        Some("application/json"),
+        Some(&json!({ "type": 5, "data": { "content": 7 } })),
+    );
+    assert!(
+        v.iter()
+            .any(|e| e.contains("CreateMessageInteractionCallbackRequest")),
+        "{v:#?}"
+    );
+}

@@ -1,0 +1,7 @@
+//! Test support shared by the bot's integration tests (`mod support;`).
+#![allow(dead_code)]
+
+pub mod fake_discord;
+pub mod openapi;
+
+pub use fake_discord::{FakeDiscord, FakeOptions, Recorded, permissions};
