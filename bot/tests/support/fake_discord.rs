@@ -18,6 +18,8 @@
 //! - every answer it gives parses as serenity's model (`Message`, `PrivateChannel`, `Command`)
 //!   and fits the response schema of the spec (`fake_errors()`; a non-empty list is a bug here).
 //!
+//! Set `FAKE_DISCORD_REPORT=1` to print every request and problem when a fake is dropped.
+//!
 //! Discord's behaviour that is modelled: interactions acknowledged once (40060 otherwise), within
 //! `ack_deadline` of being dispatched (10062 otherwise), with a callback type that fits the
 //! interaction; followups and edits only after the acknowledgement (10015 otherwise); the first
@@ -111,8 +113,9 @@ pub struct Recorded {
     pub query: String,
     /// The JSON body, or for multipart the parsed `payload_json`.
     pub json: Option<Value>,
-    /// Multipart files: (filename, bytes), in `files[n]` order.
-    pub files: Vec<(String, Vec<u8>)>,
+    /// Multipart files: (filename, bytes), in `files[n]` order. `Bytes` (cheap to clone, derefs
+    /// to `[u8]`) so that copies of the request list stay cheap with many PNGs in it.
+    pub files: Vec<(String, Bytes)>,
     pub received: Instant,
     /// When the interaction this request answers (callback, followup, edit) was written to the
     /// gateway socket; `received - interaction_received` is the bot's latency.
@@ -195,7 +198,7 @@ impl Recorded {
         self.json.as_ref()?.get("content")?.as_str()
     }
     /// Files whose bytes are a PNG.
-    pub fn png_files(&self) -> Vec<&(String, Vec<u8>)> {
+    pub fn png_files(&self) -> Vec<&(String, Bytes)> {
         self.files.iter().filter(|(_, b)| is_png(b)).collect()
     }
     pub fn has_png(&self) -> bool {
@@ -278,7 +281,7 @@ struct ChannelInfo {
 
 #[derive(Default)]
 struct St {
-    requests: Vec<Recorded>,
+    requests: Vec<Arc<Recorded>>,
     violations: Vec<String>,
     fake_errors: Vec<String>,
     unhandled: Vec<String>,
@@ -351,6 +354,9 @@ impl std::fmt::Debug for FakeDiscord {
 
 impl Drop for FakeDiscord {
     fn drop(&mut self) {
+        if std::env::var_os("FAKE_DISCORD_REPORT").is_some() {
+            eprintln!("{}", self.report());
+        }
         self.server.abort();
         lock(&self.inner.st).conns.clear();
     }
@@ -449,6 +455,12 @@ impl FakeDiscord {
                 .map(|_| ())
         })
         .await
+    }
+
+    /// Waits until more than `n` IDENTIFYs in all have been answered with READY and that
+    /// connection is open: `let n = fake.identify_count();` before starting a client, then this.
+    pub async fn wait_identified_more_than(&self, n: usize, timeout: Duration) {
+        self.wait_identify_count(n + 1, timeout).await
     }
 
     /// Waits until `n` IDENTIFYs in all have been answered with READY (for restart tests).
@@ -584,11 +596,10 @@ impl FakeDiscord {
     pub async fn disconnect(&self) {
         let conn = {
             let st = self.st();
-            st.current.map(|c| {
-                let _ = st.conns[&c]
+            st.current.inspect(|c| {
+                let _ = st.conns[c]
                     .tx
                     .send(Outgoing::Close(4000, "fake Discord: disconnect".into()));
-                c
             })
         };
         if let Some(conn) = conn {
@@ -612,7 +623,22 @@ impl FakeDiscord {
 
     /// Everything received, in order.
     pub fn requests(&self) -> Vec<Recorded> {
-        self.st().requests.clone()
+        self.st().requests.iter().map(|r| (**r).clone()).collect()
+    }
+
+    /// The requests matching `pred` (cheaper than filtering `requests()`: only matches are
+    /// copied). `pred` runs without the fake's lock held.
+    pub fn find_all(&self, pred: impl Fn(&Recorded) -> bool) -> Vec<Recorded> {
+        self.snapshot(0)
+            .iter()
+            .filter(|r| pred(r))
+            .map(|r| (**r).clone())
+            .collect()
+    }
+
+    /// How many requests match `pred`.
+    pub fn count(&self, pred: impl Fn(&Recorded) -> bool) -> usize {
+        self.snapshot(0).iter().filter(|r| pred(r)).count()
     }
 
     /// The number of requests so far, to wait for later ones with `wait_for_since`.
@@ -622,34 +648,53 @@ impl FakeDiscord {
 
     /// Requests received after `mark`.
     pub fn requests_since(&self, mark: usize) -> Vec<Recorded> {
-        self.st().requests.get(mark..).unwrap_or_default().to_vec()
+        self.snapshot(mark).iter().map(|r| (**r).clone()).collect()
+    }
+
+    fn snapshot(&self, from: usize) -> Vec<Arc<Recorded>> {
+        self.st().requests.get(from..).unwrap_or_default().to_vec()
     }
 
     /// The first request (ever) matching `pred`; waits for one, panicking on timeout with the
-    /// list of requests seen and all problems found.
+    /// list of requests seen and all problems found. See `wait_for_since`.
     pub async fn wait_for(&self, timeout: Duration, pred: impl Fn(&Recorded) -> bool) -> Recorded {
         self.wait_for_since(0, timeout, pred).await
     }
 
-    /// The first request after `mark` matching `pred`.
+    /// The first request after `mark` matching `pred`. `pred` is called once per request, in
+    /// order: for those already there, then for each new one as it arrives; it runs without the
+    /// fake's lock held, so it may call the fake (e.g. `|_| fake.count(…) > n` fires at the
+    /// first request after which the count exceeds n).
     pub async fn wait_for_since(
         &self,
         mark: usize,
         timeout: Duration,
         pred: impl Fn(&Recorded) -> bool,
     ) -> Recorded {
-        self.wait_until(timeout, "a matching request", |st| {
-            st.requests
-                .get(mark..)
-                .unwrap_or_default()
-                .iter()
-                .find(|r| pred(r))
-                .cloned()
-        })
-        .await
+        let deadline = tokio::time::Instant::now() + timeout;
+        let mut rx = self.inner.changed.subscribe();
+        let mut next = mark;
+        loop {
+            rx.borrow_and_update();
+            let new = self.snapshot(next);
+            next += new.len();
+            if let Some(r) = new.iter().find(|r| pred(r)) {
+                return (**r).clone();
+            }
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
+                panic!(
+                    "fake Discord: timed out after {timeout:?} waiting for a matching request\n{}",
+                    self.report()
+                );
+            }
+        }
     }
 
-    /// Waits until `n` requests after `mark` match `pred`; returns them.
+    /// Waits until `n` requests after `mark` match `pred` (called once per request, as in
+    /// `wait_for_since`); returns them.
     pub async fn wait_for_n_since(
         &self,
         mark: usize,
@@ -657,18 +702,30 @@ impl FakeDiscord {
         timeout: Duration,
         pred: impl Fn(&Recorded) -> bool,
     ) -> Vec<Recorded> {
-        self.wait_until(timeout, &format!("{n} matching requests"), |st| {
-            let found: Vec<Recorded> = st
-                .requests
-                .get(mark..)
-                .unwrap_or_default()
-                .iter()
-                .filter(|r| pred(r))
-                .cloned()
-                .collect();
-            (found.len() >= n).then_some(found)
-        })
-        .await
+        let deadline = tokio::time::Instant::now() + timeout;
+        let mut rx = self.inner.changed.subscribe();
+        let mut next = mark;
+        let mut found = Vec::new();
+        loop {
+            rx.borrow_and_update();
+            let new = self.snapshot(next);
+            next += new.len();
+            found.extend(new.iter().filter(|r| pred(r)).map(|r| (**r).clone()));
+            if found.len() >= n {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
+                panic!(
+                    "fake Discord: timed out after {timeout:?} waiting for {n} matching requests \
+                     ({} so far)\n{}",
+                    found.len(),
+                    self.report()
+                );
+            }
+        }
     }
 
     /// For every dispatched interaction that was acknowledged: the time from writing it to the
@@ -680,7 +737,7 @@ impl FakeDiscord {
             .iter()
             .filter(|r| r.is_callback() && r.ok())
             .filter(|r| seen.insert(r.interaction_token().map(str::to_string)))
-            .filter_map(Recorded::latency)
+            .filter_map(|r| r.latency())
             .collect()
     }
 
@@ -785,10 +842,10 @@ impl FakeDiscord {
                 dm_user: None,
             },
         );
-        if let Some(g) = guild {
-            if !st.guilds.contains(&g) {
-                st.guilds.push(g);
-            }
+        if let Some(g) = guild
+            && !st.guilds.contains(&g)
+        {
+            st.guilds.push(g);
         }
     }
 
@@ -821,11 +878,17 @@ impl FakeDiscord {
     }
 
     // --- interaction builders ------------------------------------------------------------------
+    //
+    // Each builder gives a payload Discord could send: ids and token unique, serenity-0.12.5
+    // valid (checked), registered with the fake so callbacks and followups can be matched. The
+    // `try_` forms return what is wrong instead of panicking.
 
     /// A slash command (type 2). `options`: array of `{"name", "value"}` (`"type"` optional: taken
     /// from the registered command, else from the JSON value); subcommands as
-    /// `{"name", "options": [...]}`. When the command is registered, names, types, choices,
-    /// ranges and required options are checked against the registration (panics otherwise).
+    /// `{"name", "options": [...]}`; a `"type": 6` (user) option is added to `data.resolved`.
+    /// Once commands are registered, the name, option names and types, choices, ranges and
+    /// required options are checked against the registration (guild commands first, then
+    /// global ones). Without a guild, `channel` must be `dm_channel(user)`.
     pub fn slash_command(
         &self,
         user: u64,
@@ -834,6 +897,17 @@ impl FakeDiscord {
         name: &str,
         options: Value,
     ) -> Value {
+        must(self.try_slash_command(user, channel, guild, name, options))
+    }
+
+    pub fn try_slash_command(
+        &self,
+        user: u64,
+        channel: u64,
+        guild: Option<u64>,
+        name: &str,
+        options: Value,
+    ) -> Result<Value, String> {
         self.command_interaction(2, user, channel, guild, name, options)
     }
 
@@ -847,11 +921,24 @@ impl FakeDiscord {
         name: &str,
         options: Value,
     ) -> Value {
+        must(self.try_autocomplete(user, channel, guild, name, options))
+    }
+
+    pub fn try_autocomplete(
+        &self,
+        user: u64,
+        channel: u64,
+        guild: Option<u64>,
+        name: &str,
+        options: Value,
+    ) -> Result<Value, String> {
         self.command_interaction(4, user, channel, guild, name, options)
     }
 
-    /// A click on button `custom_id` of message `message_id` (a message the bot sent through
-    /// this fake; panics if the message has no such enabled button).
+    /// A click on button `custom_id` of message `message_id`. If the bot sent that message
+    /// through this fake, the interaction carries it and the button must be on it, enabled (a
+    /// click on a button that is not there cannot happen); for any other id a stand-in message
+    /// with that id is used and nothing is checked.
     pub fn button(
         &self,
         user: u64,
@@ -860,10 +947,21 @@ impl FakeDiscord {
         custom_id: &str,
         message_id: u64,
     ) -> Value {
+        must(self.try_button(user, channel, guild, custom_id, message_id))
+    }
+
+    pub fn try_button(
+        &self,
+        user: u64,
+        channel: u64,
+        guild: Option<u64>,
+        custom_id: &str,
+        message_id: u64,
+    ) -> Result<Value, String> {
         self.component_interaction(user, channel, guild, custom_id, None, message_id, true)
     }
 
-    /// A choice in string select `custom_id` of message `message_id` (checked like `button`,
+    /// A choice in string select `custom_id` of message `message_id` (checked like `button`;
     /// values against the menu's options and min/max).
     pub fn select(
         &self,
@@ -874,6 +972,18 @@ impl FakeDiscord {
         values: &[&str],
         message_id: u64,
     ) -> Value {
+        must(self.try_select(user, channel, guild, custom_id, values, message_id))
+    }
+
+    pub fn try_select(
+        &self,
+        user: u64,
+        channel: u64,
+        guild: Option<u64>,
+        custom_id: &str,
+        values: &[&str],
+        message_id: u64,
+    ) -> Result<Value, String> {
         self.component_interaction(
             user,
             channel,
@@ -885,8 +995,8 @@ impl FakeDiscord {
         )
     }
 
-    /// A button click that is not checked against the message (the message need not exist):
-    /// for forged or hand-made `custom_id`s.
+    /// A button click never checked against the message, even one the fake knows: for forged
+    /// `custom_id`s on a real message.
     pub fn button_unchecked(
         &self,
         user: u64,
@@ -895,7 +1005,7 @@ impl FakeDiscord {
         custom_id: &str,
         message_id: u64,
     ) -> Value {
-        self.component_interaction(user, channel, guild, custom_id, None, message_id, false)
+        must(self.component_interaction(user, channel, guild, custom_id, None, message_id, false))
     }
 
     /// The id of a button or select with `custom_id` on the newest message in `channel` that
@@ -924,7 +1034,13 @@ impl FakeDiscord {
 // ---------------------------------------------------------------------------------------------
 
 impl FakeDiscord {
-    fn context(&self, st: &mut St, user: u64, channel: u64, guild: Option<u64>) -> Value {
+    fn context(
+        &self,
+        st: &mut St,
+        user: u64,
+        channel: u64,
+        guild: Option<u64>,
+    ) -> Result<Value, String> {
         let perms = st
             .user_permissions
             .get(&user)
@@ -946,14 +1062,16 @@ impl FakeDiscord {
                     Some(ChannelInfo {
                         dm_user: Some(u), ..
                     }) => {
-                        panic!(
-                            "fake Discord: channel {channel} is the DM channel of user {u}, not a channel of guild {g}"
-                        )
+                        return Err(format!(
+                            "channel {channel} is the DM channel of user {u}, not a channel of guild {g}"
+                        ));
                     }
                     Some(ChannelInfo {
                         guild: Some(other), ..
                     }) if *other != g => {
-                        panic!("fake Discord: channel {channel} belongs to guild {other}, not {g}")
+                        return Err(format!(
+                            "channel {channel} belongs to guild {other}, not {g}"
+                        ));
                     }
                     _ => {}
                 }
@@ -989,10 +1107,10 @@ impl FakeDiscord {
             None => {
                 let dm = dm_channel_of(st, user);
                 if dm != channel {
-                    panic!(
-                        "fake Discord: an interaction without a guild happens in the user's DM \
+                    return Err(format!(
+                        "an interaction without a guild happens in the user's DM \
                          channel; user {user}'s is {dm} (fake.dm_channel(user)), not {channel}"
-                    );
+                    ));
                 }
                 v["user"] = user_json.clone();
                 v["channel"] = json!({
@@ -1003,7 +1121,7 @@ impl FakeDiscord {
                 v["context"] = json!(1);
             }
         }
-        v
+        Ok(v)
     }
 
     fn register(
@@ -1045,9 +1163,9 @@ impl FakeDiscord {
         guild: Option<u64>,
         name: &str,
         options: Value,
-    ) -> Value {
+    ) -> Result<Value, String> {
         let mut st = self.st();
-        let mut v = self.context(&mut st, user, channel, guild);
+        let mut v = self.context(&mut st, user, channel, guild)?;
         let registered = guild
             .and_then(|g| st.commands.get(&Some(g)))
             .and_then(|cs| cs.iter().find(|c| c["name"] == name))
@@ -1059,14 +1177,14 @@ impl FakeDiscord {
                     .map(|c| (c.clone(), false))
             });
         if registered.is_none() && !st.commands.is_empty() {
-            panic!(
-                "fake Discord: /{name} is not registered (registered: {:?})",
+            return Err(format!(
+                "/{name} is not registered (registered: {:?})",
                 st.commands
                     .values()
                     .flatten()
                     .map(|c| c["name"].clone())
                     .collect::<Vec<_>>()
-            );
+            ));
         }
         let mut options = options.as_array().cloned().unwrap_or_default();
         if kind == 4 {
@@ -1080,8 +1198,7 @@ impl FakeDiscord {
             reg_options.as_ref(),
             kind == 4,
             &mut resolved_users,
-        )
-        .unwrap_or_else(|e| panic!("fake Discord: {e}"));
+        )?;
         let command_id = match &registered {
             Some((c, _)) => id_of(&c["id"]).unwrap(),
             None => *st
@@ -1115,8 +1232,8 @@ impl FakeDiscord {
         v["data"] = data;
         self.register(&mut st, &mut v, kind, user, channel, None);
         drop(st);
-        check_event("INTERACTION_CREATE", &v);
-        v
+        check_dispatch("INTERACTION_CREATE", &v)?;
+        Ok(v)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1129,23 +1246,23 @@ impl FakeDiscord {
         values: Option<&[&str]>,
         message_id: u64,
         checked: bool,
-    ) -> Value {
+    ) -> Result<Value, String> {
         let mut st = self.st();
-        let mut v = self.context(&mut st, user, channel, guild);
+        let mut v = self.context(&mut st, user, channel, guild)?;
+        // A message the bot sent through this fake is checked (the component must be on it);
+        // an unknown id gets a stand-in message.
+        let known = st.messages.contains_key(&message_id);
+        let checked = checked && known;
         let message = match st.messages.get(&message_id) {
             Some(m) => {
                 if id_of(&m["channel_id"]) != Some(channel) && checked {
-                    panic!(
-                        "fake Discord: message {message_id} is in channel {}, not {channel}",
+                    return Err(format!(
+                        "message {message_id} is in channel {}, not {channel}",
                         m["channel_id"]
-                    );
+                    ));
                 }
                 m.clone()
             }
-            None if checked => panic!(
-                "fake Discord: message {message_id} was not sent by the bot through this fake \
-                 (use button_unchecked for a made-up message)"
-            ),
             None => {
                 let mut m = message_json(&st, message_id, channel, "", 0, 0);
                 m["webhook_id"] = json!(FakeDiscord::APPLICATION_ID.to_string());
@@ -1162,21 +1279,23 @@ impl FakeDiscord {
                     match &component {
                         Some(c) if c["type"] == 2 => {
                             if c["disabled"] == true {
-                                panic!(
-                                    "fake Discord: button {custom_id} on message {message_id} is disabled"
-                                );
+                                return Err(format!(
+                                    "button {custom_id} on message {message_id} is disabled"
+                                ));
                             }
                         }
                         Some(c) => {
-                            panic!("fake Discord: component {custom_id} is not a button: {c}")
+                            return Err(format!("component {custom_id} is not a button: {c}"));
                         }
-                        None => panic!(
-                            "fake Discord: message {message_id} has no button {custom_id}; it has {:?}",
-                            leaf_components(&message["components"])
-                                .iter()
-                                .map(|c| c["custom_id"].clone())
-                                .collect::<Vec<_>>()
-                        ),
+                        None => {
+                            return Err(format!(
+                                "message {message_id} has no button {custom_id}; it has {:?}",
+                                leaf_components(&message["components"])
+                                    .iter()
+                                    .map(|c| c["custom_id"].clone())
+                                    .collect::<Vec<_>>()
+                            ));
+                        }
                     }
                 }
                 json!({ "custom_id": custom_id, "component_type": 2 })
@@ -1184,12 +1303,12 @@ impl FakeDiscord {
             Some(values) => {
                 if checked {
                     let Some(c) = component.as_ref().filter(|c| c["type"] == 3) else {
-                        panic!(
-                            "fake Discord: message {message_id} has no string select {custom_id}"
-                        );
+                        return Err(format!(
+                            "message {message_id} has no string select {custom_id}"
+                        ));
                     };
                     if c["disabled"] == true {
-                        panic!("fake Discord: select {custom_id} is disabled");
+                        return Err(format!("select {custom_id} is disabled"));
                     }
                     let allowed: Vec<&str> = c["options"]
                         .as_array()
@@ -1199,18 +1318,18 @@ impl FakeDiscord {
                         .collect();
                     for value in values {
                         if !allowed.contains(value) {
-                            panic!(
-                                "fake Discord: select {custom_id} has no option {value:?} (options {allowed:?})"
-                            );
+                            return Err(format!(
+                                "select {custom_id} has no option {value:?} (options {allowed:?})"
+                            ));
                         }
                     }
                     let min = c["min_values"].as_u64().unwrap_or(1) as usize;
                     let max = c["max_values"].as_u64().unwrap_or(1) as usize;
                     if values.len() < min || values.len() > max {
-                        panic!(
-                            "fake Discord: select {custom_id} takes {min}..={max} values, got {}",
+                        return Err(format!(
+                            "select {custom_id} takes {min}..={max} values, got {}",
                             values.len()
-                        );
+                        ));
                     }
                 }
                 json!({ "custom_id": custom_id, "component_type": 3, "values": values })
@@ -1220,9 +1339,13 @@ impl FakeDiscord {
         v["message"] = message;
         self.register(&mut st, &mut v, 3, user, channel, Some(message_id));
         drop(st);
-        check_event("INTERACTION_CREATE", &v);
-        v
+        check_dispatch("INTERACTION_CREATE", &v)?;
+        Ok(v)
     }
+}
+
+fn must(r: Result<Value, String>) -> Value {
+    r.unwrap_or_else(|e| panic!("fake Discord: {e}"))
 }
 
 fn mark_focused(options: &mut [Value]) {
@@ -1308,12 +1431,12 @@ fn fill_options(
                 resolved_users,
             )?);
         } else if focused {
-            if let Some(r) = &r {
-                if r["autocomplete"] != true {
-                    return Err(format!(
-                        "{path} {name}: focused, but not registered with autocomplete"
-                    ));
-                }
+            if let Some(r) = &r
+                && r["autocomplete"] != true
+            {
+                return Err(format!(
+                    "{path} {name}: focused, but not registered with autocomplete"
+                ));
             }
             let s = match &o["value"] {
                 Value::String(s) => s.clone(),
@@ -1340,26 +1463,26 @@ fn fill_options(
                 resolved_users.push(value.as_str().unwrap().parse().unwrap());
             }
             if let Some(r) = &r {
-                if let Some(choices) = r["choices"].as_array().filter(|c| !c.is_empty()) {
-                    if !choices.iter().any(|c| &c["value"] == value) {
-                        return Err(format!(
-                            "{path} {name}: {value} is not one of the registered choices {:?}",
-                            choices
-                                .iter()
-                                .map(|c| c["value"].clone())
-                                .collect::<Vec<_>>()
-                        ));
-                    }
+                if let Some(choices) = r["choices"].as_array().filter(|c| !c.is_empty())
+                    && !choices.iter().any(|c| &c["value"] == value)
+                {
+                    return Err(format!(
+                        "{path} {name}: {value} is not one of the registered choices {:?}",
+                        choices
+                            .iter()
+                            .map(|c| c["value"].clone())
+                            .collect::<Vec<_>>()
+                    ));
                 }
-                if let (Some(x), Some(min)) = (value.as_f64(), r["min_value"].as_f64()) {
-                    if x < min {
-                        return Err(format!("{path} {name}: {x} is below min_value {min}"));
-                    }
+                if let (Some(x), Some(min)) = (value.as_f64(), r["min_value"].as_f64())
+                    && x < min
+                {
+                    return Err(format!("{path} {name}: {x} is below min_value {min}"));
                 }
-                if let (Some(x), Some(max)) = (value.as_f64(), r["max_value"].as_f64()) {
-                    if x > max {
-                        return Err(format!("{path} {name}: {x} is above max_value {max}"));
-                    }
+                if let (Some(x), Some(max)) = (value.as_f64(), r["max_value"].as_f64())
+                    && x > max
+                {
+                    return Err(format!("{path} {name}: {x} is above max_value {max}"));
                 }
                 if let Some(s) = value.as_str() {
                     let n = s.chars().count() as u64;
@@ -1417,14 +1540,13 @@ fn count_focused(opts: &[Value]) -> usize {
 /// Parses a dispatch as serenity does: `Err` with the reason if serenity would drop it.
 pub fn check_dispatch(event_name: &str, data: &Value) -> Result<(), String> {
     use serenity::model::event::Event;
-    if event_name == "INTERACTION_CREATE" {
-        if let Err(e) =
+    if event_name == "INTERACTION_CREATE"
+        && let Err(e) =
             serde_json::from_value::<serenity::model::application::Interaction>(data.clone())
-        {
-            return Err(format!(
-                "INTERACTION_CREATE payload does not parse as serenity Interaction: {e}"
-            ));
-        }
+    {
+        return Err(format!(
+            "INTERACTION_CREATE payload does not parse as serenity Interaction: {e}"
+        ));
     }
     match serde_json::from_value::<Event>(json!({ "t": event_name, "d": data })) {
         Ok(Event::Unknown(_)) => Err(format!(
@@ -1520,10 +1642,10 @@ fn message_json(st: &St, id: u64, channel: u64, content: &str, kind: u64, flags:
             .trim_start_matches('!')
             .get(digits.len()..)
             .unwrap_or("");
-        if let (Ok(u), true) = (digits.parse::<u64>(), after.starts_with('>')) {
-            if seen.insert(u) {
-                mentions.push(user_json(st, u));
-            }
+        if let (Ok(u), true) = (digits.parse::<u64>(), after.starts_with('>'))
+            && seen.insert(u)
+        {
+            mentions.push(user_json(st, u));
         }
     }
     json!({
@@ -1698,11 +1820,10 @@ async fn gateway_conn(inner: Arc<Inner>, mut socket: WebSocket, query: String) {
             out = rx.recv() => match out {
                 None => open = false,
                 Some(Outgoing::Text { text, interaction_token, written }) => {
-                    if let Some(token) = interaction_token {
-                        if let Some(rec) = lock(&inner.st).interactions.get_mut(&token) {
+                    if let Some(token) = interaction_token
+                        && let Some(rec) = lock(&inner.st).interactions.get_mut(&token) {
                             rec.dispatched = Some(Instant::now());
                         }
-                    }
                     if socket.send(WsMessage::Text(text.into())).await.is_err() {
                         open = false;
                     } else {
@@ -1857,7 +1978,7 @@ struct Req {
     query: Vec<(String, String)>,
     json: Option<Value>,
     /// (field name, filename, content type, bytes)
-    files: Vec<(String, String, Option<String>, Vec<u8>)>,
+    files: Vec<(String, String, Option<String>, Bytes)>,
     received: Instant,
 }
 
@@ -1904,7 +2025,7 @@ async fn rest(
                             let filename = field.file_name().map(str::to_string);
                             let ct = field.content_type().map(str::to_string);
                             let bytes = match field.bytes().await {
-                                Ok(b) => b.to_vec(),
+                                Ok(b) => b,
                                 Err(e) => {
                                     problems
                                         .push(format!("multipart: cannot read part {name}: {e}"));
@@ -2012,10 +2133,10 @@ async fn rest(
     let mut fake_errors = Vec::new();
     if let Ok(op) = &op {
         fake_errors.extend(spec.check_response(op, status, response.as_ref()));
-        if let (true, Some(resp)) = ((200..300).contains(&status), &response) {
-            if let Err(e) = check_model(&op.template, resp) {
-                fake_errors.push(e);
-            }
+        if let (true, Some(resp)) = ((200..300).contains(&status), &response)
+            && let Err(e) = check_model(&op.template, resp)
+        {
+            fake_errors.push(e);
         }
     }
 
@@ -2040,7 +2161,7 @@ async fn rest(
             st.fake_errors
                 .push(format!("{method} {path} -> {status}: {e}"));
         }
-        st.requests.push(rec);
+        st.requests.push(Arc::new(rec));
     }
     inner.bump();
 
@@ -2215,10 +2336,10 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
                     return error(404, 10003, "Unknown Channel");
                 }
             };
-            if let Some(user) = info.dm_user {
-                if st.dm_closed.contains(&user) {
-                    return error(403, 50007, "Cannot send messages to this user");
-                }
+            if let Some(user) = info.dm_user
+                && st.dm_closed.contains(&user)
+            {
+                return error(403, 50007, "Cannot send messages to this user");
             }
             match build_message(st, req, channel, 0, 0, false, None) {
                 Ok(msg) => {
@@ -2276,10 +2397,10 @@ fn command_option_response(o: &Value) -> Value {
         if obj.get("required") == Some(&json!(false)) {
             obj.remove("required");
         }
-        if let Some(Value::Array(choices)) = obj.get("choices") {
-            if choices.is_empty() {
-                obj.remove("choices");
-            }
+        if let Some(Value::Array(choices)) = obj.get("choices")
+            && choices.is_empty()
+        {
+            obj.remove("choices");
         }
         if let Some(Value::Array(sub)) = obj.get("options").cloned() {
             obj.insert(
@@ -2305,10 +2426,10 @@ fn lookup<'a>(
             None,
         ),
     };
-    if let Some(app) = app {
-        if app != FakeDiscord::APPLICATION_ID {
-            return Err(error(404, 10015, "Unknown Webhook"));
-        }
+    if let Some(app) = app
+        && app != FakeDiscord::APPLICATION_ID
+    {
+        return Err(error(404, 10015, "Unknown Webhook"));
     }
     match st.interactions.get_mut(&token) {
         Some(rec) => Ok((token, rec)),
@@ -2347,10 +2468,10 @@ fn callback(
         ));
         return error(404, 10062, "Unknown interaction");
     };
-    if let Some(deadline) = inner.opts.ack_deadline {
-        if req.received.saturating_duration_since(dispatched) > deadline {
-            return error(404, 10062, "Unknown interaction");
-        }
+    if let Some(deadline) = inner.opts.ack_deadline
+        && req.received.saturating_duration_since(dispatched) > deadline
+    {
+        return error(404, 10062, "Unknown interaction");
     }
     if rec.acked.is_some() {
         return error(400, 40060, "Interaction has already been acknowledged.");
@@ -2591,10 +2712,10 @@ fn check_message_rules(
     }
     let mut ids = HashSet::new();
     for c in leaf_components(&body["components"]) {
-        if let Some(id) = c["custom_id"].as_str() {
-            if !ids.insert(id) {
-                problems.push(format!("custom_id {id:?} used twice in one message"));
-            }
+        if let Some(id) = c["custom_id"].as_str()
+            && !ids.insert(id)
+        {
+            problems.push(format!("custom_id {id:?} used twice in one message"));
         }
     }
     if req.files.len() > 10 {

@@ -1,5 +1,5 @@
 //! Test support shared by the bot's integration tests (`mod support;`).
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub mod fake_discord;
 pub mod openapi;

@@ -114,10 +114,12 @@ impl Spec {
             "ApplicationCommandUpdateRequest",
             "ApplicationCommandPatchRequestPartial",
         ] {
-            let prop = &mut doc["components"]["schemas"][name]["properties"]["default_member_permissions"];
+            let prop =
+                &mut doc["components"]["schemas"][name]["properties"]["default_member_permissions"];
             if !prop.is_null() {
                 let strict = prop.take();
-                *prop = json!({ "anyOf": [strict, { "type": "string", "pattern": "^[0-9]{1,20}$" }] });
+                *prop =
+                    json!({ "anyOf": [strict, { "type": "string", "pattern": "^[0-9]{1,20}$" }] });
             }
         }
 
@@ -337,12 +339,11 @@ impl Spec {
                         ));
                     }
                 }
-                Some("query") => {
+                Some("query")
                     if p["required"].as_bool() == Some(true)
-                        && !query.iter().any(|(k, _)| k == name)
-                    {
-                        out.push(format!("query parameter {name} is required"));
-                    }
+                        && !query.iter().any(|(k, _)| k == name) =>
+                {
+                    out.push(format!("query parameter {name} is required"));
                 }
                 _ => {}
             }
