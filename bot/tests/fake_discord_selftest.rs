@@ -530,6 +530,13 @@ async fn requests_that_do_not_fit_are_refused_and_recorded() {
         { "type": 2, "style": 1, "custom_id": "a", "label": "A" },
         { "type": 2, "style": 1, "custom_id": "a", "label": "B" } ] }] });
     assert!(http.send_message(channel, vec![], &dup).await.is_err());
+    let unlabelled = json!({ "components": [{ "type": 1, "components": [
+        { "type": 2, "style": 1, "custom_id": "a" } ] }] });
+    assert!(
+        http.send_message(channel, vec![], &unlabelled)
+            .await
+            .is_err()
+    );
     // A user id used as a channel id.
     let e = http
         .send_message(ChannelId::new(ALICE), vec![], &json!({ "content": "hi" }))
@@ -542,7 +549,7 @@ async fn requests_that_do_not_fit_are_refused_and_recorded() {
         .expect("valid message");
 
     let v = fake.schema_violations();
-    assert_eq!(v.len(), 5, "{v:#?}");
+    assert_eq!(v.len(), 6, "{v:#?}");
     assert!(
         v[0].contains("content") && v[0].contains("string"),
         "{}",
@@ -551,7 +558,8 @@ async fn requests_that_do_not_fit_are_refused_and_recorded() {
     assert!(v[1].contains("2001 characters"), "{}", v[1]);
     assert!(v[2].contains("ephemeral"), "{}", v[2]);
     assert!(v[3].contains("used twice"), "{}", v[3]);
-    assert!(v[4].contains("unknown to Discord"), "{}", v[4]);
+    assert!(v[4].contains("without a label"), "{}", v[4]);
+    assert!(v[5].contains("unknown to Discord"), "{}", v[5]);
     assert!(fake.fake_errors().is_empty(), "{:#?}", fake.fake_errors());
 
     // Interaction rules: one acknowledgement, followups only after it.

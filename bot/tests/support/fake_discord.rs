@@ -9,7 +9,8 @@
 //! - every request against Discord's OpenAPI description (`support::openapi`): route, method,
 //!   path and query parameters, JSON body or multipart `payload_json`, plus the documented limits
 //!   the spec does not express (2000 characters of content, 5 action rows, unique `custom_id`s,
-//!   a select menu alone in its row, 10 files of at most 10 MiB, no ephemeral flag outside
+//!   a select menu alone in its row, buttons with a custom_id (or url) and a label (or emoji),
+//!   6000 characters of embeds, 10 files of at most 10 MiB, no ephemeral flag outside
 //!   interactions, files matching `attachments[].id`, no empty message, PNG files that are PNGs);
 //!   a request that does not fit is answered `400 {"code":50035}` and listed by
 //!   `schema_violations()`;
@@ -2717,6 +2718,45 @@ fn check_message_rules(
         {
             problems.push(format!("custom_id {id:?} used twice in one message"));
         }
+        if c["type"] == 2 {
+            let link = c["style"] == 5;
+            let premium = c["style"] == 6;
+            let has_id = c["custom_id"].as_str().is_some();
+            if !link && !premium && !has_id {
+                problems.push(format!("button without a custom_id: {c}"));
+            }
+            if link && (has_id || c["url"].as_str().is_none()) {
+                problems.push(format!("a link button needs a url and no custom_id: {c}"));
+            }
+            let label = c["label"].as_str().is_some_and(|l| !l.is_empty());
+            if !premium && !label && c["emoji"].is_null() {
+                problems.push(format!("button without a label or an emoji: {c}"));
+            }
+        }
+    }
+    // All embeds of a message: at most 6000 characters of text.
+    let embed_chars: usize = body["embeds"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| {
+            let len = |v: &Value| v.as_str().map_or(0, |s| s.chars().count());
+            len(&e["title"])
+                + len(&e["description"])
+                + len(&e["footer"]["text"])
+                + len(&e["author"]["name"])
+                + e["fields"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|f| len(&f["name"]) + len(&f["value"]))
+                    .sum::<usize>()
+        })
+        .sum();
+    if embed_chars > 6000 {
+        problems.push(format!(
+            "embeds hold {embed_chars} characters (at most 6000)"
+        ));
     }
     if req.files.len() > 10 {
         problems.push(format!("{} files (at most 10)", req.files.len()));
