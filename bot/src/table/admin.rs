@@ -9,8 +9,8 @@ impl Table {
         caller: &Caller,
         confirm: bool,
     ) -> Result<Reply, TableError> {
-        let (game_id, slot) = self.channel_game(caller).await?;
-        let _guard = slot.lock().await;
+        let game_id = self.channel_game(caller).await?;
+        let _guard = self.slot(game_id).lock_owned().await;
         let row = self
             .store
             .game(game_id)

@@ -114,8 +114,8 @@ impl Table {
     }
 
     pub(super) async fn join(&self, caller: &Caller) -> Result<Reply, TableError> {
-        let (game_id, slot) = self.channel_game(caller).await?;
-        let _guard = slot.lock().await;
+        let game_id = self.channel_game(caller).await?;
+        let _guard = self.slot(game_id).lock_owned().await;
         let row = self
             .store
             .game(game_id)
@@ -157,8 +157,8 @@ impl Table {
     }
 
     pub(super) async fn leave(&self, caller: &Caller) -> Result<Reply, TableError> {
-        let (game_id, slot) = self.channel_game(caller).await?;
-        let _guard = slot.lock().await;
+        let game_id = self.channel_game(caller).await?;
+        let _guard = self.slot(game_id).lock_owned().await;
         let row = self
             .store
             .game(game_id)
@@ -200,9 +200,9 @@ impl Table {
     }
 
     pub(super) async fn start(&self, caller: &Caller) -> Result<Reply, TableError> {
-        let (game_id, slot) = self.channel_game(caller).await?;
+        let game_id = self.channel_game(caller).await?;
         {
-            let _guard = slot.lock().await;
+            let _guard = self.slot(game_id).lock_owned().await;
             let row = self
                 .store
                 .game(game_id)
@@ -242,13 +242,10 @@ impl Table {
 
     /// The first turn message of a game that just became active.
     async fn announce(&self, game_id: i64) -> Result<Reply, TableError> {
-        let slot = self.slot(game_id);
-        let mut guard = slot.lock().await;
-        *guard = None;
-        self.ensure_loaded(&mut guard, game_id).await?;
-        let loaded = guard
-            .as_ref()
-            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        // Whatever was cached for the lobby is stale now.
+        self.forget(game_id);
+        let held = self.hold(game_id).await?;
+        let loaded = &*held;
         let names: Vec<String> = (0..loaded.seats.len() as u8)
             .map(|s| super::seat_label(loaded, s))
             .collect();

@@ -277,6 +277,26 @@ impl std::fmt::Debug for Table {
 
 type Slot = Arc<tokio::sync::Mutex<Option<Loaded>>>;
 
+/// A locked, loaded game (see [`Table::hold`]).
+struct Held(tokio::sync::OwnedMutexGuard<Option<Loaded>>);
+
+impl std::ops::Deref for Held {
+    type Target = Loaded;
+    fn deref(&self) -> &Loaded {
+        self.0
+            .as_ref()
+            .expect("Table::hold loads the game before handing it out")
+    }
+}
+
+impl std::ops::DerefMut for Held {
+    fn deref_mut(&mut self) -> &mut Loaded {
+        self.0
+            .as_mut()
+            .expect("Table::hold loads the game before handing it out")
+    }
+}
+
 impl Table {
     /// A table over a store, drawing with `painter`.
     pub fn new(store: Store, painter: Arc<dyn Painter>, settings: TableSettings) -> Table {
@@ -467,12 +487,20 @@ impl Table {
         })
     }
 
-    /// The open game of the caller's channel, locked and loaded.
-    async fn channel_game(&self, caller: &Caller) -> Result<(GameId, Slot), TableError> {
+    /// The open game of the caller's channel.
+    async fn channel_game(&self, caller: &Caller) -> Result<GameId, TableError> {
         let Some(row) = self.store.open_game_in(caller.channel).await? else {
             return refuse("There is no game in this channel. Start one with /new.");
         };
-        Ok((row.game_id, self.slot(row.game_id)))
+        Ok(row.game_id)
+    }
+
+    /// A game locked for one command (the one writer of this game in the process) and
+    /// loaded.
+    async fn hold(&self, game_id: GameId) -> Result<Held, TableError> {
+        let mut guard = self.slot(game_id).lock_owned().await;
+        self.ensure_loaded(&mut guard, game_id).await?;
+        Ok(Held(guard))
     }
 
     async fn paint_public(&self, kind: &str, game: &dyn DynGame) -> Vec<Image> {

@@ -47,17 +47,14 @@ impl Table {
         notation: &str,
         version: Option<i64>,
     ) -> Result<Reply, TableError> {
-        let (game_id, slot) = self.channel_game(caller).await?;
+        let game_id = self.channel_game(caller).await?;
         if let Some(id) = &caller.interaction
             && self.store.seen_interaction(id).await?
         {
             return Ok(Reply::ephemeral("That was already played."));
         }
-        let mut guard = slot.lock().await;
-        self.ensure_loaded(&mut guard, game_id).await?;
-        let loaded = guard
-            .as_mut()
-            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        let mut held = self.hold(game_id).await?;
+        let loaded = &mut *held;
         // A stale button says so first, whoever pressed it.
         if let Some(v) = version
             && v != loaded.row.version
@@ -254,12 +251,9 @@ impl Table {
     }
 
     pub(super) async fn undo(&self, caller: &Caller) -> Result<Reply, TableError> {
-        let (game_id, slot) = self.channel_game(caller).await?;
-        let mut guard = slot.lock().await;
-        self.ensure_loaded(&mut guard, game_id).await?;
-        let loaded = guard
-            .as_mut()
-            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        let game_id = self.channel_game(caller).await?;
+        let mut held = self.hold(game_id).await?;
+        let loaded = &mut *held;
         let seat = self.acting_seat(loaded, caller)?;
         match loaded.undoable.last() {
             Some(&(_, s)) if s == seat => {}
@@ -349,12 +343,9 @@ impl Table {
     }
 
     pub(super) async fn resign(&self, caller: &Caller) -> Result<Reply, TableError> {
-        let (game_id, slot) = self.channel_game(caller).await?;
-        let mut guard = slot.lock().await;
-        self.ensure_loaded(&mut guard, game_id).await?;
-        let loaded = guard
-            .as_mut()
-            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        let game_id = self.channel_game(caller).await?;
+        let mut held = self.hold(game_id).await?;
+        let loaded = &mut *held;
         if loaded.row.status == Status::Lobby {
             return refuse("The game has not started: use Leave to give up your seat.");
         }

@@ -28,12 +28,9 @@ pub struct GameSummary {
 
 impl Table {
     pub(super) async fn board(&self, caller: &Caller) -> Result<Reply, TableError> {
-        let (game_id, slot) = self.channel_game(caller).await?;
-        let mut guard = slot.lock().await;
-        self.ensure_loaded(&mut guard, game_id).await?;
-        let loaded = guard
-            .as_ref()
-            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        let game_id = self.channel_game(caller).await?;
+        let held = self.hold(game_id).await?;
+        let loaded = &*held;
         if loaded.game.is_none() {
             let names: Vec<&str> = loaded.seats.iter().map(|s| s.name.as_str()).collect();
             return Ok(Reply::ephemeral(format!(
@@ -54,12 +51,9 @@ impl Table {
     }
 
     pub(super) async fn hand(&self, caller: &Caller) -> Result<Reply, TableError> {
-        let (game_id, slot) = self.channel_game(caller).await?;
-        let mut guard = slot.lock().await;
-        self.ensure_loaded(&mut guard, game_id).await?;
-        let loaded = guard
-            .as_ref()
-            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        let game_id = self.channel_game(caller).await?;
+        let held = self.hold(game_id).await?;
+        let loaded = &*held;
         let Some(seat) = seat_of(loaded, caller.user) else {
             return refuse("You are not playing in this game, so you have no hand here.");
         };
@@ -117,12 +111,8 @@ impl Table {
     }
 
     async fn summary(&self, row: &crate::store::GameRow) -> Result<GameSummary, TableError> {
-        let slot = self.slot(row.game_id);
-        let mut guard = slot.lock().await;
-        self.ensure_loaded(&mut guard, row.game_id).await?;
-        let loaded = guard
-            .as_ref()
-            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        let held = self.hold(row.game_id).await?;
+        let loaded = &*held;
         let to_act = loaded
             .game
             .as_ref()
@@ -182,12 +172,8 @@ impl Table {
         let rows = self.store.active_games_of(caller.user).await?;
         let mut games = Vec::new();
         for row in &rows {
-            let slot = self.slot(row.game_id);
-            let mut guard = slot.lock().await;
-            self.ensure_loaded(&mut guard, row.game_id).await?;
-            let loaded = guard
-                .as_ref()
-                .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+            let held = self.hold(row.game_id).await?;
+            let loaded = &*held;
             let mine = loaded
                 .game
                 .as_ref()
@@ -198,7 +184,7 @@ impl Table {
                         .get(d.seat.index())
                         .is_some_and(|s| s.user_id == caller.user)
                 });
-            drop(guard);
+            drop(held);
             if mine {
                 games.push(self.summary(row).await?);
             }
@@ -225,12 +211,8 @@ impl Table {
         &self,
         game_id: GameId,
     ) -> Result<Option<(crate::store::UserId, String)>, TableError> {
-        let slot = self.slot(game_id);
-        let mut guard = slot.lock().await;
-        self.ensure_loaded(&mut guard, game_id).await?;
-        let loaded = guard
-            .as_ref()
-            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        let held = self.hold(game_id).await?;
+        let loaded = &*held;
         Ok(loaded
             .game
             .as_ref()
@@ -252,12 +234,8 @@ impl Table {
         let Some(row) = self.store.open_game_in(channel).await? else {
             return Ok(None);
         };
-        let slot = self.slot(row.game_id);
-        let mut guard = slot.lock().await;
-        self.ensure_loaded(&mut guard, row.game_id).await?;
-        let loaded = guard
-            .as_ref()
-            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        let held = self.hold(row.game_id).await?;
+        let loaded = &*held;
         Ok(loaded
             .game
             .as_ref()
@@ -275,12 +253,8 @@ impl Table {
         let Some(row) = self.store.open_game_in(caller.channel).await? else {
             return Ok(Vec::new());
         };
-        let slot = self.slot(row.game_id);
-        let mut guard = slot.lock().await;
-        self.ensure_loaded(&mut guard, row.game_id).await?;
-        let loaded = guard
-            .as_ref()
-            .ok_or_else(|| TableError::Internal("not loaded".into()))?;
+        let held = self.hold(row.game_id).await?;
+        let loaded = &*held;
         let (Some(seat), Some(game)) = (seat_of(loaded, caller.user), loaded.game.as_ref()) else {
             return Ok(Vec::new());
         };
