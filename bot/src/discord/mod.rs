@@ -260,3 +260,22 @@ pub async fn send_reminders(table: &Table, http: &serenity::http::Http) -> Resul
     }
     Ok(sent)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let config = Config {
+            token: Token::new("MTIz.secret-token-value"),
+            database: PathBuf::from("x.db"),
+            dev_guild: None,
+            api_base: None,
+            reminder_every: Duration::from_secs(1),
+        };
+        let text = format!("{config:?} {:?}", config.token);
+        assert!(!text.contains("secret-token-value"), "{text}");
+        assert!(text.contains("Token(hidden)"));
+    }
+}
