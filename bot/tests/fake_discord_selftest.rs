@@ -640,6 +640,25 @@ async fn a_disconnect_is_resumed_and_a_restart_identifies_again() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invalidated_session_makes_the_client_identify_again() {
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    fake.disconnect_invalidating_session().await;
+    // Serenity restarts the shard, at least 5 s after it started it.
+    fake.wait_identified_more_than(1, Duration::from_secs(30))
+        .await;
+    assert_eq!(fake.resume_count(), 0);
+    let i = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+    let ack = fake
+        .wait_for(T, |r| r.belongs_to(&i) && r.is_callback())
+        .await;
+    assert_eq!(ack.status, 204);
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn privileged_intents_are_refused() {
     let fake = FakeDiscord::start().await;
     let bot = Bot::start(&fake, INTENTS | GatewayIntents::MESSAGE_CONTENT).await;
@@ -675,7 +694,7 @@ async fn late_acknowledgements_are_refused_like_discord_does() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn heartbeats_are_acknowledged() {
     let fake = FakeDiscord::start_with(FakeOptions {
-        heartbeat_interval: Duration::from_millis(50),
+        heartbeat_interval: Duration::from_millis(700),
         ..FakeOptions::default()
     })
     .await;
