@@ -81,3 +81,38 @@ fn base_game_parts_appear_when_the_view_has_them() {
         "{names:?}"
     );
 }
+
+#[test]
+fn closed_regions_and_the_rage_target_are_marked_on_the_board() {
+    use turnpost_core::pandoria::{RageTarget, Region};
+    let game = samples::pandoria_late(4, 7);
+    let plain = game.public_view();
+    let mut marked = plain.clone();
+    let land = plain
+        .land
+        .iter()
+        .find(|l| l.terrain.is_some())
+        .expect("land on a late board");
+    let figure = plain.figures[0].clone();
+    marked.closed = vec![Region {
+        terrain: land.terrain.unwrap(),
+        at: land.at,
+        hexes: vec![land.at],
+        symbols: u16::from(land.symbols),
+    }];
+    marked.rage = Some(RageTarget {
+        worker: figure.at,
+        region: land.at,
+        times: 2,
+    });
+    let r = Renderer::shared();
+    let before = r.pandoria_public(&plain);
+    let after = r.pandoria_public(&marked);
+    assert_eq!(before.dimensions(), after.dimensions());
+    assert_ne!(before, after);
+    // The outline's magenta and the Rage red appear only with the marks.
+    let count = |image: &image::RgbImage, c: [u8; 3]| image.pixels().filter(|p| p.0 == c).count();
+    assert_eq!(count(&before, [196, 30, 150]), 0);
+    assert!(count(&after, [196, 30, 150]) > 50);
+    assert!(count(&after, [150, 20, 30]) > count(&before, [150, 20, 30]) + 50);
+}

@@ -279,6 +279,42 @@ fn ring_sprite(outer: Colour, inner: Colour) -> Sprite {
     })
 }
 
+/// The outline of regions closed this turn: magenta, apart from every player colour and
+/// from the black and white last-move ring.
+const CLOSED: Colour = [196, 30, 150];
+/// The Rage target's marks: a dark red.
+const RAGE: Colour = [150, 20, 30];
+
+/// One edge of a hex (between corners `k` and `k + 1`), drawn just inside it: the closed
+/// regions are outlined edge by edge along their border.
+fn edge_sprite(k: usize) -> Sprite {
+    hex_sprite(|pen| {
+        let outer = hex_corners(0.0, 0.0, R - 3.5);
+        let inner = hex_corners(0.0, 0.0, R - 5.0);
+        let (a, b) = (outer[k], outer[(k + 1) % 6]);
+        pen.line(a, b, 5.0, CLOSED);
+        pen.circle(a.0, a.1, 2.5, CLOSED);
+        pen.circle(b.0, b.1, 2.5, CLOSED);
+        let (a, b) = (inner[k], inner[(k + 1) % 6]);
+        pen.line(a, b, 1.2, [255, 255, 255]);
+    })
+}
+
+/// A thin ring inside a hex: the region a Rage counts in.
+fn rage_region_sprite() -> Sprite {
+    hex_sprite(|pen| {
+        pen.polygon_outline(&hex_corners(0.0, 0.0, R - 9.0), 3.0, RAGE);
+    })
+}
+
+/// A halo behind the figure a Rage doubles or triples.
+fn rage_halo_sprite() -> Sprite {
+    Sprite::centred(41, 41, |pen| {
+        pen.circle(0.0, 0.0, 19.0, [255, 255, 255]);
+        pen.circle(0.0, 0.0, 17.5, RAGE);
+    })
+}
+
 /// A legal space in the tile preview.
 fn choice_sprite(fill: Colour) -> Sprite {
     hex_sprite(|pen| {
@@ -296,6 +332,10 @@ pub(crate) struct Art {
     exits_lit: Vec<Sprite>,
     castle_ground: Sprite,
     last_move: Sprite,
+    /// One per hex edge, for the outline of regions closed this turn.
+    closed_edges: Vec<Sprite>,
+    rage_region: Sprite,
+    rage_halo: Sprite,
     choice_tile: Sprite,
     choice_castle: Sprite,
     /// Per player colour (in `pandoria::COLOURS` order).
@@ -353,6 +393,9 @@ impl Art {
             exits_lit: Terrain::ALL.iter().map(|&t| exit_sprite(t, true)).collect(),
             castle_ground: castle_ground(),
             last_move: ring_sprite([20, 20, 20], [255, 255, 255]),
+            closed_edges: (0..6).map(edge_sprite).collect(),
+            rage_region: rage_region_sprite(),
+            rage_halo: rage_halo_sprite(),
             choice_tile: choice_sprite([255, 226, 110]),
             choice_castle: choice_sprite([190, 220, 250]),
             workers: marks.iter().map(|m| shapes::worker(m, 12.0)).collect(),
@@ -533,6 +576,20 @@ fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &PublicView) 
         let (x, y) = centre_px(hex);
         canvas.blit(&art.last_move, x, y);
     }
+    for region in &view.closed {
+        for (hex, k) in border_edges(&region.hexes) {
+            let (x, y) = centre_px(hex);
+            canvas.blit(&art.closed_edges[k], x, y);
+        }
+    }
+    if let Some(rage) = &view.rage {
+        let (x, y) = centre_px(rage.region);
+        canvas.blit(&art.rage_region, x, y);
+        if view.figures.iter().any(|f| f.at == rage.worker) {
+            let (x, y) = centre_px(rage.worker);
+            canvas.blit(&art.rage_halo, x, y + (R * 0.33).round() as i32);
+        }
+    }
     for f in &view.figures {
         let (x, y) = centre_px(f.at);
         let seat = f.seat.index();
@@ -553,6 +610,45 @@ fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &PublicView) 
             &mark.letter.to_string(),
         );
     }
+    if let Some(rage) = &view.rage {
+        // How often the Rage worker counts, right of the figure.
+        let (x, y) = centre_px(rage.worker);
+        let text = format!("×{}", rage.times);
+        let style = Style::bold(LABEL, [255, 255, 255]);
+        let w = fonts.width(style, &text).ceil() as u32 + 6;
+        let (px, py) = (x + 14, y + (R * 0.33).round() as i32 - 8);
+        canvas.fill(px, py, w, 17, [255, 255, 255]);
+        canvas.fill(px + 1, py + 1, w - 2, 15, RAGE);
+        fonts.draw(
+            canvas,
+            px as f32 + 3.0,
+            py as f32 + 13.5,
+            Align::Left,
+            style,
+            &text,
+        );
+    }
+}
+
+/// The border of a set of hexes: each hex with the edges (0–5, as [`hex_corners`] numbers
+/// them) that face a hex outside the set.
+fn border_edges(hexes: &[Hex]) -> Vec<(Hex, usize)> {
+    let centres: Vec<(f32, f32)> = hexes.iter().map(|&h| centre(h)).collect();
+    let mut out = Vec::new();
+    for (&hex, &(x, y)) in hexes.iter().zip(&centres) {
+        for k in 0..6 {
+            // The neighbour across edge k lies one hex height away, towards the edge's middle.
+            let a = std::f32::consts::PI / 3.0 * (k as f32 + 0.5);
+            let (nx, ny) = (x + hex_height() * a.cos(), y + hex_height() * a.sin());
+            let inside = centres
+                .iter()
+                .any(|&(cx, cy)| (cx - nx).abs() < R / 2.0 && (cy - ny).abs() < R / 2.0);
+            if !inside {
+                out.push((hex, k));
+            }
+        }
+    }
+    out
 }
 
 /// The public picture: board left, header and tableaus right.
@@ -1540,5 +1636,29 @@ fn big_card(
             "market price",
         );
         cost_tag(art, fonts, canvas, 1, gold, x as f32 + w as f32 - 10.0, by);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_border_of_a_region_leaves_out_the_edges_inside_it() {
+        let a = Hex::new(4, 4).unwrap();
+        assert_eq!(border_edges(&[a]).len(), 6);
+        let b = pandoria::board().neighbours(a).next().unwrap();
+        let border = border_edges(&[a, b]);
+        assert_eq!(border.len(), 10);
+        // The shared edge faces the other hex from both sides.
+        let (ax, ay) = centre(a);
+        let (bx, by) = centre(b);
+        for (hex, k) in border {
+            let angle = std::f32::consts::PI / 3.0 * (k as f32 + 0.5);
+            let (x, y) = if hex == a { (ax, ay) } else { (bx, by) };
+            let (ox, oy) = if hex == a { (bx, by) } else { (ax, ay) };
+            let (dx, dy) = ((ox - x) / hex_height(), (oy - y) / hex_height());
+            assert!((dx - angle.cos()).abs() + (dy - angle.sin()).abs() > 0.1);
+        }
     }
 }
