@@ -40,6 +40,8 @@ pub(crate) struct SeatExtras {
     pub(crate) resources: Option<[u64; 3]>,
     pub(crate) slots: Option<Vec<Slot>>,
     pub(crate) top_spell: Option<String>,
+    /// How many spells the seat has cast.
+    pub(crate) spells_cast: Option<u64>,
     /// Cards in hand (the count).
     pub(crate) cards: Option<u64>,
 }
@@ -124,6 +126,7 @@ pub(crate) fn seat(s: &SeatPublic) -> SeatExtras {
             .map(|r| [u64::from(r.crystal), u64::from(r.gold), u64::from(r.wood)]),
         slots,
         top_spell: s.top_spell.as_ref().map(|c| side(&c.spell).name),
+        spells_cast: Some(s.spells_cast as u64),
         cards: Some(s.hand_cards as u64),
     }
 }
@@ -179,6 +182,7 @@ mod tests {
         for s in &t.seats {
             assert!(s.realm.is_some() && s.resources.is_some(), "{s:?}");
             assert_eq!(s.slots.as_ref().map(Vec::len), Some(5));
+            assert_eq!(s.spells_cast, Some(0), "nobody has cast a spell yet");
         }
         let hand = hand_cards(&g.seat_view(turnpost_core::Seat(0)));
         assert!(!hand.is_empty());

@@ -1113,7 +1113,20 @@ fn draw_seat_extras(
         let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Top spell") + 8.0;
         let name = fit(fonts, Style::bold(17.0, INK), spell, x + 560.0 - end);
         fonts.draw(canvas, end, ry, Align::Left, Style::bold(17.0, INK), &name);
-        ry += 28.0;
+        ry += 26.0;
+    }
+    if let Some(n) = more.spells_cast.filter(|&n| n > 0) {
+        // How many spells the seat has cast (the top one among them), under the top spell.
+        let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Spells cast") + 8.0;
+        fonts.draw(
+            canvas,
+            end,
+            ry,
+            Align::Left,
+            Style::bold(17.0, INK),
+            &n.to_string(),
+        );
+        ry += 26.0;
     }
     if let Some(cards) = more.cards {
         let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Cards in hand") + 8.0;
