@@ -116,3 +116,23 @@ fn closed_regions_and_the_rage_target_are_marked_on_the_board() {
     assert!(count(&after, [196, 30, 150]) > 50);
     assert!(count(&after, [150, 20, 30]) > count(&before, [150, 20, 30]) + 50);
 }
+
+#[test]
+fn a_pending_trade_offer_is_drawn_on_the_rtta_picture() {
+    let mut view = serde_json::to_value(samples::rtta_after(4, 3, 6).public_view()).unwrap();
+    let r = Renderer::shared();
+    let before = r.public_image("rtta", &view).unwrap();
+    view["offer"] = serde_json::json!({
+        "from": 0,
+        "to": 1,
+        "give": {"wood": 2, "food": 1},
+        "get": {"stone": 1},
+    });
+    let after = r.public_image("rtta", &view).unwrap();
+    assert_eq!(before.dimensions(), after.dimensions());
+    assert_ne!(before, after);
+    // An offer still being prepared has no partner yet and draws too.
+    view["offer"]["to"] = serde_json::Value::Null;
+    let preparing = r.public_image("rtta", &view).unwrap();
+    assert_ne!(preparing, after);
+}

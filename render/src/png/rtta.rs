@@ -50,6 +50,8 @@ pub(crate) struct View {
     #[serde(default)]
     coins: u16,
     #[serde(default)]
+    offer: Option<Offer>,
+    #[serde(default)]
     monuments: Vec<MonumentInPlay>,
     #[serde(default)]
     ending: Option<serde_json::Value>,
@@ -63,6 +65,34 @@ struct DecisionView {
     seat: Seat,
     #[serde(default)]
     prompt: String,
+}
+
+/// The trade variant's offer, while it is prepared or answered.
+#[derive(Clone, Debug, Deserialize)]
+struct Offer {
+    from: Seat,
+    #[serde(default)]
+    to: Option<Seat>,
+    /// What `from` gives, by good or `food`.
+    #[serde(default)]
+    give: BTreeMap<String, u8>,
+    /// What `from` asks for.
+    #[serde(default)]
+    get: BTreeMap<String, u8>,
+}
+
+/// A bundle of an offer as text: `2 wood, 1 food`, or `nothing`.
+fn bundle(items: &BTreeMap<String, u8>) -> String {
+    let parts: Vec<String> = items
+        .iter()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(good, n)| format!("{n} {good}"))
+        .collect();
+    if parts.is_empty() {
+        "nothing".to_string()
+    } else {
+        parts.join(", ")
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -356,6 +386,12 @@ impl Art {
             dx += 108.0;
         }
         let rx = x as f32 + w as f32 - 20.0;
+        if let Some(offer) = &view.offer {
+            // Between the dice and the turn's numbers.
+            let left = dx - 40.0;
+            let w = (rx - 170.0 - left).min(560.0);
+            self.offer(fonts, canvas, view, offer, left, fy + 92.0, w);
+        }
         let numbers = [
             ("rerolls left", view.rerolls_left.to_string()),
             ("workers", view.workers.to_string()),
@@ -380,6 +416,58 @@ impl Art {
                 Style::bold(18.0, INK),
                 value,
             );
+        }
+    }
+
+    /// The trade offer in a box `w` wide at `(x, y)`: who offers what to whom.
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &self,
+        fonts: &Fonts,
+        canvas: &mut Canvas,
+        view: &View,
+        offer: &Offer,
+        x: f32,
+        y: f32,
+        w: f32,
+    ) {
+        if w < 160.0 {
+            return;
+        }
+        let name = |seat: Seat| {
+            view.seats
+                .get(seat.index())
+                .map_or("?", |s| s.name.as_str())
+        };
+        let (xi, yi, h) = (x.round() as i32, y.round() as i32, 94);
+        canvas.fill(xi, yi, w as u32, h, [246, 240, 224]);
+        canvas.frame(xi, yi, w as u32, h, 1, RULE);
+        let from = name(offer.from);
+        let title = match offer.to {
+            Some(to) => format!("Trade offer: {from} to {}", name(to)),
+            None => format!("Trade offer from {from}, being prepared"),
+        };
+        let inner = w - 24.0;
+        let bold = Style::bold(16.0, INK);
+        let text = Style::regular(16.0, INK);
+        self.badge(fonts, canvas, from, x + 22.0, y + 22.0);
+        let title = fonts.fit(bold, &title, inner - 24.0);
+        fonts.draw(canvas, x + 40.0, y + 28.0, Align::Left, bold, &title);
+        for (k, (label, items)) in [("gives", &offer.give), ("asks for", &offer.get)]
+            .iter()
+            .enumerate()
+        {
+            let ly = y + 56.0 + k as f32 * 26.0;
+            let end = fonts.draw(
+                canvas,
+                x + 12.0,
+                ly,
+                Align::Left,
+                Style::regular(16.0, MUTED),
+                label,
+            ) + 8.0;
+            let line = fonts.fit(text, &bundle(items), x + 12.0 + inner - end);
+            fonts.draw(canvas, end, ly, Align::Left, text, &line);
         }
     }
 
