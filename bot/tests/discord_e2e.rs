@@ -30,6 +30,7 @@ struct Bot {
 
 async fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
     let identified = fake.identify_count();
+    let mark = fake.mark();
     let config = Config {
         token: Token::new("test-token"),
         database: db.to_path_buf(),
@@ -49,7 +50,7 @@ async fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
     }));
     fake.wait_identified_more_than(identified, WAIT).await;
     // Commands are registered in the dev guild once connected.
-    fake.wait_for(WAIT, |r| {
+    fake.wait_for_since(mark, WAIT, |r| {
         r.method == "PUT" && r.path.contains("/guilds/7000/commands")
     })
     .await;
@@ -312,11 +313,7 @@ async fn a_three_player_pandoria_game_is_played_to_the_end() {
     let (_, last) = latest_turn(&fake);
     assert!(content(&last).contains("Winner"), "{}", content(&last));
     assert!(actions > 40);
-    assert!(
-        fake.schema_violations().is_empty(),
-        "{:#?}",
-        fake.schema_violations()
-    );
+    fake.assert_clean();
     let (_, p99) = latency_report(&fake);
     assert!(p99 < WAIT);
     bot.stop().await;
@@ -331,11 +328,7 @@ async fn a_two_player_roll_through_the_ages_game_is_played_to_the_end() {
     play_to_the_end(&fake, 5, 3000).await;
     // Nothing is hidden in this game: no DMs at all.
     assert_eq!(count(&fake, |r| r.path == "/api/v10/users/@me/channels"), 0);
-    assert!(
-        fake.schema_violations().is_empty(),
-        "{:#?}",
-        fake.schema_violations()
-    );
+    fake.assert_clean();
     latency_report(&fake);
     bot.stop().await;
 }
@@ -437,11 +430,7 @@ async fn closed_dms_fall_back_to_the_channel_once_and_buttons_survive_a_restart(
     let stale = format!("tp:{}:{}:act:pass", parts[1], parts[2]);
     let answer = answer_of(&fake, fake.button(user, CHANNEL, Some(GUILD), &stale, 1)).await;
     assert!(answer.contains("This turn has passed"), "{answer}");
-    assert!(
-        fake.schema_violations().is_empty(),
-        "{:#?}",
-        fake.schema_violations()
-    );
+    fake.assert_clean();
     bot.stop().await;
 }
 
@@ -540,9 +529,5 @@ async fn reminders_ping_once_per_period_and_never_in_quiet_hours() {
         .await
         .unwrap();
     assert_eq!(send_reminders(&table, &http).await.unwrap(), 0);
-    assert!(
-        fake.schema_violations().is_empty(),
-        "{:#?}",
-        fake.schema_violations()
-    );
+    fake.assert_clean();
 }
