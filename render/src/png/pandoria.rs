@@ -349,7 +349,8 @@ pub(crate) struct Art {
     tile_icon: Sprite,
     /// Crystal, gold, wood (for costs), city (for the legend).
     resource_icons: Vec<Sprite>,
-    /// Small versions of the board marks, for the legend: last move, exit in use, printed.
+    /// Small versions of the board marks, for the legend: last move, exit in use, printed,
+    /// closed this turn, Rage target.
     legend_marks: Vec<Sprite>,
     /// Hand tiles in the private pictures are drawn larger.
     hand_land: Vec<Sprite>,
@@ -434,6 +435,15 @@ impl Art {
                         2.0,
                         mix(fill, GRID, 0.55),
                     );
+                }),
+                small_hex(|pen, r| {
+                    pen.polygon(&hex_corners(0.0, 0.0, r), terrain_colour(Terrain::Hills));
+                    pen.polygon_outline(&hex_corners(0.0, 0.0, r - 1.0), 3.5, CLOSED);
+                    pen.polygon_outline(&hex_corners(0.0, 0.0, r - 3.0), 1.0, [255, 255, 255]);
+                }),
+                small_hex(|pen, r| {
+                    pen.polygon(&hex_corners(0.0, 0.0, r), terrain_colour(Terrain::Hills));
+                    pen.polygon_outline(&hex_corners(0.0, 0.0, r - 4.0), 2.0, RAGE);
                 }),
             ],
             marks,
@@ -661,9 +671,9 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
     let height = bh.max(panels.height + GAP);
     // The legend goes where there is room: under the board or under the tableaus.
     let board_w = bw - 2 * MARGIN as u32;
-    let legend_under_board = height >= bh + legend_height(art, fonts, board_w) + GAP;
-    let legend_under_panels =
-        !legend_under_board && height >= panels.height + legend_height(art, fonts, PANEL_W) + GAP;
+    let legend_under_board = height >= bh + legend_height(art, fonts, view, board_w) + GAP;
+    let legend_under_panels = !legend_under_board
+        && height >= panels.height + legend_height(art, fonts, view, PANEL_W) + GAP;
     let mut canvas = Canvas::new(bw + PANEL_W + GAP * 2, height, PAPER);
     canvas.paste(&art.board, 0, 0);
     draw_board(art, fonts, &mut canvas, view);
@@ -672,6 +682,7 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
             art,
             fonts,
             &mut canvas,
+            view,
             MARGIN as i32,
             bh as i32,
             bw - 2 * MARGIN as u32,
@@ -681,6 +692,7 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
             art,
             fonts,
             &mut canvas,
+            view,
             (bw + GAP) as i32,
             panels.height as i32,
             PANEL_W,
@@ -704,8 +716,8 @@ fn small_hex(paint: impl FnOnce(&mut Pen, f32)) -> Sprite {
 }
 
 /// The legend's entries: a sprite and what it means.
-fn legend_items(art: &Art) -> Vec<(&Sprite, &'static str)> {
-    vec![
+fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Sprite, &'static str)> {
+    let mut items = vec![
         (&art.resource_icons[2], "forest: wood"),
         (&art.resource_icons[0], "mountain: crystals"),
         (&art.resource_icons[1], "hills: gold"),
@@ -717,15 +729,23 @@ fn legend_items(art: &Art) -> Vec<(&Sprite, &'static str)> {
         (&art.legend_marks[0], "last move"),
         (&art.legend_marks[1], "exit path in use"),
         (&art.legend_marks[2], "printed space"),
-    ]
+    ];
+    // This turn's marks, only while there are any.
+    if !view.closed.is_empty() {
+        items.push((&art.legend_marks[3], "closed this turn"));
+    }
+    if view.rage.is_some() {
+        items.push((&art.legend_marks[4], "Rage target"));
+    }
+    items
 }
 
 /// Lays the legend out in rows that fit `w`: each entry's x offset and row.
-fn legend_layout(art: &Art, fonts: &Fonts, w: u32) -> Vec<(f32, usize)> {
+fn legend_layout(art: &Art, fonts: &Fonts, view: &PublicView, w: u32) -> Vec<(f32, usize)> {
     let text = Style::regular(15.0, INK);
     let mut out = Vec::new();
     let (mut cx, mut row) = (14.0, 0);
-    for (sprite, label) in legend_items(art) {
+    for (sprite, label) in legend_items(art, view) {
         let advance = sprite.width() as f32 + 6.0 + fonts.width(text, label) + 24.0;
         if cx + advance > w as f32 - 4.0 && cx > 14.0 {
             cx = 14.0;
@@ -738,20 +758,29 @@ fn legend_layout(art: &Art, fonts: &Fonts, w: u32) -> Vec<(f32, usize)> {
 }
 
 /// The legend's height for a width.
-fn legend_height(art: &Art, fonts: &Fonts, w: u32) -> u32 {
-    let rows = legend_layout(art, fonts, w).last().map_or(0, |l| l.1) + 1;
+fn legend_height(art: &Art, fonts: &Fonts, view: &PublicView, w: u32) -> u32 {
+    let rows = legend_layout(art, fonts, view, w).last().map_or(0, |l| l.1) + 1;
     rows as u32 * 36 + 18
 }
 
 /// What the board's marks mean, in a box `w` wide at `(x, y)`.
-fn draw_legend(art: &Art, fonts: &Fonts, canvas: &mut Canvas, x: i32, y: i32, w: u32) {
-    let h = legend_height(art, fonts, w);
+#[allow(clippy::too_many_arguments)]
+fn draw_legend(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    view: &PublicView,
+    x: i32,
+    y: i32,
+    w: u32,
+) {
+    let h = legend_height(art, fonts, view, w);
     canvas.fill(x, y, w, h, PANEL);
     canvas.frame(x, y, w, h, 1, RULE);
     let text = Style::regular(15.0, INK);
-    for ((sprite, label), (dx, row)) in legend_items(art)
+    for ((sprite, label), (dx, row)) in legend_items(art, view)
         .into_iter()
-        .zip(legend_layout(art, fonts, w))
+        .zip(legend_layout(art, fonts, view, w))
     {
         let cy = y as f32 + 27.0 + row as f32 * 36.0;
         let left = x as f32 + dx;
