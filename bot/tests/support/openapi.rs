@@ -87,7 +87,8 @@ fn spec_path() -> std::path::PathBuf {
     }
     // A copy is kept in the repository, so a clean clone tests against it without the
     // workspace's shared folder (discord/discord-api-spec, MIT: see the LICENSE beside it).
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/discord-api-spec/openapi.json")
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/support/discord-api-spec/openapi.json")
 }
 
 impl Spec {
