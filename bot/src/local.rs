@@ -17,8 +17,8 @@ use crate::table::{Caller, Command, Image, Painter, Reply, Table, TableError, Ta
 /// The channel id local games use.
 pub const LOCAL_CHANNEL: u64 = 1;
 
-const HELP: &str = "Type an action in notation (e.g. \"tile D7 E7\", \"worker D7\", \"pass\"), \
-\"legal\" for every legal action, \"board\", \"hand\", \"log\", \"undo\", \"resign\", or \"quit\" \
+const HELP: &str = "Type an action in notation (Pandoria: \"tile D7 E7\", \"worker D7\", \"pass\"; \
+Roll Through the Ages: \"reroll 1 3\", \"done\", \"build city\"), \"legal\" for every legal action, \"board\", \"hand\", \"log\", \"undo\", \"resign\", or \"quit\" \
 (with --db the game is saved after every move and resumes next time).";
 
 /// How to run a local game.
@@ -172,7 +172,7 @@ pub async fn play(
             if let Ok(hand) = session.table.handle(&who, Command::Hand).await
                 && let Some(post) = hand.ephemeral
             {
-                write!(session.out, "{}", post.text).map_err(io_err)?;
+                writeln!(session.out, "{}", post.text.trim_end()).map_err(io_err)?;
                 session
                     .save(&post.images, &format!("player{}", t.user))
                     .map_err(io_err)?;

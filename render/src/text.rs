@@ -16,8 +16,109 @@ pub fn public(game: &str, view: &serde_json::Value) -> String {
             Ok(v) => pandoria_public(&v),
             Err(e) => format!("(cannot read the view: {e})"),
         },
+        "rtta" => rtta_public(view),
         _ => serde_json::to_string_pretty(view).unwrap_or_default(),
     }
+}
+
+/// A Roll Through the Ages table in a few lines: the dice and what is left of the turn,
+/// then one line per player and the monuments.
+pub fn rtta_public(view: &serde_json::Value) -> String {
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    let num = |v: &serde_json::Value| v.as_i64().unwrap_or_default();
+    let seats = view["seats"].as_array().cloned().unwrap_or_default();
+    let name = |seat: &serde_json::Value| {
+        seat.as_u64()
+            .and_then(|s| seats.get(s as usize))
+            .map_or_else(|| "?".to_string(), |t| text(&t["name"]))
+    };
+    let mut out = format!("Roll Through the Ages · round {}", num(&view["round"]));
+    if let Some(d) = view["decision"].as_object() {
+        let _ = write!(
+            out,
+            " · {} to play: {}",
+            name(&d["seat"]),
+            text(&d["prompt"])
+        );
+    }
+    out.push('\n');
+    let dice: Vec<String> = view["dice"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|d| {
+            let mut label = format!("{}:{}", num(&d["die"]), text(&d["label"]));
+            if d["locked"].as_bool() == Some(true) {
+                label.push_str(" (kept)");
+            }
+            if let Some(choice) = d["choice"].as_str() {
+                let _ = write!(label, " → {choice}");
+            }
+            label
+        })
+        .collect();
+    if !dice.is_empty() {
+        let _ = writeln!(
+            out,
+            "Dice: {} · rerolls left {} · workers {} · coins {}",
+            dice.join(", "),
+            num(&view["rerolls_left"]),
+            num(&view["workers"]),
+            num(&view["coins"])
+        );
+    }
+    for t in &seats {
+        let goods: Vec<String> = t["goods"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(_, g)| num(&g["count"]) > 0)
+            .map(|(k, g)| format!("{k} {}", num(&g["count"])))
+            .collect();
+        let developments: Vec<String> = t["developments"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(text)
+            .collect();
+        let _ = writeln!(
+            out,
+            "{:<7} {:>3} points · {} cities · food {} · disasters {} · goods: {} (worth {}) · developments: {}",
+            text(&t["name"]),
+            num(&t["score"]),
+            num(&t["cities"]),
+            num(&t["food"]),
+            num(&t["disasters"]),
+            if goods.is_empty() {
+                "none".to_string()
+            } else {
+                goods.join(", ")
+            },
+            num(&t["goods_value"]),
+            if developments.is_empty() {
+                "none".to_string()
+            } else {
+                developments.join(", ")
+            },
+        );
+    }
+    let monuments: Vec<String> = view["monuments"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|m| {
+            let mut line = format!("{} ({} workers)", text(&m["name"]), num(&m["workers"]));
+            if !m["first"].is_null() {
+                let _ = write!(line, " first: {}", name(&m["first"]));
+            }
+            line
+        })
+        .collect();
+    let _ = writeln!(out, "Monuments: {}", monuments.join(", "));
+    if view["over"].as_bool() == Some(true) {
+        out.push_str("The game is over.\n");
+    }
+    out
 }
 
 /// The private part of a seat's view as text (never the public part again).
@@ -199,6 +300,28 @@ pub fn pandoria_private(view: &SeatView) -> String {
 mod tests {
     use super::*;
     use turnpost_core::{Game, Seed, pandoria::Pandoria};
+
+    #[test]
+    fn a_roll_through_the_ages_table_reads_as_lines_not_json() {
+        let g = turnpost_core::dynamic::new_game("rtta", &[], 2, Seed::from_u64(2)).unwrap();
+        let text = public("rtta", &g.public_view());
+        assert!(
+            text.starts_with("Roll Through the Ages · round 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Dice: 1:") && text.contains("Monuments: "),
+            "{text}"
+        );
+        assert_eq!(
+            text.lines()
+                .filter(|l| l.contains(" points · 3 cities · food 3"))
+                .count(),
+            2,
+            "{text}"
+        );
+        assert!(!text.contains('{'), "{text}");
+    }
 
     #[test]
     fn the_text_board_shows_labels_start_tiles_and_no_hand() {
