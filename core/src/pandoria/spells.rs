@@ -628,25 +628,11 @@ impl Pandoria {
             }
             (Effect::FreeBuild, Action::Build(c, slot, _)) => {
                 self.seats[seat.index()].cards.retain(|&x| x != c);
-                let covered = self.put_building(seat, c, slot);
-                events.push(Event::Built {
-                    seat,
-                    card: c,
-                    slot,
-                    covered,
-                    paid: [0; 3],
-                });
+                self.build(seat, c, slot, None, BuildHow::Free, events);
                 self.end_effect(events);
             }
             (Effect::FreeBuild, Action::Monument(slot, _)) => {
-                let (value, covered) = self.put_monument(seat, slot);
-                events.push(Event::MonumentBuilt {
-                    seat,
-                    slot,
-                    value,
-                    covered,
-                    paid: [0; 3],
-                });
+                self.erect_monument(seat, slot, None, BuildHow::Free, events);
                 self.end_effect(events);
             }
             (Effect::Castle, Action::Castle(h)) => {
@@ -670,36 +656,12 @@ impl Pandoria {
                 self.set_effect(Effect::Flee, events);
             }
             (Effect::ConstructBuild { discount }, Action::Build(c, slot, with)) => {
-                let cost = self
-                    .build_price(seat, c, slot, BuildHow::Construct(discount))
-                    .expect("checked");
-                let paid = self.paid(seat, super::Resource::Wood, cost, with);
-                self.pay(seat, paid);
                 self.seats[seat.index()].cards.retain(|&x| x != c);
-                let covered = self.put_building(seat, c, slot);
-                events.push(Event::Built {
-                    seat,
-                    card: c,
-                    slot,
-                    covered,
-                    paid,
-                });
+                self.build(seat, c, slot, with, BuildHow::Construct(discount), events);
                 self.set_effect(Effect::ConstructMonument { discount }, events);
             }
             (Effect::ConstructMonument { discount }, Action::Monument(slot, with)) => {
-                let cost = self
-                    .monument_price(seat, slot, BuildHow::Construct(discount))
-                    .expect("checked");
-                let paid = self.paid(seat, super::Resource::Wood, cost, with);
-                self.pay(seat, paid);
-                let (value, covered) = self.put_monument(seat, slot);
-                events.push(Event::MonumentBuilt {
-                    seat,
-                    slot,
-                    value,
-                    covered,
-                    paid,
-                });
+                self.erect_monument(seat, slot, with, BuildHow::Construct(discount), events);
                 self.end_effect(events);
             }
             (Effect::Rage { times }, Action::Rage(worker, region)) => {

@@ -344,6 +344,60 @@ impl Pandoria {
         covered
     }
 
+    /// Builds `card` in `slot` (1–5) at the price `how` gives, paying wood or, where a
+    /// Market allows, `with`. The caller has already taken the card from the hand or pile.
+    pub(super) fn build(
+        &mut self,
+        seat: Seat,
+        card: CardId,
+        slot: u8,
+        with: Option<Resource>,
+        how: BuildHow,
+        events: &mut Vec<Event>,
+    ) {
+        let paid = if how == BuildHow::Free {
+            [0; 3]
+        } else {
+            let cost = self.build_price(seat, card, slot, how).expect("checked");
+            self.paid(seat, Resource::Wood, cost, with)
+        };
+        self.pay(seat, paid);
+        let covered = self.put_building(seat, card, slot);
+        events.push(Event::Built {
+            seat,
+            card,
+            slot,
+            covered,
+            paid,
+        });
+    }
+
+    /// Covers `slot` with the top monument at the price `how` gives, and scores it.
+    pub(super) fn erect_monument(
+        &mut self,
+        seat: Seat,
+        slot: u8,
+        with: Option<Resource>,
+        how: BuildHow,
+        events: &mut Vec<Event>,
+    ) {
+        let paid = if how == BuildHow::Free {
+            [0; 3]
+        } else {
+            let cost = self.monument_price(seat, slot, how).expect("checked");
+            self.paid(seat, Resource::Wood, cost, with)
+        };
+        self.pay(seat, paid);
+        let (value, covered) = self.put_monument(seat, slot);
+        events.push(Event::MonumentBuilt {
+            seat,
+            slot,
+            value,
+            covered,
+            paid,
+        });
+    }
+
     /// Covers slot `slot` with the top monument and scores it.
     pub(super) fn put_monument(&mut self, seat: Seat, slot: u8) -> (u8, CardId) {
         let value = self.monuments.pop().expect("checked: a monument is left");
@@ -762,74 +816,26 @@ impl Pandoria {
                 self.cast(seat, top, paid, true, events);
             }
             (Step::Card, Action::Build(c, slot, with)) => {
-                let cost = self
-                    .build_price(seat, c, slot, BuildHow::Normal)
-                    .expect("checked");
-                let paid = self.paid(seat, Resource::Wood, cost, with);
-                self.pay(seat, paid);
                 self.seats[seat.index()].cards.retain(|&x| x != c);
-                let covered = self.put_building(seat, c, slot);
-                events.push(Event::Built {
-                    seat,
-                    card: c,
-                    slot,
-                    covered,
-                    paid,
-                });
+                self.build(seat, c, slot, with, BuildHow::Normal, events);
                 self.after_building(events);
             }
             (Step::Card, Action::Monument(slot, with)) => {
-                let cost = self
-                    .monument_price(seat, slot, BuildHow::Normal)
-                    .expect("checked");
-                let paid = self.paid(seat, Resource::Wood, cost, with);
-                self.pay(seat, paid);
-                let (value, covered) = self.put_monument(seat, slot);
-                events.push(Event::MonumentBuilt {
-                    seat,
-                    slot,
-                    value,
-                    covered,
-                    paid,
-                });
+                self.erect_monument(seat, slot, with, BuildHow::Normal, events);
                 self.after_building(events);
             }
             (Step::Card | Step::HalflingSpell, Action::Pass) => self.after_card(events),
             (Step::Effect { .. }, _) => self.perform_effect(action, events),
             (Step::ComboBuild { .. }, Action::Build(c, slot, with)) => {
-                let cost = self
-                    .build_price(seat, c, slot, BuildHow::Combo)
-                    .expect("checked");
-                let paid = self.paid(seat, Resource::Wood, cost, with);
-                self.pay(seat, paid);
                 let pile = &mut self.seats[seat.index()].spells;
                 if let Some(p) = pile.iter().rposition(|&x| x == c) {
                     pile.remove(p);
                 }
-                let covered = self.put_building(seat, c, slot);
-                events.push(Event::Built {
-                    seat,
-                    card: c,
-                    slot,
-                    covered,
-                    paid,
-                });
+                self.build(seat, c, slot, with, BuildHow::Combo, events);
                 self.after_card(events);
             }
             (Step::ComboBuild { .. }, Action::Monument(slot, with)) => {
-                let cost = self
-                    .monument_price(seat, slot, BuildHow::Combo)
-                    .expect("checked");
-                let paid = self.paid(seat, Resource::Wood, cost, with);
-                self.pay(seat, paid);
-                let (value, covered) = self.put_monument(seat, slot);
-                events.push(Event::MonumentBuilt {
-                    seat,
-                    slot,
-                    value,
-                    covered,
-                    paid,
-                });
+                self.erect_monument(seat, slot, with, BuildHow::Combo, events);
                 self.after_card(events);
             }
             (Step::ComboBuild { .. }, Action::Pass) => self.after_card(events),
