@@ -189,13 +189,6 @@ fn parse_local(game: &str, seed: Option<&str>, options: &[String]) -> Result<Loc
     Ok((seed, options))
 }
 
-/// A fresh 256-bit seed from the operating system.
-pub fn os_seed() -> Result<Seed, String> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).map_err(|e| format!("no randomness from the system: {e}"))?;
-    Ok(Seed(bytes))
-}
-
 /// `turnpost replay FILE`.
 fn replay(file: &PathBuf) -> Result<(), String> {
     let text = std::fs::read_to_string(file)

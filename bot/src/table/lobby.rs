@@ -45,7 +45,7 @@ impl Table {
         // Check the options now, with the smallest table, so the lobby never holds bad ones.
         let seed = match seed {
             Some(s) => s,
-            None => crate::cli::os_seed().map_err(TableError::Internal)?,
+            None => self.settings.seeds.next().map_err(TableError::Internal)?,
         };
         if let Err(e) = new_game(kind, &options, *counts.start(), seed) {
             return refuse(format!("Those options do not work: {e}."));

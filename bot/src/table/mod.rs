@@ -12,6 +12,7 @@ mod play;
 mod show;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
@@ -231,6 +232,38 @@ struct Loaded {
     private: Vec<Option<Value>>,
 }
 
+/// Where new games get their seeds.
+#[derive(Debug, Default)]
+pub enum Seeds {
+    /// 256 bits from the operating system (real games: never guessable).
+    #[default]
+    Os,
+    /// `Seed::from_u64(n)`, `Seed::from_u64(n + 1)`, … (tests: every game reproducible).
+    Sequence(AtomicU64),
+}
+
+impl Seeds {
+    /// A sequence starting at `first`.
+    pub fn sequence(first: u64) -> Seeds {
+        Seeds::Sequence(AtomicU64::new(first))
+    }
+
+    /// The next seed.
+    pub fn next(&self) -> Result<Seed, String> {
+        match self {
+            Seeds::Os => os_seed(),
+            Seeds::Sequence(n) => Ok(Seed::from_u64(n.fetch_add(1, Ordering::Relaxed))),
+        }
+    }
+}
+
+/// A fresh 256-bit seed from the operating system.
+pub fn os_seed() -> Result<Seed, String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| format!("no randomness from the system: {e}"))?;
+    Ok(Seed(bytes))
+}
+
 /// Settings of the service.
 #[derive(Clone, Debug)]
 pub struct TableSettings {
@@ -241,6 +274,8 @@ pub struct TableSettings {
     /// Game actions between snapshots (taken only after an action that revealed something,
     /// so undo never needs a state older than a snapshot).
     pub snapshot_every: usize,
+    /// Where games created without a fixed seed get theirs.
+    pub seeds: Arc<Seeds>,
 }
 
 impl Default for TableSettings {
@@ -249,6 +284,7 @@ impl Default for TableSettings {
             cached_games: 256,
             concurrent_renders: 2,
             snapshot_every: 10,
+            seeds: Arc::new(Seeds::Os),
         }
     }
 }
