@@ -17,6 +17,7 @@ fn caller(user: u64) -> Caller {
         channel: CHANNEL,
         moderator: false,
         interaction: None,
+        followup: None,
     }
 }
 
@@ -242,7 +243,12 @@ async fn undo_takes_back_only_the_own_action_of_this_turn() {
     let first = to_act(&r);
     let other = 3 - first;
     assert!(
-        refused(table.handle(&caller(first), Command::Undo).await).contains("nothing to take back")
+        refused(
+            table
+                .handle(&caller(first), Command::Undo { version: None })
+                .await
+        )
+        .contains("nothing to take back")
     );
     let tile = table
         .suggest(&caller(first), "tile", 1)
@@ -251,8 +257,18 @@ async fn undo_takes_back_only_the_own_action_of_this_turn() {
         .remove(0);
     let r = table.handle(&caller(first), act(&tile)).await.unwrap();
     assert!(r.turn.as_ref().unwrap().can_undo);
-    assert!(refused(table.handle(&caller(other), Command::Undo).await).contains("It is "));
-    let r = table.handle(&caller(first), Command::Undo).await.unwrap();
+    assert!(
+        refused(
+            table
+                .handle(&caller(other), Command::Undo { version: None })
+                .await
+        )
+        .contains("It is ")
+    );
+    let r = table
+        .handle(&caller(first), Command::Undo { version: None })
+        .await
+        .unwrap();
     let text = public_text(&r);
     assert!(text.contains(&format!("took back \"{tile}\"")), "{text}");
     assert!(text.contains("place your tile or a castle"), "{text}");
@@ -267,7 +283,14 @@ async fn undo_takes_back_only_the_own_action_of_this_turn() {
     let r = table.handle(&caller(first), act("pass")).await.unwrap();
     assert!(public_text(&r).contains("drew a tile"));
     assert!(!r.turn.as_ref().unwrap().can_undo);
-    assert!(refused(table.handle(&caller(first), Command::Undo).await).contains("It is "));
+    assert!(
+        refused(
+            table
+                .handle(&caller(first), Command::Undo { version: None })
+                .await
+        )
+        .contains("It is ")
+    );
     // The player whose turn it now is gets the private message with the tile preview.
     assert_eq!(r.private.iter().filter(|(u, _)| *u == other).count(), 1);
     // The player who drew also learns the new tile.
