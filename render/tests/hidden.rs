@@ -4,7 +4,9 @@
 //! Pandoria mode with both editions and the partnership game, and in Roll Through the Ages
 //! with and without trade, the hidden parts of the state are dealt anew: the hand tiles with
 //! the stack and the tiles put back unseen, the hand cards with the deck, the order of the
-//! single tiles, the random generator. The twin's public picture, drawn from its public view
+//! single tiles, the random generator. (The test edits the serialized state, since core's
+//! fixtures work only before the first action; every hand and pile keeps its size, so only
+//! hidden items change.) The twin's public picture, drawn from its public view
 //! as the bot passes it (JSON), is identical to the original's to the pixel, and its public
 //! view names no hidden item. The seat's own hand picture does show the new deal, so the
 //! comparison is not vacuous.
@@ -88,8 +90,9 @@ fn point(longest: usize) -> impl Strategy<Value = Point> {
     })
 }
 
-/// Plays `actions` random legal actions, taking cards (a card for a region, buying, Acquire)
-/// seven times in ten when that is legal, so hands hold cards more often.
+/// Plays `actions` random legal actions, taking cards (Pandoria: a card for a region,
+/// buying, Acquire; Roll Through the Ages: buying developments) seven times in ten when
+/// that is legal, so Pandoria hands hold cards more often.
 fn play<G: Game>(game: &mut G, seed: u64, actions: usize) {
     let mut left = actions;
     play_preferring(game, seed, &["card", "buy", "take"], |_| {
