@@ -18,7 +18,7 @@
 use proptest::prelude::*;
 use serde_json::Value;
 use turnpost_core::pandoria::{
-    Edition, Mode, Options, Pandoria, Realm, RealmAssignment, StartTiles,
+    Edition, Mode, Options, Pandoria, PublicView, Realm, RealmAssignment, SeatView, StartTiles,
 };
 use turnpost_core::rtta::{self, Rtta};
 use turnpost_core::{Game, Seat, Seed};
@@ -153,6 +153,16 @@ fn public_picture(game: &str, view: &Value) -> Result<image::RgbImage, TestCaseE
     Ok(Renderer::shared().public_image(game, view).unwrap())
 }
 
+const MODES: [Mode; 4] = [
+    Mode::Family,
+    Mode::FamilySpells,
+    Mode::Beginner,
+    Mode::Standard,
+];
+
+/// What a Pandoria check draws the public picture from.
+type ViewOf = fn(&Pandoria) -> PublicView;
+
 /// A Pandoria table: options and player count.
 type Table = (Options, usize);
 
@@ -160,12 +170,7 @@ type Table = (Options, usize);
 /// (players, realm assignment, start tiles) at random.
 fn pandoria_tables() -> Vec<BoxedStrategy<(Table, Point)>> {
     let mut tables = Vec::new();
-    for mode in [
-        Mode::Family,
-        Mode::FamilySpells,
-        Mode::Beginner,
-        Mode::Standard,
-    ] {
+    for mode in MODES {
         for edition in [Edition::Yucata, Edition::Second] {
             for partnership in [false, true] {
                 let players = if partnership { 4usize..=4 } else { 2..=4 };
@@ -202,7 +207,13 @@ fn pandoria_tables() -> Vec<BoxedStrategy<(Table, Point)>> {
     tables
 }
 
-fn check_pandoria((options, players): &Table, p: &Point) -> Result<(), TestCaseError> {
+/// Checks one Pandoria point, drawing public pictures from what `view` makes of a game
+/// (core's public view, or in the test of this check a leaking one).
+fn check_pandoria(
+    (options, players): &Table,
+    p: &Point,
+    view: ViewOf,
+) -> Result<(), TestCaseError> {
     let r = Renderer::shared();
     let mut game = Pandoria::new(options, *players, Seed::from_u64(p.seed)).unwrap();
     play(&mut game, p.seed, p.actions);
@@ -227,11 +238,8 @@ fn check_pandoria((options, players): &Table, p: &Point) -> Result<(), TestCaseE
     let twin: Pandoria = serde_json::from_value(state).unwrap();
     prop_assert!(twin != game, "the hidden parts were dealt anew");
 
-    let before = r.pandoria_public(&game.public_view());
-    let after = public_picture(
-        "pandoria",
-        &serde_json::to_value(twin.public_view()).unwrap(),
-    )?;
+    let before = r.pandoria_public(&view(&game));
+    let after = public_picture("pandoria", &serde_json::to_value(view(&twin)).unwrap())?;
     prop_assert!(
         before == after,
         "the public picture changed with hidden items: {options:?}, {players} players, {p:?}"
@@ -270,7 +278,12 @@ fn rtta_tables() -> Vec<BoxedStrategy<((usize, bool), Point)>> {
     tables
 }
 
-fn check_rtta(&(players, trade): &(usize, bool), p: &Point) -> Result<(), TestCaseError> {
+/// Checks one Roll Through the Ages point, drawing public pictures from `view`.
+fn check_rtta(
+    &(players, trade): &(usize, bool),
+    p: &Point,
+    view: fn(&Rtta) -> Value,
+) -> Result<(), TestCaseError> {
     let options = rtta::Options { trade };
     let mut game = Rtta::new(&options, players, Seed::from_u64(p.seed)).unwrap();
     play(&mut game, p.seed, p.actions);
@@ -279,8 +292,8 @@ fn check_rtta(&(players, trade): &(usize, bool), p: &Point) -> Result<(), TestCa
     let twin: Rtta = serde_json::from_value(state).unwrap();
     prop_assert!(twin != game, "the generator was seeded anew");
 
-    let before = public_picture("rtta", &serde_json::to_value(game.public_view()).unwrap())?;
-    let after = public_picture("rtta", &serde_json::to_value(twin.public_view()).unwrap())?;
+    let before = public_picture("rtta", &view(&game))?;
+    let after = public_picture("rtta", &view(&twin))?;
     prop_assert!(
         before == after,
         "the public picture changed with the generator: {players} players, trade {trade}, {p:?}"
@@ -294,14 +307,69 @@ proptest! {
     #[test]
     fn hidden_pandoria_items_leave_the_public_picture_unchanged(points in pandoria_tables()) {
         for (table, point) in &points {
-            check_pandoria(table, point)?;
+            check_pandoria(table, point, |g| g.public_view())?;
         }
     }
 
     #[test]
     fn the_rtta_generator_leaves_the_public_picture_unchanged(points in rtta_tables()) {
         for (table, point) in &points {
-            check_rtta(table, point)?;
+            check_rtta(table, point, |g| serde_json::to_value(g.public_view()).unwrap())?;
         }
     }
+}
+
+/// The check can fail: a public view that showed the hand tiles or the hand cards, or
+/// depended on the generator (here as points added to a score), is caught in every mode.
+#[test]
+fn the_check_fails_for_views_that_show_hidden_items() {
+    /// The ids of every seat's hidden items of one kind, added up.
+    fn held(g: &Pandoria, ids: fn(&SeatView) -> Vec<i32>) -> i32 {
+        let seats = g.public_view().seats.len();
+        (0..seats)
+            .flat_map(|s| ids(&g.seat_view(Seat(s as u8))))
+            .sum()
+    }
+    fn tiles_in_score(g: &Pandoria) -> PublicView {
+        let mut view = g.public_view();
+        view.seats[0].score += held(g, |s| s.hand.iter().map(|t| i32::from(t.id.0)).collect());
+        view
+    }
+    fn cards_in_score(g: &Pandoria) -> PublicView {
+        let mut view = g.public_view();
+        view.seats[0].score += held(g, |s| s.cards.iter().map(|c| i32::from(c.id.0)).collect());
+        view
+    }
+    fn generator_in_score(g: &Rtta) -> Value {
+        let mut view = serde_json::to_value(g.public_view()).unwrap();
+        let state = serde_json::to_value(g).unwrap();
+        let leak = state["rng"]["seed"][0].as_i64().unwrap();
+        view["seats"][0]["score"] = (view["seats"][0]["score"].as_i64().unwrap() + leak).into();
+        view
+    }
+    // A point where a seat holds a card in every mode (in the family game with spells hands
+    // are often empty).
+    let point = Point {
+        seed: 1,
+        actions: 30,
+        rehide: 9,
+    };
+    let caught = |result: Result<(), TestCaseError>| matches!(result, Err(e) if e.to_string().contains("the public picture changed"));
+    let leaks: [(Mode, ViewOf); 4] = [
+        (Mode::Family, tiles_in_score),
+        (Mode::FamilySpells, cards_in_score),
+        (Mode::Beginner, cards_in_score),
+        (Mode::Standard, tiles_in_score),
+    ];
+    for (mode, leak) in leaks {
+        let options = Options {
+            mode,
+            ..Options::default()
+        };
+        assert!(
+            caught(check_pandoria(&(options, 3), &point, leak)),
+            "{mode:?}"
+        );
+    }
+    assert!(caught(check_rtta(&(2, true), &point, generator_in_score)));
 }
