@@ -13,6 +13,8 @@
 //!
 //! A second test plays fixed games until every action kind of both games has been checked.
 
+mod support;
+
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
@@ -24,14 +26,6 @@ use turnpost_core::pandoria::{
 };
 use turnpost_core::rtta::{self, Rtta};
 use turnpost_core::{Game, Seat, Seed};
-
-/// Proptest cases: `TURNPOST_PROPTEST_CASES` for long runs, else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("TURNPOST_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// The kind of an action: its variant name.
 fn kind(action: &impl std::fmt::Debug) -> String {
@@ -250,11 +244,7 @@ fn check_rtta(players: usize, trade: bool, seed: u64, seen: &mut BTreeSet<String
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: cases(12),
-        failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::WithSource("regressions"))),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(support::config(12))]
 
     #[test]
     fn pandoria_actions_that_show_a_hidden_item_are_undo_barriers(players in 2usize..=4, seed in any::<u64>()) {
