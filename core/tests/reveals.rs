@@ -11,7 +11,9 @@
 //!   the game and to a copy with another generator state; when the two differ in their events
 //!   or public views, the action showed something random and must be a reveal.
 //!
-//! A second test plays fixed games until every action kind of both games has been checked.
+//! A second test plays every Pandoria scenario file (hand-made positions for every spell and
+//! building) and then fixed random games until every action kind of both games has been
+//! checked.
 
 mod support;
 
@@ -22,7 +24,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::{ChaCha8Rng, ChaCha20Rng};
 use turnpost_core::hex::Hex;
 use turnpost_core::pandoria::{
-    self, Edition, Effect, Land, Mode, Pandoria, Realm, RealmAssignment, StartTiles, Step,
+    self, Action, Edition, Effect, Land, Mode, Pandoria, Realm, RealmAssignment, StartTiles, Step,
 };
 use turnpost_core::rtta::{self, Rtta};
 use turnpost_core::{Game, Seat, Seed};
@@ -157,42 +159,105 @@ fn cards_in_log(line: &str) -> Vec<u64> {
         .collect()
 }
 
+/// Applies one action; if its events or log name an item that was hidden, it must reveal.
+fn apply_checked(g: &mut Pandoria, seat: Seat, action: Action, context: &dyn Fn() -> String) {
+    let before = hidden(g);
+    let events = g.apply(seat, &action).unwrap();
+    let (mut cards, mut tiles) = (Vec::new(), Vec::new());
+    for e in &events {
+        named(&serde_json::to_value(e).unwrap(), &mut cards, &mut tiles);
+        cards.extend(cards_in_log(&g.describe(e)));
+    }
+    let shown_card = cards.iter().find(|c| before.cards.contains(c));
+    let shown_tile = tiles.iter().find(|t| before.tiles.contains(t));
+    if shown_card.is_some() || shown_tile.is_some() {
+        let log: Vec<String> = events.iter().map(|e| g.describe(e)).collect();
+        assert!(
+            events.iter().any(|e| g.reveals(e)),
+            "\"{action}\" ({}) showed hidden card {shown_card:?} / tile {shown_tile:?} but is \
+             no undo barrier: {log:?}",
+            context()
+        );
+    }
+}
+
 /// Plays a random Pandoria game; every action that names a hidden item must reveal.
 fn check_pandoria(
     options: &pandoria::Options,
     players: usize,
     seed: u64,
-    fixes: &[(&str, String)],
     seen: &mut BTreeSet<String>,
 ) {
     let mut g = Pandoria::new(options, players, Seed::from_u64(seed)).unwrap();
-    for (key, value) in fixes {
-        g.fix(key, value).unwrap();
-    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x4e7e41);
     let mut steps = 0;
     while let Some(d) = g.decision() {
         steps += 1;
         assert!(steps < 5000, "the game does not end");
         let action = pick(&g.legal_actions(d.seat), seen, &mut rng);
-        let before = hidden(&g);
-        let events = g.apply(d.seat, &action).unwrap();
-        let (mut cards, mut tiles) = (Vec::new(), Vec::new());
-        for e in &events {
-            named(&serde_json::to_value(e).unwrap(), &mut cards, &mut tiles);
-            cards.extend(cards_in_log(&g.describe(e)));
-        }
-        let shown_card = cards.iter().find(|c| before.cards.contains(c));
-        let shown_tile = tiles.iter().find(|t| before.tiles.contains(t));
-        if shown_card.is_some() || shown_tile.is_some() {
-            let log: Vec<String> = events.iter().map(|e| g.describe(e)).collect();
-            assert!(
-                events.iter().any(|e| g.reveals(e)),
-                "\"{action}\" ({options:?}, {players} players, seed {seed}) showed hidden card \
-                 {shown_card:?} / tile {shown_tile:?} but is no undo barrier: {log:?}"
-            );
-        }
+        apply_checked(&mut g, d.seat, action, &|| {
+            format!("{options:?}, {players} players, seed {seed}")
+        });
         seen.insert(kind(&action));
+    }
+}
+
+/// Plays every action of every Pandoria scenario file (hand-made positions for every spell
+/// and building, read with their fixtures) with the same check.
+fn check_pandoria_scenarios(seen: &mut BTreeSet<String>) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/pandoria");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    for file in files {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&file).unwrap();
+        let (mut players, mut seed, mut options, mut fixes) = (0, 0, Vec::new(), Vec::new());
+        let mut game: Option<Pandoria> = None;
+        for line in text.trim_start_matches('\u{feff}').lines() {
+            let line = line.split('#').next().unwrap().trim();
+            let header = |key: &str| line.strip_prefix(key).map(str::trim);
+            if line.is_empty()
+                || line.starts_with('!')
+                || ["log", "expect", "legal:", "over", "game:"]
+                    .iter()
+                    .any(|k| line.starts_with(k))
+            {
+                continue;
+            } else if let Some(v) = header("players:") {
+                players = v.parse().unwrap();
+            } else if let Some(v) = header("seed:") {
+                seed = v.parse().unwrap();
+            } else if let Some(v) = header("option:") {
+                let (k, v) = v.split_once('=').unwrap();
+                options.push((k.trim().to_string(), v.trim().to_string()));
+            } else if let Some(v) = header("fix:") {
+                let (k, v) = v.split_once(' ').unwrap_or((v, ""));
+                fixes.push((k.to_string(), v.trim().to_string()));
+            } else {
+                let g = game.get_or_insert_with(|| {
+                    let o = turnpost_core::game::options_from_pairs(&options).unwrap();
+                    let mut g = Pandoria::new(&o, players, Seed::from_u64(seed)).unwrap();
+                    for (k, v) in &fixes {
+                        g.fix(k, v).unwrap();
+                    }
+                    g
+                });
+                let (seat, notation) = match line.strip_prefix('@') {
+                    Some(rest) => {
+                        let (n, notation) = rest.split_once(' ').unwrap();
+                        (Seat(n.parse::<u8>().unwrap() - 1), notation.trim())
+                    }
+                    None => (g.decision().unwrap().seat, line),
+                };
+                let action = g.parse_action(notation).unwrap();
+                apply_checked(g, seat, action, &|| name.clone());
+                seen.insert(kind(&action));
+            }
+        }
     }
 }
 
@@ -249,7 +314,7 @@ proptest! {
     #[test]
     fn pandoria_actions_that_show_a_hidden_item_are_undo_barriers(players in 2usize..=4, seed in any::<u64>()) {
         let options = random_options(&mut ChaCha8Rng::seed_from_u64(seed), players);
-        check_pandoria(&options, players, seed, &[], &mut BTreeSet::new());
+        check_pandoria(&options, players, seed, &mut BTreeSet::new());
     }
 
     #[test]
@@ -287,11 +352,7 @@ fn every_action_kind_of_both_games_is_checked() {
         "Points",
         "Card",
     ];
-    let rage: Vec<u8> = pandoria::cards()
-        .all()
-        .filter(|c| matches!(c.spell, pandoria::SpellEffect::Rage(_)))
-        .map(|c| c.id.0)
-        .collect();
+    check_pandoria_scenarios(&mut seen);
     let mut seed = 0;
     while !pandoria_kinds.iter().all(|k| seen.contains(*k)) {
         assert!(
@@ -304,21 +365,7 @@ fn every_action_kind_of_both_games_is_checked() {
         );
         let players = 2 + (seed % 3) as usize;
         let options = random_options(&mut ChaCha8Rng::seed_from_u64(seed), players);
-        // Rage needs a worker in a region closed this turn, which random games seldom have
-        // with a Rage card in hand: every other game deals the Rage cards.
-        let fixes: Vec<(&str, String)> =
-            // (Not before realms are chosen: choosing deals the cards again.)
-            if !seed.is_multiple_of(2)
-                && matches!(options.mode, Mode::Standard | Mode::Beginner)
-                && options.realms != RealmAssignment::EachChooses
-            {
-                (0..players)
-                    .map(|s| ("cards", format!("{} {}", s + 1, rage[s % rage.len()])))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-        check_pandoria(&options, players, seed, &fixes, &mut seen);
+        check_pandoria(&options, players, seed, &mut seen);
         seed += 1;
     }
     let mut seen = BTreeSet::new();

