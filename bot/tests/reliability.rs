@@ -250,17 +250,32 @@ async fn start_racing_leave_never_runs_a_game_with_a_missing_seat() {
 async fn an_old_undo_button_is_refused_and_undo_happens_once() {
     let dir = tempfile::tempdir().unwrap();
     let table = table_at(&dir.path().join("t.db")).await;
-    let reply = started(&table, "pandoria", 2).await;
-    let opening = reply.turn.unwrap();
-    let who = caller(opening.user);
+    let reply = table
+        .handle(
+            &caller(1),
+            Command::Create {
+                game: "pandoria".into(),
+                options: vec![("mode".into(), "standard".into())],
+                players: None,
+                seats: vec![(1, "Anna".into()), (2, "Bert".into())],
+                seed: None,
+            },
+        )
+        .await
+        .unwrap();
+    let who = caller(reply.turn.unwrap().user);
+    // Placing the hand tile shows it (an undo barrier); the worker after it can be undone.
     let tile = table.suggest(&who, "tile", 1).await.unwrap().remove(0);
-    let r1 = table.handle(&who, act(&tile)).await.unwrap();
+    let after_tile = table.handle(&who, act(&tile)).await.unwrap().turn.unwrap();
+    assert!(!after_tile.can_undo);
+    let worker = table.suggest(&who, "worker", 1).await.unwrap().remove(0);
+    let r1 = table.handle(&who, act(&worker)).await.unwrap();
     let current = r1.turn.clone().unwrap();
-    assert!(current.can_undo && current.user == opening.user, "{r1:?}");
+    assert!(current.can_undo && current.user == who.user, "{r1:?}");
     let stale_text = "This turn has passed: the board has changed since that message. Use the latest one, or /play.";
-    // An Undo button under the opening message (version 0) must not take back the tile.
+    // An Undo button under the message before the worker must not take back the worker.
     let old = Command::Undo {
-        version: Some(opening.version),
+        version: Some(after_tile.version),
     };
     assert_eq!(
         refused(
@@ -279,7 +294,7 @@ async fn an_old_undo_button_is_refused_and_undo_happens_once() {
     assert!(
         done.public[0]
             .text
-            .contains(&format!("took back \"{tile}\"")),
+            .contains(&format!("took back \"{worker}\"")),
         "{done:?}"
     );
     // The same click delivered again changes nothing; a second click on the same button is
@@ -295,8 +310,8 @@ async fn an_old_undo_button_is_refused_and_undo_happens_once() {
     );
     assert_eq!(
         table.store().sequence_numbers(1).await.unwrap(),
-        vec![1, 2],
-        "one tile, one undo"
+        vec![1, 2, 3],
+        "a tile, a worker, one undo"
     );
 }
 
