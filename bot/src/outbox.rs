@@ -129,7 +129,9 @@ pub struct OutboxSettings {
     pub invalid_budget: usize,
     /// How often to look for rows another process wrote (a local change wakes it at once).
     pub poll: Duration,
-    /// How long a claim on a row lasts (another process takes over after it).
+    /// How long a claim on a row lasts: another process (or this one after a crash) takes
+    /// the row over after it, so it bounds how late a delivery claimed by a crashed process
+    /// goes out; it must outlast one delivery attempt.
     pub lease: Duration,
 }
 
@@ -142,7 +144,7 @@ impl Default for OutboxSettings {
             max_backoff: Duration::from_secs(600),
             invalid_budget: 2_000,
             poll: Duration::from_secs(30),
-            lease: Duration::from_secs(60),
+            lease: Duration::from_secs(30),
         }
     }
 }

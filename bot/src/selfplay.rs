@@ -69,10 +69,13 @@ pub async fn run(
     let store = Store::open(db)
         .await
         .map_err(|e| format!("cannot open the database: {e}"))?;
-    let settings = TableSettings {
+    let mut settings = TableSettings {
         outbox,
         ..TableSettings::default()
     };
+    // One process per file here: a claim left by a killed child only needs to outlive one
+    // delivery, so the next child takes it over quickly.
+    settings.delivery.lease = std::time::Duration::from_millis(100);
     let table = Table::new(store, Arc::new(NoImages), settings);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let worker = outbox.then(|| {

@@ -564,3 +564,300 @@ async fn closed_dms_get_one_note_in_the_channel_and_are_not_tried_again() {
     let other = if closed_user[0] == 1 { 2 } else { 1 };
     assert!(table.store().dm_closed(other).await.unwrap());
 }
+
+/// Creates a started game in `channel` (seated 1 and 2).
+async fn started_in(table: &Table, channel: u64, game: &str) -> Reply {
+    let mut host = caller(1);
+    host.channel = channel;
+    table
+        .handle(
+            &host,
+            Command::Create {
+                game: game.into(),
+                options: vec![],
+                players: None,
+                seats: vec![(1, "Anna".into()), (2, "Bert".into())],
+                seed: None,
+            },
+        )
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn one_broken_game_does_not_stop_the_reminder_pass_and_is_backed_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let table = Table::new(
+        Store::open(&db).await.unwrap(),
+        Arc::new(NoImages),
+        quick_retries(),
+    );
+    started_in(&table, 801, "pandoria").await; // game 1: broken below
+    started_in(&table, 802, "pandoria").await; // game 2: healthy
+    started_in(&table, 803, "pandoria").await; // game 3: its channel is deleted
+    let pool = pool_at(&db).await;
+    // Game 1's log holds an action that does not replay.
+    sqlx::query(
+        "INSERT INTO action (game_id, seq, seat, notation, reveals, log, created_at) \
+         VALUES (1, 1, 0, 'nonsense here', 0, '[]', 0)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query("UPDATE game SET version = 1 WHERE game_id = 1")
+        .execute(&pool)
+        .await
+        .unwrap();
+    // Everyone has been idle for two days.
+    sqlx::query("UPDATE game SET updated_at = updated_at - 2 * 86400000")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let table = Table::new(
+        Store::open(&db).await.unwrap(),
+        Arc::new(NoImages),
+        quick_retries(),
+    );
+    let courier = Arc::new(TestCourier::default());
+    drain(&table, &courier).await; // the opening messages
+    let now = turnpost_bot::store::now_ms();
+    let pass = table.queue_reminders(now).await.unwrap();
+    assert_eq!(pass.failed, vec![1]);
+    assert_eq!(pass.queued, 2, "{pass:?}");
+    // Game 3's channel is gone: its reminder fails for good.
+    courier
+        .failures
+        .lock()
+        .unwrap()
+        .extend([Failure::Unreachable {
+            why: "the channel no longer exists".into(),
+            invalid: false,
+        }]);
+    let outbox = table.outbox();
+    let reminders: Vec<(DeliveryKind, u64)> = {
+        let sent_before = courier.sent.lock().unwrap().len();
+        let mut taken = 0;
+        while table.store().pending_delivery_count().await.unwrap() > 0 && taken < 10 {
+            outbox.pass(&courier).await.unwrap();
+            taken += 1;
+        }
+        courier.sent.lock().unwrap()[sent_before..]
+            .iter()
+            .map(|(k, t, _)| (*k, *t))
+            .collect()
+    };
+    // The two reminders go out side by side (different games), so either may meet the
+    // failure: exactly one channel got its reminder, the other is now unreachable.
+    assert_eq!(reminders.len(), 1, "{reminders:?}");
+    let unreachable = if reminders[0].1 == 802 { 803 } else { 802 };
+    // A minute later: the broken game is left alone, nothing is due again.
+    let pass = table.queue_reminders(now + 60_000).await.unwrap();
+    assert_eq!(pass.failed, Vec::<i64>::new());
+    assert_eq!(pass.paused, vec![1]);
+    assert_eq!(pass.queued, 0);
+    // A day later: the reachable channel is reminded again, the unreachable one is not, and
+    // the broken game is tried again (and fails, still isolated).
+    let pass = table.queue_reminders(now + 86_400_000).await.unwrap();
+    assert_eq!(pass.failed, vec![1]);
+    assert_eq!(pass.queued, 1, "{pass:?}");
+    let channels: Vec<i64> =
+        sqlx::query_scalar("SELECT target FROM outbox WHERE done_at IS NULL AND kind = 'channel'")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert!(!channels.contains(&(unreachable as i64)), "{channels:?}");
+}
+
+#[tokio::test]
+async fn a_damaged_log_is_reported_not_misread() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let table = table_at(&db).await;
+    let reply = started(&table, "pandoria", 2).await;
+    let first = reply.turn.unwrap().user;
+    step(&table, first).await;
+    drop(table);
+    let pool = pool_at(&db).await;
+    let internal = |r: Result<Reply, TableError>| match r {
+        Err(TableError::Internal(m)) => m,
+        other => panic!("expected an internal error, got {other:?}"),
+    };
+    // A seat outside 0–255 is damage, not seat 0 (or 44).
+    sqlx::query("UPDATE action SET seat = 300 WHERE seq = 1")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let m = internal(table_at(&db).await.handle(&caller(1), Command::Board).await);
+    assert!(m.contains("seat 300 is out of range"), "{m}");
+    sqlx::query("UPDATE action SET seat = (SELECT seat FROM seat WHERE user_id = ?) WHERE seq = 1")
+        .bind(first as i64)
+        .execute(&pool)
+        .await
+        .unwrap();
+    // A gap in the sequence is reported.
+    sqlx::query("UPDATE action SET seq = 2 WHERE seq = 1")
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE game SET version = 2")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let m = internal(table_at(&db).await.handle(&caller(1), Command::Board).await);
+    assert!(m.contains("jumps from 0 to 2"), "{m}");
+    sqlx::query("UPDATE action SET seq = 1 WHERE seq = 2")
+        .execute(&pool)
+        .await
+        .unwrap();
+    // A version behind its own log is corruption, not "already played".
+    sqlx::query("UPDATE game SET version = 0")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let table = table_at(&db).await;
+    let legal = table.suggest(&caller(first), "", 1).await.unwrap();
+    let m = internal(
+        table
+            .handle(&with_interaction(caller(first), "new-one"), act(&legal[0]))
+            .await,
+    );
+    assert!(
+        m.contains("is at version 0 but its log already has action 1"),
+        "{m}"
+    );
+}
+
+#[tokio::test]
+async fn a_snapshot_that_does_not_match_the_log_is_rebuilt_from_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let mut s = settings();
+    s.snapshot_every = 1;
+    let table = Table::new(Store::open(&db).await.unwrap(), Arc::new(NoImages), s);
+    let mut r = started(&table, "pandoria", 2).await;
+    // Play until two snapshots exist.
+    let pool = pool_at(&db).await;
+    for _ in 0..60 {
+        let snapshots: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM snapshot")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        if snapshots >= 2 {
+            break;
+        }
+        r = step(&table, r.turn.unwrap().user).await;
+    }
+    let truth = table.handle(&caller(1), Command::Board).await.unwrap();
+    drop(table);
+    // Put the older snapshot's state in the newer one's place: valid JSON, a valid game,
+    // the wrong position.
+    sqlx::query(
+        "UPDATE snapshot SET state = (SELECT state FROM snapshot ORDER BY seq LIMIT 1) \
+         WHERE seq = (SELECT MAX(seq) FROM snapshot)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let table = table_at(&db).await;
+    let loaded = table.handle(&caller(1), Command::Board).await.unwrap();
+    assert_eq!(
+        loaded.ephemeral.map(|p| p.text),
+        truth.ephemeral.map(|p| p.text),
+        "the misplaced snapshot was used"
+    );
+    assert_eq!(loaded.turn, truth.turn);
+}
+
+#[tokio::test]
+async fn local_sessions_never_reuse_interaction_ids_and_bad_player_counts_write_nothing() {
+    use turnpost_bot::local::{LocalOptions, play};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("local.db");
+    let opts = |players: usize, new: bool| LocalOptions {
+        game: "rtta".into(),
+        players,
+        seed: Some(turnpost_core::Seed::from_u64(5)),
+        options: vec![],
+        db: Some(db.clone()),
+        out: dir.path().join("pictures"),
+        new,
+    };
+    // No players: refused before the file is even created.
+    let mut out = Vec::new();
+    let e = play(&opts(0, false), Arc::new(NoImages), &mut &b""[..], &mut out)
+        .await
+        .unwrap_err();
+    assert_eq!(e, "rtta is for 1 to 4 players, not 0");
+    assert!(!db.exists());
+    // Two sessions in one process (same pid): each one's first move is played.
+    for (session, input) in [&b"keep 1\nquit\n"[..], &b"keep 2\nquit\n"[..]]
+        .into_iter()
+        .enumerate()
+    {
+        let mut out = Vec::new();
+        play(
+            &opts(2, false),
+            Arc::new(NoImages),
+            &mut &input[..],
+            &mut out,
+        )
+        .await
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            !text.contains("already played"),
+            "session {session}: {text}"
+        );
+        let pool = pool_at(&db).await;
+        let actions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM action")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(actions, session as i64 + 1, "session {session}: {text}");
+        pool.close().await;
+    }
+    // Garbage and a huge line are answered, not fatal; abandon ends the game for good.
+    let mut input = Vec::new();
+    input.extend_from_slice(&[0xff, 0xfe, b'\n']);
+    input.extend(std::iter::repeat_n(b'x', 1_000_000));
+    input.extend_from_slice(b"\nabandon\n");
+    let mut out = Vec::new();
+    play(
+        &opts(2, false),
+        Arc::new(NoImages),
+        &mut &input[..],
+        &mut out,
+    )
+    .await
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("That line is not text (UTF-8)"), "{text}");
+    assert!(text.contains("That line is too long"), "{text}");
+    assert!(text.contains("The game is abandoned"), "{text}");
+    // The next run starts a new game.
+    let mut out = Vec::new();
+    play(
+        &opts(2, false),
+        Arc::new(NoImages),
+        &mut &b"quit\n"[..],
+        &mut out,
+    )
+    .await
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(!text.contains("Resuming"), "{text}");
+    assert!(text.contains("begins"), "{text}");
+    // --new abandons the saved game and starts over.
+    let mut out = Vec::new();
+    play(
+        &opts(2, true),
+        Arc::new(NoImages),
+        &mut &b"quit\n"[..],
+        &mut out,
+    )
+    .await
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("The saved game is abandoned"), "{text}");
+}

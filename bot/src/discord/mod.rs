@@ -224,7 +224,8 @@ pub async fn send_reminders(
     let queued = table
         .queue_reminders(now_ms())
         .await
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())?
+        .queued;
     let courier = Arc::new(DiscordCourier::new(http.clone()));
     let outbox = table.outbox();
     while let Ok(None) = outbox.pass(&courier).await {}

@@ -28,6 +28,7 @@ use crate::store::{
     UserId,
 };
 
+pub use remind::ReminderPass;
 pub use show::GameSummary;
 
 /// Who is asking, and where.

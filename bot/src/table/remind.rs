@@ -27,10 +27,22 @@ const LONGEST_PAUSE_MS: i64 = 24 * 3_600_000;
 /// Failing games by id, kept by the table between passes.
 pub(super) type FailingGames = HashMap<GameId, Failing>;
 
+/// What one reminder pass did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReminderPass {
+    /// Reminders queued.
+    pub queued: usize,
+    /// Games whose check failed in this pass.
+    pub failed: Vec<GameId>,
+    /// Games left alone because they failed lately.
+    pub paused: Vec<GameId>,
+}
+
 impl Table {
-    /// Queues the reminders due at `now_ms` (Unix ms); returns how many.
-    pub async fn queue_reminders(&self, now_ms: i64) -> Result<usize, TableError> {
-        let mut queued = 0;
+    /// Queues the reminders due at `now_ms` (Unix ms). Only reading the list of games can
+    /// fail the pass; each game's own failure is isolated.
+    pub async fn queue_reminders(&self, now_ms: i64) -> Result<ReminderPass, TableError> {
+        let mut pass = ReminderPass::default();
         for row in self.store.reminder_candidates().await? {
             let skip = self
                 .failing
@@ -39,11 +51,12 @@ impl Table {
                 .get(&row.game_id)
                 .is_some_and(|f| f.until_ms > now_ms);
             if skip {
+                pass.paused.push(row.game_id);
                 continue;
             }
             match self.remind(&row, now_ms).await {
                 Ok(sent) => {
-                    queued += usize::from(sent);
+                    pass.queued += usize::from(sent);
                     let recovered = self
                         .failing
                         .lock()
@@ -54,6 +67,7 @@ impl Table {
                     }
                 }
                 Err(e) => {
+                    pass.failed.push(row.game_id);
                     let mut failing = self.failing.lock().unwrap_or_else(|p| p.into_inner());
                     let f = failing.entry(row.game_id).or_default();
                     if f.times == 0 {
@@ -66,10 +80,10 @@ impl Table {
                 }
             }
         }
-        if queued > 0 {
+        if pass.queued > 0 {
             self.outbox.notify();
         }
-        Ok(queued)
+        Ok(pass)
     }
 
     /// Queues one game's reminder if it is due; whether it did.
