@@ -163,9 +163,13 @@ pub struct Outbox {
     /// When recent invalid requests happened, oldest first. A std `Mutex`: held only to
     /// push or count, never across an await.
     invalid: Mutex<VecDeque<Instant>>,
-    /// Commit-to-delivery times of the deliveries sent, for reports and benchmarks.
-    latencies: Mutex<Vec<Duration>>,
+    /// Commit-to-delivery times of the latest deliveries (at most [`LATENCY_SAMPLES`]), for
+    /// reports and benchmarks.
+    latencies: Mutex<VecDeque<Duration>>,
 }
+
+/// How many delivery times [`Outbox::latencies`] keeps.
+const LATENCY_SAMPLES: usize = 4096;
 
 impl Outbox {
     /// A worker over a store.
@@ -175,7 +179,7 @@ impl Outbox {
             settings,
             wake: Notify::new(),
             invalid: Mutex::new(VecDeque::new()),
-            latencies: Mutex::new(Vec::new()),
+            latencies: Mutex::new(VecDeque::new()),
         })
     }
 
@@ -184,12 +188,14 @@ impl Outbox {
         self.wake.notify_one();
     }
 
-    /// Commit-to-delivery times so far.
+    /// Commit-to-delivery times of the latest deliveries, oldest first.
     pub fn latencies(&self) -> Vec<Duration> {
         self.latencies
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .clone()
+            .iter()
+            .copied()
+            .collect()
     }
 
     /// Delivers until `stop` completes (finishing the deliveries in flight).
@@ -340,16 +346,15 @@ impl Outbox {
                 self.store
                     .finish_delivery(row.outbox_id, SENT, message_id)
                     .await?;
-                if let (Some(turn), Some(id), Some(game)) = (&message.turn, message_id, row.game_id)
-                {
-                    let _ = turn;
+                if let (Some(_), Some(id), Some(game)) = (&message.turn, message_id, row.game_id) {
                     self.store.set_turn_message(game, id).await?;
                 }
                 let waited = (now_ms() - row.created_at).max(0) as u64;
-                self.latencies
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .push(Duration::from_millis(waited));
+                let mut latencies = self.latencies.lock().unwrap_or_else(|p| p.into_inner());
+                if latencies.len() == LATENCY_SAMPLES {
+                    latencies.pop_front();
+                }
+                latencies.push_back(Duration::from_millis(waited));
                 Ok(())
             }
             Err(failure) => {

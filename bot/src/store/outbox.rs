@@ -73,7 +73,8 @@ pub struct DeliveryRow {
     pub created_at: i64,
     /// Failed attempts so far.
     pub attempts: u32,
-    /// Unix ms before which it must not be tried.
+    /// Unix ms before which it must not be tried (a retry's wait, or another worker's
+    /// claim).
     pub next_at: i64,
 }
 
@@ -141,7 +142,8 @@ impl Store {
     /// order per game and sleeps until the earliest is due).
     pub async fn pending_deliveries(&self, limit: usize) -> Result<Vec<DeliveryRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT outbox_id, game_id, kind, target, channel_id, body, created_at, attempts, next_at
+            "SELECT outbox_id, game_id, kind, target, channel_id, body, created_at, attempts,
+                    MAX(next_at, COALESCE(claimed_until, 0)) AS next_at
              FROM outbox WHERE done_at IS NULL ORDER BY outbox_id LIMIT ?",
         )
         .bind(limit as i64)
