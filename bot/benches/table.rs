@@ -19,6 +19,7 @@ fn caller(user: u64) -> Caller {
         channel: 1,
         moderator: false,
         interaction: None,
+        followup: None,
     }
 }
 

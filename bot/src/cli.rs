@@ -51,6 +51,9 @@ pub enum Command {
         /// Folder for the pictures of each move.
         #[arg(long, default_value = "turnpost-local")]
         out: PathBuf,
+        /// Abandon the game saved in --db (if any) and start a new one.
+        #[arg(long)]
+        new: bool,
     },
     /// Play random legal moves into a database, printing each acknowledged action (used by
     /// the crash test).
@@ -71,6 +74,10 @@ pub enum Command {
         /// Moves to play.
         #[arg(long, default_value_t = 1000)]
         moves: usize,
+        /// Also queue each turn's messages in the outbox and deliver them to standard output
+        /// (`sent ID`), after a short random delay (the crash test kills between the two).
+        #[arg(long)]
+        outbox: bool,
     },
 }
 
@@ -87,6 +94,7 @@ pub fn main() -> ExitCode {
             options,
             db,
             out,
+            new,
         } => parse_local(&game, seed.as_deref(), &options).and_then(|(seed, options)| {
             let opts = LocalOptions {
                 game,
@@ -95,6 +103,7 @@ pub fn main() -> ExitCode {
                 options,
                 db,
                 out,
+                new,
             };
             runtime()?.block_on(crate::local::play(
                 &opts,
@@ -109,8 +118,12 @@ pub fn main() -> ExitCode {
             players,
             seed,
             moves,
-        } => runtime()
-            .and_then(|rt| rt.block_on(crate::selfplay::run(&db, &game, players, seed, moves))),
+            outbox,
+        } => runtime().and_then(|rt| {
+            rt.block_on(crate::selfplay::run(
+                &db, &game, players, seed, moves, outbox,
+            ))
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod discord;
 pub mod local;
+pub mod outbox;
 pub mod paint;
 pub mod reminders;
 pub mod selfplay;

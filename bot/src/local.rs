@@ -10,16 +10,22 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use turnpost_core::Seed;
+use turnpost_core::dynamic::{GAMES, player_counts};
 
 use crate::store::Store;
 use crate::table::{Caller, Command, Image, Painter, Reply, Table, TableError, TableSettings};
+
+/// The longest input line taken (longer ones are refused, not stored: a 20 MB paste must
+/// not take gigabytes).
+const MAX_LINE: usize = 4096;
 
 /// The channel id local games use.
 pub const LOCAL_CHANNEL: u64 = 1;
 
 const HELP: &str = "Type an action in notation (Pandoria: \"tile D7 E7\", \"worker D7\", \"pass\"; \
-Roll Through the Ages: \"reroll 1 3\", \"done\", \"build city\"), \"legal\" for every legal action, \"board\", \"hand\", \"log\", \"undo\", \"resign\", or \"quit\" \
-(with --db the game is saved after every move and resumes next time).";
+Roll Through the Ages: \"reroll 1 3\", \"done\", \"build city\"), \"legal\" for every legal action, \"board\", \"hand\", \"log\", \"undo\", \"resign\", \"abandon\" \
+(end the game for good), or \"quit\" (with --db the game is saved after every move and resumes next time; \
+--new starts over).";
 
 /// How to run a local game.
 #[derive(Clone, Debug)]
@@ -36,6 +42,8 @@ pub struct LocalOptions {
     pub db: Option<PathBuf>,
     /// Folder for the pictures.
     pub out: PathBuf,
+    /// Abandon a saved game and start a new one.
+    pub new: bool,
 }
 
 /// The local player with a 1-based seat number.
@@ -47,6 +55,7 @@ pub fn local_caller(user: u64, interaction: Option<String>) -> Caller {
         channel: LOCAL_CHANNEL,
         moderator: true,
         interaction,
+        followup: None,
     }
 }
 
@@ -57,7 +66,75 @@ pub async fn open_table(db: Option<&Path>, painter: Arc<dyn Painter>) -> Result<
         None => Store::memory().await,
     }
     .map_err(|e| format!("cannot open the database: {e}"))?;
-    Ok(Table::new(store, painter, TableSettings::default()))
+    // The terminal shows every reply itself: nothing to deliver later.
+    let settings = TableSettings {
+        outbox: false,
+        ..TableSettings::default()
+    };
+    Ok(Table::new(store, painter, settings))
+}
+
+/// What reading one input line gave.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// A line (without its end).
+    Text(String),
+    /// Longer than [`MAX_LINE`] bytes; the rest of it was skipped.
+    TooLong,
+    /// Not UTF-8.
+    NotText,
+    /// The input ended.
+    End,
+}
+
+/// Reads one line, keeping at most [`MAX_LINE`] bytes of it in memory.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Line> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        if bytes.len() + part.len() > MAX_LINE {
+            too_long = true;
+        } else {
+            bytes.extend_from_slice(part);
+        }
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(Line::End);
+    }
+    if too_long {
+        return Ok(Line::TooLong);
+    }
+    Ok(String::from_utf8(bytes).map_or(Line::NotText, Line::Text))
+}
+
+/// Interaction ids of this terminal session: random, so two sessions (even with the same
+/// process id, as PID 1 in containers) never share one.
+fn session_prefix() -> String {
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No randomness: fall back to the clock and the process id, still unlikely to repeat.
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        return format!("local-{now:x}-{}", std::process::id());
+    }
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!("local-{hex}")
 }
 
 struct Session<'a> {
@@ -104,10 +181,39 @@ pub async fn play(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), String> {
+    // Refuse what cannot be played before anything is written to the file.
+    let Some(counts) = player_counts(&opts.game) else {
+        return Err(format!(
+            "there is no game called \"{}\"; games: {}",
+            opts.game,
+            GAMES.join(", ")
+        ));
+    };
+    if !counts.contains(&opts.players) {
+        return Err(format!(
+            "{} is for {} to {} players, not {}",
+            opts.game,
+            counts.start(),
+            counts.end(),
+            opts.players
+        ));
+    }
     let table = open_table(opts.db.as_deref(), painter).await?;
     let io_err = |e: io::Error| e.to_string();
     writeln!(out, "{HELP}").map_err(io_err)?;
     let host = local_caller(1, None);
+    if opts.new {
+        match table
+            .handle(&host, Command::Abandon { confirm: true })
+            .await
+        {
+            Ok(_) => {
+                writeln!(out, "The saved game is abandoned; a new one begins.").map_err(io_err)?
+            }
+            Err(TableError::Refused(_)) => {} // nothing saved
+            Err(e) => return Err(e.to_string()),
+        }
+    }
     let resumed = table
         .public_view(LOCAL_CHANNEL)
         .await
@@ -132,7 +238,12 @@ pub async fn play(
             )
             .await
     };
-    let mut reply = first.map_err(|e| e.to_string())?;
+    let mut reply = first.map_err(|e| match e {
+        TableError::Refused(m) if resumed.is_none() => format!(
+            "{m} This file holds a table that cannot be resumed; run again with --new to abandon it and start over."
+        ),
+        e => e.to_string(),
+    })?;
     if let Some(post) = reply.ephemeral.take() {
         reply.public.push(post);
     }
@@ -146,7 +257,7 @@ pub async fn play(
     session.show_public(&reply).await.map_err(io_err)?;
     let mut shown: Option<u64> = None;
     let mut turn = reply.turn.clone();
-    let mut line = String::new();
+    let ids = session_prefix();
     let mut counter = 0u64;
     loop {
         let Some(t) = turn.clone() else {
@@ -163,8 +274,7 @@ pub async fn play(
                 )
                 .map_err(io_err)?;
                 session.out.flush().map_err(io_err)?;
-                line.clear();
-                if input.read_line(&mut line).map_err(io_err)? == 0 {
+                if read_line(input).map_err(io_err)? == Line::End {
                     return Ok(());
                 }
             }
@@ -180,11 +290,26 @@ pub async fn play(
         }
         write!(session.out, "{}, {}> ", who.name, t.prompt).map_err(io_err)?;
         session.out.flush().map_err(io_err)?;
-        line.clear();
-        if input.read_line(&mut line).map_err(io_err)? == 0 {
-            writeln!(session.out, "\n(end of input: the game is left as it is)").map_err(io_err)?;
-            return Ok(());
-        }
+        let line = match read_line(input).map_err(io_err)? {
+            Line::Text(line) => line,
+            Line::End => {
+                writeln!(session.out, "\n(end of input: the game is left as it is)")
+                    .map_err(io_err)?;
+                return Ok(());
+            }
+            Line::TooLong => {
+                writeln!(session.out, "  That line is too long (over {MAX_LINE} characters); type an action such as \"pass\", or \"help\".").map_err(io_err)?;
+                continue;
+            }
+            Line::NotText => {
+                writeln!(
+                    session.out,
+                    "  That line is not text (UTF-8); type an action such as \"pass\", or \"help\"."
+                )
+                .map_err(io_err)?;
+                continue;
+            }
+        };
         let text = line.trim();
         counter += 1;
         let command = match text.split_whitespace().collect::<Vec<_>>().as_slice() {
@@ -215,17 +340,35 @@ pub async fn play(
             ["log", n] => Command::Log {
                 page: n.parse().unwrap_or(1),
             },
-            ["undo"] => Command::Undo,
+            ["undo"] => Command::Undo { version: None },
             ["resign"] => Command::Resign,
+            ["abandon"] => {
+                let reply = session
+                    .table
+                    .handle(&who, Command::Abandon { confirm: true })
+                    .await;
+                match reply {
+                    Ok(_) => {
+                        writeln!(
+                            session.out,
+                            "The game is abandoned. Run again to start a new one."
+                        )
+                        .map_err(io_err)?;
+                        return Ok(());
+                    }
+                    Err(TableError::Refused(m)) => {
+                        writeln!(session.out, "  {m}").map_err(io_err)?;
+                        continue;
+                    }
+                    Err(e) => return Err(e.to_string()),
+                }
+            }
             _ => Command::Act {
                 notation: text.to_string(),
                 version: None,
             },
         };
-        let caller = local_caller(
-            t.user,
-            Some(format!("local-{}-{counter}", std::process::id())),
-        );
+        let caller = local_caller(t.user, Some(format!("{ids}-{counter}")));
         match session.table.handle(&caller, command).await {
             Ok(mut r) => {
                 if let Some(post) = r.ephemeral.take() {
@@ -271,6 +414,7 @@ mod tests {
             options: vec![],
             db: None,
             out: std::env::temp_dir().join("turnpost-local-test"),
+            new: false,
         };
         play(&opts, Arc::new(NoImages), &mut script.as_bytes(), &mut out)
             .await

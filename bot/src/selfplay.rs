@@ -1,6 +1,10 @@
 //! `turnpost selfplay`: plays random legal moves through the table service and the real
 //! store, printing `ack GAME SEQ NOTATION` after each committed action. The crash test kills
 //! it at random points and checks that every acknowledged action survived.
+//!
+//! With `--outbox`, each commit also queues its turn message in the outbox, and a worker
+//! "delivers" it to standard output (`sent ID`) after a short random delay, so kills also
+//! land between a commit and its delivery; the next run must send what was left.
 
 use std::io::Write;
 use std::path::Path;
@@ -10,8 +14,48 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost_core::Seed;
 
-use crate::local::{LOCAL_CHANNEL, local_caller, open_table};
-use crate::table::{Command, NoImages, TableError};
+use crate::local::{LOCAL_CHANNEL, local_caller};
+use crate::outbox::{Courier, Failure, Message};
+use crate::store::{DeliveryRow, Store};
+use crate::table::{Command, NoImages, Table, TableError, TableSettings};
+
+/// Delivers by printing `sent ID`, after a random pause of up to 3 ms.
+#[derive(Debug)]
+struct PrintCourier {
+    rng: std::sync::Mutex<ChaCha8Rng>,
+}
+
+impl Courier for PrintCourier {
+    async fn deliver(
+        &self,
+        row: &DeliveryRow,
+        _message: &Message,
+        _images: Vec<(String, Vec<u8>)>,
+    ) -> Result<Option<u64>, Failure> {
+        let pause = self
+            .rng
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .random_range(0..3000);
+        tokio::time::sleep(std::time::Duration::from_micros(pause)).await;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "sent {}", row.outbox_id).map_err(|e| Failure::Transient {
+            why: e.to_string(),
+            after: None,
+            invalid: false,
+        })?;
+        out.flush().map_err(|e| Failure::Transient {
+            why: e.to_string(),
+            after: None,
+            invalid: false,
+        })?;
+        Ok(None)
+    }
+
+    async fn tell(&self, _handle: &str, _text: &str) -> bool {
+        false
+    }
+}
 
 /// Plays `moves` random actions (starting new games as they end).
 pub async fn run(
@@ -20,8 +64,25 @@ pub async fn run(
     players: usize,
     seed: u64,
     moves: usize,
+    outbox: bool,
 ) -> Result<(), String> {
-    let table = open_table(Some(db), Arc::new(NoImages)).await?;
+    let store = Store::open(db)
+        .await
+        .map_err(|e| format!("cannot open the database: {e}"))?;
+    let settings = TableSettings {
+        outbox,
+        ..TableSettings::default()
+    };
+    let table = Table::new(store, Arc::new(NoImages), settings);
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let worker = outbox.then(|| {
+        let courier = Arc::new(PrintCourier {
+            rng: std::sync::Mutex::new(ChaCha8Rng::seed_from_u64(seed ^ 0x5eed)),
+        });
+        tokio::spawn(table.outbox().run(courier, async move {
+            let _ = stopped.await;
+        }))
+    });
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let stdout = std::io::stdout();
     let mut played = 0;
@@ -78,6 +139,20 @@ pub async fn run(
             Err(TableError::Refused(m)) => return Err(format!("a legal move was refused: {m}")),
             Err(e) => return Err(e.to_string()),
         }
+    }
+    if let Some(worker) = worker {
+        // Deliver what is left before stopping.
+        while table
+            .store()
+            .pending_delivery_count()
+            .await
+            .map_err(|e| e.to_string())?
+            > 0
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        let _ = stop.send(());
+        worker.await.map_err(|e| e.to_string())?;
     }
     table.store().close().await;
     Ok(())

@@ -551,6 +551,7 @@ async fn reminders_ping_once_per_period_and_never_in_quiet_hours() {
         channel: CHANNEL,
         moderator: false,
         interaction: None,
+        followup: None,
     };
     let create = Command::Create {
         game: "pandoria".into(),
@@ -561,10 +562,12 @@ async fn reminders_ping_once_per_period_and_never_in_quiet_hours() {
     };
     let reply = table.handle(&caller, create).await.unwrap();
     let turn = reply.turn.unwrap();
-    let http = serenity::all::HttpBuilder::new("test-token")
-        .proxy(fake.base_url())
-        .ratelimiter_disabled(true)
-        .build();
+    let http = Arc::new(
+        serenity::all::HttpBuilder::new("test-token")
+            .proxy(fake.base_url())
+            .ratelimiter_disabled(true)
+            .build(),
+    );
     assert_eq!(
         send_reminders(&table, &http).await.unwrap(),
         0,

@@ -17,6 +17,7 @@ fn caller(user: u64) -> Caller {
         channel: CHANNEL,
         moderator: false,
         interaction: None,
+        followup: None,
     }
 }
 
@@ -238,36 +239,67 @@ async fn acting_checks_seat_turn_notation_and_staleness_and_counts_duplicates_on
 async fn undo_takes_back_only_the_own_action_of_this_turn() {
     let dir = tempfile::tempdir().unwrap();
     let table = table_at(&dir.path().join("t.db")).await;
-    let r = started(&table, 2).await;
+    // The standard game: a turn has steps after the tile that show nothing new.
+    let r = table
+        .handle(
+            &caller(1),
+            Command::Create {
+                game: "pandoria".into(),
+                options: vec![("mode".into(), "standard".into())],
+                players: None,
+                seats: vec![(1, caller(1).name), (2, caller(2).name)],
+                seed: None,
+            },
+        )
+        .await
+        .unwrap();
     let first = to_act(&r);
     let other = 3 - first;
-    assert!(
-        refused(table.handle(&caller(first), Command::Undo).await).contains("nothing to take back")
-    );
+    let undo = || Command::Undo { version: None };
+    assert!(refused(table.handle(&caller(first), undo()).await).contains("nothing to take back"));
+    // Placing the hand tile shows it: undo never crosses it.
     let tile = table
         .suggest(&caller(first), "tile", 1)
         .await
         .unwrap()
         .remove(0);
     let r = table.handle(&caller(first), act(&tile)).await.unwrap();
+    assert!(!r.turn.as_ref().unwrap().can_undo);
+    assert!(refused(table.handle(&caller(first), undo()).await).contains("nothing to take back"));
+    let worker = table
+        .suggest(&caller(first), "worker", 1)
+        .await
+        .unwrap()
+        .remove(0);
+    let r = table.handle(&caller(first), act(&worker)).await.unwrap();
     assert!(r.turn.as_ref().unwrap().can_undo);
-    assert!(refused(table.handle(&caller(other), Command::Undo).await).contains("It is "));
-    let r = table.handle(&caller(first), Command::Undo).await.unwrap();
+    assert!(refused(table.handle(&caller(other), undo()).await).contains("It is "));
+    let r = table.handle(&caller(first), undo()).await.unwrap();
     let text = public_text(&r);
-    assert!(text.contains(&format!("took back \"{tile}\"")), "{text}");
-    assert!(text.contains("place your tile or a castle"), "{text}");
-    // The undo is in the log, the game is back at the placing step, and it survives a restart.
-    assert_eq!(table.store().sequence_numbers(1).await.unwrap(), vec![1, 2]);
+    assert!(text.contains(&format!("took back \"{worker}\"")), "{text}");
+    assert!(text.contains("place a figure on it"), "{text}");
+    // The undo is in the log, the game is back at the figure step, and it survives a restart.
+    assert_eq!(
+        table.store().sequence_numbers(1).await.unwrap(),
+        vec![1, 2, 3]
+    );
     drop(table);
     let table = table_at(&dir.path().join("t.db")).await;
-    let again = table.suggest(&caller(first), "tile", 1).await.unwrap();
-    assert_eq!(again, vec![tile.clone()]);
-    // Place and pass: the turn ends with a drawn tile, which undo never crosses.
-    table.handle(&caller(first), act(&tile)).await.unwrap();
-    let r = table.handle(&caller(first), act("pass")).await.unwrap();
-    assert!(public_text(&r).contains("drew a tile"));
+    let again = table.suggest(&caller(first), "worker", 1).await.unwrap();
+    assert_eq!(again, vec![worker.clone()]);
+    // Place the worker and pass the remaining steps: the turn ends with a drawn tile, which
+    // undo never crosses.
+    let mut r = table.handle(&caller(first), act(&worker)).await.unwrap();
+    while to_act(&r) == first {
+        r = table.handle(&caller(first), act("pass")).await.unwrap();
+    }
+    assert!(
+        public_text(&r).contains("drew a tile"),
+        "{}",
+        public_text(&r)
+    );
     assert!(!r.turn.as_ref().unwrap().can_undo);
-    assert!(refused(table.handle(&caller(first), Command::Undo).await).contains("It is "));
+    assert!(refused(table.handle(&caller(first), undo()).await).contains("It is "));
     // The player whose turn it now is gets the private message with the tile preview.
     assert_eq!(r.private.iter().filter(|(u, _)| *u == other).count(), 1);
     // The player who drew also learns the new tile.

@@ -5,13 +5,13 @@
 //! # a comment
 //! game: pandoria
 //! players: 3
-//! seed: 42
-//! option: start=marked          (repeatable, key=value)
+//! seed: 42                      (required: a number, or 64 hex digits)
+//! option: start=marked          (repeatable, key=value, each key once)
 //! fix: start-player 1           (repeatable, game-specific, before any action)
 //! tile D7 E7                    an action by whoever must decide now
 //! @2 worker D7                  an action by seat 2 (seats count from 1)
-//! ! tile A1 A2 => not on the plain   an action that must be refused; the text after => must
-//!                               appear in the refusal
+//! ! tile A1 A2 => not on the plain   an action that must be refused; the text after =>
+//!                               (required) must appear in the refusal
 //! log: closed the city          the last action's log lines must contain this text
 //! log-not: closed               no log line of the last action may contain this text
 //! expect: /seats/0/score = 6    a JSON pointer into the public view, and its JSON value
@@ -20,7 +20,9 @@
 //! over                          the game must be over
 //! ```
 //!
-//! Everything is checked as it is read; the first failure stops the run with the line number.
+//! `game:`, `players:` and `seed:` are given exactly once. Everything is checked as it is
+//! read; the first failure stops the run with the line number. A UTF-8 byte order mark at the
+//! start is ignored.
 
 use std::fmt;
 
@@ -76,6 +78,8 @@ pub fn run(text: &str) -> Result<Run, ScenarioError> {
     let mut run: Option<Run> = None;
     let mut last_log: Vec<String> = Vec::new();
 
+    // Editors on Windows may save a byte order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (number, raw) in text.lines().enumerate() {
         let line_no = number + 1;
         let err = |message: String| ScenarioError {
@@ -90,7 +94,11 @@ pub fn run(text: &str) -> Result<Run, ScenarioError> {
             if run.is_some() {
                 return Err(err(format!("\"{key}:\" must come before the first action")));
             }
+            let twice = || err(format!("\"{key}:\" is given twice"));
             match key {
+                "game" if header.game.is_some() => return Err(twice()),
+                "players" if header.players.is_some() => return Err(twice()),
+                "seed" if header.seed.is_some() => return Err(twice()),
                 "game" => header.game = Some(value.to_string()),
                 "players" => {
                     header.players = Some(
@@ -108,9 +116,11 @@ pub fn run(text: &str) -> Result<Run, ScenarioError> {
                     let (k, v) = value
                         .split_once('=')
                         .ok_or_else(|| err(format!("an option is key=value, not \"{value}\"")))?;
-                    header
-                        .options
-                        .push((k.trim().to_string(), v.trim().to_string()));
+                    let k = k.trim();
+                    if header.options.iter().any(|(old, _)| old == k) {
+                        return Err(err(format!("\"option: {k}\" is given twice")));
+                    }
+                    header.options.push((k.to_string(), v.trim().to_string()));
                 }
                 "fix" => {
                     let (k, v) = value.split_once(' ').unwrap_or((value, ""));
@@ -157,7 +167,8 @@ fn start(header: &Header) -> Result<Run, String> {
     let players = header
         .players
         .ok_or("the scenario gives no player count (players: …)")?;
-    let seed = header.seed.unwrap_or(Seed::from_u64(0));
+    // No default: a scenario that leaves the seed out depends on whatever the default was.
+    let seed = header.seed.ok_or("the scenario gives no seed (seed: …)")?;
     let mut game = new_game(name, &header.options, players, seed).map_err(|e| e.to_string())?;
     for (key, value) in &header.fixes {
         game.fix(key, value).map_err(|e| e.to_string())?;
@@ -238,9 +249,20 @@ fn check_or_act(run: &mut Run, line: &str, last_log: &mut Vec<String>) -> Result
         None => (false, line),
     };
     let (line, want_message) = match line.split_once("=>") {
-        Some((a, b)) => (a.trim(), Some(b.trim())),
-        None => (line, None),
+        Some((a, b)) if refused => (a.trim(), b.trim()),
+        Some(_) => {
+            return Err(
+                "\"=>\" names a refusal: start the line with \"!\" (\"! ACTION => REASON\")".into(),
+            );
+        }
+        None => (line, ""),
     };
+    if refused && want_message.is_empty() {
+        // Without it, a typo or any other refusal would pass for the one meant.
+        return Err(
+            "a refused action must name the refusal: \"! ACTION => text of the reason\"".into(),
+        );
+    }
     let (seat, notation) = match line.strip_prefix('@') {
         Some(rest) => {
             let (seat, notation) = rest.split_once(' ').unwrap_or((rest, ""));
@@ -266,12 +288,15 @@ fn check_or_act(run: &mut Run, line: &str, last_log: &mut Vec<String>) -> Result
             *last_log = lines;
             Ok(())
         }
-        Err(refusal) if refused => match want_message {
-            Some(want) if !refusal.to_string().contains(want) => Err(format!(
-                "\"{notation}\" was refused with \"{refusal}\", which does not say \"{want}\""
-            )),
-            _ => Ok(()),
-        },
+        Err(refusal) if refused => {
+            if refusal.to_string().contains(want_message) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "\"{notation}\" was refused with \"{refusal}\", which does not say \"{want_message}\""
+                ))
+            }
+        }
         Err(refusal) => Err(format!(
             "\"{notation}\" by {} was refused: {refusal}",
             run.game.seat_name(seat)
@@ -290,5 +315,124 @@ fn check_pointer(view: &serde_json::Value, text: &str) -> Result<(), String> {
         Some(got) if *got == want => Ok(()),
         Some(got) => Err(format!("{pointer} is {got}, expected {want}")),
         None => Err(format!("the view has nothing at {pointer}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The runner itself: every kind of wrong line must fail, with its line and a reason.
+
+    use super::*;
+
+    /// A two-player RTTA game with Red to act and known dice (a skull and two workers).
+    const HEAD: &str = "game: rtta\nplayers: 2\nseed: 1\nfix: start-player 1\n\
+                        fix: dice skull workers workers\n";
+
+    fn fails(text: &str, line: usize, reason: &str) {
+        match run(text) {
+            Ok(_) => panic!("the scenario passed:\n{text}"),
+            Err(e) => {
+                assert_eq!(e.line, line, "{e}");
+                assert!(e.message.contains(reason), "{e} does not say \"{reason}\"");
+            }
+        }
+    }
+
+    #[test]
+    fn a_correct_scenario_passes() {
+        let text = format!(
+            "{HEAD}expect: /seats/0/cities = 3\n! reroll 1 => die 1 shows a skull\n\
+             ! fly away => cannot read \"fly away\"\ndone\nlog: Red\nlog-not: Scored\n"
+        );
+        let run = run(&text).unwrap();
+        assert_eq!(run.actions, vec![(Seat(0), "done".to_string())]);
+    }
+
+    #[test]
+    fn a_wrong_expect_fails() {
+        fails(
+            &format!("{HEAD}expect: /seats/0/cities = 4\n"),
+            6,
+            "/seats/0/cities is 3, expected 4",
+        );
+        fails(
+            &format!("{HEAD}expect: /seats/0/nothing = 4\n"),
+            6,
+            "nothing at /seats/0/nothing",
+        );
+    }
+
+    #[test]
+    fn a_wrong_legal_count_fails() {
+        fails(
+            &format!("{HEAD}legal: 100000\n"),
+            6,
+            "expected 100000 legal actions",
+        );
+    }
+
+    #[test]
+    fn a_wrong_log_fails() {
+        fails(
+            &format!("{HEAD}done\nlog: Blue conquered the world\n"),
+            7,
+            "no log line contains \"Blue conquered the world\"",
+        );
+    }
+
+    #[test]
+    fn a_refusal_must_be_named() {
+        // Without "=> reason" a typo would pass as "refused": the parse error hides the
+        // real test.
+        fails(&format!("{HEAD}! fly away\n"), 6, "must name the refusal");
+        fails(
+            &format!("{HEAD}! reroll 1 =>\n"),
+            6,
+            "must name the refusal",
+        );
+        fails(
+            &format!("{HEAD}! reroll 1 => not your turn\n"),
+            6,
+            "which does not say \"not your turn\"",
+        );
+    }
+
+    #[test]
+    fn an_expected_refusal_needs_the_bang() {
+        fails(
+            &format!("{HEAD}done => it is Red's turn\n"),
+            6,
+            "\"=>\" names a refusal: start the line with \"!\"",
+        );
+    }
+
+    #[test]
+    fn a_header_line_given_twice_fails() {
+        for key in ["game: rtta", "players: 3", "seed: 2"] {
+            fails(&format!("{HEAD}{key}\n"), 6, "is given twice");
+        }
+        fails(
+            "game: pandoria\nplayers: 2\nseed: 1\noption: mode=family\noption: mode=standard\n",
+            5,
+            "\"option: mode\" is given twice",
+        );
+    }
+
+    #[test]
+    fn a_missing_seed_fails() {
+        fails(
+            "game: rtta\nplayers: 2\nfix: start-player 1\ndone\n",
+            4,
+            "no seed",
+        );
+        fails("game: rtta\nplayers: 2\n", 2, "no seed");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_read() {
+        let text = format!("\u{feff}{HEAD}expect: /seats/0/cities = 3\ndone\n");
+        assert_eq!(run(&text).unwrap().actions.len(), 1);
+        let crlf = text.replace('\n', "\r\n");
+        assert_eq!(run(&crlf).unwrap().actions.len(), 1);
     }
 }

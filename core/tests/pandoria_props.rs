@@ -1,6 +1,8 @@
 //! Property tests: random legal Pandoria games — family, family with spells, standard and
 //! beginner, both editions, every realm mix — for 2, 3 and 4 players.
 
+mod support;
+
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -60,9 +62,21 @@ fn assert_conserved(g: &Pandoria) {
             }
         }
     }
+    // A double tile covers exactly two hexes, a single tile one: count them, so that a tile
+    // placed twice is caught.
     on_board.sort();
-    on_board.dedup_by(|a, b| a == b); // each double tile covers two hexes
-    ids.extend(on_board);
+    let mut i = 0;
+    while i < on_board.len() {
+        let id = on_board[i];
+        let hexes = on_board[i..].iter().take_while(|&&t| t == id).count();
+        let covers = if id <= 48 { 2 } else { 1 };
+        assert_eq!(
+            hexes, covers,
+            "tile {id} covers {hexes} hexes, not {covers}"
+        );
+        ids.push(id);
+        i += hexes;
+    }
     ids.sort();
     let mut all: Vec<u64> = (1..=48).collect();
     if g.options().mode != Mode::Family {
@@ -301,41 +315,52 @@ fn assert_public_view_hides_secrets(g: &Pandoria) {
 }
 
 fn options_strategy() -> impl Strategy<Value = Options> {
-    (0..3u8, any::<bool>(), 0..4u8, 0..2u8, 0..5u8, any::<bool>()).prop_map(
-        |(start, apart, mode, edition, realms, partnership)| Options {
-            start_tiles: match start {
-                0 => StartTiles::Marked,
-                1 => StartTiles::Random,
-                _ => StartTiles::Chosen,
-            },
-            start_apart: apart,
-            mode: [
-                Mode::Family,
-                Mode::FamilySpells,
-                Mode::Standard,
-                Mode::Beginner,
-            ][usize::from(mode)],
-            edition: [Edition::Yucata, Edition::Second][usize::from(edition)],
-            realms: if mode == 3 {
-                [RealmAssignment::RandomUnique, RealmAssignment::EachChooses]
-                    [usize::from(realms % 2)]
-            } else {
-                [
-                    RealmAssignment::RandomUnique,
-                    RealmAssignment::RandomNotUnique,
-                    RealmAssignment::SameRandom,
-                    RealmAssignment::SameChosen,
-                    RealmAssignment::EachChooses,
-                ][usize::from(realms)]
-            },
-            realm: Some(Realm::ALL[usize::from(realms)]),
-            partnership,
-        },
+    (
+        0..3u8,
+        any::<bool>(),
+        0..4u8,
+        0..2u8,
+        0..5u8,
+        0..5u8,
+        any::<bool>(),
     )
+        .prop_map(
+            |(start, apart, mode, edition, realms, realm, partnership)| Options {
+                start_tiles: match start {
+                    0 => StartTiles::Marked,
+                    1 => StartTiles::Random,
+                    _ => StartTiles::Chosen,
+                },
+                start_apart: apart,
+                mode: [
+                    Mode::Family,
+                    Mode::FamilySpells,
+                    Mode::Standard,
+                    Mode::Beginner,
+                ][usize::from(mode)],
+                edition: [Edition::Yucata, Edition::Second][usize::from(edition)],
+                realms: if mode == 3 {
+                    [RealmAssignment::RandomUnique, RealmAssignment::EachChooses]
+                        [usize::from(realms % 2)]
+                } else {
+                    [
+                        RealmAssignment::RandomUnique,
+                        RealmAssignment::RandomNotUnique,
+                        RealmAssignment::SameRandom,
+                        RealmAssignment::SameChosen,
+                        RealmAssignment::EachChooses,
+                    ][usize::from(realms)]
+                },
+                // Drawn on its own: the realm assignment's number would pick only one realm
+                // for `same_chosen`.
+                realm: Some(Realm::ALL[usize::from(realm)]),
+                partnership,
+            },
+        )
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(support::config(48))]
 
     /// The full contract, probed at every decision, in every mode.
     #[test]
@@ -345,37 +370,169 @@ proptest! {
         prop_assert_eq!(replay(&options, players, seed, None, &actions), end);
     }
 
-    /// The public view does not change when only hidden things differ.
+    /// At a random point of a random game in any mode, edition and partnership, the public
+    /// view shows no secret, and changing only hidden things changes neither the public view
+    /// nor any other seat's view.
     #[test]
-    fn hidden_information_never_reaches_the_public_view(players in 2usize..=4, seed in any::<u64>(), mode in 0..3usize) {
-        let options = Options { mode: [Mode::Family, Mode::Standard, Mode::Beginner][mode], ..Options::default() };
-        let a = Pandoria::new(&options, players, Seed::from_u64(seed)).unwrap();
-        let mut b = a.clone();
-        // Other hand tiles and another stack order.
-        let state = serde_json::to_value(&a).unwrap();
-        let stack: Vec<String> = state["stack"].as_array().unwrap().iter().map(|v| v.to_string()).collect();
-        let hands: Vec<String> = stack.iter().take(players).cloned().collect();
-        b.fix("hands", &hands.join(" ")).unwrap();
-        let state = serde_json::to_value(&b).unwrap();
-        let reversed: Vec<String> = state["stack"].as_array().unwrap().iter().rev().map(|v| v.to_string()).collect();
-        b.fix("stack", &reversed.join(" ")).unwrap();
-        if mode > 0 {
-            // Other hand cards (from the deck) and another deck order.
-            let (deck, _, _) = a.card_piles();
-            let n = a.seat_state(Seat(0)).cards.len();
-            let other: Vec<String> = deck.iter().take(n).map(|c| c.to_string()).collect();
-            b.fix("cards", &format!("1 {}", other.join(" "))).unwrap();
-            let (deck, _, _) = b.card_piles();
-            let reversed: Vec<String> = deck.iter().map(|c| c.to_string()).collect();
-            b.fix("deck", &reversed.join(" ")).unwrap();
-            let singles: Vec<String> = b.single_tiles().iter().map(|t| t.to_string()).collect();
-            b.fix("singles", &singles.join(" ")).unwrap();
+    fn hidden_information_never_reaches_the_public_view(
+        players in 2usize..=4,
+        seed in any::<u64>(),
+        options in options_strategy(),
+        steps in 0usize..400,
+        tweak in any::<u64>(),
+    ) {
+        let options = Options { partnership: options.partnership && players == 4, ..options };
+        let mut a = Pandoria::new(&options, players, Seed::from_u64(seed)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x41dd);
+        for _ in 0..steps {
+            let Some(d) = a.decision() else { break };
+            let legal = a.legal_actions(d.seat);
+            a.apply(d.seat, &legal[rng.random_range(0..legal.len())]).unwrap();
         }
-        prop_assert_ne!(&a, &b);
-        prop_assert_eq!(a.public_view(), b.public_view());
         assert_public_view_hides_secrets(&a);
-        assert_public_view_hides_secrets(&b);
+        let public = a.public_view();
+        let mut rng = ChaCha8Rng::seed_from_u64(tweak);
+        for k in 0..players {
+            let owner = Seat(k as u8);
+            let b = with_other_secrets(&a, owner, &mut rng);
+            // The random generator always differs, so `b` is another state.
+            prop_assert_ne!(&a, &b);
+            assert_conserved(&b);
+            prop_assert_eq!(&b.public_view(), &public);
+            for s in 0..players {
+                let seat = Seat(s as u8);
+                if seat != owner {
+                    prop_assert_eq!(b.seat_view(seat), a.seat_view(seat), "seat {} sees seat {}'s secrets", s, k);
+                }
+            }
+            assert_public_view_hides_secrets(&b);
+        }
     }
+}
+
+/// `g` with other secrets: `owner`'s hand tiles and cards swapped with others from the stack
+/// and deck, every hidden pile (stack, box, deck, boxed cards, single tiles) in another order,
+/// and another random generator state. Public things stay as they are.
+fn with_other_secrets(g: &Pandoria, owner: Seat, rng: &mut ChaCha8Rng) -> Pandoria {
+    use rand::seq::SliceRandom;
+    let mut state = serde_json::to_value(g).unwrap();
+    let pile = |key: &str, rng: &mut ChaCha8Rng| -> Vec<serde_json::Value> {
+        let mut items = state[key].as_array().cloned().unwrap_or_default();
+        items.shuffle(rng);
+        items
+    };
+    let mut stack = pile("stack", rng);
+    let removed = pile("removed", rng);
+    let mut deck = pile("deck", rng);
+    let boxed = pile("boxed", rng);
+    let singles = pile("singles", rng);
+    let seat = &mut state["seats"][owner.index()];
+    for (hand, from) in [("hand", &mut stack), ("cards", &mut deck)] {
+        if let Some(hand) = seat[hand].as_array_mut() {
+            for (item, other) in hand.iter_mut().zip(from.iter_mut()) {
+                std::mem::swap(item, other);
+            }
+        }
+    }
+    state["stack"] = stack.into();
+    state["removed"] = removed.into();
+    state["deck"] = deck.into();
+    state["boxed"] = boxed.into();
+    state["singles"] = singles.into();
+    state["rng"] =
+        serde_json::to_value(rand_chacha::ChaCha20Rng::seed_from_u64(rng.random())).unwrap();
+    serde_json::from_value(state).unwrap()
+}
+
+/// The strategy reaches every mode, edition, realm assignment, chosen realm and the
+/// partnership game (the chosen realm used to be tied to the assignment: only one realm).
+#[test]
+fn the_options_strategy_reaches_every_option() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = options_strategy();
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..2000 {
+        let o = strategy.new_tree(&mut runner).unwrap().current();
+        seen.insert(format!("{:?}", o.mode));
+        seen.insert(format!("{:?}", o.edition));
+        seen.insert(format!("{:?} {:?}", o.mode, o.realms));
+        seen.insert(format!("partnership {}", o.partnership));
+        if o.realms == RealmAssignment::SameChosen {
+            seen.insert(format!("same chosen {:?}", o.realm));
+        }
+    }
+    for want in [
+        "Family",
+        "FamilySpells",
+        "Standard",
+        "Beginner",
+        "Yucata",
+        "Second",
+    ] {
+        assert!(seen.contains(want), "never {want}");
+    }
+    for realm in Realm::ALL {
+        let want = format!("same chosen {:?}", Some(realm));
+        assert!(seen.contains(&want), "never {want}");
+    }
+    for want in [
+        "Standard RandomUnique",
+        "Standard RandomNotUnique",
+        "Standard SameRandom",
+        "Standard SameChosen",
+        "Standard EachChooses",
+        "Beginner RandomUnique",
+        "Beginner EachChooses",
+        "partnership true",
+        "partnership false",
+    ] {
+        assert!(seen.contains(want), "never {want}");
+    }
+}
+
+/// The conservation check counts a tile on the board as often as it lies there: a tile
+/// placed a second time is caught (it used to be counted once, whatever its hexes).
+#[test]
+#[should_panic(expected = "covers 4 hexes, not 2")]
+fn the_conservation_check_catches_a_tile_placed_twice() {
+    let mut g = Pandoria::new(&Options::default(), 2, Seed::from_u64(3)).unwrap();
+    let state = serde_json::to_value(&g).unwrap();
+    let tile = state["stack"][0].to_string();
+    g.fix("place", &format!("{tile} F6 F7")).unwrap();
+    assert_conserved(&g); // sound so far
+    let mut state = serde_json::to_value(&g).unwrap();
+    for (from, to) in [("F6", "I6"), ("F7", "I7")] {
+        let [from, to] = [from, to].map(|h| h.parse::<Hex>().unwrap().index());
+        state["land"][to] = state["land"][from].clone();
+    }
+    let twice: Pandoria = serde_json::from_value(state).unwrap();
+    assert_conserved(&twice);
+}
+
+/// The same with a tile both on the board and in the stack.
+#[test]
+#[should_panic(expected = "every double and single tile exactly once")]
+fn the_conservation_check_catches_a_tile_in_two_places() {
+    let g = Pandoria::new(&Options::default(), 2, Seed::from_u64(3)).unwrap();
+    let mut state = serde_json::to_value(&g).unwrap();
+    let first = state["stack"][0].clone();
+    state["stack"][1] = first;
+    let twice: Pandoria = serde_json::from_value(state).unwrap();
+    assert_conserved(&twice);
+}
+
+/// The case count can be raised for long runs, never lowered; failures are kept.
+#[test]
+fn property_settings_keep_failures_and_read_the_case_count() {
+    assert_eq!(support::cases_from(None, 48), 48);
+    assert_eq!(support::cases_from(Some("5000"), 48), 5000);
+    assert_eq!(support::cases_from(Some(" 10 "), 48), 48);
+    assert!(std::panic::catch_unwind(|| support::cases_from(Some("lots"), 48)).is_err());
+    let config = support::config(48);
+    assert!(config.cases >= 48);
+    assert!(config.failure_persistence.is_some());
 }
 
 /// Every multiset of realms for 2–4 players, in both editions, plays to a sound end.
@@ -454,7 +611,7 @@ fn every_beginner_realm_set_plays_to_the_end() {
 /// Thousands of family games with the invariants, without the probes.
 #[test]
 fn thousands_of_random_games_end_with_everything_accounted_for() {
-    for seed in 0..1200u64 {
+    for seed in 0..u64::from(support::cases(1200)) {
         let players = 2 + (seed % 3) as usize;
         let (g, _) = play_checked(&Options::default(), players, seed, 0, None);
         let o = g.outcome().unwrap();

@@ -6,6 +6,8 @@
 //! not listed are refused without changing anything, that the state survives a JSON round
 //! trip, and at the end that replaying options + seed + actions gives the same game.
 
+mod support;
+
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -218,7 +220,7 @@ fn play_and_check(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(support::config(64))]
 
     #[test]
     fn random_games_keep_the_rules(
@@ -229,6 +231,41 @@ proptest! {
         policy in any::<u64>(),
     ) {
         play_and_check(players, trade && players > 1, thrifty, seed, policy);
+    }
+
+    /// RTTA's only secret is its random generator (the dice to come): at a random point of
+    /// a random game, another generator state changes nothing anyone sees, and the view
+    /// names no generator or seed.
+    #[test]
+    fn the_random_generator_never_reaches_a_view(
+        players in 1usize..=4,
+        trade in any::<bool>(),
+        seed in any::<u64>(),
+        steps in 0usize..300,
+        other in any::<u64>(),
+    ) {
+        let options = Options { trade: trade && players > 1 };
+        let mut a = Rtta::new(&options, players, Seed::from_u64(seed)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..steps {
+            let Some(d) = a.decision() else { break };
+            let legal = a.legal_actions(d.seat);
+            a.apply(d.seat, &legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+        let mut state = serde_json::to_value(&a).unwrap();
+        state["rng"] = serde_json::to_value(rand_chacha::ChaCha20Rng::seed_from_u64(other)).unwrap();
+        let b: Rtta = serde_json::from_value(state).unwrap();
+        prop_assert_ne!(&a, &b);
+        prop_assert_eq!(a.public_view(), b.public_view());
+        for s in 0..players {
+            let seat = Seat(s as u8);
+            prop_assert_eq!(
+                serde_json::to_value(a.seat_view(seat)).unwrap(),
+                serde_json::to_value(b.seat_view(seat)).unwrap()
+            );
+        }
+        let text = serde_json::to_string(&a.public_view()).unwrap();
+        prop_assert!(!text.contains("rng") && !text.contains("seed"), "{}", text);
     }
 
     #[test]

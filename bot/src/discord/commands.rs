@@ -189,7 +189,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
         "log" => table(Command::Log {
             page: number(options, "page").unwrap_or(1).max(1) as usize,
         }),
-        "undo" => table(Command::Undo),
+        "undo" => table(Command::Undo { version: None }),
         "resign" => table(Command::Resign),
         "abandon" => Ok(Invocation::AbandonPrompt),
         "games" => table(Command::Games),

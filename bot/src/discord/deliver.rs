@@ -1,22 +1,26 @@
-//! Sending a table reply to Discord: the caller's ephemeral answer (editing the deferred
-//! response), public posts as channel messages with the turn buttons, and private posts by
-//! DM — or, when a player's DMs are closed (error 50007), one note in the channel without
-//! the secret, and no more DM attempts until that player uses a command again.
+//! Sending to Discord: the caller's ephemeral answer (editing the deferred response), and
+//! the outbox's deliveries ([`DiscordCourier`]): public posts as channel messages with the
+//! turn or lobby buttons, private posts by DM. Discord's answers are sorted into what the
+//! outbox retries (5xx, timeouts, 429) and what it gives up (deleted channel, missing
+//! permission, closed DMs — error 50007, after which the channel gets one note without the
+//! secret and no DM is tried until that player uses a command again).
+
+use std::sync::Arc;
+use std::time::Duration;
 
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateMessage, EditInteractionResponse, Http, UserId,
+    CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, Http, Nonce, UserId,
 };
+use serenity::builder::Builder;
 
 use super::ids::{ComponentId, Verb};
-use crate::table::{Post, Reply, Table, Turn};
+use crate::outbox::{Courier, Failure, Message};
+use crate::store::{DeliveryKind, DeliveryRow};
+use crate::table::{Post, Turn};
 
 /// Error code Discord gives when a user does not accept DMs from the bot.
 const CANNOT_DM: isize = 50007;
-
-fn is_cannot_dm(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) if r.error.code == CANNOT_DM)
-}
 
 fn button(
     game: i64,
@@ -73,12 +77,12 @@ pub fn turn_buttons(turn: &Turn) -> Vec<CreateActionRow> {
     )]
 }
 
-/// The buttons under a lobby message.
-pub fn lobby_buttons() -> Vec<CreateActionRow> {
+/// The buttons under a lobby message (they act on that lobby only).
+pub fn lobby_buttons(game: i64) -> Vec<CreateActionRow> {
     let row = [
-        button(0, 0, Verb::Join, "Join", ButtonStyle::Success),
-        button(0, 0, Verb::Leave, "Leave", ButtonStyle::Secondary),
-        button(0, 0, Verb::Start, "Start", ButtonStyle::Primary),
+        button(game, 0, Verb::Join, "Join", ButtonStyle::Success),
+        button(game, 0, Verb::Leave, "Leave", ButtonStyle::Secondary),
+        button(game, 0, Verb::Start, "Start", ButtonStyle::Primary),
     ];
     vec![CreateActionRow::Buttons(
         row.into_iter().flatten().collect(),
@@ -92,12 +96,17 @@ fn attachments(post: &Post) -> Vec<CreateAttachment> {
         .collect()
 }
 
-fn with_pings(post: &Post) -> String {
-    let pings: Vec<String> = post.ping.iter().map(|u| format!("<@{u}>")).collect();
+/// The text with a mention of each pinged user it does not mention yet.
+fn with_pings(text: &str, ping: &[u64]) -> String {
+    let pings: Vec<String> = ping
+        .iter()
+        .map(|u| format!("<@{u}>"))
+        .filter(|m| !text.contains(m.as_str()))
+        .collect();
     let text = if pings.is_empty() {
-        post.text.clone()
+        text.to_string()
     } else {
-        format!("{}\n{}", post.text, pings.join(" "))
+        format!("{text}\n{}", pings.join(" "))
     };
     clip(&text)
 }
@@ -120,73 +129,143 @@ pub fn ephemeral_edit(post: &Post) -> EditInteractionResponse {
     edit
 }
 
-/// Sends a reply's public and private posts. `lobby` adds the lobby buttons to public posts
-/// that have no turn.
-pub async fn send_posts(http: &Http, table: &Table, channel: u64, reply: &Reply, lobby: bool) {
-    for post in &reply.public {
-        let mut message = CreateMessage::new()
-            .content(with_pings(post))
-            .allowed_mentions(
-                CreateAllowedMentions::new().users(post.ping.iter().map(|u| UserId::new(*u))),
-            )
-            .add_files(attachments(post));
-        if let Some(turn) = &reply.turn {
-            message = message.components(turn_buttons(turn));
-        } else if lobby {
-            message = message.components(lobby_buttons());
-        }
-        match ChannelId::new(channel).send_message(http, message).await {
-            Ok(sent) => {
-                if let Some(turn) = &reply.turn
-                    && let Err(e) = table
-                        .store()
-                        .set_turn_message(turn.game_id, sent.id.get())
-                        .await
-                {
-                    tracing::warn!(error = %e, "could not remember the turn message");
-                }
-            }
-            Err(e) => tracing::error!(channel, error = %e, "public post failed"),
-        }
-    }
-    for (user, post) in &reply.private {
-        send_dm(http, table, channel, *user, post).await;
+/// Delivers outbox rows through serenity's HTTP client.
+#[derive(Debug)]
+pub struct DiscordCourier {
+    http: Arc<Http>,
+}
+
+impl DiscordCourier {
+    /// A courier over a client's HTTP.
+    pub fn new(http: Arc<Http>) -> DiscordCourier {
+        DiscordCourier { http }
     }
 }
 
-/// Sends one private post by DM, with the channel fallback.
-pub async fn send_dm(http: &Http, table: &Table, channel: u64, user: u64, post: &Post) {
-    match table.store().dm_closed(user).await {
-        Ok(true) => return,
-        Ok(false) => {}
-        Err(e) => tracing::warn!(error = %e, "cannot read the DM setting"),
+/// Sorts a failed request into what the outbox does next.
+fn failure(e: &serenity::Error) -> Failure {
+    use serenity::http::HttpError;
+    let serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) = e else {
+        // Timeouts, refused connections, resets: the request may not have arrived at all.
+        return Failure::Transient {
+            why: e.to_string(),
+            after: None,
+            invalid: false,
+        };
+    };
+    let status = r.status_code.as_u16();
+    let code = r.error.code;
+    let why = format!(
+        "Discord answered {status} (code {code}: {})",
+        r.error.message
+    );
+    match (status, code) {
+        (_, CANNOT_DM) => Failure::DmsClosed,
+        // Rate limited: serenity's rate limiter normally waits these out itself; a 429 that
+        // gets here is retried after Discord's wait (its rate limiter, when on, already
+        // honoured `retry_after`; without it the backoff applies).
+        (429, _) => Failure::Transient {
+            why,
+            after: Some(Duration::from_secs(1)),
+            invalid: true,
+        },
+        (500..=599, _) => Failure::Transient {
+            why,
+            after: None,
+            invalid: false,
+        },
+        // Unknown Channel, Missing Access, Missing Permissions, archived thread.
+        (_, 10003) | (404, _) => Failure::Unreachable {
+            why: "the channel no longer exists".into(),
+            invalid: false,
+        },
+        (_, 50001 | 50013) | (403, _) => Failure::Unreachable {
+            why: "Turnpost lacks the permission to post there".into(),
+            invalid: true,
+        },
+        (_, 50083) => Failure::Unreachable {
+            why: "the thread is archived".into(),
+            invalid: false,
+        },
+        (401, _) => Failure::Rejected {
+            why: format!("the bot token was refused: {why}"),
+            invalid: true,
+        },
+        _ => Failure::Rejected {
+            why,
+            invalid: false,
+        },
     }
-    let result = async {
-        let dm = UserId::new(user).create_dm_channel(http).await?;
-        dm.send_message(
-            http,
-            CreateMessage::new()
-                .content(clip(&post.text))
-                .add_files(attachments(post)),
-        )
-        .await
-    }
-    .await;
-    match result {
-        Ok(_) => {}
-        Err(e) if is_cannot_dm(&e) => {
-            if let Err(e) = table.store().set_dm_closed(user, true).await {
-                tracing::warn!(error = %e, "cannot store the DM setting");
+}
+
+impl Courier for DiscordCourier {
+    async fn deliver(
+        &self,
+        row: &DeliveryRow,
+        message: &Message,
+        images: Vec<(String, Vec<u8>)>,
+    ) -> Result<Option<u64>, Failure> {
+        let files: Vec<CreateAttachment> = images
+            .into_iter()
+            .map(|(name, png)| CreateAttachment::bytes(png, name))
+            .collect();
+        match row.kind {
+            DeliveryKind::Channel => {
+                let mut create = CreateMessage::new()
+                    .content(with_pings(&message.text, &message.ping))
+                    .allowed_mentions(
+                        CreateAllowedMentions::new()
+                            .users(message.ping.iter().map(|u| UserId::new(*u))),
+                    )
+                    .add_files(files)
+                    // Sent again after a crash or a lost answer, Discord returns the first
+                    // message instead of posting twice.
+                    .nonce(Nonce::String(format!("tp{}", row.outbox_id)))
+                    .enforce_nonce(true);
+                let game = row.game_id.unwrap_or(0);
+                if let Some(turn) = &message.turn {
+                    let turn = Turn {
+                        game_id: game,
+                        ..turn.clone()
+                    };
+                    create = create.components(turn_buttons(&turn));
+                } else if message.lobby {
+                    create = create.components(lobby_buttons(game));
+                }
+                ChannelId::new(row.target)
+                    .send_message(&self.http, create)
+                    .await
+                    .map(|m| Some(m.id.get()))
+                    .map_err(|e| failure(&e))
             }
-            let note = CreateMessage::new()
-                .content(format!(
-                    "<@{user}>, I can't send you direct messages — use **My hand** or `/hand` to see your hand here, only to you."
-                ))
-                .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(user)]));
-            if let Err(e) = ChannelId::new(channel).send_message(http, note).await {
-                tracing::error!(channel, error = %e, "DM fallback note failed");
+            DeliveryKind::Dm => {
+                let dm = UserId::new(row.target)
+                    .create_dm_channel(&self.http)
+                    .await
+                    .map_err(|e| failure(&e))?;
+                dm.send_message(
+                    &self.http,
+                    CreateMessage::new()
+                        .content(clip(&message.text))
+                        .add_files(files),
+                )
+                .await
+                .map(|m| Some(m.id.get()))
+                .map_err(|e| failure(&e))
             }
         }
-        Err(e) => tracing::error!(user, error = %e, "DM failed"),
+    }
+
+    async fn tell(&self, handle: &str, text: &str) -> bool {
+        let followup = CreateInteractionResponseFollowup::new()
+            .content(clip(text))
+            .ephemeral(true);
+        match followup.execute(&*self.http, (None, handle)).await {
+            Ok(_) => true,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not tell the caller about a failed delivery");
+                false
+            }
+        }
     }
 }

@@ -14,7 +14,7 @@ use serenity::all::{
 
 use super::InFlight;
 use super::commands::{self, Invocation, Setting};
-use super::deliver::{ephemeral_edit, send_posts};
+use super::deliver::ephemeral_edit;
 use super::ids::{ComponentId, Verb};
 use crate::table::{Caller, Command, Post, Reply, Table, TableError};
 
@@ -48,6 +48,7 @@ fn caller_of(
     guild: Option<GuildId>,
     channel: ChannelId,
     id: InteractionId,
+    token: &str,
 ) -> Caller {
     let name = member
         .and_then(|m| m.nick.clone())
@@ -62,6 +63,7 @@ fn caller_of(
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_messages()),
         interaction: Some(id.get().to_string()),
+        followup: Some(token.to_string()),
     }
 }
 
@@ -137,12 +139,13 @@ impl Handler {
         }
     }
 
-    /// Runs a table command and turns the outcome into (answer for the caller, reply to send).
-    async fn run_table(&self, caller: &Caller, command: Command) -> (Post, Option<Reply>) {
+    /// Runs a table command and turns the outcome into the answer for the caller (what the
+    /// channel and DMs get, the table has queued for the outbox worker).
+    async fn run_table(&self, caller: &Caller, command: Command) -> Post {
         match self.table.handle(caller, command).await {
-            Ok(reply) => (acknowledgement(&reply), Some(reply)),
-            Err(TableError::Refused(m)) => (text_post(m), None),
-            Err(TableError::Internal(_)) => (text_post(APOLOGY), None),
+            Ok(reply) => acknowledgement(&reply),
+            Err(TableError::Refused(m)) => text_post(m),
+            Err(TableError::Internal(_)) => text_post(APOLOGY),
         }
     }
 
@@ -157,57 +160,47 @@ impl Handler {
             cmd.guild_id,
             cmd.channel_id,
             cmd.id,
+            &cmd.token,
         );
         self.reopen_dms(caller.user).await;
-        let (answer, reply, components, lobby) =
-            match commands::invocation(&cmd.data.name, &cmd.data.options) {
-                Err(message) => (text_post(message), None, Vec::new(), false),
-                Ok(Invocation::Setting(setting)) => (
-                    self.setting(&caller, setting).await,
-                    None,
-                    Vec::new(),
-                    false,
-                ),
-                Ok(Invocation::AbandonPrompt) => {
-                    let confirm = ComponentId {
-                        game: 0,
-                        version: 0,
-                        verb: Verb::Abandon,
+        let (answer, components) = match commands::invocation(&cmd.data.name, &cmd.data.options) {
+            Err(message) => (text_post(message), Vec::new()),
+            Ok(Invocation::Setting(setting)) => (self.setting(&caller, setting).await, Vec::new()),
+            Ok(Invocation::AbandonPrompt) => {
+                // The confirmation names this game, so it can never end a later one.
+                let game = match self.table.store().open_game_in(caller.channel).await {
+                    Ok(row) => row.map_or(0, |r| r.game_id),
+                    Err(e) => {
+                        tracing::error!(error = %e, "store failed");
+                        0
                     }
-                    .encode()
-                    .map(|id| {
-                        CreateButton::new(id)
-                            .label("Abandon the game")
-                            .style(ButtonStyle::Danger)
-                    });
-                    let post = text_post(
-                        "Abandon this channel's game for everyone? It cannot be resumed.",
-                    );
-                    (
-                        post,
-                        None,
-                        vec![CreateActionRow::Buttons(confirm.into_iter().collect())],
-                        false,
-                    )
+                };
+                let confirm = ComponentId {
+                    game,
+                    version: 0,
+                    verb: Verb::Abandon,
                 }
-                Ok(Invocation::Table(command)) => {
-                    let lobby = matches!(
-                        command,
-                        Command::Create { .. } | Command::Join | Command::Leave
-                    );
-                    let (answer, reply) = self.run_table(&caller, command).await;
-                    (answer, reply, Vec::new(), lobby)
-                }
-            };
+                .encode()
+                .map(|id| {
+                    CreateButton::new(id)
+                        .label("Abandon the game")
+                        .style(ButtonStyle::Danger)
+                });
+                let post =
+                    text_post("Abandon this channel's game for everyone? It cannot be resumed.");
+                (
+                    post,
+                    vec![CreateActionRow::Buttons(confirm.into_iter().collect())],
+                )
+            }
+            Ok(Invocation::Table(command)) => (self.run_table(&caller, command).await, Vec::new()),
+        };
         let mut edit = ephemeral_edit(&answer);
         if !components.is_empty() {
             edit = edit.components(components);
         }
         if let Err(e) = cmd.edit_response(&ctx.http, edit).await {
             tracing::warn!(error = %e, "could not answer a command");
-        }
-        if let Some(reply) = reply {
-            send_posts(&ctx.http, &self.table, caller.channel, &reply, lobby).await;
         }
     }
 
@@ -261,9 +254,10 @@ impl Handler {
             comp.guild_id,
             comp.channel_id,
             comp.id,
+            &comp.token,
         );
         self.reopen_dms(caller.user).await;
-        let (answer, reply, components, lobby) = self.component_answer(&caller, comp).await;
+        let (answer, components) = self.component_answer(&caller, comp).await;
         let mut edit: EditInteractionResponse = ephemeral_edit(&answer);
         if !components.is_empty() {
             edit = edit.components(components);
@@ -271,22 +265,17 @@ impl Handler {
         if let Err(e) = comp.edit_response(&ctx.http, edit).await {
             tracing::warn!(error = %e, "could not answer a component");
         }
-        if let Some(reply) = reply {
-            send_posts(&ctx.http, &self.table, caller.channel, &reply, lobby).await;
-        }
     }
 
     async fn component_answer(
         &self,
         caller: &Caller,
         comp: &ComponentInteraction,
-    ) -> (Post, Option<Reply>, Vec<CreateActionRow>, bool) {
+    ) -> (Post, Vec<CreateActionRow>) {
         let Some(id) = ComponentId::decode(&comp.data.custom_id) else {
             return (
                 text_post("This button is not one of Turnpost's."),
-                None,
                 Vec::new(),
-                false,
             );
         };
         if id.game != 0 {
@@ -295,26 +284,26 @@ impl Handler {
                 Ok(_) => {
                     return (
                         text_post("This game has ended; its buttons no longer work."),
-                        None,
                         Vec::new(),
-                        false,
                     );
                 }
                 Err(e) => {
                     tracing::error!(error = %e, "store failed");
-                    return (text_post(APOLOGY), None, Vec::new(), false);
+                    return (text_post(APOLOGY), Vec::new());
                 }
             }
         }
-        let table = |command| async move {
-            let (answer, reply) = self.run_table(caller, command).await;
-            (answer, reply, Vec::new(), false)
-        };
+        let table = |command| async move { (self.run_table(caller, command).await, Vec::new()) };
         match id.verb {
             Verb::Turn => self.panel(caller).await,
             Verb::Hand => table(Command::Hand).await,
             Verb::Log => table(Command::Log { page: 1 }).await,
-            Verb::Undo => table(Command::Undo).await,
+            Verb::Undo => {
+                table(Command::Undo {
+                    version: Some(id.version),
+                })
+                .await
+            }
             Verb::Act(notation) => {
                 table(Command::Act {
                     notation,
@@ -337,12 +326,7 @@ impl Handler {
                         })
                         .await
                     }
-                    None => (
-                        text_post("Pick one of the actions."),
-                        None,
-                        Vec::new(),
-                        false,
-                    ),
+                    None => (text_post("Pick one of the actions."), Vec::new()),
                 }
             }
             Verb::Join | Verb::Leave | Verb::Start => {
@@ -351,8 +335,7 @@ impl Handler {
                     Verb::Leave => Command::Leave,
                     _ => Command::Start,
                 };
-                let (answer, reply) = self.run_table(caller, command).await;
-                (answer, reply, Vec::new(), true)
+                (self.run_table(caller, command).await, Vec::new())
             }
             Verb::Abandon => table(Command::Abandon { confirm: true }).await,
         }
@@ -361,18 +344,16 @@ impl Handler {
     /// The acting player's private panel: the hand and preview pictures, the prompt, and
     /// the legal actions as buttons (few) or a select menu (up to 25), else a pointer to
     /// `/play` with autocomplete.
-    async fn panel(&self, caller: &Caller) -> (Post, Option<Reply>, Vec<CreateActionRow>, bool) {
+    async fn panel(&self, caller: &Caller) -> (Post, Vec<CreateActionRow>) {
         let board = match self.table.handle(caller, Command::Board).await {
             Ok(b) => b,
-            Err(TableError::Refused(m)) => return (text_post(m), None, Vec::new(), false),
-            Err(TableError::Internal(_)) => return (text_post(APOLOGY), None, Vec::new(), false),
+            Err(TableError::Refused(m)) => return (text_post(m), Vec::new()),
+            Err(TableError::Internal(_)) => return (text_post(APOLOGY), Vec::new()),
         };
         let Some(turn) = board.turn else {
             return (
                 text_post("Nobody is to act: the game is not running."),
-                None,
                 Vec::new(),
-                false,
             );
         };
         if turn.user != caller.user {
@@ -385,9 +366,7 @@ impl Handler {
                 text_post(format!(
                     "It is not your turn — {who}. You can look at the board or your hand meanwhile."
                 )),
-                None,
                 Vec::new(),
-                false,
             );
         }
         let legal = self
@@ -450,7 +429,7 @@ impl Handler {
                 legal.len()
             ));
         }
-        (post, None, rows, false)
+        (post, rows)
     }
 
     async fn autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
@@ -465,6 +444,7 @@ impl Handler {
             ac.guild_id,
             ac.channel_id,
             ac.id,
+            &ac.token,
         );
         let choices = self
             .table

@@ -15,16 +15,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use serenity::all::{
-    ChannelId, ClientBuilder, CreateAllowedMentions, CreateMessage, GatewayIntents, HttpBuilder,
-    UserId,
-};
+use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder};
 use tokio::sync::Notify;
 
 use crate::paint::PngPainter;
-use crate::reminders::{QuietHours, due};
 use crate::store::{Store, now_ms};
 use crate::table::{Table, TableSettings};
+
+pub use deliver::DiscordCourier;
 
 pub use commands::definitions;
 
@@ -170,15 +168,22 @@ pub async fn run(
         .await
         .map_err(|e| format!("cannot start the Discord client: {e}"))?;
     let shards = client.shard_manager.clone();
-    let reminder_http = client.http.clone();
+    // Deliveries: whatever is pending from before a restart goes out first.
+    let (stop_outbox, outbox_stopped) = tokio::sync::oneshot::channel::<()>();
+    let outbox = tokio::spawn(table.outbox().run(
+        Arc::new(DiscordCourier::new(client.http.clone())),
+        async move {
+            let _ = outbox_stopped.await;
+        },
+    ));
     let reminder_table = table.clone();
     let every = config.reminder_every;
     let reminders = tokio::spawn(async move {
         let mut tick = tokio::time::interval(every);
         loop {
             tick.tick().await;
-            if let Err(e) = send_reminders(&reminder_table, &reminder_http).await {
-                tracing::error!(error = %e, "reminders failed");
+            if let Err(e) = reminder_table.queue_reminders(now_ms()).await {
+                tracing::error!(error = %e, "reminder pass failed");
             }
         }
     });
@@ -195,70 +200,35 @@ pub async fn run(
         }
     };
     reminders.abort();
+    // Let the worker finish what it is sending; anything still pending goes out after the
+    // next start.
+    let _ = stop_outbox.send(());
+    if tokio::time::timeout(Duration::from_secs(10), outbox)
+        .await
+        .is_err()
+    {
+        tracing::warn!("deliveries still running after 10 s; the rest go out after the next start");
+    }
     table.store().close().await;
     tracing::info!("stopped");
     result
 }
 
-/// Pings the players who have been idle longer than their channel's setting.
-pub async fn send_reminders(table: &Table, http: &serenity::http::Http) -> Result<usize, String> {
-    let now = now_ms();
-    let mut sent = 0;
-    for row in table
-        .store()
-        .reminder_candidates()
+/// Queues the reminders due now and delivers everything pending through `http` before
+/// returning (the running bot does the same in the background); returns how many reminders
+/// were queued.
+pub async fn send_reminders(
+    table: &Table,
+    http: &Arc<serenity::http::Http>,
+) -> Result<usize, String> {
+    let queued = table
+        .queue_reminders(now_ms())
         .await
-        .map_err(|e| e.to_string())?
-    {
-        let Some((user, prompt)) = table
-            .turn_of(row.game_id)
-            .await
-            .map_err(|e| e.to_string())?
-        else {
-            continue;
-        };
-        let quiet = table
-            .store()
-            .quiet_hours(user)
-            .await
-            .map_err(|e| e.to_string())?
-            .map(|(start, end, utc_offset_minutes)| QuietHours {
-                start,
-                end,
-                utc_offset_minutes,
-            });
-        if !due(now, row.updated_at, row.reminded_at, row.hours, quiet) {
-            continue;
-        }
-        let hours = (now - row.updated_at) / 3_600_000;
-        let link = match (row.guild_id, row.turn_message_id) {
-            (Some(g), Some(m)) => format!(
-                " Latest turn: https://discord.com/channels/{g}/{}/{m}",
-                row.channel_id
-            ),
-            _ => String::new(),
-        };
-        let message = CreateMessage::new()
-            .content(format!(
-                "<@{user}>, it is your turn ({prompt}); the table has waited {hours} h.{link}"
-            ))
-            .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(user)]));
-        match ChannelId::new(row.channel_id)
-            .send_message(http, message)
-            .await
-        {
-            Ok(_) => {
-                table
-                    .store()
-                    .set_reminded(row.game_id, now)
-                    .await
-                    .map_err(|e| e.to_string())?;
-                sent += 1;
-            }
-            Err(e) => tracing::warn!(game = row.game_id, error = %e, "reminder not sent"),
-        }
-    }
-    Ok(sent)
+        .map_err(|e| e.to_string())?;
+    let courier = Arc::new(DiscordCourier::new(http.clone()));
+    let outbox = table.outbox();
+    while let Ok(None) = outbox.pass(&courier).await {}
+    Ok(queued)
 }
 
 #[cfg(test)]

@@ -5,6 +5,10 @@
 //! writers never both read and then fail to write (`database is locked`); the game's
 //! `version` column is checked in the same transaction, so a stale writer loses cleanly.
 
+mod outbox;
+
+pub use outbox::{DeliveryKind, DeliveryRow, NewDelivery, SENT};
+
 use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -134,6 +138,24 @@ pub struct ActionRow {
     pub log: Vec<String>,
 }
 
+/// A stored snapshot of a game's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The sequence number of the action it follows.
+    pub seq: i64,
+    /// The saved state (JSON).
+    pub state: String,
+    /// The hash the log recorded for it, if any.
+    pub logged_hash: Option<String>,
+}
+
+impl Snapshot {
+    /// Whether the snapshot is the one the log recorded at its sequence number.
+    pub fn matches_log(&self) -> bool {
+        self.logged_hash.as_deref() == Some(state_hash(&self.state).as_str())
+    }
+}
+
 /// What the reminder loop needs to know about an active game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReminderRow {
@@ -198,6 +220,17 @@ fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
+/// A stored seat number; anything outside 0–255 is damage, not seat 0.
+fn seat_number(value: i64) -> Result<u8, StoreError> {
+    u8::try_from(value).map_err(|_| StoreError::Corrupt(format!("seat {value} is out of range")))
+}
+
+/// The check value of a saved state, stored with the action a snapshot was taken after, so
+/// a snapshot that does not belong to its place in the log is noticed on load.
+pub fn state_hash(state: &str) -> String {
+    format!("{:08x}", crc32fast::hash(state.as_bytes()))
+}
+
 /// The store.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -251,6 +284,7 @@ impl Store {
         new: &NewGame<'_>,
         seats: &[(UserId, String)],
         active: bool,
+        deliveries: &[NewDelivery],
     ) -> Result<GameId, StoreError> {
         let now = now_ms();
         let options =
@@ -287,6 +321,7 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        outbox::insert(&mut tx, Some(game_id), deliveries, now).await?;
         tx.commit().await?;
         Ok(game_id)
     }
@@ -385,7 +420,7 @@ impl Store {
         rows.iter()
             .map(|r| {
                 Ok(SeatRow {
-                    seat: r.try_get::<i64, _>("seat")? as u8,
+                    seat: seat_number(r.try_get("seat")?)?,
                     user_id: r.try_get::<i64, _>("user_id")? as u64,
                     name: r.try_get("name")?,
                     resigned: r.try_get::<i64, _>("resigned")? != 0,
@@ -400,6 +435,7 @@ impl Store {
         game_id: GameId,
         user_id: UserId,
         name: &str,
+        deliveries: &[NewDelivery],
     ) -> Result<Option<u8>, StoreError> {
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let max: i64 = sqlx::query_scalar(
@@ -429,19 +465,29 @@ impl Store {
             Err(e) if is_unique_violation(&e) => return Err(StoreError::AlreadySeated),
             Err(e) => return Err(e.into()),
         }
+        outbox::insert(&mut tx, Some(game_id), deliveries, now_ms()).await?;
         tx.commit().await?;
-        Ok(Some(taken as u8))
+        Ok(Some(seat_number(taken)?))
     }
 
-    /// Removes a user from a lobby and closes the gap in the seat order.
-    pub async fn remove_seat(&self, game_id: GameId, user_id: UserId) -> Result<bool, StoreError> {
+    /// Removes a user from a lobby (only while it is a lobby, checked in the same
+    /// transaction, so a Start racing it never runs a game with the seat missing) and closes
+    /// the gap in the seat order. A lobby left empty is closed (`abandoned`).
+    pub async fn remove_seat(
+        &self,
+        game_id: GameId,
+        user_id: UserId,
+        deliveries: &[NewDelivery],
+    ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let seat: Option<i64> =
-            sqlx::query_scalar("SELECT seat FROM seat WHERE game_id = ? AND user_id = ?")
-                .bind(game_id)
-                .bind(user_id as i64)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let seat: Option<i64> = sqlx::query_scalar(
+            "SELECT seat FROM seat JOIN game USING (game_id)
+             WHERE game_id = ? AND user_id = ? AND game.status = 'lobby'",
+        )
+        .bind(game_id)
+        .bind(user_id as i64)
+        .fetch_optional(&mut *tx)
+        .await?;
         let Some(seat) = seat else {
             return Ok(false);
         };
@@ -466,6 +512,16 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        sqlx::query(
+            "UPDATE game SET status = 'abandoned', updated_at = ?
+             WHERE game_id = ? AND NOT EXISTS (SELECT 1 FROM seat WHERE game_id = ?)",
+        )
+        .bind(now_ms())
+        .bind(game_id)
+        .bind(game_id)
+        .execute(&mut *tx)
+        .await?;
+        outbox::insert(&mut tx, Some(game_id), deliveries, now_ms()).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -476,17 +532,25 @@ impl Store {
         game_id: GameId,
         from: Status,
         to: Status,
+        deliveries: &[NewDelivery],
     ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let now = now_ms();
         let r = sqlx::query(
             "UPDATE game SET status = ?, updated_at = ? WHERE game_id = ? AND status = ?",
         )
         .bind(to.as_str())
-        .bind(now_ms())
+        .bind(now)
         .bind(game_id)
         .bind(from.as_str())
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(r.rows_affected() == 1)
+        if r.rows_affected() != 1 {
+            return Ok(false);
+        }
+        outbox::insert(&mut tx, Some(game_id), deliveries, now).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// Whether an interaction was already recorded.
@@ -509,6 +573,7 @@ impl Store {
         actions: &[NewAction<'_>],
         snapshot: Option<&str>,
         status: Option<Status>,
+        deliveries: &[NewDelivery],
     ) -> Result<i64, StoreError> {
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let now = now_ms();
@@ -527,12 +592,14 @@ impl Store {
         if bumped.rows_affected() != 1 {
             return Err(StoreError::VersionConflict);
         }
+        let last = actions.len().saturating_sub(1);
         for (i, a) in actions.iter().enumerate() {
             let log =
                 serde_json::to_string(a.log).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            let hash = snapshot.filter(|_| i == last).map(state_hash);
             let result = sqlx::query(
-                "INSERT INTO action (game_id, seq, seat, notation, interaction_id, reveals, log, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO action (game_id, seq, seat, notation, interaction_id, reveals, log, created_at, state_hash)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(game_id)
             .bind(version + 1 + i as i64)
@@ -542,11 +609,24 @@ impl Store {
             .bind(a.reveals)
             .bind(log)
             .bind(now)
+            .bind(hash)
             .execute(&mut *tx)
             .await;
             match result {
                 Ok(_) => {}
-                Err(e) if is_unique_violation(&e) => return Err(StoreError::Duplicate),
+                // The interaction was handled before; a clash on the sequence number instead
+                // means the game's version is behind its own log: damage, not a repeat.
+                Err(sqlx::Error::Database(d))
+                    if d.is_unique_violation() && d.message().contains("interaction_id") =>
+                {
+                    return Err(StoreError::Duplicate);
+                }
+                Err(e) if is_unique_violation(&e) => {
+                    return Err(StoreError::Corrupt(format!(
+                        "game {game_id} is at version {version} but its log already has action {}",
+                        version + 1 + i as i64
+                    )));
+                }
                 Err(e) => return Err(e.into()),
             }
             // The table's own `resign` entry marks the seat in the same transaction.
@@ -566,14 +646,38 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        outbox::insert(&mut tx, Some(game_id), deliveries, now).await?;
         tx.commit().await?;
         Ok(new_version)
     }
 
-    /// Starts a lobby game: status `active` (the seats are as they are).
-    pub async fn start(&self, game_id: GameId) -> Result<bool, StoreError> {
-        self.set_status(game_id, Status::Lobby, Status::Active)
-            .await
+    /// Starts a lobby game with exactly `seats` seats taken, in one transaction: false (and
+    /// nothing written) if it is no longer a lobby or its seats changed meanwhile.
+    pub async fn start(
+        &self,
+        game_id: GameId,
+        seats: usize,
+        deliveries: &[NewDelivery],
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let now = now_ms();
+        let r = sqlx::query(
+            "UPDATE game SET status = 'active', updated_at = ?
+             WHERE game_id = ? AND status = 'lobby'
+               AND (SELECT COUNT(*) FROM seat WHERE game_id = ?) = ?",
+        )
+        .bind(now)
+        .bind(game_id)
+        .bind(game_id)
+        .bind(seats as i64)
+        .execute(&mut *tx)
+        .await?;
+        if r.rows_affected() != 1 {
+            return Ok(false);
+        }
+        outbox::insert(&mut tx, Some(game_id), deliveries, now).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// Actions with a sequence number above `after`, in order.
@@ -602,49 +706,80 @@ impl Store {
         .bind(upto)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
+        let actions = rows
+            .iter()
             .map(|r| {
                 let log: String = r.try_get("log")?;
                 Ok(ActionRow {
                     seq: r.try_get("seq")?,
-                    seat: r.try_get::<i64, _>("seat")? as u8,
+                    seat: seat_number(r.try_get("seat")?)?,
                     notation: r.try_get("notation")?,
                     reveals: r.try_get::<i64, _>("reveals")? != 0,
                     log: serde_json::from_str(&log)
                         .map_err(|e| StoreError::Corrupt(e.to_string()))?,
                 })
             })
-            .collect()
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        // The log has no gaps: each row follows the one before, from `after + 1`.
+        for (i, a) in actions.iter().enumerate() {
+            if a.seq != after + 1 + i as i64 {
+                return Err(StoreError::Corrupt(format!(
+                    "game {game_id}: the action log jumps from {} to {}",
+                    after + i as i64,
+                    a.seq
+                )));
+            }
+        }
+        Ok(actions)
     }
 
-    /// The latest snapshot at or below `version`.
+    /// The latest snapshot at or below `version`, with the state hash the log recorded for
+    /// that sequence number (`None` if the log has no such action or no hash for it).
     pub async fn latest_snapshot(
         &self,
         game_id: GameId,
         version: i64,
-    ) -> Result<Option<(i64, String)>, StoreError> {
-        let row = sqlx::query("SELECT seq, state FROM snapshot WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1")
-            .bind(game_id)
-            .bind(version)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|r| Ok((r.try_get("seq")?, r.try_get("state")?)))
-            .transpose()
+    ) -> Result<Option<Snapshot>, StoreError> {
+        let row = sqlx::query(
+            "SELECT snapshot.seq, snapshot.state, action.state_hash FROM snapshot
+             LEFT JOIN action ON action.game_id = snapshot.game_id AND action.seq = snapshot.seq
+             WHERE snapshot.game_id = ? AND snapshot.seq <= ? ORDER BY snapshot.seq DESC LIMIT 1",
+        )
+        .bind(game_id)
+        .bind(version)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok(Snapshot {
+                seq: r.try_get("seq")?,
+                state: r.try_get("state")?,
+                logged_hash: r.try_get("state_hash")?,
+            })
+        })
+        .transpose()
     }
 
-    /// Replaces a snapshot (after rebuilding a broken one).
+    /// Replaces a snapshot (after rebuilding a broken one) and records its hash in the log.
     pub async fn put_snapshot(
         &self,
         game_id: GameId,
         seq: i64,
         state: &str,
     ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         sqlx::query("INSERT OR REPLACE INTO snapshot (game_id, seq, state) VALUES (?, ?, ?)")
             .bind(game_id)
             .bind(seq)
             .bind(state)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        sqlx::query("UPDATE action SET state_hash = ? WHERE game_id = ? AND seq = ?")
+            .bind(state_hash(state))
+            .bind(game_id)
+            .bind(seq)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -766,7 +901,8 @@ impl Store {
             "SELECT game.game_id, game.channel_id, game.guild_id, game.updated_at, game.reminded_at,
                     game.turn_message_id, COALESCE(channel_setting.reminder_hours, 24) AS hours
              FROM game LEFT JOIN channel_setting USING (channel_id)
-             WHERE game.status = 'active' ORDER BY game.game_id",
+             WHERE game.status = 'active' AND channel_setting.unreachable_at IS NULL
+             ORDER BY game.game_id",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -787,13 +923,22 @@ impl Store {
             .collect()
     }
 
-    /// Records that a reminder went out.
-    pub async fn set_reminded(&self, game_id: GameId, at_ms: i64) -> Result<(), StoreError> {
+    /// Records that a reminder is due and queues it, in one transaction: the next pass waits
+    /// a whole period whether or not Discord takes it at once (the outbox retries).
+    pub async fn set_reminded(
+        &self,
+        game_id: GameId,
+        at_ms: i64,
+        deliveries: &[NewDelivery],
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         sqlx::query("UPDATE game SET reminded_at = ? WHERE game_id = ?")
             .bind(at_ms)
             .bind(game_id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        outbox::insert(&mut tx, Some(game_id), deliveries, at_ms).await?;
+        tx.commit().await?;
         Ok(())
     }
 

@@ -27,16 +27,7 @@ impl Table {
             ));
         }
         let from = row.status;
-        if !matches!(from, Status::Lobby | Status::Active)
-            || !self
-                .store
-                .set_status(game_id, from, Status::Abandoned)
-                .await?
-        {
-            return refuse("The game is not running any more.");
-        }
-        self.forget(game_id);
-        Ok(Reply {
+        let reply = Reply {
             public: vec![Post {
                 text: format!(
                     "{} abandoned the game. The channel is free for a new one.",
@@ -45,6 +36,18 @@ impl Table {
                 ..Post::default()
             }],
             ..Reply::default()
-        })
+        };
+        let deliveries = self.deliveries(Some(caller), row.channel_id, &reply, false);
+        if !matches!(from, Status::Lobby | Status::Active)
+            || !self
+                .store
+                .set_status(game_id, from, Status::Abandoned, &deliveries)
+                .await?
+        {
+            return refuse("The game is not running any more.");
+        }
+        self.forget(game_id);
+        self.queued(&deliveries);
+        Ok(reply)
     }
 }

@@ -3,8 +3,9 @@
 use turnpost_core::Seed;
 use turnpost_core::dynamic::{GAMES, new_game, player_counts};
 
+use super::play::Position;
 use super::{Caller, Post, Reply, Table, TableError, refuse};
-use crate::store::{NewGame, Status, UserId};
+use crate::store::{GameId, NewGame, SeatRow, Status, UserId};
 
 fn game_title(kind: &str) -> &str {
     match kind {
@@ -92,7 +93,6 @@ impl Table {
         };
         if seats.is_empty() {
             let creator = [(caller.user, caller.name.clone())];
-            self.store.create_game(&new, &creator, false).await?;
             let text = format!(
                 "{} opened a {} table ({}) for up to {max_players} players.\nSeats: {}.\nJoin to take a seat; {} starts the game.",
                 caller.name,
@@ -101,16 +101,37 @@ impl Table {
                 caller.name,
                 caller.name,
             );
-            return Ok(Reply {
-                public: vec![Post {
-                    text,
-                    ..Post::default()
-                }],
-                ..Reply::default()
-            });
+            let reply = lobby_reply(text);
+            let deliveries = self.deliveries(Some(caller), caller.channel, &reply, true);
+            self.store
+                .create_game(&new, &creator, false, &deliveries)
+                .await?;
+            self.queued(&deliveries);
+            return Ok(reply);
         }
-        let game_id = self.store.create_game(&new, &seats, true).await?;
-        self.announce(game_id).await
+        let rows: Vec<SeatRow> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, (user, name))| SeatRow {
+                seat: i as u8,
+                user_id: *user,
+                name: name.clone(),
+                resigned: false,
+            })
+            .collect();
+        // The first turn message is made before the game is stored, so both go in one
+        // transaction; the game's id is filled in after.
+        let mut reply = self.opening(0, kind, &options, seed, &rows).await?;
+        let deliveries = self.deliveries(Some(caller), caller.channel, &reply, false);
+        let game_id = self
+            .store
+            .create_game(&new, &seats, true, &deliveries)
+            .await?;
+        self.queued(&deliveries);
+        if let Some(turn) = &mut reply.turn {
+            turn.game_id = game_id;
+        }
+        Ok(reply)
     }
 
     pub(super) async fn join(&self, caller: &Caller) -> Result<Reply, TableError> {
@@ -124,34 +145,32 @@ impl Table {
         if row.status != Status::Lobby {
             return refuse("The game has already started; you can watch it with /board.");
         }
+        let mut names: Vec<String> = self
+            .store
+            .seats(game_id)
+            .await?
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+        names.push(caller.name.clone());
+        let reply = lobby_reply(format!(
+            "{} joined. Seats ({}/{}): {}.",
+            caller.name,
+            names.len(),
+            row.max_players,
+            names.join(", ")
+        ));
+        let deliveries = self.deliveries(Some(caller), caller.channel, &reply, true);
         match self
             .store
-            .add_seat(game_id, caller.user, &caller.name)
+            .add_seat(game_id, caller.user, &caller.name, &deliveries)
             .await?
         {
             None => refuse(format!("The table is full ({} seats).", row.max_players)),
             Some(_) => {
                 self.forget(game_id);
-                let names: Vec<String> = self
-                    .store
-                    .seats(game_id)
-                    .await?
-                    .into_iter()
-                    .map(|s| s.name)
-                    .collect();
-                Ok(Reply {
-                    public: vec![Post {
-                        text: format!(
-                            "{} joined. Seats ({}/{}): {}.",
-                            caller.name,
-                            names.len(),
-                            row.max_players,
-                            names.join(", ")
-                        ),
-                        ..Post::default()
-                    }],
-                    ..Reply::default()
-                })
+                self.queued(&deliveries);
+                Ok(reply)
             }
         }
     }
@@ -167,42 +186,47 @@ impl Table {
         if row.status != Status::Lobby {
             return refuse("The game has started: to give up your seat, use /resign.");
         }
-        if !self.store.remove_seat(game_id, caller.user).await? {
-            return refuse("You have no seat at this table.");
-        }
-        self.forget(game_id);
         let names: Vec<String> = self
             .store
             .seats(game_id)
             .await?
             .into_iter()
+            .filter(|s| s.user_id != caller.user)
             .map(|s| s.name)
             .collect();
-        if names.is_empty() {
-            self.store
-                .set_status(game_id, Status::Lobby, Status::Abandoned)
-                .await?;
-            return Ok(Reply {
-                public: vec![Post {
-                    text: format!("{} left; the table is empty and closed.", caller.name),
-                    ..Post::default()
-                }],
-                ..Reply::default()
-            });
+        let (reply, lobby) = if names.is_empty() {
+            let text = format!("{} left; the table is empty and closed.", caller.name);
+            (lobby_reply(text), false)
+        } else {
+            let text = format!("{} left. Seats: {}.", caller.name, names.join(", "));
+            (lobby_reply(text), true)
+        };
+        let deliveries = self.deliveries(Some(caller), caller.channel, &reply, lobby);
+        // The seat goes (and an empty lobby closes) only while it is still a lobby.
+        if !self
+            .store
+            .remove_seat(game_id, caller.user, &deliveries)
+            .await?
+        {
+            let now = self.store.version(game_id).await?.1;
+            return if now == Status::Lobby {
+                refuse("You have no seat at this table.")
+            } else {
+                refuse("The game has started: to give up your seat, use /resign.")
+            };
         }
-        Ok(Reply {
-            public: vec![Post {
-                text: format!("{} left. Seats: {}.", caller.name, names.join(", ")),
-                ..Post::default()
-            }],
-            ..Reply::default()
-        })
+        self.forget(game_id);
+        self.queued(&deliveries);
+        Ok(reply)
     }
 
+    /// Starts the lobby's game. The seat count is checked again inside the transaction that
+    /// starts it, so a Leave racing the Start (here or in another process) can never leave
+    /// a running game with a missing seat.
     pub(super) async fn start(&self, caller: &Caller) -> Result<Reply, TableError> {
         let game_id = self.channel_game(caller).await?;
+        let _guard = self.slot(game_id).lock_owned().await;
         {
-            let _guard = self.slot(game_id).lock_owned().await;
             let row = self
                 .store
                 .game(game_id)
@@ -228,33 +252,71 @@ impl Table {
                     seats.len()
                 ));
             }
+            let reply = self
+                .opening(game_id, &row.kind, &row.options, row.seed, &seats)
+                .await?;
+            let deliveries = self.deliveries(Some(caller), row.channel_id, &reply, false);
+            if !self.store.start(game_id, seats.len(), &deliveries).await? {
+                // Nothing was written: someone started it or changed the seats meanwhile.
+                self.forget(game_id);
+                let (_, status) = self.store.version(game_id).await?;
+                return if status == Status::Lobby {
+                    refuse(
+                        "The seats changed while you pressed Start; look at the lobby and press Start again.",
+                    )
+                } else {
+                    refuse("The game is already running.")
+                };
+            }
+            // Whatever was cached for the lobby is stale now.
+            self.forget(game_id);
+            self.queued(&deliveries);
+            Ok(reply)
         }
-        self.begin(game_id).await
     }
 
-    /// Moves a seated lobby into play and announces the first turn.
-    async fn begin(&self, game_id: i64) -> Result<Reply, TableError> {
-        if !self.store.start(game_id).await? {
-            return refuse("The game is already running.");
-        }
-        self.announce(game_id).await
-    }
-
-    /// The first turn message of a game that just became active.
-    async fn announce(&self, game_id: i64) -> Result<Reply, TableError> {
-        // Whatever was cached for the lobby is stale now.
-        self.forget(game_id);
-        let held = self.hold(game_id).await?;
-        let loaded = &*held;
-        let names: Vec<String> = (0..loaded.seats.len() as u8)
-            .map(|s| super::seat_label(loaded, s))
+    /// The first turn message of a game about to start, with every seat's first DM.
+    async fn opening(
+        &self,
+        game_id: GameId,
+        kind: &str,
+        options: &[(String, String)],
+        seed: Seed,
+        seats: &[SeatRow],
+    ) -> Result<Reply, TableError> {
+        let game = new_game(kind, options, seats.len(), seed)
+            .map_err(|e| TableError::Internal(format!("the stored options do not work: {e}")))?;
+        let names: Vec<String> = (0..seats.len() as u8)
+            .map(|s| super::label(seats, Some(game.as_ref()), s))
             .collect();
         let opening = vec![format!(
             "{} begins: {}.",
-            game_title(&loaded.row.kind),
+            game_title(kind),
             names.join(", ")
         )];
-        let everyone = vec![true; loaded.seats.len()];
-        Ok(self.turn_reply(loaded, opening, &everyone).await)
+        let everyone: Vec<bool> = super::private_views(game.as_ref(), seats.len())
+            .iter()
+            .map(Option::is_some)
+            .collect();
+        let position = Position {
+            game_id,
+            kind,
+            version: 0,
+            seats,
+            game: game.as_ref(),
+            undoable: &[],
+        };
+        Ok(self.turn_reply(&position, opening, &everyone).await)
+    }
+}
+
+/// A lobby message.
+fn lobby_reply(text: String) -> Reply {
+    Reply {
+        public: vec![Post {
+            text,
+            ..Post::default()
+        }],
+        ..Reply::default()
     }
 }

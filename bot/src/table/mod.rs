@@ -9,18 +9,24 @@
 mod admin;
 mod lobby;
 mod play;
+mod remind;
 mod show;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 use turnpost_core::dynamic::{DynGame, load_game, new_game};
 use turnpost_core::{Seat, Seed};
 
-use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status, Store, StoreError, UserId};
+use crate::outbox::{Message, Outbox, OutboxSettings};
+use crate::store::{
+    ActionRow, DeliveryKind, GameId, GameRow, NewDelivery, SeatRow, Status, Store, StoreError,
+    UserId,
+};
 
 pub use show::GameSummary;
 
@@ -39,6 +45,9 @@ pub struct Caller {
     pub moderator: bool,
     /// The interaction's id, so a command delivered twice changes the game once.
     pub interaction: Option<String>,
+    /// How the front end can still reach the caller privately for a while (Discord: the
+    /// interaction token), to say that a post their command caused could not be delivered.
+    pub followup: Option<String>,
 }
 
 /// What the caller wants.
@@ -80,8 +89,12 @@ pub enum Command {
         /// Page from 1.
         page: usize,
     },
-    /// Take back the caller's own last action of this turn.
-    Undo,
+    /// Take back the caller's own last action of this turn. `version` (from a button) makes
+    /// stale clicks fail.
+    Undo {
+        /// The game version the caller saw, if known.
+        version: Option<i64>,
+    },
     /// Give up the caller's seat.
     Resign,
     /// Stop the game (creator or moderator); asks for confirmation first.
@@ -116,7 +129,7 @@ pub struct Post {
 }
 
 /// The state a front end needs for buttons on the turn message.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
     /// The game.
     pub game_id: GameId,
@@ -264,6 +277,20 @@ pub fn os_seed() -> Result<Seed, String> {
     Ok(Seed(bytes))
 }
 
+impl Loaded {
+    /// The game as it is now, for a turn message (`None` in the lobby).
+    fn position(&self) -> Option<play::Position<'_>> {
+        Some(play::Position {
+            game_id: self.row.game_id,
+            kind: &self.row.kind,
+            version: self.row.version,
+            seats: &self.seats,
+            game: self.game.as_deref()?,
+            undoable: &self.undoable,
+        })
+    }
+}
+
 /// Settings of the service.
 #[derive(Clone, Debug)]
 pub struct TableSettings {
@@ -276,6 +303,12 @@ pub struct TableSettings {
     pub snapshot_every: usize,
     /// Where games created without a fixed seed get theirs.
     pub seeds: Arc<Seeds>,
+    /// Whether the posts and DMs that changes cause are written to the outbox with the
+    /// change, for a delivery worker (Discord). The terminal shows replies itself and turns
+    /// this off.
+    pub outbox: bool,
+    /// How the outbox worker delivers.
+    pub delivery: OutboxSettings,
 }
 
 impl Default for TableSettings {
@@ -285,6 +318,8 @@ impl Default for TableSettings {
             concurrent_renders: 2,
             snapshot_every: 10,
             seeds: Arc::new(Seeds::Os),
+            outbox: true,
+            delivery: OutboxSettings::default(),
         }
     }
 }
@@ -301,6 +336,12 @@ pub struct Table {
     /// awaits, so there is exactly one writer per game in this process.
     games: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<Option<Loaded>>>>>,
     settings: TableSettings,
+    /// The delivery worker's state; the table wakes it after each commit that queued
+    /// something.
+    outbox: Arc<Outbox>,
+    /// Games whose reminder check failed lately (see `remind.rs`). A std `Mutex`: never
+    /// held across an await.
+    failing: Mutex<remind::FailingGames>,
 }
 
 impl std::fmt::Debug for Table {
@@ -337,10 +378,12 @@ impl Table {
     /// A table over a store, drawing with `painter`.
     pub fn new(store: Store, painter: Arc<dyn Painter>, settings: TableSettings) -> Table {
         Table {
+            outbox: Outbox::new(store.clone(), settings.delivery.clone()),
             store,
             painter,
             renders: Arc::new(Semaphore::new(settings.concurrent_renders.max(1))),
             games: Mutex::new(HashMap::new()),
+            failing: Mutex::new(HashMap::new()),
             settings,
         }
     }
@@ -348,6 +391,66 @@ impl Table {
     /// The store.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The outbox worker of this table's store (run it with a courier to deliver).
+    pub fn outbox(&self) -> Arc<Outbox> {
+        self.outbox.clone()
+    }
+
+    /// The deliveries a reply causes, to write with the change (none when the outbox is
+    /// off): its public posts in the channel (with the turn's buttons, or the lobby's),
+    /// its private posts by DM.
+    fn deliveries(
+        &self,
+        caller: Option<&Caller>,
+        channel: u64,
+        reply: &Reply,
+        lobby: bool,
+    ) -> Vec<NewDelivery> {
+        if !self.settings.outbox {
+            return Vec::new();
+        }
+        let tell = caller.and_then(|c| c.followup.clone());
+        let images = |post: &Post| {
+            post.images
+                .iter()
+                .map(|i| (i.name.clone(), i.png.clone()))
+                .collect()
+        };
+        let public = reply.public.iter().map(|post| NewDelivery {
+            kind: DeliveryKind::Channel,
+            target: channel,
+            channel_id: channel,
+            body: Message {
+                text: post.text.clone(),
+                ping: post.ping.clone(),
+                turn: reply.turn.clone(),
+                lobby,
+                tell: tell.clone(),
+            }
+            .to_body(),
+            images: images(post),
+        });
+        let private = reply.private.iter().map(|(user, post)| NewDelivery {
+            kind: DeliveryKind::Dm,
+            target: *user,
+            channel_id: channel,
+            body: Message {
+                text: post.text.clone(),
+                ..Message::default()
+            }
+            .to_body(),
+            images: images(post),
+        });
+        public.chain(private).collect()
+    }
+
+    /// Wakes the delivery worker if something was queued.
+    fn queued(&self, deliveries: &[NewDelivery]) {
+        if !deliveries.is_empty() {
+            self.outbox.notify();
+        }
     }
 
     /// Handles one command. User mistakes come back as [`TableError::Refused`]; nothing
@@ -371,7 +474,7 @@ impl Table {
             Command::Board => self.board(caller).await,
             Command::Hand => self.hand(caller).await,
             Command::Log { page } => self.log(caller, page).await,
-            Command::Undo => self.undo(caller).await,
+            Command::Undo { version } => self.undo(caller, version).await,
             Command::Resign => self.resign(caller).await,
             Command::Abandon { confirm } => self.abandon(caller, confirm).await,
             Command::Games => self.games(caller).await,
@@ -440,10 +543,23 @@ impl Table {
             });
             return Ok(());
         }
-        let loaded = match self.store.latest_snapshot(game_id, row.version).await? {
-            Some((seq, state)) => match self.replay(&row, &seats, Some((seq, &state))).await {
-                Ok(l) => l,
-                Err(e) => {
+        let snapshot = self.store.latest_snapshot(game_id, row.version).await?;
+        let replayed = match &snapshot {
+            // A snapshot must be the state the log recorded at its place.
+            Some(snap) if !snap.matches_log() => Some(Err(TableError::Internal(
+                "its state does not match the hash the log recorded".into(),
+            ))),
+            Some(snap) => Some(
+                self.replay(&row, &seats, Some((snap.seq, &snap.state)))
+                    .await,
+            ),
+            None => None,
+        };
+        let mut loaded = match (snapshot, replayed) {
+            (Some(_), Some(Ok(l))) => l,
+            (Some(snap), Some(Err(e))) => {
+                let seq = snap.seq;
+                {
                     tracing::warn!(game_id, seq, error = %e, "snapshot unusable; rebuilding the game from its log");
                     self.store.delete_snapshot(game_id, seq).await?;
                     let loaded = self.replay(&row, &seats, None).await?;
@@ -455,9 +571,23 @@ impl Table {
                     tracing::info!(game_id, version = row.version, "game rebuilt from its log");
                     loaded
                 }
-            },
-            None => self.replay(&row, &seats, None).await?,
+            }
+            _ => self.replay(&row, &seats, None).await?,
         };
+        // A resigned seat to decide means its automatic moves were never stored (a crash
+        // between writes in an older version): play them now, like any commit.
+        if loaded.row.status == Status::Active
+            && let Some(game) = &loaded.game
+            && let Some(d) = game.decision()
+            && loaded.seats.get(d.seat.index()).is_some_and(|s| s.resigned)
+        {
+            let next = game.boxed_clone();
+            tracing::warn!(
+                game_id,
+                "finishing a resigned seat's pending automatic moves"
+            );
+            self.commit(&mut loaded, next, Vec::new(), None).await?;
+        }
         *slot = Some(loaded);
         Ok(())
     }
@@ -610,11 +740,15 @@ fn private_views(game: &dyn DynGame, seats: usize) -> Vec<Option<Value>> {
 
 /// A seat's label for messages: "Anna (Red)".
 fn seat_label(loaded: &Loaded, seat: u8) -> String {
-    let name = loaded
-        .seats
+    label(&loaded.seats, loaded.game.as_deref(), seat)
+}
+
+/// A seat's label from the seats and the game: "Anna (Red)".
+fn label(seats: &[SeatRow], game: Option<&dyn DynGame>, seat: u8) -> String {
+    let name = seats
         .get(usize::from(seat))
         .map_or_else(|| format!("seat {}", seat + 1), |s| s.name.clone());
-    match &loaded.game {
+    match game {
         Some(g) => format!("{name} ({})", g.seat_name(Seat(seat))),
         None => name,
     }

@@ -4,8 +4,10 @@ use serde_json::Value;
 use turnpost_core::Seat;
 use turnpost_core::dynamic::{DynGame, Refusal};
 
-use super::{Caller, Loaded, Post, Reply, Table, TableError, Turn, refuse, seat_label, seat_of};
-use crate::store::{NewAction, Status, StoreError};
+use super::{
+    Caller, Loaded, Post, Reply, Table, TableError, Turn, label, refuse, seat_label, seat_of,
+};
+use crate::store::{GameId, NewAction, SeatRow, Status, StoreError};
 
 /// The action a resigned seat plays when the game asks it: pass if it may, else the first
 /// legal action (a placement must still be made in some games).
@@ -31,8 +33,48 @@ fn sentence(text: &str) -> String {
     out
 }
 
+/// A position to describe in a turn message: the game as it will be once the change
+/// commits (turn messages are built before the commit, so they go into the outbox with it).
+pub(super) struct Position<'a> {
+    pub game_id: GameId,
+    pub kind: &'a str,
+    pub version: i64,
+    pub seats: &'a [SeatRow],
+    pub game: &'a dyn DynGame,
+    /// Actions undo may take back, as (seq, seat), newest last.
+    pub undoable: &'a [(i64, u8)],
+}
+
+/// Which seats get a private message after a change: a seat whose turn just began, and a
+/// seat whose private items changed while it was not in the middle of its own turn (a drawn
+/// tile after the turn ends, a card taken in someone else's turn).
+fn changed_private(
+    before: &[Option<Value>],
+    now: &[Option<Value>],
+    before_seat: Option<Seat>,
+    now_seat: Option<Seat>,
+) -> Vec<bool> {
+    now.iter()
+        .enumerate()
+        .map(|(i, view)| {
+            let seat = Seat(i as u8);
+            let turn_began = now_seat == Some(seat) && before_seat != Some(seat);
+            let mid_turn = now_seat == Some(seat) && before_seat == Some(seat);
+            let changed = before.get(i).is_none_or(|b| b != view);
+            view.is_some() && (turn_began || (changed && !mid_turn))
+        })
+        .collect()
+}
+
+/// The refusal for a button from an older message.
+fn stale() -> Result<Reply, TableError> {
+    refuse(
+        "This turn has passed: the board has changed since that message. Use the latest one, or /play.",
+    )
+}
+
 /// One action to store and its effect.
-struct Step {
+pub(super) struct Step {
     seat: u8,
     notation: String,
     reveals: bool,
@@ -60,9 +102,7 @@ impl Table {
             && v != loaded.row.version
             && loaded.row.status != Status::Lobby
         {
-            return refuse(
-                "This turn has passed: the board has changed since that message. Use the latest one, or /play.",
-            );
+            return stale();
         }
         let seat = self.acting_seat(loaded, caller)?;
         let game = loaded
@@ -85,8 +125,7 @@ impl Table {
             log: played.log,
             automatic: false,
         }];
-        self.commit(loaded, next, steps, caller.interaction.as_deref())
-            .await
+        self.commit(loaded, next, steps, Some(caller)).await
     }
 
     /// The caller's seat, if they may act now.
@@ -118,19 +157,29 @@ impl Table {
         Ok(seat.seat)
     }
 
-    /// Plays resigned seats' automatic moves after `next`, stores everything in one
-    /// transaction, and only then makes it the game's state.
-    async fn commit(
+    /// Plays resigned seats' automatic moves after `next`, builds the turn message, and
+    /// stores the steps, the message and the DMs in one transaction; only then does `next`
+    /// become the game. A `resign` step among `steps` marks its seat resigned (in the same
+    /// transaction), so its automatic moves follow at once.
+    pub(super) async fn commit(
         &self,
         loaded: &mut Loaded,
         mut next: Box<dyn DynGame>,
         mut steps: Vec<Step>,
-        interaction: Option<&str>,
+        caller: Option<&Caller>,
     ) -> Result<Reply, TableError> {
         let game_id = loaded.row.game_id;
-        while let Some(d) = next.decision() {
-            let resigned = loaded.seats.get(d.seat.index()).is_some_and(|s| s.resigned);
-            if !resigned {
+        let mut seats = loaded.seats.clone();
+        for s in steps.iter().filter(|s| s.notation == "resign") {
+            if let Some(row) = seats.get_mut(usize::from(s.seat)) {
+                row.resigned = true;
+            }
+        }
+        let remaining = seats.iter().filter(|s| !s.resigned).count();
+        // Everyone else resigned: the last seat wins and nothing more is played.
+        let ends_by_resignation = steps.iter().any(|s| s.notation == "resign") && remaining <= 1;
+        while let Some(d) = next.decision().filter(|_| !ends_by_resignation) {
+            if !seats.get(d.seat.index()).is_some_and(|s| s.resigned) {
                 break;
             }
             let Some(action) = automatic_action(next.as_ref(), d.seat) else {
@@ -147,17 +196,62 @@ impl Table {
                 automatic: true,
             });
         }
-        let before = std::mem::take(&mut loaded.private);
         let before_seat = loaded
             .game
             .as_ref()
             .and_then(|g| g.decision())
             .map(|d| d.seat);
+        let game_steps = steps.iter().filter(|s| s.notation != "resign").count();
         let last_reveals = steps.last().is_some_and(|s| s.reveals);
         let snapshot = (last_reveals
-            && loaded.since_snapshot + steps.len() >= self.settings.snapshot_every)
+            && game_steps > 0
+            && loaded.since_snapshot + game_steps >= self.settings.snapshot_every)
             .then(|| next.save().to_string());
-        let status = next.decision().is_none().then_some(Status::Finished);
+        let status = (ends_by_resignation || next.decision().is_none()).then_some(Status::Finished);
+        // The game as it will be once stored.
+        let first_seq = loaded.row.version + 1;
+        let version = loaded.row.version + steps.len() as i64;
+        let mut undoable = loaded.undoable.clone();
+        for (i, s) in steps.iter().enumerate() {
+            if s.reveals {
+                undoable.clear();
+            } else {
+                undoable.push((first_seq + i as i64, s.seat));
+            }
+        }
+        let private = super::private_views(next.as_ref(), seats.len());
+        let flags = if ends_by_resignation {
+            Vec::new()
+        } else {
+            changed_private(
+                &loaded.private,
+                &private,
+                before_seat,
+                next.decision().map(|d| d.seat),
+            )
+        };
+        let lines: Vec<String> = steps.iter().flat_map(|s| s.log.iter().cloned()).collect();
+        let reply = if ends_by_resignation {
+            Reply {
+                public: vec![Post {
+                    text: lines.join("\n"),
+                    ..Post::default()
+                }],
+                ..Reply::default()
+            }
+        } else {
+            let position = Position {
+                game_id,
+                kind: &loaded.row.kind,
+                version,
+                seats: &seats,
+                game: next.as_ref(),
+                undoable: &undoable,
+            };
+            self.turn_reply(&position, lines, &flags).await
+        };
+        let deliveries = self.deliveries(caller, loaded.row.channel_id, &reply, false);
+        let interaction = caller.and_then(|c| c.interaction.as_deref());
         let actions: Vec<NewAction<'_>> = steps
             .iter()
             .enumerate()
@@ -173,7 +267,7 @@ impl Table {
                 log: &s.log,
             })
             .collect();
-        let version = match self
+        match self
             .store
             .append(
                 game_id,
@@ -181,99 +275,79 @@ impl Table {
                 &actions,
                 snapshot.as_deref(),
                 status,
+                &deliveries,
             )
             .await
         {
-            Ok(v) => v,
+            Ok(stored) => debug_assert_eq!(stored, version),
+            // Nothing was written and the game in memory is as it was.
             Err(StoreError::Duplicate) => return Ok(Reply::ephemeral("That was already played.")),
-            Err(e @ StoreError::VersionConflict) => {
-                // Another process wrote first: our copy is stale.
+            Err(e) => {
+                // Another process wrote first, or the store failed: our copy may be stale.
                 self.forget(game_id);
                 return Err(e.into());
             }
-            Err(e) => return Err(e.into()),
-        };
-        // Committed: only now does the new state become the game.
-        let first_seq = loaded.row.version + 1;
-        for (i, s) in steps.iter().enumerate() {
-            if s.reveals {
-                loaded.undoable.clear();
-            } else {
-                loaded.undoable.push((first_seq + i as i64, s.seat));
-            }
         }
+        // Committed: only now does the new state become the game.
+        self.queued(&deliveries);
         loaded.since_snapshot = if snapshot.is_some() {
             0
         } else {
-            loaded.since_snapshot + steps.len()
+            loaded.since_snapshot + game_steps
         };
         loaded.row.version = version;
+        loaded.undoable = undoable;
+        loaded.private = private;
+        loaded.seats = seats;
         if let Some(s) = status {
             loaded.row.status = s;
         }
         loaded.game = Some(next);
-        let lines: Vec<String> = steps.into_iter().flat_map(|s| s.log).collect();
-        let changed = self.changed_private(loaded, &before, before_seat);
-        let reply = self.turn_reply(loaded, lines, &changed).await;
         if status.is_some() {
             self.forget(game_id);
         }
         Ok(reply)
     }
 
-    /// Which seats get a private message: a seat whose turn just began, and a seat whose
-    /// private items changed while it was not in the middle of its own turn (a drawn tile
-    /// after the turn ends, a card taken in someone else's turn).
-    fn changed_private(
+    pub(super) async fn undo(
         &self,
-        loaded: &mut Loaded,
-        before: &[Option<Value>],
-        before_seat: Option<Seat>,
-    ) -> Vec<bool> {
-        let Some(game) = loaded.game.as_ref() else {
-            return Vec::new();
-        };
-        let now_seat = game.decision().map(|d| d.seat);
-        let now = super::private_views(game.as_ref(), loaded.seats.len());
-        let flags = now
-            .iter()
-            .enumerate()
-            .map(|(i, view)| {
-                let seat = Seat(i as u8);
-                let turn_began = now_seat == Some(seat) && before_seat != Some(seat);
-                let mid_turn = now_seat == Some(seat) && before_seat == Some(seat);
-                let changed = before.get(i).is_none_or(|b| b != view);
-                view.is_some() && (turn_began || (changed && !mid_turn))
-            })
-            .collect();
-        loaded.private = now;
-        flags
-    }
-
-    pub(super) async fn undo(&self, caller: &Caller) -> Result<Reply, TableError> {
+        caller: &Caller,
+        version: Option<i64>,
+    ) -> Result<Reply, TableError> {
         let game_id = self.channel_game(caller).await?;
+        if let Some(id) = &caller.interaction
+            && self.store.seen_interaction(id).await?
+        {
+            return Ok(Reply::ephemeral("That was already done."));
+        }
         let mut held = self.hold(game_id).await?;
         let loaded = &mut *held;
+        // An Undo button of an older message must not take back what came after it.
+        if version.is_some_and(|v| v != loaded.row.version) {
+            return stale();
+        }
         let seat = self.acting_seat(loaded, caller)?;
-        match loaded.undoable.last() {
-            Some(&(_, s)) if s == seat => {}
-            Some(&(_, s)) => {
-                return refuse(format!(
+        let Some(&(taken_back, _)) = loaded.undoable.last().filter(|&&(_, s)| s == seat) else {
+            return match loaded.undoable.last() {
+                Some(&(_, s)) => refuse(format!(
                     "{} has acted since; only your own actions of this turn can be taken back.",
                     seat_label(loaded, s)
-                ));
-            }
-            None => {
-                return refuse(
+                )),
+                None => refuse(
                     "There is nothing to take back: undo never goes past a die roll, a drawn tile or a revealed card, nor into an earlier turn.",
-                );
-            }
-        }
+                ),
+            };
+        };
         // Rebuild the state without the last action: replay the stored log plus the undo.
         let mut rows = self
             .store
             .actions_between(game_id, 0, loaded.row.version)
             .await?;
+        let undone = rows
+            .iter()
+            .find(|a| a.seq == taken_back)
+            .map(|a| a.notation.clone())
+            .unwrap_or_default();
         rows.push(crate::store::ActionRow {
             seq: loaded.row.version + 1,
             seat,
@@ -282,7 +356,6 @@ impl Table {
             log: Vec::new(),
         });
         let effective = super::effective_actions(rows)?;
-        let taken_back = loaded.undoable.last().map(|&(seq, _)| seq);
         let mut game = turnpost_core::dynamic::new_game(
             &loaded.row.kind,
             &loaded.row.options,
@@ -290,26 +363,35 @@ impl Table {
             loaded.row.seed,
         )
         .map_err(|e| TableError::Internal(e.to_string()))?;
-        let mut undone = String::new();
         for a in &effective {
             if a.notation != "resign" {
                 game.play(Seat(a.seat), &a.notation)
                     .map_err(|e| TableError::Internal(format!("replaying {}: {e}", a.notation)))?;
             }
         }
-        if let Some(seq) = taken_back {
-            undone = self
-                .store
-                .actions_after(game_id, seq - 1)
-                .await?
-                .first()
-                .map(|a| a.notation.clone())
-                .unwrap_or_default();
-        }
         let line = format!("{} took back \"{undone}\"", seat_label(loaded, seat));
-        let before = std::mem::take(&mut loaded.private);
-        let log = vec![line.clone()];
-        let version = self
+        let version = loaded.row.version + 1;
+        let mut undoable = loaded.undoable.clone();
+        undoable.pop();
+        let private = super::private_views(game.as_ref(), loaded.seats.len());
+        let flags = changed_private(
+            &loaded.private,
+            &private,
+            Some(Seat(seat)),
+            game.decision().map(|d| d.seat),
+        );
+        let position = Position {
+            game_id,
+            kind: &loaded.row.kind,
+            version,
+            seats: &loaded.seats,
+            game: game.as_ref(),
+            undoable: &undoable,
+        };
+        let reply = self.turn_reply(&position, vec![line.clone()], &flags).await;
+        let deliveries = self.deliveries(Some(caller), loaded.row.channel_id, &reply, false);
+        let log = vec![line];
+        let stored = self
             .store
             .append(
                 game_id,
@@ -323,25 +405,28 @@ impl Table {
                 }],
                 None,
                 None,
+                &deliveries,
             )
             .await;
-        let version = match version {
-            Ok(v) => v,
+        match stored {
+            Ok(_) => {}
             Err(StoreError::Duplicate) => return Ok(Reply::ephemeral("That was already done.")),
             Err(e) => {
                 self.forget(game_id);
                 return Err(e.into());
             }
-        };
-        loaded.undoable.pop();
+        }
+        self.queued(&deliveries);
+        loaded.undoable = undoable;
         loaded.since_snapshot = loaded.since_snapshot.saturating_sub(1);
         loaded.row.version = version;
+        loaded.private = private;
         loaded.game = Some(game);
-        let before_seat = Some(Seat(seat));
-        let changed = self.changed_private(loaded, &before, before_seat);
-        Ok(self.turn_reply(loaded, vec![line], &changed).await)
+        Ok(reply)
     }
 
+    /// Gives up the caller's seat. The resignation and the automatic moves it causes are
+    /// one commit, so no crash can leave a game waiting for a seat nobody plays.
     pub(super) async fn resign(&self, caller: &Caller) -> Result<Reply, TableError> {
         let game_id = self.channel_game(caller).await?;
         let mut held = self.hold(game_id).await?;
@@ -367,106 +452,63 @@ impl Table {
             .map(|s| s.seat)
             .collect();
         let mut lines = vec![format!("{label} resigned")];
-        let ends = remaining.len() <= 1;
-        if ends {
-            if let Some(&w) = remaining.first() {
-                lines.push(format!(
-                    "{} wins: everyone else resigned",
-                    seat_label(loaded, w)
-                ));
-            }
-        } else {
-            lines.push(format!(
+        match remaining.as_slice() {
+            [] => {}
+            [w] => lines.push(format!(
+                "{} wins: everyone else resigned",
+                seat_label(loaded, *w)
+            )),
+            _ => lines.push(format!(
                 "{label}'s seat now plays automatically (passing where it may)"
-            ));
+            )),
         }
-        let log = lines.clone();
-        let version = self
-            .store
-            .append(
-                game_id,
-                loaded.row.version,
-                &[NewAction {
-                    seat,
-                    notation: "resign",
-                    interaction_id: caller.interaction.as_deref(),
-                    reveals: true,
-                    log: &log,
-                }],
-                None,
-                ends.then_some(Status::Finished),
-            )
-            .await;
-        let version = match version {
-            Ok(v) => v,
-            Err(StoreError::Duplicate) => return Ok(Reply::ephemeral("That was already done.")),
-            Err(e) => {
-                self.forget(game_id);
-                return Err(e.into());
-            }
-        };
-        loaded.seats[usize::from(seat)].resigned = true;
-        loaded.row.version = version;
-        loaded.undoable.clear();
-        if ends {
-            loaded.row.status = Status::Finished;
-            self.forget(game_id);
-            return Ok(Reply {
-                public: vec![Post {
-                    text: lines.join("\n"),
-                    ..Post::default()
-                }],
-                ..Reply::default()
-            });
-        }
-        // If it was the resigned seat's decision, its automatic moves follow at once.
         let next = game.boxed_clone();
-        if next.decision().is_some_and(|d| d.seat.0 == seat) {
-            let mut reply = self.commit(loaded, next, Vec::new(), None).await?;
-            if let Some(post) = reply.public.first_mut() {
-                post.text = format!("{}\n{}", lines.join("\n"), post.text);
-            }
-            return Ok(reply);
-        }
-        Ok(self.turn_reply(loaded, lines, &[]).await)
+        let steps = vec![Step {
+            seat,
+            notation: "resign".into(),
+            reveals: true,
+            log: lines,
+            automatic: false,
+        }];
+        self.commit(loaded, next, steps, Some(caller)).await
     }
 
     /// The public turn message (log lines, whose turn, the board picture) and a private
     /// message for each seat flagged in `private` (indexed by seat).
     pub(super) async fn turn_reply(
         &self,
-        loaded: &Loaded,
+        at: &Position<'_>,
         lines: Vec<String>,
         private: &[bool],
     ) -> Reply {
-        let Some(game) = loaded.game.as_ref() else {
-            return Reply::default();
-        };
-        let kind = loaded.row.kind.as_str();
+        let game = at.game;
         let mut text = lines.join("\n");
         let mut ping = Vec::new();
         let mut turn = None;
         match game.decision() {
             Some(d) => {
-                let seat = &loaded.seats[d.seat.index()];
+                let seat = &at.seats[d.seat.index()];
                 text.push_str(&format!(
                     "\n{} to play: {}",
-                    seat_label(loaded, d.seat.0),
+                    label(at.seats, Some(game), d.seat.0),
                     d.prompt
                 ));
                 ping.push(seat.user_id);
                 turn = Some(Turn {
-                    game_id: loaded.row.game_id,
-                    version: loaded.row.version,
+                    game_id: at.game_id,
+                    version: at.version,
                     user: seat.user_id,
                     prompt: d.prompt,
-                    can_undo: loaded.undoable.last().is_some_and(|&(_, s)| s == d.seat.0),
+                    can_undo: at.undoable.last().is_some_and(|&(_, s)| s == d.seat.0),
                 });
             }
             None => {
                 if let Some(o) = game.outcome() {
-                    let winners: Vec<String> =
-                        o.winners.iter().map(|w| seat_label(loaded, w.0)).collect();
+                    let winners: Vec<String> = o
+                        .winners
+                        .iter()
+                        .map(|w| label(at.seats, Some(game), w.0))
+                        .collect();
                     text.push_str(&format!(
                         "\nThe game is over. Winner: {}.",
                         winners.join(" and ")
@@ -474,19 +516,19 @@ impl Table {
                 }
             }
         }
-        let images = self.paint_public(kind, game.as_ref()).await;
+        let images = self.paint_public(at.kind, game).await;
         let mut private_posts = Vec::new();
         for (i, &send) in private.iter().enumerate() {
             let seat = Seat(i as u8);
-            let Some(row) = loaded.seats.get(i) else {
+            let Some(row) = at.seats.get(i) else {
                 continue;
             };
-            if !send || row.resigned || loaded.private.get(i).is_none_or(Option::is_none) {
+            if !send || row.resigned {
                 continue;
             }
             let view = game.seat_view(seat);
-            let text = turnpost_render::text::private(kind, &view);
-            let images = self.paint_private(kind, view).await;
+            let text = turnpost_render::text::private(at.kind, &view);
+            let images = self.paint_private(at.kind, view).await;
             private_posts.push((
                 row.user_id,
                 Post {

@@ -31,7 +31,7 @@ impl Table {
         let game_id = self.channel_game(caller).await?;
         let held = self.hold(game_id).await?;
         let loaded = &*held;
-        if loaded.game.is_none() {
+        let Some(position) = loaded.position() else {
             let names: Vec<&str> = loaded.seats.iter().map(|s| s.name.as_str()).collect();
             return Ok(Reply::ephemeral(format!(
                 "The game has not started. Seats ({}/{}): {}.",
@@ -39,8 +39,8 @@ impl Table {
                 loaded.row.max_players,
                 names.join(", ")
             )));
-        }
-        let mut reply = self.turn_reply(loaded, Vec::new(), &[]).await;
+        };
+        let mut reply = self.turn_reply(&position, Vec::new(), &[]).await;
         // Showing the board is for the caller, not a new turn message for everyone.
         reply.ephemeral = reply.public.pop().map(|mut p| {
             p.text = p.text.trim_start().to_string();

@@ -1360,11 +1360,18 @@ impl Game for Pandoria {
     fn reveals(&self, event: &Event) -> bool {
         // Drawing shows something new: a drawn tile or card to its owner, a card laid out in
         // the market, the Terrain spell's tile, or that the stack is empty; the last realm
-        // chosen deals the cards. Placements, closures, scores and payments follow from
+        // chosen deals the cards. Playing from a hidden hand shows what was hidden: the
+        // placed hand tile, the card cast or built (issue 10.6: undo must never put a card
+        // everyone has seen back into the hand). Placements of start tiles, figures and
+        // castles, closures, scores, payments, monuments (their stack is face up), market
+        // purchases, Adopt and the Mages' recast (of the face-up top spell) follow from
         // public things.
         matches!(
             event,
             Event::TileDrawn { .. }
+                | Event::TilePlaced { .. }
+                | Event::SpellCast { recast: false, .. }
+                | Event::Built { .. }
                 | Event::LastRound { .. }
                 | Event::CardDrawn { .. }
                 | Event::MarketRefilled { .. }

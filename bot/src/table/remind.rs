@@ -1,0 +1,120 @@
+//! Reminders: the table finds the players who have been idle longer than their channel's
+//! period (outside their quiet hours) and queues one ping each in the outbox, together with
+//! the note that it did, so the next pass waits a whole period whatever Discord does.
+//!
+//! One game's failure never stops the pass: it is logged once, and that game is left alone
+//! for a while (doubling each time it fails again) before it is tried again.
+
+use std::collections::HashMap;
+
+use super::{Table, TableError};
+use crate::outbox::{Message, channel_delivery};
+use crate::reminders::{QuietHours, due};
+use crate::store::GameId;
+
+/// A game whose reminder check failed: how often in a row, and not before when.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Failing {
+    times: u32,
+    until_ms: i64,
+}
+
+/// How long a failing game is left alone after its first failure (doubled each time, at
+/// most a day).
+const FIRST_PAUSE_MS: i64 = 10 * 60 * 1000;
+const LONGEST_PAUSE_MS: i64 = 24 * 3_600_000;
+
+/// Failing games by id, kept by the table between passes.
+pub(super) type FailingGames = HashMap<GameId, Failing>;
+
+impl Table {
+    /// Queues the reminders due at `now_ms` (Unix ms); returns how many.
+    pub async fn queue_reminders(&self, now_ms: i64) -> Result<usize, TableError> {
+        let mut queued = 0;
+        for row in self.store.reminder_candidates().await? {
+            let skip = self
+                .failing
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(&row.game_id)
+                .is_some_and(|f| f.until_ms > now_ms);
+            if skip {
+                continue;
+            }
+            match self.remind(&row, now_ms).await {
+                Ok(sent) => {
+                    queued += usize::from(sent);
+                    let recovered = self
+                        .failing
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .remove(&row.game_id);
+                    if recovered.is_some() {
+                        tracing::info!(game = row.game_id, "reminders work again for this game");
+                    }
+                }
+                Err(e) => {
+                    let mut failing = self.failing.lock().unwrap_or_else(|p| p.into_inner());
+                    let f = failing.entry(row.game_id).or_default();
+                    if f.times == 0 {
+                        // Logged once; later failures of the same game only extend the pause.
+                        tracing::error!(game = row.game_id, error = %e, "cannot check this game for reminders; leaving it alone for a while");
+                    }
+                    let pause = (FIRST_PAUSE_MS << f.times.min(10)).min(LONGEST_PAUSE_MS);
+                    f.times += 1;
+                    f.until_ms = now_ms + pause;
+                }
+            }
+        }
+        if queued > 0 {
+            self.outbox.notify();
+        }
+        Ok(queued)
+    }
+
+    /// Queues one game's reminder if it is due; whether it did.
+    async fn remind(
+        &self,
+        row: &crate::store::ReminderRow,
+        now_ms: i64,
+    ) -> Result<bool, TableError> {
+        let Some((user, prompt)) = self.turn_of(row.game_id).await? else {
+            return Ok(false);
+        };
+        let quiet = self
+            .store
+            .quiet_hours(user)
+            .await?
+            .map(|(start, end, utc_offset_minutes)| QuietHours {
+                start,
+                end,
+                utc_offset_minutes,
+            });
+        if !due(now_ms, row.updated_at, row.reminded_at, row.hours, quiet) {
+            return Ok(false);
+        }
+        let hours = (now_ms - row.updated_at) / 3_600_000;
+        let link = match (row.guild_id, row.turn_message_id) {
+            (Some(g), Some(m)) => format!(
+                " Latest turn: https://discord.com/channels/{g}/{}/{m}",
+                row.channel_id
+            ),
+            _ => String::new(),
+        };
+        let message = Message {
+            text: format!(
+                "<@{user}>, it is your turn ({prompt}); the table has waited {hours} h.{link}"
+            ),
+            ping: vec![user],
+            ..Message::default()
+        };
+        self.store
+            .set_reminded(
+                row.game_id,
+                now_ms,
+                &[channel_delivery(row.channel_id, &message)],
+            )
+            .await?;
+        Ok(true)
+    }
+}

@@ -1,0 +1,566 @@
+//! Regression tests for the defects fault injection found (issue "Nothing stuck, nothing
+//! dropped"): resigning in one transaction, Start racing Leave, stale Undo buttons, the
+//! outbox, the reminder pass, and what a damaged database may do.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use turnpost_bot::outbox::{Courier, Failure, Message};
+use turnpost_bot::store::{DeliveryKind, DeliveryRow, Store};
+use turnpost_bot::table::{
+    Caller, Command, NoImages, Reply, Seeds, Table, TableError, TableSettings,
+};
+
+const CHANNEL: u64 = 700;
+
+fn caller(user: u64) -> Caller {
+    Caller {
+        user,
+        name: ["Anna", "Bert", "Cleo", "Dora"][(user as usize - 1) % 4].to_string(),
+        guild: Some(1),
+        channel: CHANNEL,
+        moderator: false,
+        interaction: None,
+        followup: None,
+    }
+}
+
+fn with_interaction(mut c: Caller, id: &str) -> Caller {
+    c.interaction = Some(id.to_string());
+    c
+}
+
+fn settings() -> TableSettings {
+    TableSettings {
+        seeds: Arc::new(Seeds::sequence(4242)),
+        ..TableSettings::default()
+    }
+}
+
+async fn table_at(path: &std::path::Path) -> Table {
+    Table::new(
+        Store::open(path).await.unwrap(),
+        Arc::new(NoImages),
+        settings(),
+    )
+}
+
+async fn pool_at(path: &std::path::Path) -> sqlx::SqlitePool {
+    sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap()
+}
+
+fn refused(r: Result<Reply, TableError>) -> String {
+    match r {
+        Err(TableError::Refused(m)) => m,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+fn act(notation: &str) -> Command {
+    Command::Act {
+        notation: notation.into(),
+        version: None,
+    }
+}
+
+async fn started(table: &Table, game: &str, n: u64) -> Reply {
+    let seats = (1..=n).map(|u| (u, caller(u).name)).collect();
+    table
+        .handle(
+            &caller(1),
+            Command::Create {
+                game: game.into(),
+                options: vec![],
+                players: None,
+                seats,
+                seed: None,
+            },
+        )
+        .await
+        .unwrap()
+}
+
+/// Plays the first legal action of whoever is to act; returns the new reply.
+async fn step(table: &Table, turn_user: u64) -> Reply {
+    let who = caller(turn_user);
+    let legal = table.suggest(&who, "", usize::MAX).await.unwrap();
+    table.handle(&who, act(&legal[0])).await.unwrap()
+}
+
+#[tokio::test]
+async fn resigning_and_its_automatic_moves_are_one_transaction() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let table = table_at(&db).await;
+    let reply = started(&table, "pandoria", 3).await;
+    let first = reply.turn.unwrap().user;
+    let pool = pool_at(&db).await;
+    // The automatic moves' write fails (they carry no interaction id): with two
+    // transactions the resignation would stay, with nobody to move for the seat.
+    sqlx::query(
+        "CREATE TRIGGER fail_automatic BEFORE INSERT ON action WHEN NEW.interaction_id IS NULL \
+         AND NEW.notation != 'resign' BEGIN SELECT RAISE(ABORT, 'injected failure'); END",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let r = table
+        .handle(
+            &with_interaction(caller(first), "resign-1"),
+            Command::Resign,
+        )
+        .await;
+    assert!(matches!(r, Err(TableError::Internal(_))), "{r:?}");
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM action")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 0, "a failed resignation left rows behind");
+    let resigned: i64 = sqlx::query_scalar("SELECT SUM(resigned) FROM seat")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(resigned, 0);
+    sqlx::query("DROP TRIGGER fail_automatic")
+        .execute(&pool)
+        .await
+        .unwrap();
+    // Nothing changed: the seat can still play, and resigning works now.
+    let fresh = table_at(&db).await;
+    let r = fresh
+        .handle(
+            &with_interaction(caller(first), "resign-2"),
+            Command::Resign,
+        )
+        .await
+        .unwrap();
+    let next = r.turn.expect("the game goes on").user;
+    assert_ne!(next, first);
+    let seqs: Vec<i64> = sqlx::query_scalar("SELECT seq FROM action ORDER BY seq")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert!(
+        seqs.len() >= 2,
+        "the resignation and its automatic moves: {seqs:?}"
+    );
+    assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>());
+}
+
+#[tokio::test]
+async fn loading_finishes_a_resigned_seats_pending_automatic_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let table = table_at(&db).await;
+    let reply = started(&table, "pandoria", 3).await;
+    let first = reply.turn.unwrap().user;
+    drop(table);
+    // What an older version left after a crash between its two writes: the resignation
+    // stored, the automatic moves not.
+    let pool = pool_at(&db).await;
+    sqlx::query(
+        "INSERT INTO action (game_id, seq, seat, notation, interaction_id, reveals, log, created_at) \
+         VALUES (1, 1, (SELECT seat FROM seat WHERE user_id = ?), 'resign', 'old', 1, '[\"resigned\"]', 0)",
+    )
+    .bind(first as i64)
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query("UPDATE seat SET resigned = 1 WHERE user_id = ?")
+        .bind(first as i64)
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE game SET version = 1")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let table = table_at(&db).await;
+    let board = table.handle(&caller(2), Command::Board).await.unwrap();
+    let now = board.turn.expect("someone can move").user;
+    assert_ne!(now, first, "the game waits for a seat nobody plays");
+    let version: i64 = sqlx::query_scalar("SELECT version FROM game")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(version > 1, "the automatic moves were stored");
+    // And the game goes on.
+    step(&table, now).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn start_racing_leave_never_runs_a_game_with_a_missing_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    // Two processes' tables on one file: the in-process lock cannot help.
+    let a = Arc::new(table_at(&db).await);
+    let b = Arc::new(table_at(&db).await);
+    let pool = pool_at(&db).await;
+    for round in 0..60u64 {
+        let mut opener = caller(1);
+        opener.channel = 10_000 + round;
+        let mut joiner = caller(2);
+        joiner.channel = opener.channel;
+        // Pandoria needs two players (Roll Through the Ages could start alone).
+        a.handle(
+            &opener,
+            Command::Create {
+                game: "pandoria".into(),
+                options: vec![],
+                players: Some(2),
+                seats: vec![],
+                seed: None,
+            },
+        )
+        .await
+        .unwrap();
+        a.handle(&joiner, Command::Join).await.unwrap();
+        let (start, leave) = tokio::join!(
+            {
+                let a = a.clone();
+                let opener = opener.clone();
+                tokio::spawn(async move { a.handle(&opener, Command::Start).await })
+            },
+            {
+                let b = b.clone();
+                let joiner = joiner.clone();
+                tokio::spawn(async move { b.handle(&joiner, Command::Leave).await })
+            }
+        );
+        let (start, leave) = (start.unwrap(), leave.unwrap());
+        // Exactly one wins.
+        assert!(
+            start.is_ok() != leave.is_ok(),
+            "round {round}: start {start:?}, leave {leave:?}"
+        );
+    }
+    let broken: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM game WHERE status = 'active' \
+         AND (SELECT COUNT(*) FROM seat WHERE seat.game_id = game.game_id) < 2",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(broken, 0, "active games with a missing seat");
+}
+
+#[tokio::test]
+async fn an_old_undo_button_is_refused_and_undo_happens_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    let reply = table
+        .handle(
+            &caller(1),
+            Command::Create {
+                game: "pandoria".into(),
+                options: vec![("mode".into(), "standard".into())],
+                players: None,
+                seats: vec![(1, "Anna".into()), (2, "Bert".into())],
+                seed: None,
+            },
+        )
+        .await
+        .unwrap();
+    let who = caller(reply.turn.unwrap().user);
+    // Placing the hand tile shows it (an undo barrier); the worker after it can be undone.
+    let tile = table.suggest(&who, "tile", 1).await.unwrap().remove(0);
+    let after_tile = table.handle(&who, act(&tile)).await.unwrap().turn.unwrap();
+    assert!(!after_tile.can_undo);
+    let worker = table.suggest(&who, "worker", 1).await.unwrap().remove(0);
+    let r1 = table.handle(&who, act(&worker)).await.unwrap();
+    let current = r1.turn.clone().unwrap();
+    assert!(current.can_undo && current.user == who.user, "{r1:?}");
+    let stale_text = "This turn has passed: the board has changed since that message. Use the latest one, or /play.";
+    // An Undo button under the message before the worker must not take back the worker.
+    let old = Command::Undo {
+        version: Some(after_tile.version),
+    };
+    assert_eq!(
+        refused(
+            table
+                .handle(&with_interaction(who.clone(), "old-click"), old)
+                .await
+        ),
+        stale_text
+    );
+    // The current button works once.
+    let undo = Command::Undo {
+        version: Some(current.version),
+    };
+    let click = with_interaction(who.clone(), "click-1");
+    let done = table.handle(&click, undo.clone()).await.unwrap();
+    assert!(
+        done.public[0]
+            .text
+            .contains(&format!("took back \"{worker}\"")),
+        "{done:?}"
+    );
+    // The same click delivered again changes nothing; a second click on the same button is
+    // from an older message now.
+    let again = table.handle(&click, undo.clone()).await.unwrap();
+    assert_eq!(
+        again.ephemeral.map(|p| p.text).as_deref(),
+        Some("That was already done.")
+    );
+    assert_eq!(
+        refused(table.handle(&with_interaction(who, "click-2"), undo).await),
+        stale_text
+    );
+    assert_eq!(
+        table.store().sequence_numbers(1).await.unwrap(),
+        vec![1, 2, 3],
+        "a tile, a worker, one undo"
+    );
+}
+
+/// A courier that records what it was given and fails as told.
+#[derive(Default)]
+struct TestCourier {
+    sent: Mutex<Vec<(DeliveryKind, u64, String)>>,
+    told: Mutex<Vec<(String, String)>>,
+    /// Failures to answer, in order, before succeeding.
+    failures: Mutex<Vec<Failure>>,
+}
+
+impl Courier for TestCourier {
+    async fn deliver(
+        &self,
+        row: &DeliveryRow,
+        message: &Message,
+        _images: Vec<(String, Vec<u8>)>,
+    ) -> Result<Option<u64>, Failure> {
+        let failure = {
+            let mut f = self.failures.lock().unwrap();
+            (!f.is_empty()).then(|| f.remove(0))
+        };
+        if let Some(f) = failure {
+            return Err(f);
+        }
+        self.sent
+            .lock()
+            .unwrap()
+            .push((row.kind, row.target, message.text.clone()));
+        Ok(Some(1000 + row.outbox_id as u64))
+    }
+
+    async fn tell(&self, handle: &str, text: &str) -> bool {
+        self.told
+            .lock()
+            .unwrap()
+            .push((handle.to_string(), text.to_string()));
+        true
+    }
+}
+
+fn quick_retries() -> TableSettings {
+    let mut s = settings();
+    s.delivery.first_backoff = Duration::from_millis(1);
+    s.delivery.max_backoff = Duration::from_millis(4);
+    s.delivery.max_attempts = 3;
+    s
+}
+
+/// Runs outbox passes until nothing is due or pending (retries are milliseconds apart).
+async fn drain(table: &Table, courier: &Arc<TestCourier>) {
+    let outbox = table.outbox();
+    for _ in 0..1000 {
+        if table.store().pending_delivery_count().await.unwrap() == 0 {
+            return;
+        }
+        if let Some(wait) = outbox.pass(courier).await.unwrap() {
+            tokio::time::sleep(wait.min(Duration::from_millis(5))).await;
+        }
+    }
+    panic!("the outbox did not drain");
+}
+
+#[tokio::test]
+async fn every_post_and_dm_of_a_commit_is_queued_with_it_and_delivered_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let table = table_at(&db).await;
+    let reply = started(&table, "pandoria", 3).await;
+    let first = reply.turn.unwrap().user;
+    // The opening: one channel post and a DM per seat, nothing sent yet.
+    assert_eq!(table.store().pending_delivery_count().await.unwrap(), 4);
+    // A failing outbox write fails the action: nothing is committed without its messages.
+    let pool = pool_at(&db).await;
+    sqlx::query(
+        "CREATE TRIGGER fail_outbox BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'injected'); END",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let who = caller(first);
+    let legal = table.suggest(&who, "", usize::MAX).await.unwrap();
+    assert!(table.handle(&who, act(&legal[0])).await.is_err());
+    let version: i64 = sqlx::query_scalar("SELECT version FROM game")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(version, 0, "the action was committed without its messages");
+    sqlx::query("DROP TRIGGER fail_outbox")
+        .execute(&pool)
+        .await
+        .unwrap();
+    step(&table, first).await;
+    assert_eq!(table.store().pending_delivery_count().await.unwrap(), 5);
+    // "Killed" before delivering: a new table on the file delivers everything, in order.
+    drop(table);
+    let table = table_at(&db).await;
+    let courier = Arc::new(TestCourier::default());
+    drain(&table, &courier).await;
+    let sent = courier.sent.lock().unwrap().clone();
+    assert_eq!(sent.len(), 5, "{sent:?}");
+    let channel: Vec<&String> = sent
+        .iter()
+        .filter(|(k, t, _)| *k == DeliveryKind::Channel && *t == CHANNEL)
+        .map(|(_, _, text)| text)
+        .collect();
+    assert_eq!(channel.len(), 2);
+    assert!(channel[0].contains("begins"), "{channel:?}");
+    let dms = sent
+        .iter()
+        .filter(|(k, _, _)| *k == DeliveryKind::Dm)
+        .count();
+    assert_eq!(dms, 3);
+    // The turn message is remembered for reminders.
+    let turn_message: Option<i64> = sqlx::query_scalar("SELECT turn_message_id FROM game")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(turn_message.is_some());
+}
+
+#[tokio::test]
+async fn transient_failures_are_retried_and_permanent_ones_given_up_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let table = Table::new(
+        Store::open(&db).await.unwrap(),
+        Arc::new(NoImages),
+        quick_retries(),
+    );
+    let mut opener = caller(1);
+    opener.followup = Some("token-1".into());
+    table
+        .handle(
+            &opener,
+            Command::Create {
+                game: "rtta".into(),
+                options: vec![],
+                players: None,
+                seats: vec![(1, "Anna".into()), (2, "Bert".into())],
+                seed: None,
+            },
+        )
+        .await
+        .unwrap();
+    let transient = |why: &str| Failure::Transient {
+        why: why.into(),
+        after: None,
+        invalid: false,
+    };
+    // Two server errors, then success: delivered once, after the retries.
+    let courier = Arc::new(TestCourier::default());
+    courier
+        .failures
+        .lock()
+        .unwrap()
+        .extend([transient("500"), transient("502")]);
+    drain(&table, &courier).await;
+    // Roll Through the Ages hides nothing: the opening is one channel post, no DMs.
+    let sent = courier.sent.lock().unwrap().clone();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(sent[0].2.contains("begins"), "{sent:?}");
+    let attempts: i64 = sqlx::query_scalar("SELECT MAX(attempts) FROM outbox")
+        .fetch_one(&pool_at(&db).await)
+        .await
+        .unwrap();
+    assert_eq!(attempts, 2);
+    // A missing permission: given up at once, the caller told, the channel remembered.
+    let courier = Arc::new(TestCourier::default());
+    courier.failures.lock().unwrap().push(Failure::Unreachable {
+        why: "Turnpost lacks the permission to post there".into(),
+        invalid: true,
+    });
+    let mut player = caller(1);
+    player.followup = Some("token-2".into());
+    let board = table.handle(&player, Command::Board).await.unwrap();
+    let turn = board.turn.unwrap();
+    let mover = if turn.user == 1 {
+        player.clone()
+    } else {
+        let mut c = caller(2);
+        c.followup = Some("token-2".into());
+        c
+    };
+    let legal = table.suggest(&mover, "", usize::MAX).await.unwrap();
+    table.handle(&mover, act(&legal[0])).await.unwrap();
+    drain(&table, &courier).await;
+    let told = courier.told.lock().unwrap().clone();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0].0, "token-2");
+    assert!(told[0].1.contains("permission"), "{told:?}");
+    let outcome: String = sqlx::query_scalar(
+        "SELECT outcome FROM outbox WHERE kind = 'channel' ORDER BY outbox_id DESC LIMIT 1",
+    )
+    .fetch_one(&pool_at(&db).await)
+    .await
+    .unwrap();
+    assert!(outcome.starts_with("failed:"), "{outcome}");
+    // Transient failures beyond the attempts are given up too, and told.
+    let courier = Arc::new(TestCourier::default());
+    courier
+        .failures
+        .lock()
+        .unwrap()
+        .extend([transient("500"), transient("500"), transient("500")]);
+    let board = table.handle(&player, Command::Board).await.unwrap();
+    let user = board.turn.unwrap().user;
+    let mut mover = caller(user);
+    mover.followup = Some("token-3".into());
+    let legal = table.suggest(&mover, "", usize::MAX).await.unwrap();
+    table.handle(&mover, act(&legal[0])).await.unwrap();
+    drain(&table, &courier).await;
+    let told = courier.told.lock().unwrap().clone();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(told[0].1.contains("after 3 tries"), "{told:?}");
+}
+
+#[tokio::test]
+async fn closed_dms_get_one_note_in_the_channel_and_are_not_tried_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = Table::new(
+        Store::open(&dir.path().join("t.db")).await.unwrap(),
+        Arc::new(NoImages),
+        quick_retries(),
+    );
+    started(&table, "pandoria", 2).await;
+    let courier = Arc::new(TestCourier::default());
+    // One game's rows go out in order, one at a time: the channel post, then the first DM,
+    // which fails with 50007, then the second DM.
+    let outbox = table.outbox();
+    assert!(outbox.pass(&courier).await.unwrap().is_none());
+    courier.failures.lock().unwrap().push(Failure::DmsClosed);
+    drain(&table, &courier).await;
+    let sent = courier.sent.lock().unwrap().clone();
+    let notes: Vec<_> = sent
+        .iter()
+        .filter(|(k, _, text)| {
+            *k == DeliveryKind::Channel && text.contains("can't send you direct messages")
+        })
+        .collect();
+    assert_eq!(notes.len(), 1, "{sent:?}");
+    let closed_user = sent
+        .iter()
+        .filter(|(k, _, _)| *k == DeliveryKind::Dm)
+        .map(|(_, u, _)| *u)
+        .collect::<Vec<_>>();
+    // One of the two DMs went out; the other user is remembered as closed.
+    assert_eq!(closed_user.len(), 1, "{sent:?}");
+    let other = if closed_user[0] == 1 { 2 } else { 1 };
+    assert!(table.store().dm_closed(other).await.unwrap());
+}
