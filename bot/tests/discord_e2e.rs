@@ -346,6 +346,7 @@ async fn seed_where_first_is(game: &str, seats: &[u64], first: u64) -> u64 {
             channel: CHANNEL,
             moderator: false,
             interaction: None,
+            followup: None,
         };
         let create = Command::Create {
             game: game.into(),
