@@ -13,7 +13,7 @@ use tokio::sync::oneshot;
 use turnpost_bot::discord::{Config, Token, run};
 use turnpost_bot::paint::PngPainter;
 use turnpost_bot::store::Store;
-use turnpost_bot::table::{Table, TableSettings};
+use turnpost_bot::table::{Seeds, Table, TableSettings};
 
 const GUILD: u64 = 7000;
 const CHANNEL: u64 = 8000;
@@ -28,7 +28,30 @@ struct Bot {
     task: tokio::task::JoinHandle<Result<(), String>>,
 }
 
-async fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
+/// Table settings whose games take the seeds `first`, `first + 1`, …: every run plays the same
+/// games, so a failure can be replayed.
+fn seeded(first: u64) -> TableSettings {
+    TableSettings {
+        seeds: Arc::new(Seeds::sequence(first)),
+        ..TableSettings::default()
+    }
+}
+
+/// Display names of the test users, as the fake puts them in interactions.
+fn name_users(fake: &FakeDiscord) {
+    for (user, name) in [
+        (ANNA, "Anna"),
+        (BERT, "Bert"),
+        (CLEO, "Cleo"),
+        (STRANGER, "Sten"),
+    ] {
+        fake.set_user_name(user, name);
+    }
+}
+
+/// Starts the bot over `db`; its new games take the seeds `seed`, `seed + 1`, ….
+async fn start_bot(fake: &FakeDiscord, db: &Path, seed: u64) -> Bot {
+    name_users(fake);
     let identified = fake.identify_count();
     let mark = fake.mark();
     let config = Config {
@@ -39,11 +62,7 @@ async fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
         reminder_every: Duration::from_secs(3600),
     };
     let store = Store::open(db).await.unwrap();
-    let table = Arc::new(Table::new(
-        store,
-        Arc::new(PngPainter),
-        TableSettings::default(),
-    ));
+    let table = Arc::new(Table::new(store, Arc::new(PngPainter), seeded(seed)));
     let (stop, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(run(config, table, async {
         let _ = rx.await;
@@ -68,12 +87,13 @@ fn count(fake: &FakeDiscord, pred: impl Fn(&Recorded) -> bool) -> usize {
     fake.requests().iter().filter(|r| pred(r)).count()
 }
 
-/// Channel messages posted so far.
+/// Channel messages posted so far; panics if Discord refused any of them.
 fn channel_posts(fake: &FakeDiscord) -> Vec<Recorded> {
-    fake.requests()
-        .into_iter()
-        .filter(|r| r.method == "POST" && r.path == format!("/api/v10/channels/{CHANNEL}/messages"))
-        .collect()
+    let posts = fake.find_all(|r| r.is_channel_message(CHANNEL));
+    if let Some(refused) = posts.iter().find(|r| !r.ok()) {
+        panic!("a post to the channel was refused: {refused}");
+    }
+    posts
 }
 
 fn content(r: &Recorded) -> String {
@@ -105,6 +125,10 @@ async fn answer_of(fake: &FakeDiscord, interaction: Value) -> String {
         5,
         "interactions are deferred"
     );
+    assert_eq!(
+        deferral.status, 204,
+        "Discord accepted the deferral: {deferral}"
+    );
     // … then answered by editing the original response.
     let edit = fake
         .wait_for(WAIT, |r| {
@@ -113,6 +137,7 @@ async fn answer_of(fake: &FakeDiscord, interaction: Value) -> String {
                 && r.path.ends_with("/messages/@original")
         })
         .await;
+    assert_eq!(edit.status, 200, "Discord accepted the answer: {edit}");
     edit.json
         .as_ref()
         .and_then(|j| j["content"].as_str())
@@ -137,6 +162,7 @@ async fn autocomplete(fake: &FakeDiscord, user: u64, typed: &str) -> Vec<String>
             r.path == format!("/api/v10/interactions/{id}/{token}/callback")
         })
         .await;
+    assert_eq!(response.status, 204, "{response}");
     let body = response.json.unwrap();
     assert_eq!(body["type"], 8);
     body["data"]["choices"]
@@ -167,6 +193,17 @@ fn latest_turn(fake: &FakeDiscord) -> (Option<u64>, Recorded) {
         .and_then(|s| s.parse().ok())
         .filter(|_| !text.contains("The game is over"));
     (user, post)
+}
+
+/// The label of the player to act in a turn message (`Anna (Red)`).
+fn label_to_act(post: &Recorded) -> String {
+    let text = content(post);
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| l.contains(" to play: "))
+        .unwrap_or_else(|| panic!("not a turn message: {text}"));
+    line.split(" to play: ").next().unwrap().to_string()
 }
 
 fn custom_ids(post: &Recorded) -> Vec<String> {
@@ -226,18 +263,49 @@ async fn play_to_the_end(fake: &FakeDiscord, mut seed: u64, limit: usize) -> usi
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         let action = &choices[(seed >> 33) as usize % choices.len()];
-        let before = channel_posts(fake).len();
-        slash(
-            fake,
-            user,
-            "play",
-            json!([{"name": "action", "type": 3, "value": action}]),
-        )
-        .await;
-        fake.wait_for(WAIT, |_| channel_posts(fake).len() > before)
-            .await;
+        play(fake, user, action).await;
     }
     panic!("the game did not end in {limit} actions");
+}
+
+/// `/play action` by `user`: the answer is the first line (not empty) of the public post that follows
+/// (the turn message, or the final one). Returns that post.
+async fn play(fake: &FakeDiscord, user: u64, action: &str) -> Recorded {
+    let before = channel_posts(fake).len();
+    let answer = slash(
+        fake,
+        user,
+        "play",
+        json!([{"name": "action", "type": 3, "value": action}]),
+    )
+    .await;
+    fake.wait_for(WAIT, |_| channel_posts(fake).len() > before)
+        .await;
+    let post = channel_posts(fake).swap_remove(before);
+    let text = content(&post);
+    let headline = text.lines().find(|l| !l.trim().is_empty());
+    assert!(
+        !answer.is_empty() && headline == Some(answer.as_str()),
+        "/play {action} was answered {answer:?}; the public post says {text:?}"
+    );
+    post
+}
+
+/// The game's final message names one of `players` (labels like `Anna (Red)`) as winner.
+fn assert_winner_among(last: &Recorded, players: &[&str]) {
+    let text = content(last);
+    let winners = text
+        .lines()
+        .find_map(|l| l.strip_prefix("The game is over. Winner: "))
+        .unwrap_or_else(|| panic!("no winner line in the final message: {text}"));
+    let winners = winners.strip_suffix('.').unwrap_or(winners);
+    for w in winners.split(" and ") {
+        let name = w.split(" (").next().unwrap();
+        assert!(
+            players.contains(&name),
+            "winner {w:?} is not one of {players:?}: {text}"
+        );
+    }
 }
 
 fn latency_report(fake: &FakeDiscord) -> (Duration, Duration) {
@@ -261,33 +329,56 @@ fn latency_report(fake: &FakeDiscord) -> (Duration, Duration) {
     (median, p99)
 }
 
+/// The first seed from which `game`, seated `seats` in order, begins with `first` to act
+/// (found with the table service itself, so it holds whatever the rules draw).
+async fn seed_where_first_is(game: &str, seats: &[u64], first: u64) -> u64 {
+    use turnpost_bot::table::{Caller, Command, NoImages};
+    let dir = tempfile::tempdir().unwrap();
+    for seed in 1..64 {
+        let store = Store::open(&dir.path().join(format!("{seed}.db")))
+            .await
+            .unwrap();
+        let table = Table::new(store, Arc::new(NoImages), seeded(seed));
+        let caller = Caller {
+            user: seats[0],
+            name: "Anna".into(),
+            guild: Some(GUILD),
+            channel: CHANNEL,
+            moderator: false,
+            interaction: None,
+            followup: None,
+        };
+        let create = Command::Create {
+            game: game.into(),
+            options: vec![],
+            players: None,
+            seats: seats.iter().map(|&u| (u, format!("Player {u}"))).collect(),
+            seed: None,
+        };
+        let reply = table.handle(&caller, create).await.unwrap();
+        table.store().close().await;
+        if reply.turn.unwrap().user == first {
+            return seed;
+        }
+    }
+    panic!("no seed below 64 lets {first} begin");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_three_player_pandoria_game_is_played_to_the_end() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let bot = start_bot(&fake, &dir.path().join("bot.db")).await;
+    let bot = start_bot(&fake, &dir.path().join("bot.db"), 1).await;
     open_table(&fake, "pandoria", &[ANNA, BERT, CLEO]).await;
     // Everyone got their hand by DM when the game began.
     for user in [ANNA, BERT, CLEO] {
-        fake.wait_for(WAIT, |r| {
-            r.method == "POST"
-                && r.path == "/api/v10/users/@me/channels"
-                && r.json
-                    .as_ref()
-                    .is_some_and(|j| j["recipient_id"].as_str() == Some(&user.to_string()))
-        })
-        .await;
+        fake.wait_for(WAIT, |r| r.is_dm_open_for(user)).await;
     }
-    let is_dm = |r: &Recorded| {
-        r.method == "POST"
-            && r.path.starts_with("/api/v10/channels/")
-            && !r.path.contains(&CHANNEL.to_string())
-            && r.path.ends_with("/messages")
-    };
+    let is_dm = |r: &Recorded| r.is_dm_message() && r.ok();
     fake.wait_for(WAIT, |_| count(&fake, is_dm) >= 3).await;
     let dms: Vec<Recorded> = fake.requests().into_iter().filter(is_dm).collect();
     assert!(dms.iter().all(|d| d.has_png()), "hands come with pictures");
-    // A non-player and a player out of turn are refused.
+    // A non-player and a player out of turn are refused, by name.
     let answer = slash(
         &fake,
         STRANGER,
@@ -295,8 +386,11 @@ async fn a_three_player_pandoria_game_is_played_to_the_end() {
         json!([{"name": "action", "type": 3, "value": "pass"}]),
     )
     .await;
-    assert!(answer.contains("not playing in this game"), "{answer}");
-    let (first, _) = latest_turn(&fake);
+    assert_eq!(
+        answer,
+        "You are not playing in this game; you can watch it with /board."
+    );
+    let (first, turn) = latest_turn(&fake);
     let other = [ANNA, BERT, CLEO]
         .into_iter()
         .find(|u| Some(*u) != first)
@@ -308,29 +402,40 @@ async fn a_three_player_pandoria_game_is_played_to_the_end() {
         json!([{"name": "action", "type": 3, "value": "pass"}]),
     )
     .await;
-    assert!(answer.contains("turn"), "{answer}");
+    assert_eq!(
+        answer,
+        format!(
+            "It is {}'s turn — you can look at the board or your hand meanwhile.",
+            label_to_act(&turn)
+        )
+    );
     let actions = play_to_the_end(&fake, 11, 400).await;
     let (_, last) = latest_turn(&fake);
-    assert!(content(&last).contains("Winner"), "{}", content(&last));
+    assert_winner_among(&last, &["Anna", "Bert", "Cleo"]);
     assert!(actions > 40);
     fake.assert_clean();
     let (_, p99) = latency_report(&fake);
-    assert!(p99 < WAIT);
+    assert!(p99 < Duration::from_secs(3), "{p99:?}");
     bot.stop().await;
+    fake.assert_clean();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_two_player_roll_through_the_ages_game_is_played_to_the_end() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let bot = start_bot(&fake, &dir.path().join("bot.db")).await;
+    let bot = start_bot(&fake, &dir.path().join("bot.db"), 1).await;
     open_table(&fake, "rtta", &[ANNA, BERT]).await;
-    play_to_the_end(&fake, 5, 3000).await;
+    let actions = play_to_the_end(&fake, 5, 3000).await;
+    assert!(actions > 20, "{actions} actions");
+    let (_, last) = latest_turn(&fake);
+    assert_winner_among(&last, &["Anna", "Bert"]);
     // Nothing is hidden in this game: no DMs at all.
     assert_eq!(count(&fake, |r| r.path == "/api/v10/users/@me/channels"), 0);
     fake.assert_clean();
     latency_report(&fake);
     bot.stop().await;
+    fake.assert_clean();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -338,75 +443,76 @@ async fn closed_dms_fall_back_to_the_channel_once_and_buttons_survive_a_restart(
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bot.db");
+    // Anna begins, so her turn ends in a DM owed to Bert before Bert uses any command (a
+    // command of his would let the bot try his DMs again).
+    let seed = seed_where_first_is("pandoria", &[ANNA, BERT], ANNA).await;
     fake.close_dms_of(BERT);
-    let bot = start_bot(&fake, &db).await;
+    fake.expect_rejection(
+        |r| r.dm_recipient == Some(BERT) && r.error_code() == Some(50007),
+        "Bert's DMs are closed",
+    );
+    let bot = start_bot(&fake, &db, seed).await;
     open_table(&fake, "pandoria", &[ANNA, BERT]).await;
     let note = fake
         .wait_for(WAIT, |r| {
             content(r).contains("can't send you direct messages")
         })
         .await;
+    assert!(note.ok(), "{note}");
     assert!(content(&note).contains(&format!("<@{BERT}>")));
     assert!(
         !content(&note).contains("Your tile"),
         "the note carries no secret"
     );
-    // Play some turns: the bot does not try Bert's DMs again.
-    let dm_channels_before = count(&fake, |r| {
-        r.path == "/api/v10/users/@me/channels"
-            && r.json
-                .as_ref()
-                .is_some_and(|j| j["recipient_id"].as_str() == Some(&BERT.to_string()))
-    });
-    for _ in 0..4 {
-        let (user, _) = latest_turn(&fake);
-        let user = user.unwrap();
-        if user == BERT {
+    let (first, _) = latest_turn(&fake);
+    assert_eq!(first, Some(ANNA), "seed {seed} lets Anna begin");
+    // Bert's first hand was due at the start: tried once, refused, told once.
+    let bert_attempts = || {
+        (
+            fake.count(|r| r.is_dm_open_for(BERT)),
+            fake.count(|r| r.dm_recipient == Some(BERT) && r.is_dm_message()),
+            fake.count(|r| content(r).contains("can't send you direct messages")),
+        )
+    };
+    assert_eq!(bert_attempts(), (1, 1, 1), "one DM attempt, one note");
+    // Anna plays until Bert is to act: that step owes both players a private message (Anna's
+    // drawn tile, Bert's tile preview).
+    let mut steps = 0;
+    loop {
+        let mark = fake.mark();
+        let choices = autocomplete(&fake, ANNA, "").await;
+        play(&fake, ANNA, &choices[0]).await;
+        steps += 1;
+        if latest_turn(&fake).0 == Some(BERT) {
+            fake.wait_for_since(mark, WAIT, |r| {
+                r.dm_recipient == Some(ANNA) && r.is_dm_message() && r.ok()
+            })
+            .await;
             break;
         }
-        let choices = autocomplete(&fake, user, "").await;
-        let before = channel_posts(&fake).len();
-        slash(
-            &fake,
-            user,
-            "play",
-            json!([{"name": "action", "type": 3, "value": choices[0]}]),
-        )
-        .await;
-        fake.wait_for(WAIT, |_| channel_posts(&fake).len() > before)
-            .await;
+        assert!(steps < 30, "Anna's turn did not end in 30 actions");
     }
-    let dm_channels_after = count(&fake, |r| {
-        r.path == "/api/v10/users/@me/channels"
-            && r.json
-                .as_ref()
-                .is_some_and(|j| j["recipient_id"].as_str() == Some(&BERT.to_string()))
-    });
+    // Restart the bot mid-game (nothing can be sent after the stop); the DM owed to Bert was
+    // not tried, and he was not told again.
+    let (user, post) = latest_turn(&fake);
+    let user = user.unwrap();
+    bot.stop().await;
     assert_eq!(
-        dm_channels_before, dm_channels_after,
-        "no new DM attempts to Bert"
+        bert_attempts(),
+        (1, 1, 1),
+        "no new DM attempts to Bert, told once"
     );
-    assert_eq!(
-        count(&fake, |r| content(r)
-            .contains("can't send you direct messages")),
-        1,
-        "told once"
-    );
+    let bot = start_bot(&fake, &db, seed).await;
     // /hand still shows Bert his hand, privately.
     let hand = slash(&fake, BERT, "hand", json!([])).await;
     assert!(hand.contains("Your tile"), "{hand}");
-
-    // Restart the bot mid-game; the buttons of the last turn message still work.
-    let (user, post) = latest_turn(&fake);
-    let user = user.unwrap();
+    // The buttons of the last turn message still work after the restart.
     let ids = custom_ids(&post);
     let take = ids
         .iter()
         .find(|id| id.ends_with(":turn"))
         .expect("a Take my turn button")
         .clone();
-    bot.stop().await;
-    let bot = start_bot(&fake, &db).await;
     let panel = answer_of(&fake, fake.button(user, CHANNEL, Some(GUILD), &take, 1)).await;
     assert!(
         panel.contains("place your tile") || panel.contains("figure"),
@@ -416,22 +522,14 @@ async fn closed_dms_fall_back_to_the_channel_once_and_buttons_survive_a_restart(
     assert!(stranger.contains("not your turn"), "{stranger}");
     // Play one action, then the old button is stale for acting.
     let choices = autocomplete(&fake, user, "").await;
-    let before = channel_posts(&fake).len();
-    slash(
-        &fake,
-        user,
-        "play",
-        json!([{"name": "action", "type": 3, "value": choices[0]}]),
-    )
-    .await;
-    fake.wait_for(WAIT, |_| channel_posts(&fake).len() > before)
-        .await;
+    play(&fake, user, &choices[0]).await;
     let parts: Vec<&str> = take.split(':').collect();
     let stale = format!("tp:{}:{}:act:pass", parts[1], parts[2]);
     let answer = answer_of(&fake, fake.button(user, CHANNEL, Some(GUILD), &stale, 1)).await;
     assert!(answer.contains("This turn has passed"), "{answer}");
     fake.assert_clean();
     bot.stop().await;
+    fake.assert_clean();
 }
 
 #[tokio::test]
@@ -445,7 +543,7 @@ async fn reminders_ping_once_per_period_and_never_in_quiet_hours() {
     let table = Table::new(
         Store::open(&db).await.unwrap(),
         Arc::new(NoImages),
-        TableSettings::default(),
+        seeded(1),
     );
     let caller = Caller {
         user: ANNA,

@@ -14,7 +14,7 @@ use serenity::all::{
     CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, EventHandler,
     GatewayIntents, Http, HttpBuilder, Interaction, Ready, ShardManager,
 };
-use support::{FakeDiscord, FakeOptions, permissions};
+use support::{FakeDiscord, FakeOptions, Matcher, permissions};
 
 const T: Duration = Duration::from_secs(20);
 const GUILD: u64 = 700;
@@ -37,6 +37,8 @@ const PNG: &[u8] = &[
 #[derive(Default)]
 struct Handler {
     errors: Arc<Mutex<Vec<String>>>,
+    /// How long the bot waits before acknowledging a slash command (a slow bot).
+    ack_delay: Duration,
 }
 
 impl Handler {
@@ -90,6 +92,7 @@ impl EventHandler for Handler {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         match interaction {
             Interaction::Command(cmd) => {
+                tokio::time::sleep(self.ack_delay).await;
                 if let Err(e) = cmd.defer(&ctx.http).await {
                     return self.fail("defer", e);
                 }
@@ -177,11 +180,14 @@ struct Bot {
 
 impl Bot {
     async fn start(fake: &FakeDiscord, intents: GatewayIntents) -> Bot {
+        Self::start_with(fake, intents, Handler::default()).await
+    }
+
+    async fn start_with(fake: &FakeDiscord, intents: GatewayIntents, handler: Handler) -> Bot {
         let http = HttpBuilder::new(TOKEN)
             .proxy(fake.base_url())
             .ratelimiter_disabled(true)
             .build();
-        let handler = Handler::default();
         let errors = handler.errors.clone();
         let mut client = ClientBuilder::new_with_http(http, intents)
             .event_handler(handler)
@@ -199,14 +205,19 @@ impl Bot {
     }
 
     async fn stop(self) {
+        let errors = self.stop_with_errors().await;
+        assert!(errors.is_empty(), "the test bot saw errors: {errors:#?}");
+    }
+
+    /// Stops the client and returns the errors its handler saw.
+    async fn stop_with_errors(self) -> Vec<String> {
         self.shards.shutdown_all().await;
         let r = tokio::time::timeout(T, self.task)
             .await
             .expect("client stops")
             .expect("join");
         r.expect("client ended without error");
-        let errors = self.errors.lock().unwrap().clone();
-        assert!(errors.is_empty(), "the test bot saw errors: {errors:#?}");
+        self.errors.lock().unwrap().clone()
     }
 }
 
@@ -305,6 +316,7 @@ async fn closed_dms_answer_50007_and_the_bot_falls_back_to_the_channel() {
     let fake = FakeDiscord::start().await;
     let bot = ready_bot(&fake).await;
     fake.close_dms_of(BOB);
+    fake.expect_error_code(50007, "Bob's DMs are closed");
     let i = fake.slash_command(
         BOB,
         CHANNEL,
@@ -507,6 +519,16 @@ async fn requests_that_do_not_fit_are_refused_and_recorded() {
     let http = bot.http.clone();
     let channel = ChannelId::new(CHANNEL);
     fake.add_channel(CHANNEL, Some(GUILD));
+    fake.expect_error_code(50035, "bodies that break openapi.json or Discord's limits");
+    fake.expect_rejection(
+        |r| r.error_code() == Some(10003) && r.channel_id() == Some(ALICE),
+        "a user id used as a channel id",
+    );
+    fake.expect_rejection(
+        |r| r.is_followup() && r.error_code() == Some(10015),
+        "a followup before the interaction exists",
+    );
+    fake.expect_error_code(40060, "a second acknowledgement");
 
     // Against openapi.json: content must be a string.
     let e = http
@@ -595,6 +617,7 @@ async fn requests_that_do_not_fit_are_refused_and_recorded() {
         .await;
     bot.stop().await;
     assert!(fake.unhandled().is_empty(), "{:#?}", fake.unhandled());
+    fake.assert_clean();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -669,6 +692,8 @@ async fn privileged_intents_are_refused() {
     assert!(r.is_err(), "serenity reports the refusal: {r:?}");
     assert_eq!(fake.identify_count(), 0);
     assert!(fake.schema_violations()[0].contains("privileged"));
+    fake.expect_gateway_violation("privileged intents", "MESSAGE_CONTENT asked for");
+    fake.assert_clean();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -687,8 +712,11 @@ async fn late_acknowledgements_are_refused_like_discord_does() {
         .wait_for(T, |r| r.belongs_to(&i) && r.is_callback())
         .await;
     assert_eq!((ack.status, ack.error_code()), (404, Some(10062)));
-    bot.shards.shutdown_all().await;
-    let _ = bot.task.await;
+    assert!(ack.problems[0].contains("after the dispatch"), "{ack}");
+    fake.expect_error_code(10062, "a deadline of 0 s");
+    let errors = bot.stop_with_errors().await;
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    fake.assert_clean();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -750,4 +778,381 @@ fn openapi_paths_match_the_most_specific_template() {
             .any(|e| e.contains("CreateMessageInteractionCallbackRequest")),
         "{v:#?}"
     );
+}
+
+/// `assert_clean` must panic, naming `needle`.
+fn assert_unclean(fake: &FakeDiscord, needle: &str) {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| fake.assert_clean()));
+    let Err(panic) = result else {
+        panic!("assert_clean passed, but the bot did something Discord refuses ({needle})");
+    };
+    let message = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default();
+    assert!(
+        message.contains(needle),
+        "assert_clean panicked without naming {needle}: {message}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_acknowledgement_fails_assert_clean() {
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    let i = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+    fake.wait_for(T, |r| r.belongs_to(&i) && r.is_callback())
+        .await;
+    // The tiny bot deferred; acknowledging again is refused with 40060.
+    let again = bot
+        .http
+        .create_interaction_response(
+            i["id"].as_str().unwrap().parse::<u64>().unwrap().into(),
+            i["token"].as_str().unwrap(),
+            &json!({ "type": 5 }),
+            vec![],
+        )
+        .await;
+    assert!(again.is_err());
+    fake.wait_for(T, is_dm_to(&fake, ALICE)).await;
+    bot.stop().await;
+    assert_unclean(&fake, "40060");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_acknowledgement_after_the_deadline_fails_assert_clean() {
+    // Discord's deadline is the default; a shorter one keeps the test fast. The fake measures
+    // from writing the dispatch to the socket to receiving the callback, by its own clock.
+    assert_eq!(
+        FakeOptions::default().ack_deadline,
+        Some(Duration::from_secs(3))
+    );
+    let fake = FakeDiscord::start_with(FakeOptions {
+        ack_deadline: Some(Duration::from_millis(300)),
+        ..FakeOptions::default()
+    })
+    .await;
+    let handler = Handler {
+        ack_delay: Duration::from_millis(400),
+        ..Handler::default()
+    };
+    let bot = Bot::start_with(&fake, INTENTS, handler).await;
+    fake.wait_identified(T).await;
+    fake.wait_commands(None, T).await;
+    let i = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+    let ack = fake
+        .wait_for(T, |r| r.belongs_to(&i) && r.is_callback())
+        .await;
+    assert!(ack.latency().unwrap() > Duration::from_millis(300), "{ack}");
+    let errors = bot.stop_with_errors().await;
+    assert!(
+        errors.len() == 1 && errors[0].contains("Unknown interaction"),
+        "the late deferral is refused: {errors:#?}"
+    );
+    assert_unclean(&fake, "10062");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edit_or_followup_before_the_acknowledgement_fails_assert_clean() {
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    let i = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    let token = i["token"].as_str().unwrap();
+    // Before the interaction was acknowledged (here: before it was even dispatched).
+    let edit = bot
+        .http
+        .edit_original_interaction_response(token, &json!({ "content": "too early" }), vec![])
+        .await;
+    assert!(edit.is_err());
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+    fake.wait_for(T, is_dm_to(&fake, ALICE)).await;
+    bot.stop().await;
+    assert_unclean(&fake, "10015");
+
+    // The same for a followup, alone.
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    let i = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    let early = bot
+        .http
+        .create_followup_message(
+            i["token"].as_str().unwrap(),
+            &json!({ "content": "too early" }),
+            vec![],
+        )
+        .await;
+    assert!(early.is_err());
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+    fake.wait_for(T, is_dm_to(&fake, ALICE)).await;
+    bot.stop().await;
+    assert_unclean(&fake, "10015");
+}
+
+#[tokio::test]
+#[should_panic(expected = "fake Discord dropped without assert_clean")]
+async fn a_fake_dropped_without_assert_clean_fails_the_test() {
+    let fake = FakeDiscord::start().await;
+    assert!(fake.base_url().starts_with("http://127.0.0.1:"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn enforce_nonce_makes_a_repeated_create_return_the_first_message() {
+    use serenity::all::{CreateMessage, Nonce};
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    let channel = ChannelId::new(CHANNEL);
+    let post = CreateMessage::new()
+        .content("Round 7")
+        .nonce(Nonce::String("g1v7".into()))
+        .enforce_nonce(true);
+    let before = std::time::SystemTime::now();
+    let first = channel.send_message(&bot.http, post.clone()).await.unwrap();
+    let second = channel.send_message(&bot.http, post.clone()).await.unwrap();
+    let after = std::time::SystemTime::now();
+    assert_eq!(
+        first.id, second.id,
+        "the second create returns the first message"
+    );
+    assert_eq!(fake.messages_in(CHANNEL).len(), 1, "and creates nothing");
+    let creates = fake.find_all(|r| r.is_channel_message(CHANNEL));
+    assert_eq!(creates.len(), 2);
+    for (r, dedup) in creates.iter().zip([false, true]) {
+        assert_eq!(r.nonce().as_deref(), Some("g1v7"));
+        assert!(r.enforce_nonce());
+        assert_eq!(r.deduplicated, dedup, "{r}");
+        assert_eq!(r.message_id(), Some(first.id.get()));
+        assert!(before <= r.received_at && r.received_at <= after);
+    }
+    // Without enforce_nonce, the nonce does not deduplicate.
+    let loose = CreateMessage::new()
+        .content("Round 7")
+        .nonce(Nonce::String("g1v7".into()));
+    let third = channel.send_message(&bot.http, loose).await.unwrap();
+    assert_ne!(third.id, first.id);
+    // Another channel has its own nonces.
+    let dm = ChannelId::new(fake.dm_channel(ALICE));
+    let fourth = dm.send_message(&bot.http, post).await.unwrap();
+    assert_ne!(fourth.id, first.id);
+    assert_eq!(fake.messages_in(CHANNEL).len(), 2);
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+/// Sends `body` to the fake by hand and returns the raw HTTP answer (status line, headers,
+/// body), to see what serenity does not expose.
+async fn raw_post(fake: &FakeDiscord, route: &str, body: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = fake.base_url().trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let req = format!(
+        "POST /api/v10{route} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bot {TOKEN}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    out
+}
+
+fn status_of(e: &serenity::Error) -> Option<(u16, isize)> {
+    match e {
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => {
+            Some((r.status_code.as_u16(), r.error.code))
+        }
+        _ => None,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn injected_failures_answer_like_discord_and_are_expected() {
+    use serenity::all::CreateMessage;
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    let channel = ChannelId::new(CHANNEL);
+    let dm = ChannelId::new(fake.dm_channel(ALICE));
+    let say = |t: &str| CreateMessage::new().content(t);
+
+    // 429: retry_after and global in the body, retry-after in the headers.
+    fake.fail_requests(Matcher::any_post_message(), 429, 0, 1);
+    let e = channel.send_message(&bot.http, say("a")).await.unwrap_err();
+    assert_eq!(status_of(&e), Some((429, 0)), "{e}");
+    let limited = fake.wait_for(T, |r| r.status == 429).await;
+    assert!(limited.injected);
+    assert_eq!(limited.retry_after(), Some(0.5));
+    assert_eq!(limited.response.as_ref().unwrap()["global"], false);
+    assert_eq!(limited.error_message(), Some("You are being rate limited."));
+    fake.rate_limit(
+        Matcher::channel_messages(CHANNEL),
+        Duration::from_millis(1500),
+        1,
+    );
+    let raw = raw_post(
+        &fake,
+        &format!("/channels/{CHANNEL}/messages"),
+        r#"{"content":"b"}"#,
+    )
+    .await
+    .to_lowercase();
+    assert!(raw.starts_with("http/1.1 429"), "{raw}");
+    assert!(raw.contains("\r\nretry-after: 2\r\n"), "{raw}");
+    assert!(raw.contains("\"retry_after\":1.5"), "{raw}");
+    // Used up: the next one goes through, and nothing was created by the refused ones.
+    channel.send_message(&bot.http, say("c")).await.unwrap();
+    assert_eq!(fake.messages_in(CHANNEL).len(), 1);
+
+    // DMs only, twice, with Discord's code; channel messages are not affected.
+    fake.fail_requests(Matcher::dm_messages(), 403, 50007, 2);
+    for _ in 0..2 {
+        let e = dm.send_message(&bot.http, say("hand")).await.unwrap_err();
+        assert_eq!(status_of(&e), Some((403, 50007)), "{e}");
+    }
+    channel.send_message(&bot.http, say("d")).await.unwrap();
+    dm.send_message(&bot.http, say("hand")).await.unwrap();
+    let dms = fake.find_all(|r| Matcher::dm_messages_to(ALICE).matches(r));
+    assert_eq!(
+        dms.iter().map(|r| r.status).collect::<Vec<_>>(),
+        vec![403, 403, 200]
+    );
+    assert!(
+        dms.iter()
+            .all(|r| r.is_dm_message() && r.dm_recipient == Some(ALICE))
+    );
+    assert!(
+        fake.find_all(|r| Matcher::dm_messages_to(BOB).matches(r))
+            .is_empty()
+    );
+
+    // A server error; other routes by pattern.
+    fake.fail_requests(Matcher::new("*", "/channels/*/messages/**"), 502, 0, 1);
+    let e = channel.send_message(&bot.http, say("e")).await.unwrap_err();
+    assert_eq!(status_of(&e).map(|s| s.0), Some(502), "{e}");
+    assert_eq!(fake.faults_left(), 0);
+    bot.stop().await;
+    assert_eq!(fake.count(|r| r.injected), 5);
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deleted_channels_and_missing_permissions_are_rejections_the_test_declares() {
+    use serenity::all::CreateMessage;
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    fake.add_channel(CHANNEL + 1, Some(GUILD));
+    let say = |t: &str| CreateMessage::new().content(t);
+
+    fake.delete_channel(CHANNEL + 1);
+    let e = ChannelId::new(CHANNEL + 1)
+        .send_message(&bot.http, say("x"))
+        .await
+        .unwrap_err();
+    assert_eq!(status_of(&e), Some((404, 10003)), "{e}");
+    assert!(
+        fake.try_slash_command(ALICE, CHANNEL + 1, Some(GUILD), "abandon", json!([]))
+            .unwrap_err()
+            .contains("deleted")
+    );
+    fake.deny_permission(CHANNEL);
+    let e = ChannelId::new(CHANNEL)
+        .send_message(&bot.http, say("y"))
+        .await
+        .unwrap_err();
+    assert_eq!(status_of(&e), Some((403, 50013)), "{e}");
+    fake.grant_permission(CHANNEL);
+    ChannelId::new(CHANNEL)
+        .send_message(&bot.http, say("z"))
+        .await
+        .unwrap();
+    bot.stop().await;
+    // Not declared: both fail the test.
+    assert_unclean(&fake, "code 10003");
+    assert_unclean(&fake, "code 50013");
+    fake.expect_error_code(10003, "the channel was deleted");
+    assert_unclean(&fake, "code 50013");
+    fake.expect_error_code(50013, "the permission was taken");
+    fake.assert_clean();
+    // A declaration nothing matches fails too.
+    fake.expect_error_code(50007, "a DM that never happens");
+    assert_unclean(&fake, "never happened: a DM that never happens");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_interaction_never_acknowledged_fails_assert_clean() {
+    let fake = FakeDiscord::start().await;
+    let handler = Handler {
+        ack_delay: Duration::from_secs(60),
+        ..Handler::default()
+    };
+    let bot = Bot::start_with(&fake, INTENTS, handler).await;
+    fake.wait_identified(T).await;
+    fake.wait_commands(None, T).await;
+    let i = fake.slash_command(ALICE, CHANNEL, Some(GUILD), "abandon", json!([]));
+    fake.dispatch("INTERACTION_CREATE", i.clone()).await;
+    bot.shards.shutdown_all().await;
+    assert_unclean(&fake, "never acknowledged");
+    fake.expect_no_ack(&i, "the bot sleeps");
+    fake.assert_clean();
+}
+
+#[tokio::test]
+#[should_panic(expected = "problems after the last assert_clean")]
+async fn problems_after_the_last_assert_clean_fail_on_drop() {
+    let fake = FakeDiscord::start().await;
+    fake.assert_clean();
+    let http = HttpBuilder::new(TOKEN)
+        .proxy(fake.base_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let sent = http
+        .send_message(ChannelId::new(ALICE), vec![], &json!({ "content": "hi" }))
+        .await;
+    assert!(sent.is_err());
+}
+
+#[test]
+fn matchers_select_by_method_and_route() {
+    let rec = |method: &str, route: &str, dm: Option<u64>| support::Recorded {
+        method: method.into(),
+        path: format!("/api/v10{route}"),
+        query: String::new(),
+        json: None,
+        files: Vec::new(),
+        received: std::time::Instant::now(),
+        received_at: std::time::SystemTime::now(),
+        interaction_received: None,
+        status: 200,
+        response: None,
+        problems: Vec::new(),
+        injected: false,
+        deduplicated: false,
+        dm_recipient: dm,
+    };
+    let post = rec("POST", "/channels/5/messages", None);
+    let dm = rec("POST", "/channels/6/messages", Some(ALICE));
+    let edit = rec("PATCH", "/channels/5/messages/9", None);
+    assert!(Matcher::channel_messages(5).matches(&post));
+    assert!(!Matcher::channel_messages(6).matches(&post));
+    assert!(!Matcher::channel_messages(5).matches(&edit));
+    assert!(Matcher::any_post_message().matches(&post) && Matcher::any_post_message().matches(&dm));
+    assert!(Matcher::dm_messages().matches(&dm) && !Matcher::dm_messages().matches(&post));
+    assert!(Matcher::dm_messages_to(ALICE).matches(&dm));
+    assert!(!Matcher::dm_messages_to(BOB).matches(&dm));
+    assert!(Matcher::message_edits().matches(&edit) && !Matcher::message_edits().matches(&post));
+    assert!(Matcher::new("*", "/channels/5/**").matches(&edit));
+    assert!(Matcher::new("*", "/channels/5/**").matches(&post));
+    assert!(!Matcher::new("*", "/channels/5").matches(&post));
+    assert!(Matcher::callbacks().matches(&rec("POST", "/interactions/1/tok/callback", None)));
+    assert!(Matcher::followups().matches(&rec("POST", "/webhooks/1/tok", None)));
+    assert!(Matcher::original_edits().matches(&rec(
+        "PATCH",
+        "/webhooks/1/tok/messages/@original",
+        None
+    )));
+    assert!(Matcher::dm_opens().matches(&rec("POST", "/users/@me/channels", None)));
 }

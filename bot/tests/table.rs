@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use turnpost_bot::store::Store;
-use turnpost_bot::table::{Caller, Command, NoImages, Reply, Table, TableError, TableSettings};
+use turnpost_bot::table::{
+    Caller, Command, NoImages, Reply, Seeds, Table, TableError, TableSettings,
+};
 
 const CHANNEL: u64 = 500;
 const GUILD: u64 = 9;
@@ -26,9 +28,14 @@ fn with_interaction(mut c: Caller, id: &str) -> Caller {
     c
 }
 
+/// A table over `path` whose games take the seeds 1, 2, …: every run plays the same games.
 async fn table_at(path: &std::path::Path) -> Table {
     let store = Store::open(path).await.unwrap();
-    Table::new(store, Arc::new(NoImages), TableSettings::default())
+    let settings = TableSettings {
+        seeds: Arc::new(Seeds::sequence(1)),
+        ..TableSettings::default()
+    };
+    Table::new(store, Arc::new(NoImages), settings)
 }
 
 fn refused(r: Result<Reply, TableError>) -> String {
@@ -533,6 +540,9 @@ async fn eight_racing_tasks_apply_exactly_one_action_per_decision() {
     ];
     let r = started(&tables[0], 2).await;
     let mut version = r.turn.unwrap().version;
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
     for round in 0..25 {
         let mover = if tables[0]
             .suggest(&caller(1), "", 1)
@@ -563,9 +573,13 @@ async fn eight_racing_tasks_apply_exactly_one_action_per_decision() {
             }));
         }
         let mut ok = 0;
-        for t in tasks {
-            match t.await.unwrap() {
-                Ok(_) => ok += 1,
+        let mut winner = 0;
+        for (t, task) in tasks.into_iter().enumerate() {
+            match task.await.unwrap() {
+                Ok(_) => {
+                    ok += 1;
+                    winner = t;
+                }
                 Err(TableError::Refused(m)) => {
                     assert!(
                         m.contains("passed") || m.contains("changed"),
@@ -597,6 +611,31 @@ async fn eight_racing_tasks_apply_exactly_one_action_per_decision() {
         let seqs = tables[1].store().sequence_numbers(1).await.unwrap();
         let last = *seqs.last().unwrap();
         assert_eq!(seqs, (1..=last).collect::<Vec<_>>(), "no gaps");
+        assert_eq!(
+            last,
+            version + 1,
+            "decision {round}: one action on top of version {version}"
+        );
+        // That action is the winner's; the refused racers wrote nothing.
+        let written: Vec<(i64, String, Option<String>)> = sqlx::query_as(
+            "SELECT seq, notation, interaction_id FROM action
+             WHERE game_id = 1 AND (seq > ? OR interaction_id LIKE ?)",
+        )
+        .bind(version)
+        .bind(format!("race-{round}-%"))
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+        assert_eq!(
+            written,
+            vec![(
+                last,
+                legal[(winner * 13 + round) % legal.len()].clone(),
+                Some(format!("race-{round}-{winner}"))
+            )],
+            "decision {round}"
+        );
         version = last;
     }
+    pool.close().await;
 }

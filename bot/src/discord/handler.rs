@@ -82,7 +82,7 @@ fn acknowledgement(reply: &Reply) -> Post {
     let first = reply
         .public
         .first()
-        .and_then(|p| p.text.lines().next())
+        .and_then(|p| p.text.lines().find(|l| !l.trim().is_empty()))
         .unwrap_or("Done.");
     text_post(first.to_string())
 }

@@ -19,6 +19,20 @@
 //! - every answer it gives parses as serenity's model (`Message`, `PrivateChannel`, `Command`)
 //!   and fits the response schema of the spec (`fake_errors()`; a non-empty list is a bug here).
 //!
+//! `assert_clean` (see `problems`) fails on all of these, and on every answer Discord would
+//! refuse: any non-2xx status (a second acknowledgement 40060, one later than `ack_deadline`
+//! 10062, an edit or followup before it 10015, closed DMs 50007, …), every request it cannot
+//! match, and interactions dispatched but never acknowledged — unless the test declared them
+//! (`expect_rejection`, `expect_error_code`, `expect_gateway_violation`, `expect_no_ack`;
+//! failures injected with `fail_requests` are expected by themselves). A declaration nothing
+//! matched fails too. Dropping a fake whose `assert_clean` was never called fails the test, and
+//! so do problems that arrive after the last passing `assert_clean`.
+//!
+//! Fault injection: `fail_requests(Matcher, status, code, times)` (429 with `retry_after`),
+//! `rate_limit`, `delete_channel` (10003), `deny_permission` (50013). Every request is
+//! recorded with its receipt time (`Instant` and `SystemTime`); message creates honour
+//! `nonce` + `enforce_nonce` as Discord does (the first message is returned, nothing created).
+//!
 //! Set `FAKE_DISCORD_REPORT=1` to print every request and problem when a fake is dropped.
 //!
 //! Discord's behaviour that is modelled: interactions acknowledged once (40060 otherwise), within
@@ -118,11 +132,24 @@ pub struct Recorded {
     /// to `[u8]`) so that copies of the request list stay cheap with many PNGs in it.
     pub files: Vec<(String, Bytes)>,
     pub received: Instant,
+    /// The same moment by the wall clock, to compare with times the bot stores (e.g. commit →
+    /// receipt latency of a delivery).
+    pub received_at: SystemTime,
     /// When the interaction this request answers (callback, followup, edit) was written to the
     /// gateway socket; `received - interaction_received` is the bot's latency.
     pub interaction_received: Option<Instant>,
     pub status: u16,
     pub response: Option<Value>,
+    /// What the fake found wrong with this request (schema, Discord's limits, an unknown
+    /// route, a late acknowledgement, …); each also in `schema_violations()` or `unhandled()`.
+    pub problems: Vec<String>,
+    /// Answered by a failure injected with `fail_requests` (declared expected by that).
+    pub injected: bool,
+    /// A create with `enforce_nonce` whose nonce was already used in the channel: answered
+    /// with the first message, nothing created.
+    pub deduplicated: bool,
+    /// For `/channels/{id}/…` requests to a DM channel: the user it belongs to.
+    pub dm_recipient: Option<u64>,
 }
 
 impl Recorded {
@@ -213,6 +240,68 @@ impl Recorded {
             self.response.as_ref()?.get("code")?.as_i64()
         }
     }
+    /// A request Discord refused (any non-2xx answer) or one the fake found a problem with:
+    /// a violation unless the test declared it expected.
+    pub fn rejected(&self) -> bool {
+        !self.ok() || !self.problems.is_empty()
+    }
+    /// The `message` of a failed answer's Discord error body.
+    pub fn error_message(&self) -> Option<&str> {
+        if self.ok() {
+            None
+        } else {
+            self.response.as_ref()?.get("message")?.as_str()
+        }
+    }
+    /// `retry_after` (seconds) of a 429 answer.
+    pub fn retry_after(&self) -> Option<f64> {
+        if self.status != 429 {
+            return None;
+        }
+        self.response.as_ref()?.get("retry_after")?.as_f64()
+    }
+    /// The `nonce` of a message create, as a string (Discord accepts an integer or a string).
+    pub fn nonce(&self) -> Option<String> {
+        match self.json.as_ref()?.get("nonce")? {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        }
+    }
+    /// Whether a message create asked Discord to deduplicate by its nonce.
+    pub fn enforce_nonce(&self) -> bool {
+        self.json
+            .as_ref()
+            .is_some_and(|j| j["enforce_nonce"] == true)
+    }
+    /// The id of the message in a successful answer (created, edited or deduplicated).
+    pub fn message_id(&self) -> Option<u64> {
+        if !self.ok() {
+            return None;
+        }
+        id_of(self.response.as_ref()?.get("id")?)
+    }
+    /// `POST /channels/{id}/messages` to a DM channel (of `dm_recipient`).
+    pub fn is_dm_message(&self) -> bool {
+        self.dm_recipient.is_some()
+            && self
+                .channel_id()
+                .is_some_and(|c| self.is_channel_message(c))
+    }
+    /// `POST /channels/{id}/messages` to any channel.
+    pub fn is_message_create(&self) -> bool {
+        self.channel_id()
+            .is_some_and(|c| self.is_channel_message(c))
+    }
+    /// `POST /users/@me/channels` (opening a DM channel) for `user`.
+    pub fn is_dm_open_for(&self, user: u64) -> bool {
+        self.method == "POST"
+            && self.route() == "/users/@me/channels"
+            && self
+                .json
+                .as_ref()
+                .is_some_and(|j| id_of(&j["recipient_id"]) == Some(user))
+    }
     /// `received - interaction_received`.
     pub fn latency(&self) -> Option<Duration> {
         Some(
@@ -232,6 +321,12 @@ impl std::fmt::Display for Recorded {
         if let Some(code) = self.error_code() {
             write!(f, " (code {code})")?;
         }
+        if self.injected {
+            write!(f, " [injected]")?;
+        }
+        if self.deduplicated {
+            write!(f, " [deduplicated by nonce]")?;
+        }
         if let Some(j) = &self.json {
             let s = j.to_string();
             let s: String = s.chars().take(300).collect();
@@ -242,6 +337,145 @@ impl std::fmt::Display for Recorded {
         }
         Ok(())
     }
+}
+
+/// Selects requests by method and route, for `fail_requests` (and `matches` in tests).
+///
+/// A pattern is a route after `/api/v10` split at `/`: a literal segment matches itself, `*`
+/// any one segment, `{dm}` the id of a DM channel (any user's, or one user's with
+/// `dm_messages_to`), and a final `**` any rest (also none).
+#[derive(Debug, Clone)]
+pub struct Matcher {
+    method: Option<String>,
+    segments: Vec<String>,
+    dm_user: Option<u64>,
+}
+
+impl Matcher {
+    /// `method` (`"*"` for any) and a route pattern such as `/channels/*/messages`.
+    pub fn new(method: &str, pattern: &str) -> Matcher {
+        Matcher {
+            method: (method != "*").then(|| method.to_uppercase()),
+            segments: pattern
+                .trim_start_matches('/')
+                .split('/')
+                .map(str::to_string)
+                .collect(),
+            dm_user: None,
+        }
+    }
+    /// `POST /channels/{channel}/messages`: new messages in one channel.
+    pub fn channel_messages(channel: u64) -> Matcher {
+        Matcher::new("POST", &format!("/channels/{channel}/messages"))
+    }
+    /// `POST /channels/{dm}/messages`: new messages in any DM channel.
+    pub fn dm_messages() -> Matcher {
+        Matcher::new("POST", "/channels/{dm}/messages")
+    }
+    /// `POST /channels/{dm}/messages` in `user`'s DM channel.
+    pub fn dm_messages_to(user: u64) -> Matcher {
+        Matcher {
+            dm_user: Some(user),
+            ..Matcher::dm_messages()
+        }
+    }
+    /// `POST /channels/*/messages`: any new message outside interactions.
+    pub fn any_post_message() -> Matcher {
+        Matcher::new("POST", "/channels/*/messages")
+    }
+    /// `PATCH /channels/*/messages/*`: edits of channel messages.
+    pub fn message_edits() -> Matcher {
+        Matcher::new("PATCH", "/channels/*/messages/*")
+    }
+    /// `POST /users/@me/channels`: opening a DM channel.
+    pub fn dm_opens() -> Matcher {
+        Matcher::new("POST", "/users/@me/channels")
+    }
+    /// `POST /interactions/*/*/callback`: acknowledgements.
+    pub fn callbacks() -> Matcher {
+        Matcher::new("POST", "/interactions/*/*/callback")
+    }
+    /// `POST /webhooks/*/*`: interaction followups.
+    pub fn followups() -> Matcher {
+        Matcher::new("POST", "/webhooks/*/*")
+    }
+    /// `PATCH /webhooks/*/*/messages/@original`: edits of an interaction's response.
+    pub fn original_edits() -> Matcher {
+        Matcher::new("PATCH", "/webhooks/*/*/messages/@original")
+    }
+
+    fn fits(&self, method: &str, route: &str, dm_user: Option<u64>) -> bool {
+        if self.method.as_deref().is_some_and(|m| m != method) {
+            return false;
+        }
+        let parts: Vec<&str> = route.trim_start_matches('/').split('/').collect();
+        let mut i = 0;
+        for (k, seg) in self.segments.iter().enumerate() {
+            if seg == "**" && k + 1 == self.segments.len() {
+                return true;
+            }
+            let Some(part) = parts.get(i) else {
+                return false;
+            };
+            let ok = match seg.as_str() {
+                "*" => true,
+                "{dm}" => {
+                    dm_user.is_some()
+                        && part.parse::<u64>().is_ok()
+                        && self.dm_user.is_none_or(|u| Some(u) == dm_user)
+                }
+                lit => lit == *part,
+            };
+            if !ok {
+                return false;
+            }
+            i += 1;
+        }
+        i == parts.len()
+    }
+
+    /// Whether a recorded request is one this matcher selects.
+    pub fn matches(&self, r: &Recorded) -> bool {
+        self.fits(&r.method, r.route(), r.dm_recipient)
+    }
+}
+
+/// A failure `fail_requests` injects.
+#[derive(Debug, Clone)]
+struct Fault {
+    matcher: Matcher,
+    status: u16,
+    code: i64,
+    retry_after: Duration,
+    remaining: usize,
+}
+
+type RequestPredicate = Arc<dyn Fn(&Recorded) -> bool + Send + Sync>;
+
+/// Something a test declared it expects to go wrong.
+#[derive(Clone)]
+enum Expected {
+    /// Requests matching the predicate may be rejected (or have problems).
+    Request(RequestPredicate),
+    /// Gateway violations containing this text.
+    Gateway(String),
+    /// The interaction with this token may stay unacknowledged.
+    NoAck(String),
+}
+
+#[derive(Clone)]
+struct Expectation {
+    what: Expected,
+    why: String,
+}
+
+/// Whether and how `assert_clean` was called, for the check on drop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Checked {
+    #[default]
+    Never,
+    Clean,
+    Failed,
 }
 
 enum Outgoing {
@@ -284,8 +518,15 @@ struct ChannelInfo {
 struct St {
     requests: Vec<Arc<Recorded>>,
     violations: Vec<String>,
+    /// The violations of `violations` that belong to no request.
+    gateway_violations: Vec<String>,
     fake_errors: Vec<String>,
     unhandled: Vec<String>,
+    expectations: Vec<Expectation>,
+    faults: Vec<Fault>,
+    checked: Checked,
+    /// Set by `handle` when a create was answered with an earlier message (enforce_nonce).
+    deduplicated: bool,
     // gateway
     conns: HashMap<u64, Conn>,
     current: Option<u64>,
@@ -304,6 +545,10 @@ struct St {
     dm_closed: HashSet<u64>,
     channels: HashMap<u64, ChannelInfo>,
     guilds: Vec<u64>,
+    deleted_channels: HashSet<u64>,
+    denied_channels: HashSet<u64>,
+    /// (channel, nonce) → the message created with it.
+    nonces: HashMap<(u64, String), u64>,
     messages: BTreeMap<u64, Value>,
     interactions: HashMap<String, InteractionRec>,
     commands: BTreeMap<Option<u64>, Vec<Value>>,
@@ -354,12 +599,41 @@ impl std::fmt::Debug for FakeDiscord {
 }
 
 impl Drop for FakeDiscord {
+    /// Stops the server. A test that never called `assert_clean` fails here, and so does one
+    /// whose fake found new problems after its last passing `assert_clean` (unless the test is
+    /// failing already).
     fn drop(&mut self) {
         if std::env::var_os("FAKE_DISCORD_REPORT").is_some() {
             eprintln!("{}", self.report());
         }
         self.server.abort();
-        lock(&self.inner.st).conns.clear();
+        let checked = {
+            let mut st = lock(&self.inner.st);
+            st.conns.clear();
+            st.checked
+        };
+        if std::thread::panicking() {
+            return;
+        }
+        match checked {
+            Checked::Never => panic!(
+                "fake Discord dropped without assert_clean: call fake.assert_clean() at the end \
+                 of the test (after the bot stopped), declaring expected rejections with \
+                 expect_rejection / expect_error_code\n{}",
+                self.report()
+            ),
+            Checked::Clean => {
+                let problems = self.problems();
+                if !problems.is_empty() {
+                    panic!(
+                        "fake Discord: problems after the last assert_clean:\n  {}\n{}",
+                        problems.join("\n  "),
+                        self.report()
+                    );
+                }
+            }
+            Checked::Failed => {}
+        }
     }
 }
 
@@ -760,17 +1034,208 @@ impl FakeDiscord {
         self.st().fake_errors.clone()
     }
 
-    /// Panics if there were schema violations, unhandled routes or fake errors.
-    pub fn assert_clean(&self) {
-        let st = self.st();
-        if !st.violations.is_empty() || !st.unhandled.is_empty() || !st.fake_errors.is_empty() {
-            drop(st);
-            panic!("fake Discord found problems:\n{}", self.report());
+    /// Everything that fails `assert_clean`, one line each: requests Discord would refuse or
+    /// that the fake found a problem with (any non-2xx answer, a schema or limit violation, an
+    /// unknown route, an acknowledgement later than `ack_deadline`) unless declared expected;
+    /// gateway violations unless declared; interactions dispatched but never acknowledged;
+    /// declared expectations that nothing matched; the fake's own errors.
+    pub fn problems(&self) -> Vec<String> {
+        let (requests, expectations, gateway, fake_errors, unacked) = {
+            let st = self.st();
+            let answered: HashSet<&str> = st
+                .requests
+                .iter()
+                .filter(|r| r.is_callback())
+                .filter_map(|r| r.interaction_token())
+                .collect();
+            let mut unacked: Vec<(String, u64, u64, Duration)> = st
+                .interactions
+                .iter()
+                .filter(|(token, rec)| rec.acked.is_none() && !answered.contains(token.as_str()))
+                .filter_map(|(token, rec)| {
+                    Some((token.clone(), rec.id, rec.kind, rec.dispatched?.elapsed()))
+                })
+                .collect();
+            unacked.sort_by_key(|u| u.1);
+            (
+                st.requests.clone(),
+                st.expectations.clone(),
+                st.gateway_violations.clone(),
+                st.fake_errors.clone(),
+                unacked,
+            )
+        };
+        // The test's predicates run without the lock (they may call the fake).
+        let mut used = vec![false; expectations.len()];
+        let mut covered = |hit: &dyn Fn(&Expected) -> bool| {
+            let mut any = false;
+            for (k, e) in expectations.iter().enumerate() {
+                if hit(&e.what) {
+                    used[k] = true;
+                    any = true;
+                }
+            }
+            any
+        };
+        let mut out = Vec::new();
+        for r in requests.iter().filter(|r| r.rejected()) {
+            let expected =
+                r.injected || covered(&|e| matches!(e, Expected::Request(pred) if pred(r)));
+            if !expected {
+                let why = if r.problems.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", r.problems.join("; "))
+                };
+                out.push(format!("rejected: {r}{why}"));
+            }
         }
+        for g in &gateway {
+            if !covered(&|e| matches!(e, Expected::Gateway(text) if g.contains(text.as_str()))) {
+                out.push(g.clone());
+            }
+        }
+        for (token, id, kind, ago) in &unacked {
+            if !covered(&|e| matches!(e, Expected::NoAck(t) if t == token)) {
+                out.push(format!(
+                    "interaction {id} (type {kind}) was dispatched {ago:?} ago and never \
+                     acknowledged (Discord shows \"The application did not respond\")"
+                ));
+            }
+        }
+        for (e, used) in expectations.iter().zip(&used) {
+            if !used {
+                out.push(format!(
+                    "declared expected, but it never happened: {}",
+                    e.why
+                ));
+            }
+        }
+        out.extend(fake_errors.iter().map(|e| format!("fake error: {e}")));
+        out
+    }
+
+    /// Panics with `problems()` and the report if there are any. Call it at the end of every
+    /// test, after the bot stopped (a fake dropped unchecked fails the test).
+    pub fn assert_clean(&self) {
+        let problems = self.problems();
+        self.st().checked = if problems.is_empty() {
+            Checked::Clean
+        } else {
+            Checked::Failed
+        };
+        if !problems.is_empty() {
+            panic!(
+                "fake Discord found problems:\n  {}\n{}",
+                problems.join("\n  "),
+                self.report()
+            );
+        }
+    }
+
+    /// Declares that requests matching `pred` may be refused (or break a rule the fake checks):
+    /// they no longer fail `assert_clean`. `why` names what the test provokes; if nothing
+    /// matches by the time `assert_clean` runs, that fails.
+    pub fn expect_rejection(
+        &self,
+        pred: impl Fn(&Recorded) -> bool + Send + Sync + 'static,
+        why: &str,
+    ) {
+        self.st().expectations.push(Expectation {
+            what: Expected::Request(Arc::new(pred)),
+            why: why.to_string(),
+        });
+    }
+
+    /// Declares that answers with Discord error `code` (e.g. 50007) are expected.
+    pub fn expect_error_code(&self, code: i64, why: &str) {
+        self.expect_rejection(move |r| r.error_code() == Some(code), why);
+    }
+
+    /// Declares that gateway violations containing `text` are expected.
+    pub fn expect_gateway_violation(&self, text: &str, why: &str) {
+        self.st().expectations.push(Expectation {
+            what: Expected::Gateway(text.to_string()),
+            why: why.to_string(),
+        });
+    }
+
+    /// Declares that `interaction` (a value from a builder) may stay unacknowledged.
+    pub fn expect_no_ack(&self, interaction: &Value, why: &str) {
+        self.st().expectations.push(Expectation {
+            what: Expected::NoAck(
+                interaction["token"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+            ),
+            why: why.to_string(),
+        });
+    }
+
+    // --- fault injection -----------------------------------------------------------------------
+
+    /// The next `times` requests matching `matcher` (that are otherwise valid) are answered
+    /// `status` with Discord's error body `{"code": code, "message": …}` and have no effect;
+    /// for 429 also `retry_after` (0.5 s), `"global": false` and a `retry-after` header (see
+    /// `rate_limit` for another delay). Injected failures are expected: they do not fail
+    /// `assert_clean`. Several injections apply in the order they were made.
+    pub fn fail_requests(&self, matcher: Matcher, status: u16, code: i64, times: usize) {
+        self.inject(matcher, status, code, Duration::from_millis(500), times);
+    }
+
+    /// The next `times` requests matching `matcher` get 429 with `retry_after`.
+    pub fn rate_limit(&self, matcher: Matcher, retry_after: Duration, times: usize) {
+        self.inject(matcher, 429, 0, retry_after, times);
+    }
+
+    fn inject(
+        &self,
+        matcher: Matcher,
+        status: u16,
+        code: i64,
+        retry_after: Duration,
+        times: usize,
+    ) {
+        assert!(
+            (400..600).contains(&status),
+            "fail_requests: status {status} is not an error"
+        );
+        self.st().faults.push(Fault {
+            matcher,
+            status,
+            code,
+            retry_after,
+            remaining: times,
+        });
+    }
+
+    /// Injected failures not used yet.
+    pub fn faults_left(&self) -> usize {
+        self.st().faults.iter().map(|f| f.remaining).sum()
+    }
+
+    /// Deletes a channel: later requests on it get 404/10003 Unknown Channel (rejections the
+    /// test must declare), and interactions cannot come from it. Its messages stay readable
+    /// through `messages_in`.
+    pub fn delete_channel(&self, channel: u64) {
+        self.st().deleted_channels.insert(channel);
+    }
+
+    /// Takes the bot's permission to send in `channel`: later requests on it get
+    /// 403/50013 Missing Permissions (rejections the test must declare).
+    pub fn deny_permission(&self, channel: u64) {
+        self.st().denied_channels.insert(channel);
+    }
+
+    /// Gives back what `deny_permission` took.
+    pub fn grant_permission(&self, channel: u64) {
+        self.st().denied_channels.remove(&channel);
     }
 
     /// Requests seen and problems found, for failure messages.
     pub fn report(&self) -> String {
+        let problems = self.problems();
         let st = self.st();
         let mut out = String::new();
         out.push_str(&format!("requests ({}):\n", st.requests.len()));
@@ -787,6 +1252,18 @@ impl FakeDiscord {
                 for v in list {
                     out.push_str(&format!("  {v}\n"));
                 }
+            }
+        }
+        if !st.expectations.is_empty() {
+            out.push_str(&format!("declared expected ({}):\n", st.expectations.len()));
+            for e in &st.expectations {
+                out.push_str(&format!("  {}\n", e.why));
+            }
+        }
+        if !problems.is_empty() {
+            out.push_str(&format!("failing assert_clean ({}):\n", problems.len()));
+            for p in &problems {
+                out.push_str(&format!("  {p}\n"));
             }
         }
         out.push_str(&format!(
@@ -1048,6 +1525,9 @@ impl FakeDiscord {
             .copied()
             .unwrap_or(permissions::MEMBER);
         let user_json = user_json(st, user);
+        if st.deleted_channels.contains(&channel) {
+            return Err(format!("channel {channel} was deleted"));
+        }
         let mut v = json!({
             "application_id": Self::APPLICATION_ID.to_string(),
             "channel_id": channel.to_string(),
@@ -1762,9 +2242,10 @@ async fn gateway_conn(inner: Arc<Inner>, mut socket: WebSocket, query: String) {
     let conn_id = {
         let mut st = lock(&inner.st);
         if !query.split('&').any(|p| p == "v=10") {
-            st.violations.push(format!(
-                "gateway: connected with query {query:?}, expected v=10"
-            ));
+            gateway_violation(
+                &mut st,
+                format!("gateway: connected with query {query:?}, expected v=10"),
+            );
         }
         st.next_conn += 1;
         let id = st.next_conn;
@@ -1814,7 +2295,7 @@ async fn gateway_conn(inner: Arc<Inner>, mut socket: WebSocket, query: String) {
                     open = false;
                 }
                 Some(Ok(WsMessage::Binary(_))) => {
-                    lock(&inner.st).violations.push("gateway: binary frame from the client".into());
+                    gateway_violation(&mut lock(&inner.st), "gateway: binary frame from the client".into());
                 }
                 Some(Ok(_)) => {}
             },
@@ -1861,6 +2342,13 @@ async fn close_and_drain(socket: &mut WebSocket, code: u16, reason: String) {
     }
 }
 
+/// A problem of the gateway connection (not of a request): listed by `schema_violations()`
+/// and failing `assert_clean` unless declared with `expect_gateway_violation`.
+fn gateway_violation(st: &mut St, problem: String) {
+    st.violations.push(problem.clone());
+    st.gateway_violations.push(problem);
+}
+
 enum Reply {
     Text(String),
     Close(u16, String),
@@ -1868,9 +2356,7 @@ enum Reply {
 
 fn on_gateway_text(inner: &Inner, conn_id: u64, text: &str) -> Vec<Reply> {
     let Ok(msg) = serde_json::from_str::<Value>(text) else {
-        lock(&inner.st)
-            .violations
-            .push(format!("gateway: not JSON: {text}"));
+        gateway_violation(&mut lock(&inner.st), format!("gateway: not JSON: {text}"));
         return vec![Reply::Close(4002, "Error while decoding payload.".into())];
     };
     let mut st = lock(&inner.st);
@@ -1885,18 +2371,20 @@ fn on_gateway_text(inner: &Inner, conn_id: u64, text: &str) -> Vec<Reply> {
             let mut shown = d.clone();
             shown["token"] = json!("<redacted>");
             if d["token"].as_str().is_none_or(str::is_empty) {
-                st.violations
-                    .push("gateway: IDENTIFY without a token".into());
+                gateway_violation(&mut st, "gateway: IDENTIFY without a token".into());
                 return vec![Reply::Close(4004, "Authentication failed.".into())];
             }
             if st.conns.get(&conn_id).is_some_and(|c| c.session.is_some()) {
                 return vec![Reply::Close(4005, "Already authenticated.".into())];
             }
             if intents & PRIVILEGED_INTENTS != 0 && !inner.opts.allow_privileged_intents {
-                st.violations.push(format!(
-                    "gateway: IDENTIFY asks for privileged intents {:#x} (intents {intents:#x})",
-                    intents & PRIVILEGED_INTENTS
-                ));
+                gateway_violation(
+                    &mut st,
+                    format!(
+                        "gateway: IDENTIFY asks for privileged intents {:#x} (intents {intents:#x})",
+                        intents & PRIVILEGED_INTENTS
+                    ),
+                );
                 return vec![Reply::Close(4014, "Disallowed intent(s).".into())];
             }
             st.identifies.push(shown);
@@ -1941,8 +2429,10 @@ fn on_gateway_text(inner: &Inner, conn_id: u64, text: &str) -> Vec<Reply> {
             } else {
                 let last = st.sessions[&session];
                 if seq != last {
-                    st.violations
-                        .push(format!("gateway: RESUME with seq {seq}, last sent {last}"));
+                    gateway_violation(
+                        &mut st,
+                        format!("gateway: RESUME with seq {seq}, last sent {last}"),
+                    );
                 }
                 let s = last + 1;
                 st.sessions.insert(session.clone(), s);
@@ -1959,8 +2449,10 @@ fn on_gateway_text(inner: &Inner, conn_id: u64, text: &str) -> Vec<Reply> {
         }
         Some(3 | 4 | 8 | 31) => Vec::new(),
         other => {
-            st.violations
-                .push(format!("gateway: unknown opcode {other:?}: {text}"));
+            gateway_violation(
+                &mut st,
+                format!("gateway: unknown opcode {other:?}: {text}"),
+            );
             vec![Reply::Close(4001, "Unknown opcode.".into())]
         }
     };
@@ -1991,6 +2483,7 @@ async fn rest(
     body: Bytes,
 ) -> Response {
     let received = Instant::now();
+    let received_at = SystemTime::now();
     let path = uri.path().to_string();
     let raw_query = uri.query().unwrap_or_default().to_string();
     let query: Vec<(String, String)> = raw_query
@@ -2090,8 +2583,26 @@ async fn rest(
         received,
     };
 
-    let (status, response, interaction_received) = {
+    let (
+        status,
+        response,
+        interaction_received,
+        own_problems,
+        injected,
+        deduplicated,
+        dm_recipient,
+        retry_after,
+    ) = {
         let mut st = lock(&inner.st);
+        let (v0, u0) = (st.violations.len(), st.unhandled.len());
+        st.deduplicated = false;
+        let dm_recipient = op
+            .as_ref()
+            .ok()
+            .filter(|op| op.template.starts_with("/channels/{channel_id}"))
+            .and_then(|op| st.channels.get(&param(op, "channel_id")))
+            .and_then(|c| c.dm_user);
+        let mut injected = None;
         let (status, response) = match &op {
             Err(e) => {
                 st.violations.push(e.clone());
@@ -2108,10 +2619,19 @@ async fn rest(
                 let public = op.template.starts_with("/interactions/")
                     || op.template.starts_with("/webhooks/")
                     || op.template.starts_with("/gateway");
+                let route = req.route.as_str();
+                let fault = st.faults.iter_mut().find(|f| {
+                    f.remaining > 0 && f.matcher.fits(method.as_str(), route, dm_recipient)
+                });
                 if !public && !auth_ok {
                     st.violations
                         .push(format!("{method} {path}: no `Authorization: Bot …` header"));
                     error(401, 0, "401: Unauthorized")
+                } else if let Some(fault) = fault {
+                    fault.remaining -= 1;
+                    let fault = fault.clone();
+                    injected = Some(fault.retry_after);
+                    injected_error(&fault)
                 } else {
                     handle(&inner, &mut st, op, &req)
                 }
@@ -2127,13 +2647,32 @@ async fn rest(
             })
             .and_then(|t| st.interactions.get(t))
             .and_then(|r| r.dispatched);
-        (status, response, interaction_received)
+        let mut own_problems: Vec<String> = st.violations[v0..].to_vec();
+        for u in &st.unhandled[u0..] {
+            if !own_problems.contains(u) {
+                own_problems.push(u.clone());
+            }
+        }
+        let deduplicated = std::mem::take(&mut st.deduplicated);
+        (
+            status,
+            response,
+            interaction_received,
+            own_problems,
+            injected.is_some(),
+            deduplicated,
+            dm_recipient,
+            injected.filter(|_| status == 429),
+        )
     };
 
     // The fake's own answer: serenity's model and the response schema.
     let mut fake_errors = Vec::new();
     if let Ok(op) = &op {
-        fake_errors.extend(spec.check_response(op, status, response.as_ref()));
+        // openapi.json lists no 5xx answers; an injected one is not checked against it.
+        if status < 500 {
+            fake_errors.extend(spec.check_response(op, status, response.as_ref()));
+        }
         if let (true, Some(resp)) = ((200..300).contains(&status), &response)
             && let Err(e) = check_model(&op.template, resp)
         {
@@ -2152,9 +2691,14 @@ async fn rest(
             .map(|(_, f, _, b)| (f.clone(), b.clone()))
             .collect(),
         received,
+        received_at,
         interaction_received,
         status,
         response: response.clone(),
+        problems: own_problems,
+        injected,
+        deduplicated,
+        dm_recipient,
     };
     {
         let mut st = lock(&inner.st);
@@ -2167,7 +2711,7 @@ async fn rest(
     inner.bump();
 
     let status = StatusCode::from_u16(status).unwrap();
-    match response {
+    let mut answer = match response {
         Some(v) => (
             status,
             [(header::CONTENT_TYPE, "application/json")],
@@ -2175,7 +2719,39 @@ async fn rest(
         )
             .into_response(),
         None => status.into_response(),
+    };
+    if let Some(retry_after) = retry_after {
+        // Discord's header is in whole seconds; the body has the exact value.
+        let secs = retry_after.as_secs_f64().ceil() as u64;
+        let h = answer.headers_mut();
+        h.insert("retry-after", secs.to_string().parse().unwrap());
+        h.insert(
+            "x-ratelimit-reset-after",
+            format!("{:.3}", retry_after.as_secs_f64()).parse().unwrap(),
+        );
+        h.insert("x-ratelimit-scope", "user".parse().unwrap());
     }
+    answer
+}
+
+/// The answer of an injected failure.
+fn injected_error(fault: &Fault) -> (u16, Option<Value>) {
+    let message = match (fault.status, fault.code) {
+        (429, _) => "You are being rate limited.",
+        (_, 10003) => "Unknown Channel",
+        (_, 10008) => "Unknown Message",
+        (_, 50001) => "Missing Access",
+        (_, 50007) => "Cannot send messages to this user",
+        (_, 50013) => "Missing Permissions",
+        (s, _) if s >= 500 => "Internal Server Error",
+        _ => "Injected failure",
+    };
+    let mut body = json!({ "code": fault.code, "message": message });
+    if fault.status == 429 {
+        body["retry_after"] = json!(fault.retry_after.as_secs_f64());
+        body["global"] = json!(false);
+    }
+    (fault.status, Some(body))
 }
 
 /// Checks an answer against serenity's model types.
@@ -2215,6 +2791,15 @@ fn param(op: &openapi::Operation, name: &str) -> u64 {
 
 fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u16, Option<Value>) {
     let m = req.method.as_str();
+    if op.template.starts_with("/channels/{channel_id}") {
+        let channel = param(op, "channel_id");
+        if st.deleted_channels.contains(&channel) {
+            return error(404, 10003, "Unknown Channel");
+        }
+        if st.denied_channels.contains(&channel) {
+            return error(403, 50013, "Missing Permissions");
+        }
+    }
     match (m, op.template.as_str()) {
         ("GET", "/gateway") => (200, Some(json!({ "url": inner.ws_url() }))),
         ("GET", "/gateway/bot") => (
@@ -2342,10 +2927,31 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
             {
                 return error(403, 50007, "Cannot send messages to this user");
             }
+            let body = req.json.clone().unwrap_or(Value::Null);
+            let nonce = match &body["nonce"] {
+                Value::String(s) => Some(s.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            };
+            if let Some(nonce) = &nonce
+                && body["enforce_nonce"] == true
+                && let Some(first) = st
+                    .nonces
+                    .get(&(channel, nonce.clone()))
+                    .and_then(|id| st.messages.get(id))
+                    .cloned()
+            {
+                // Discord: the message created with this nonce, nothing new.
+                st.deduplicated = true;
+                return (200, Some(first));
+            }
             match build_message(st, req, channel, 0, 0, false, None) {
                 Ok(msg) => {
                     let id = id_of(&msg["id"]).unwrap();
                     st.messages.insert(id, msg.clone());
+                    if let Some(nonce) = nonce {
+                        st.nonces.entry((channel, nonce)).or_insert(id);
+                    }
                     (200, Some(msg))
                 }
                 Err(e) => e,
@@ -2469,10 +3075,15 @@ fn callback(
         ));
         return error(404, 10062, "Unknown interaction");
     };
-    if let Some(deadline) = inner.opts.ack_deadline
-        && req.received.saturating_duration_since(dispatched) > deadline
-    {
-        return error(404, 10062, "Unknown interaction");
+    if let Some(deadline) = inner.opts.ack_deadline {
+        let latency = req.received.saturating_duration_since(dispatched);
+        if latency > deadline {
+            st.violations.push(format!(
+                "POST {route}: acknowledged {latency:?} after the dispatch (Discord allows \
+                 {deadline:?}; the interaction is gone: 10062)"
+            ));
+            return error(404, 10062, "Unknown interaction");
+        }
     }
     if rec.acked.is_some() {
         return error(400, 40060, "Interaction has already been acknowledged.");
@@ -3029,6 +3640,20 @@ fn edit_message(
         flags = (flags & !4) | (f & 4);
     }
     msg["flags"] = json!(flags);
+    let empty = |k: &str| msg[k].as_array().is_none_or(Vec::is_empty);
+    if msg["content"].as_str().is_none_or(str::is_empty)
+        && empty("embeds")
+        && empty("attachments")
+        && empty("components")
+        && empty("sticker_items")
+        && msg["poll"].is_null()
+    {
+        st.violations.push(format!(
+            "{} {}: the edit leaves the message empty",
+            req.method, req.route
+        ));
+        return Err(error(400, 50006, "Cannot send an empty message"));
+    }
     if old_flags & LOADING == 0 {
         // Completing a deferred ("thinking") message is not shown as an edit.
         msg["edited_timestamp"] = json!(iso_now());

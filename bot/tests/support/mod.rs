@@ -4,4 +4,4 @@
 pub mod fake_discord;
 pub mod openapi;
 
-pub use fake_discord::{FakeDiscord, FakeOptions, Recorded, permissions};
+pub use fake_discord::{FakeDiscord, FakeOptions, Matcher, Recorded, permissions};
