@@ -84,7 +84,9 @@ async fn slash(fake: &FakeDiscord, user: u64, name: &str, options: Value) -> Str
     fake.dispatch("INTERACTION_CREATE", interaction).await;
     let edit = fake
         .wait_for(WAIT, |r| {
-            r.method == "PATCH" && r.path.contains(&token) && r.path.ends_with("/messages/@original")
+            r.method == "PATCH"
+                && r.path.contains(&token)
+                && r.path.ends_with("/messages/@original")
         })
         .await;
     assert_eq!(edit.status, 200, "{edit}");
@@ -96,32 +98,34 @@ fn turn_posts(fake: &FakeDiscord) -> Vec<Recorded> {
     fake.find_all(|r| r.is_channel_message(CHANNEL) && r.ok())
 }
 
-/// Who is to act, from the latest accepted turn message.
-fn to_act(fake: &FakeDiscord) -> u64 {
-    let post = turn_posts(fake).pop().expect("a turn message");
-    let text = content(&post);
-    text.rsplit("<@")
-        .next()
-        .and_then(|s| s.split('>').next())
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no one to act in {text}"))
-}
-
 /// Opens and starts a two-player Roll Through the Ages game and waits for its first turn.
 async fn two_player_game(fake: &FakeDiscord) {
-    let opened = slash(fake, ANNA, "new", json!([{"name": "game", "type": 3, "value": "rtta"}])).await;
+    let opened = slash(
+        fake,
+        ANNA,
+        "new",
+        json!([{"name": "game", "type": 3, "value": "rtta"}]),
+    )
+    .await;
     assert!(opened.contains("opened"), "{opened}");
-    assert!(slash(fake, BERT, "join", json!([])).await.contains("joined"));
-    assert!(slash(fake, ANNA, "start", json!([])).await.contains("begins"));
+    assert!(
+        slash(fake, BERT, "join", json!([]))
+            .await
+            .contains("joined")
+    );
+    assert!(
+        slash(fake, ANNA, "start", json!([]))
+            .await
+            .contains("begins")
+    );
     fake.wait_for(WAIT, |r| {
         r.is_channel_message(CHANNEL) && r.ok() && content(r).contains(" to play: ")
     })
     .await;
 }
 
-/// `/play` the first legal action of whoever is to act; returns the caller's answer.
-async fn play_one(fake: &FakeDiscord) -> String {
-    let user = to_act(fake);
+/// The first legal action of `user` offered by autocomplete, if it is their decision.
+async fn first_choice(fake: &FakeDiscord, user: u64) -> Option<String> {
     let interaction = fake.autocomplete(
         user,
         CHANNEL,
@@ -132,13 +136,30 @@ async fn play_one(fake: &FakeDiscord) -> String {
     let id = interaction["id"].as_str().unwrap().to_string();
     fake.dispatch("INTERACTION_CREATE", interaction).await;
     let answer = fake
-        .wait_for(WAIT, |r| r.path.contains(&id) && r.path.ends_with("/callback"))
+        .wait_for(WAIT, |r| {
+            r.path.contains(&id) && r.path.ends_with("/callback")
+        })
         .await;
-    let choice = answer.json.as_ref().unwrap()["data"]["choices"][0]["value"]
+    answer.json.as_ref().unwrap()["data"]["choices"][0]["value"]
         .as_str()
-        .unwrap()
-        .to_string();
-    slash(fake, user, "play", json!([{"name": "action", "type": 3, "value": choice}])).await
+        .map(str::to_string)
+}
+
+/// `/play` the first legal action of whoever is to act (asked of both players: the latest
+/// turn message may be missing on purpose); returns the caller's answer.
+async fn play_one(fake: &FakeDiscord) -> String {
+    for user in [ANNA, BERT] {
+        if let Some(choice) = first_choice(fake, user).await {
+            return slash(
+                fake,
+                user,
+                "play",
+                json!([{"name": "action", "type": 3, "value": choice}]),
+            )
+            .await;
+        }
+    }
+    panic!("nobody can act");
 }
 
 /// The channel's posts for one turn message (same nonce), in order.
@@ -157,14 +178,19 @@ async fn server_errors_and_rate_limits_delay_the_turn_message_but_never_lose_it(
     for (status, code) in [(500, 0), (502, 0), (429, 0)] {
         let before = turn_posts(&fake).len();
         if status == 429 {
-            fake.rate_limit(Matcher::channel_messages(CHANNEL), Duration::from_millis(300), 1);
+            fake.rate_limit(
+                Matcher::channel_messages(CHANNEL),
+                Duration::from_millis(300),
+                1,
+            );
         } else {
             fake.fail_requests(Matcher::channel_messages(CHANNEL), status, code, 2);
         }
         // The player is told it worked at once: the action is committed.
         let answer = play_one(&fake).await;
         assert!(!answer.is_empty());
-        fake.wait_for(WAIT, |_| turn_posts(&fake).len() > before).await;
+        fake.wait_for(WAIT, |_| turn_posts(&fake).len() > before)
+            .await;
         let post = turn_posts(&fake).pop().unwrap();
         let nonce = post.nonce().expect("turn messages carry the outbox nonce");
         let tries = attempts_of(&fake, &nonce);
@@ -174,7 +200,10 @@ async fn server_errors_and_rate_limits_delay_the_turn_message_but_never_lose_it(
         // Retries wait: at least the first backoff (1 s), and after a 429 at least its
         // retry_after.
         let gap = tries[1].received.duration_since(tries[0].received);
-        assert!(gap >= Duration::from_millis(900), "{status}: retried after {gap:?}");
+        assert!(
+            gap >= Duration::from_millis(900),
+            "{status}: retried after {gap:?}"
+        );
     }
     assert_eq!(fake.faults_left(), 0);
     bot.stop().await;
@@ -199,7 +228,9 @@ async fn a_missing_permission_or_a_deleted_channel_is_given_up_with_one_note_to_
         play_one(&fake).await;
         // One note to the caller, privately, through the interaction's followup.
         let note = fake
-            .wait_for_since(mark, WAIT, |r| r.is_followup() && content(r).contains(words))
+            .wait_for_since(mark, WAIT, |r| {
+                r.is_followup() && content(r).contains(words)
+            })
             .await;
         assert_eq!(note.status, 200, "{note}");
         let flags = note.json.as_ref().unwrap()["flags"].as_u64().unwrap_or(0);
@@ -215,7 +246,8 @@ async fn a_missing_permission_or_a_deleted_channel_is_given_up_with_one_note_to_
     // The channel works again: the next turn message goes out and the channel is reachable.
     let before = turn_posts(&fake).len();
     play_one(&fake).await;
-    fake.wait_for(WAIT, |_| turn_posts(&fake).len() > before).await;
+    fake.wait_for(WAIT, |_| turn_posts(&fake).len() > before)
+        .await;
     bot.stop().await;
     fake.assert_clean();
 }
@@ -233,8 +265,10 @@ async fn a_bot_killed_between_commit_and_delivery_sends_the_turn_message_after_r
     fake.fail_requests(Matcher::channel_messages(CHANNEL), 503, 0, 1);
     let mark = fake.mark();
     play_one(&fake).await;
-    fake.wait_for_since(mark, WAIT, |r| r.is_channel_message(CHANNEL) && r.status == 503)
-        .await;
+    fake.wait_for_since(mark, WAIT, |r| {
+        r.is_channel_message(CHANNEL) && r.status == 503
+    })
+    .await;
     bot.task.abort();
     let _ = bot.task.await;
     drop(bot.stop);
@@ -253,11 +287,16 @@ async fn a_bot_killed_between_commit_and_delivery_sends_the_turn_message_after_r
     assert!(pending >= 1, "the turn message is waiting in the outbox");
     // A new process on the same file sends it.
     let bot = start_bot(&fake, &db).await;
-    fake.wait_for(WAIT, |_| turn_posts(&fake).len() > before).await;
+    fake.wait_for(WAIT, |_| turn_posts(&fake).len() > before)
+        .await;
     let post = turn_posts(&fake).pop().unwrap();
     assert!(content(&post).contains(" to play: "), "{}", content(&post));
     let nonce = post.nonce().unwrap();
-    assert_eq!(attempts_of(&fake, &nonce).len(), 2, "one failed try, one after the restart");
+    assert_eq!(
+        attempts_of(&fake, &nonce).len(),
+        2,
+        "one failed try, one after the restart"
+    );
     bot.stop().await;
     fake.assert_clean();
 }
@@ -273,7 +312,8 @@ async fn delivery_latency_from_commit_to_the_fakes_receipt() {
     for _ in 0..30 {
         let before = turn_posts(&fake).len();
         play_one(&fake).await;
-        fake.wait_for(WAIT, |_| turn_posts(&fake).len() > before).await;
+        fake.wait_for(WAIT, |_| turn_posts(&fake).len() > before)
+            .await;
     }
     bot.stop().await;
     // Commit time is the outbox row's `created_at` (written in the action's transaction);
@@ -291,7 +331,11 @@ async fn delivery_latency_from_commit_to_the_fakes_receipt() {
         .iter()
         .filter_map(|&(id, created)| {
             let post = attempts_of(&fake, &format!("tp{id}")).into_iter().next()?;
-            let received = post.received_at.duration_since(UNIX_EPOCH).ok()?.as_millis() as i64;
+            let received = post
+                .received_at
+                .duration_since(UNIX_EPOCH)
+                .ok()?
+                .as_millis() as i64;
             Some(Duration::from_millis((received - created).max(0) as u64))
         })
         .collect();
