@@ -124,6 +124,8 @@ pub struct OutboxSettings {
     pub first_backoff: Duration,
     /// The longest wait between retries.
     pub max_backoff: Duration,
+    /// The least wait after a rate limit (429) whose own wait is unknown.
+    pub rate_limit_floor: Duration,
     /// Invalid requests allowed per 10 minutes before the worker pauses (Discord bans at
     /// 10,000).
     pub invalid_budget: usize,
@@ -142,6 +144,7 @@ impl Default for OutboxSettings {
             max_attempts: 12,
             first_backoff: Duration::from_secs(1),
             max_backoff: Duration::from_secs(600),
+            rate_limit_floor: Duration::from_secs(1),
             invalid_budget: 2_000,
             poll: Duration::from_secs(30),
             lease: Duration::from_secs(30),
@@ -375,7 +378,11 @@ impl Outbox {
     ) -> Result<(), StoreError> {
         let id = row.outbox_id;
         match failure {
-            Failure::Transient { why, after, .. } => {
+            Failure::Transient {
+                why,
+                after,
+                invalid,
+            } => {
                 let attempts = row.attempts + 1;
                 if attempts >= self.settings.max_attempts {
                     tracing::error!(outbox_id = id, game = row.game_id, attempts, error = %why, "giving up a delivery after repeated failures");
@@ -384,7 +391,15 @@ impl Outbox {
                     self.tell_caller(courier, row, message, &format!("I could not post in <#{}> after {attempts} tries ({why}). The game is saved; `/board` shows it.", row.channel_id)).await;
                     return Ok(());
                 }
-                let wait = after.unwrap_or_default().max(self.backoff(row.attempts));
+                let floor = if invalid {
+                    self.settings.rate_limit_floor
+                } else {
+                    Duration::ZERO
+                };
+                let wait = after
+                    .unwrap_or_default()
+                    .max(floor)
+                    .max(self.backoff(row.attempts));
                 tracing::warn!(outbox_id = id, game = row.game_id, attempts, wait_ms = wait.as_millis() as u64, error = %why, "delivery failed; will retry");
                 self.store
                     .retry_delivery(

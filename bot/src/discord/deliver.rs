@@ -6,7 +6,6 @@
 //! secret and no DM is tried until that player uses a command again).
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
@@ -161,12 +160,13 @@ fn failure(e: &serenity::Error) -> Failure {
     );
     match (status, code) {
         (_, CANNOT_DM) => Failure::DmsClosed,
-        // Rate limited: serenity's rate limiter normally waits these out itself; a 429 that
-        // gets here is retried after Discord's wait (its rate limiter, when on, already
-        // honoured `retry_after`; without it the backoff applies).
+        // Rate limited: serenity's rate limiter (on in production) waits out `retry_after`
+        // itself and retries; a 429 that still gets here (rate limiter off, or a shared
+        // limit) carries no readable `retry_after` through serenity's error type, so the
+        // worker waits at least its rate-limit floor.
         (429, _) => Failure::Transient {
             why,
-            after: Some(Duration::from_secs(1)),
+            after: None,
             invalid: true,
         },
         (500..=599, _) => Failure::Transient {
