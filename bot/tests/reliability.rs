@@ -565,6 +565,15 @@ async fn closed_dms_get_one_note_in_the_channel_and_are_not_tried_again() {
     assert!(table.store().dm_closed(other).await.unwrap());
 }
 
+/// One terminal session with `input`; what it printed.
+async fn session(opts: &turnpost_bot::local::LocalOptions, input: &[u8]) -> String {
+    let mut out = Vec::new();
+    turnpost_bot::local::play(opts, Arc::new(NoImages), &mut &input[..], &mut out)
+        .await
+        .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
 /// Creates a started game in `channel` (seated 1 and 2).
 async fn started_in(table: &Table, channel: u64, game: &str) -> Reply {
     let mut host = caller(1);
@@ -791,30 +800,18 @@ async fn local_sessions_never_reuse_interaction_ids_and_bad_player_counts_write_
     assert_eq!(e, "rtta is for 1 to 4 players, not 0");
     assert!(!db.exists());
     // Two sessions in one process (same pid): each one's first move is played.
-    for (session, input) in [&b"keep 1\nquit\n"[..], &b"keep 2\nquit\n"[..]]
+    for (n, input) in [&b"keep 1\nquit\n"[..], &b"keep 2\nquit\n"[..]]
         .into_iter()
         .enumerate()
     {
-        let mut out = Vec::new();
-        play(
-            &opts(2, false),
-            Arc::new(NoImages),
-            &mut &input[..],
-            &mut out,
-        )
-        .await
-        .unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(
-            !text.contains("already played"),
-            "session {session}: {text}"
-        );
+        let text = session(&opts(2, false), input).await;
+        assert!(!text.contains("already played"), "session {n}: {text}");
         let pool = pool_at(&db).await;
         let actions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM action")
             .fetch_one(&pool)
             .await
             .unwrap();
-        assert_eq!(actions, session as i64 + 1, "session {session}: {text}");
+        assert_eq!(actions, n as i64 + 1, "session {n}: {text}");
         pool.close().await;
     }
     // Garbage and a huge line are answered, not fatal; abandon ends the game for good.
@@ -822,42 +819,15 @@ async fn local_sessions_never_reuse_interaction_ids_and_bad_player_counts_write_
     input.extend_from_slice(&[0xff, 0xfe, b'\n']);
     input.extend(std::iter::repeat_n(b'x', 1_000_000));
     input.extend_from_slice(b"\nabandon\n");
-    let mut out = Vec::new();
-    play(
-        &opts(2, false),
-        Arc::new(NoImages),
-        &mut &input[..],
-        &mut out,
-    )
-    .await
-    .unwrap();
-    let text = String::from_utf8(out).unwrap();
+    let text = session(&opts(2, false), &input).await;
     assert!(text.contains("That line is not text (UTF-8)"), "{text}");
     assert!(text.contains("That line is too long"), "{text}");
     assert!(text.contains("The game is abandoned"), "{text}");
     // The next run starts a new game.
-    let mut out = Vec::new();
-    play(
-        &opts(2, false),
-        Arc::new(NoImages),
-        &mut &b"quit\n"[..],
-        &mut out,
-    )
-    .await
-    .unwrap();
-    let text = String::from_utf8(out).unwrap();
+    let text = session(&opts(2, false), b"quit\n").await;
     assert!(!text.contains("Resuming"), "{text}");
     assert!(text.contains("begins"), "{text}");
     // --new abandons the saved game and starts over.
-    let mut out = Vec::new();
-    play(
-        &opts(2, true),
-        Arc::new(NoImages),
-        &mut &b"quit\n"[..],
-        &mut out,
-    )
-    .await
-    .unwrap();
-    let text = String::from_utf8(out).unwrap();
+    let text = session(&opts(2, true), b"quit\n").await;
     assert!(text.contains("The saved game is abandoned"), "{text}");
 }
