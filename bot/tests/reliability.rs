@@ -51,6 +51,11 @@ async fn pool_at(path: &std::path::Path) -> sqlx::SqlitePool {
         .unwrap()
 }
 
+/// Runs one SQL statement on the test's own connection (to damage or inspect the file).
+async fn exec(pool: &sqlx::SqlitePool, sql: &str) {
+    sqlx::query(sql).execute(pool).await.unwrap();
+}
+
 fn refused(r: Result<Reply, TableError>) -> String {
     match r {
         Err(TableError::Refused(m)) => m,
@@ -99,13 +104,12 @@ async fn resigning_and_its_automatic_moves_are_one_transaction() {
     let pool = pool_at(&db).await;
     // The automatic moves' write fails (they carry no interaction id): with two
     // transactions the resignation would stay, with nobody to move for the seat.
-    sqlx::query(
+    exec(
+        &pool,
         "CREATE TRIGGER fail_automatic BEFORE INSERT ON action WHEN NEW.interaction_id IS NULL \
          AND NEW.notation != 'resign' BEGIN SELECT RAISE(ABORT, 'injected failure'); END",
     )
-    .execute(&pool)
-    .await
-    .unwrap();
+    .await;
     let r = table
         .handle(
             &with_interaction(caller(first), "resign-1"),
@@ -123,10 +127,7 @@ async fn resigning_and_its_automatic_moves_are_one_transaction() {
         .await
         .unwrap();
     assert_eq!(resigned, 0);
-    sqlx::query("DROP TRIGGER fail_automatic")
-        .execute(&pool)
-        .await
-        .unwrap();
+    exec(&pool, "DROP TRIGGER fail_automatic").await;
     // Nothing changed: the seat can still play, and resigning works now.
     let fresh = table_at(&db).await;
     let r = fresh
@@ -173,10 +174,7 @@ async fn loading_finishes_a_resigned_seats_pending_automatic_moves() {
         .execute(&pool)
         .await
         .unwrap();
-    sqlx::query("UPDATE game SET version = 1")
-        .execute(&pool)
-        .await
-        .unwrap();
+    exec(&pool, "UPDATE game SET version = 1").await;
     let table = table_at(&db).await;
     let board = table.handle(&caller(2), Command::Board).await.unwrap();
     let now = board.turn.expect("someone can move").user;
@@ -387,12 +385,7 @@ async fn every_post_and_dm_of_a_commit_is_queued_with_it_and_delivered_after_a_r
     assert_eq!(table.store().pending_delivery_count().await.unwrap(), 4);
     // A failing outbox write fails the action: nothing is committed without its messages.
     let pool = pool_at(&db).await;
-    sqlx::query(
-        "CREATE TRIGGER fail_outbox BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'injected'); END",
-    )
-    .execute(&pool)
-    .await
-    .unwrap();
+    exec(&pool, "CREATE TRIGGER fail_outbox BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'injected'); END").await;
     let who = caller(first);
     let legal = table.suggest(&who, "", usize::MAX).await.unwrap();
     assert!(table.handle(&who, act(&legal[0])).await.is_err());
@@ -401,10 +394,7 @@ async fn every_post_and_dm_of_a_commit_is_queued_with_it_and_delivered_after_a_r
         .await
         .unwrap();
     assert_eq!(version, 0, "the action was committed without its messages");
-    sqlx::query("DROP TRIGGER fail_outbox")
-        .execute(&pool)
-        .await
-        .unwrap();
+    exec(&pool, "DROP TRIGGER fail_outbox").await;
     step(&table, first).await;
     assert_eq!(table.store().pending_delivery_count().await.unwrap(), 5);
     // "Killed" before delivering: a new table on the file delivers everything, in order.
@@ -607,22 +597,19 @@ async fn one_broken_game_does_not_stop_the_reminder_pass_and_is_backed_off() {
     started_in(&table, 803, "pandoria").await; // game 3: its channel is deleted
     let pool = pool_at(&db).await;
     // Game 1's log holds an action that does not replay.
-    sqlx::query(
+    exec(
+        &pool,
         "INSERT INTO action (game_id, seq, seat, notation, reveals, log, created_at) \
          VALUES (1, 1, 0, 'nonsense here', 0, '[]', 0)",
     )
-    .execute(&pool)
-    .await
-    .unwrap();
-    sqlx::query("UPDATE game SET version = 1 WHERE game_id = 1")
-        .execute(&pool)
-        .await
-        .unwrap();
+    .await;
+    exec(&pool, "UPDATE game SET version = 1 WHERE game_id = 1").await;
     // Everyone has been idle for two days.
-    sqlx::query("UPDATE game SET updated_at = updated_at - 2 * 86400000")
-        .execute(&pool)
-        .await
-        .unwrap();
+    exec(
+        &pool,
+        "UPDATE game SET updated_at = updated_at - 2 * 86400000",
+    )
+    .await;
     let table = Table::new(
         Store::open(&db).await.unwrap(),
         Arc::new(NoImages),
@@ -693,10 +680,7 @@ async fn a_damaged_log_is_reported_not_misread() {
         other => panic!("expected an internal error, got {other:?}"),
     };
     // A seat outside 0–255 is damage, not seat 0 (or 44).
-    sqlx::query("UPDATE action SET seat = 300 WHERE seq = 1")
-        .execute(&pool)
-        .await
-        .unwrap();
+    exec(&pool, "UPDATE action SET seat = 300 WHERE seq = 1").await;
     let m = internal(table_at(&db).await.handle(&caller(1), Command::Board).await);
     assert!(m.contains("seat 300 is out of range"), "{m}");
     sqlx::query("UPDATE action SET seat = (SELECT seat FROM seat WHERE user_id = ?) WHERE seq = 1")
@@ -705,25 +689,13 @@ async fn a_damaged_log_is_reported_not_misread() {
         .await
         .unwrap();
     // A gap in the sequence is reported.
-    sqlx::query("UPDATE action SET seq = 2 WHERE seq = 1")
-        .execute(&pool)
-        .await
-        .unwrap();
-    sqlx::query("UPDATE game SET version = 2")
-        .execute(&pool)
-        .await
-        .unwrap();
+    exec(&pool, "UPDATE action SET seq = 2 WHERE seq = 1").await;
+    exec(&pool, "UPDATE game SET version = 2").await;
     let m = internal(table_at(&db).await.handle(&caller(1), Command::Board).await);
     assert!(m.contains("jumps from 0 to 2"), "{m}");
-    sqlx::query("UPDATE action SET seq = 1 WHERE seq = 2")
-        .execute(&pool)
-        .await
-        .unwrap();
+    exec(&pool, "UPDATE action SET seq = 1 WHERE seq = 2").await;
     // A version behind its own log is corruption, not "already played".
-    sqlx::query("UPDATE game SET version = 0")
-        .execute(&pool)
-        .await
-        .unwrap();
+    exec(&pool, "UPDATE game SET version = 0").await;
     let table = table_at(&db).await;
     let legal = table.suggest(&caller(first), "", 1).await.unwrap();
     let m = internal(
@@ -761,13 +733,12 @@ async fn a_snapshot_that_does_not_match_the_log_is_rebuilt_from_the_log() {
     drop(table);
     // Put the older snapshot's state in the newer one's place: valid JSON, a valid game,
     // the wrong position.
-    sqlx::query(
+    exec(
+        &pool,
         "UPDATE snapshot SET state = (SELECT state FROM snapshot ORDER BY seq LIMIT 1) \
          WHERE seq = (SELECT MAX(seq) FROM snapshot)",
     )
-    .execute(&pool)
-    .await
-    .unwrap();
+    .await;
     let table = table_at(&db).await;
     let loaded = table.handle(&caller(1), Command::Board).await.unwrap();
     assert_eq!(
