@@ -2,6 +2,7 @@
 //! the table service and the store. Game rules live in `turnpost-core`, never here.
 
 pub mod cli;
+pub mod clock;
 pub mod discord;
 pub mod local;
 pub mod outbox;

@@ -20,7 +20,9 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Notify;
 
-use crate::store::{DeliveryKind, DeliveryRow, NewDelivery, SENT, Store, StoreError, now_ms};
+use crate::clock::now_ms;
+pub use crate::store::{DeliveryKind, DeliveryRow};
+use crate::store::{NewDelivery, SENT, Store, StoreError};
 use crate::table::Turn;
 
 /// What an outbox row says to send (stored as JSON; every field but `text` may be missing

@@ -100,15 +100,6 @@ pub fn definitions() -> Vec<CreateCommand> {
     ]
 }
 
-/// A slash command that is not a table command.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Setting {
-    /// `/remind hours`.
-    Remind(u32),
-    /// `/quiet start end offset-hours`.
-    Quiet(u8, u8, i32),
-}
-
 /// What a slash command invocation asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Invocation {
@@ -116,8 +107,6 @@ pub enum Invocation {
     Table(Command),
     /// `/abandon`: ask for confirmation with a button.
     AbandonPrompt,
-    /// A settings change.
-    Setting(Setting),
 }
 
 fn text<'a>(options: &'a [CommandDataOption], name: &str) -> Option<&'a str> {
@@ -194,15 +183,14 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
         "abandon" => Ok(Invocation::AbandonPrompt),
         "games" => table(Command::Games),
         "myturns" => table(Command::MyTurns),
-        "remind" => Ok(Invocation::Setting(Setting::Remind(
-            number(options, "hours").unwrap_or(24).clamp(0, 720) as u32,
-        ))),
-        "quiet" => {
-            let start = number(options, "start").unwrap_or(0).clamp(0, 23) as u8;
-            let end = number(options, "end").unwrap_or(0).clamp(0, 23) as u8;
-            let offset = number(options, "utc_offset").unwrap_or(0).clamp(-12, 14) as i32;
-            Ok(Invocation::Setting(Setting::Quiet(start, end, offset)))
-        }
+        "remind" => table(Command::Remind {
+            hours: number(options, "hours").unwrap_or(24).clamp(0, 720) as u32,
+        }),
+        "quiet" => table(Command::Quiet {
+            start: number(options, "start").unwrap_or(0).clamp(0, 23) as u8,
+            end: number(options, "end").unwrap_or(0).clamp(0, 23) as u8,
+            utc_offset_hours: number(options, "utc_offset").unwrap_or(0).clamp(-12, 14) as i32,
+        }),
         other => Err(format!("Turnpost does not know /{other}")),
     }
 }

@@ -14,8 +14,7 @@ use serenity::all::{
 use serenity::builder::Builder;
 
 use super::ids::{ComponentId, Verb};
-use crate::outbox::{Courier, Failure, Message};
-use crate::store::{DeliveryKind, DeliveryRow};
+use crate::outbox::{Courier, DeliveryKind, DeliveryRow, Failure, Message};
 use crate::table::{Post, Turn};
 
 /// Error code Discord gives when a user does not accept DMs from the bot.

@@ -13,7 +13,7 @@ use serenity::all::{
 };
 
 use super::InFlight;
-use super::commands::{self, Invocation, Setting};
+use super::commands::{self, Invocation};
 use super::deliver::ephemeral_edit;
 use super::ids::{ComponentId, Verb};
 use crate::table::{Caller, Command, Post, Reply, Table, TableError};
@@ -132,9 +132,7 @@ impl EventHandler for Handler {
 impl Handler {
     /// A user who uses a command may get DMs again.
     async fn reopen_dms(&self, user: u64) {
-        if matches!(self.table.store().dm_closed(user).await, Ok(true))
-            && let Err(e) = self.table.store().set_dm_closed(user, false).await
-        {
+        if let Err(e) = self.table.reopen_dms(user).await {
             tracing::warn!(error = %e, "cannot reset the DM setting");
         }
     }
@@ -165,11 +163,10 @@ impl Handler {
         self.reopen_dms(caller.user).await;
         let (answer, components) = match commands::invocation(&cmd.data.name, &cmd.data.options) {
             Err(message) => (text_post(message), Vec::new()),
-            Ok(Invocation::Setting(setting)) => (self.setting(&caller, setting).await, Vec::new()),
             Ok(Invocation::AbandonPrompt) => {
                 // The confirmation names this game, so it can never end a later one.
-                let game = match self.table.store().open_game_in(caller.channel).await {
-                    Ok(row) => row.map_or(0, |r| r.game_id),
+                let game = match self.table.open_game_id(caller.channel).await {
+                    Ok(game) => game.unwrap_or(0),
                     Err(e) => {
                         tracing::error!(error = %e, "store failed");
                         0
@@ -201,45 +198,6 @@ impl Handler {
         }
         if let Err(e) = cmd.edit_response(&ctx.http, edit).await {
             tracing::warn!(error = %e, "could not answer a command");
-        }
-    }
-
-    async fn setting(&self, caller: &Caller, setting: Setting) -> Post {
-        let store = self.table.store();
-        let result = match setting {
-            Setting::Remind(hours) => {
-                if !caller.moderator {
-                    return text_post(
-                        "Only members who can manage messages change this channel's reminders.",
-                    );
-                }
-                store.set_reminder_hours(caller.channel, hours).await.map(|()| {
-                    if hours == 0 {
-                        "No more reminders in this channel.".to_string()
-                    } else {
-                        format!("The player to act is reminded after {hours} idle hours, once per {hours} hours.")
-                    }
-                })
-            }
-            Setting::Quiet(start, end, offset) => {
-                let quiet = (start != end).then_some((start, end, offset * 60));
-                store
-                    .set_quiet_hours(caller.user, quiet)
-                    .await
-                    .map(|()| match quiet {
-                        Some(_) => format!(
-                            "No reminders for you between {start}:00 and {end}:00 (UTC{offset:+})."
-                        ),
-                        None => "Your quiet hours are cleared.".to_string(),
-                    })
-            }
-        };
-        match result {
-            Ok(text) => text_post(text),
-            Err(e) => {
-                tracing::error!(error = %e, "setting failed");
-                text_post(APOLOGY)
-            }
         }
     }
 
@@ -279,8 +237,8 @@ impl Handler {
             );
         };
         if id.game != 0 {
-            match self.table.store().open_game_in(caller.channel).await {
-                Ok(Some(row)) if row.game_id == id.game => {}
+            match self.table.open_game_id(caller.channel).await {
+                Ok(Some(game)) if game == id.game => {}
                 Ok(_) => {
                     return (
                         text_post("This game has ended; its buttons no longer work."),

@@ -18,8 +18,8 @@ use std::time::Duration;
 use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder};
 use tokio::sync::Notify;
 
+use crate::clock::now_ms;
 use crate::paint::PngPainter;
-use crate::store::{Store, now_ms};
 use crate::table::{Table, TableSettings};
 
 pub use deliver::DiscordCourier;
@@ -135,14 +135,14 @@ pub async fn serve(
     config: Config,
     shutdown: impl std::future::Future<Output = ()>,
 ) -> Result<(), String> {
-    let store = Store::open(&config.database)
-        .await
-        .map_err(|e| format!("cannot open {}: {e}", config.database.display()))?;
-    let table = Arc::new(Table::new(
-        store,
-        Arc::new(PngPainter),
-        TableSettings::default(),
-    ));
+    let table = Arc::new(
+        Table::open(
+            &config.database,
+            Arc::new(PngPainter),
+            TableSettings::default(),
+        )
+        .await?,
+    );
     run(config, table, shutdown).await
 }
 
@@ -209,7 +209,7 @@ pub async fn run(
     {
         tracing::warn!("deliveries still running after 10 s; the rest go out after the next start");
     }
-    table.store().close().await;
+    table.close().await;
     tracing::info!("stopped");
     result
 }

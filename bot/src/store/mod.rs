@@ -11,7 +11,7 @@ pub use outbox::{DeliveryKind, DeliveryRow, NewDelivery, SENT};
 
 use std::path::Path;
 use std::str::FromStr;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use sqlx::Row;
 use sqlx::sqlite::{
@@ -209,12 +209,7 @@ pub struct NewAction<'a> {
     pub log: &'a [String],
 }
 
-/// Now, in Unix milliseconds.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
+pub use crate::clock::now_ms;
 
 fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())

@@ -10,6 +10,7 @@ mod admin;
 mod lobby;
 mod play;
 mod remind;
+mod settings;
 mod show;
 
 use std::collections::HashMap;
@@ -107,6 +108,20 @@ pub enum Command {
     Games,
     /// List the games where it is the caller's turn.
     MyTurns,
+    /// Set the channel's reminder period (moderators; 0 = no reminders).
+    Remind {
+        /// Idle hours before a reminder, and between reminders.
+        hours: u32,
+    },
+    /// Set the caller's quiet hours (equal start and end clears them).
+    Quiet {
+        /// Local hour when quiet begins.
+        start: u8,
+        /// Local hour when it ends.
+        end: u8,
+        /// The caller's offset from UTC in hours.
+        utc_offset_hours: i32,
+    },
 }
 
 /// An image to attach.
@@ -389,7 +404,20 @@ impl Table {
         }
     }
 
-    /// The store.
+    /// A table over the SQLite file at `path` (created and migrated if needed).
+    pub async fn open(
+        path: &std::path::Path,
+        painter: Arc<dyn Painter>,
+        settings: TableSettings,
+    ) -> Result<Table, String> {
+        let store = Store::open(path)
+            .await
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        Ok(Table::new(store, painter, settings))
+    }
+
+    /// The store (for the terminal front ends, tests and benchmarks; the Discord adapter
+    /// goes through the table's own methods).
     pub fn store(&self) -> &Store {
         &self.store
     }
@@ -480,6 +508,12 @@ impl Table {
             Command::Abandon { confirm } => self.abandon(caller, confirm).await,
             Command::Games => self.games(caller).await,
             Command::MyTurns => self.my_turns(caller).await,
+            Command::Remind { hours } => self.remind_every(caller, hours).await,
+            Command::Quiet {
+                start,
+                end,
+                utc_offset_hours,
+            } => self.quiet_hours(caller, start, end, utc_offset_hours).await,
         };
         if let Err(TableError::Internal(e)) = &result {
             tracing::error!(user = caller.user, channel = caller.channel, error = %e, "command failed");
