@@ -303,26 +303,21 @@ impl Handler {
     /// the legal actions as buttons (few) or a select menu (up to 25), else a pointer to
     /// `/play` with autocomplete.
     async fn panel(&self, caller: &Caller) -> (Post, Vec<CreateActionRow>) {
-        let board = match self.table.handle(caller, Command::Board).await {
-            Ok(b) => b,
+        let (turn, line) = match self.table.current_turn(caller).await {
+            Ok(Some(t)) => t,
+            Ok(None) => {
+                return (
+                    text_post("Nobody is to act: the game is not running."),
+                    Vec::new(),
+                );
+            }
             Err(TableError::Refused(m)) => return (text_post(m), Vec::new()),
             Err(TableError::Internal(_)) => return (text_post(APOLOGY), Vec::new()),
         };
-        let Some(turn) = board.turn else {
-            return (
-                text_post("Nobody is to act: the game is not running."),
-                Vec::new(),
-            );
-        };
         if turn.user != caller.user {
-            let who = board
-                .ephemeral
-                .as_ref()
-                .and_then(|p| p.text.lines().rev().find(|l| l.contains(" to play: ")))
-                .unwrap_or("Someone else is to play.");
             return (
                 text_post(format!(
-                    "It is not your turn — {who}. You can look at the board or your hand meanwhile."
+                    "It is not your turn — {line}. You can look at the board or your hand meanwhile."
                 )),
                 Vec::new(),
             );

@@ -45,6 +45,28 @@ pub(super) struct Position<'a> {
     pub undoable: &'a [(i64, u8)],
 }
 
+impl Position<'_> {
+    /// Who must act and on what, with the line that says so ("Anna (Red) to play: …");
+    /// `None` when the game is over.
+    pub(super) fn turn(&self) -> Option<(Turn, String)> {
+        let d = self.game.decision()?;
+        let seat = self.seats.get(d.seat.index())?;
+        let line = format!(
+            "{} to play: {}",
+            label(self.seats, Some(self.game), d.seat.0),
+            d.prompt
+        );
+        let turn = Turn {
+            game_id: self.game_id,
+            version: self.version,
+            user: seat.user_id,
+            prompt: d.prompt,
+            can_undo: self.undoable.last().is_some_and(|&(_, s)| s == d.seat.0),
+        };
+        Some((turn, line))
+    }
+}
+
 /// Which seats get a private message after a change: a seat whose turn just began, and a
 /// seat whose private items changed while it was not in the middle of its own turn (a drawn
 /// tile after the turn ends, a card taken in someone else's turn).
@@ -484,23 +506,12 @@ impl Table {
         let game = at.game;
         let mut text = lines.join("\n");
         let mut ping = Vec::new();
-        let mut turn = None;
-        match game.decision() {
-            Some(d) => {
-                let seat = &at.seats[d.seat.index()];
-                text.push_str(&format!(
-                    "\n{} to play: {}",
-                    label(at.seats, Some(game), d.seat.0),
-                    d.prompt
-                ));
-                ping.push(seat.user_id);
-                turn = Some(Turn {
-                    game_id: at.game_id,
-                    version: at.version,
-                    user: seat.user_id,
-                    prompt: d.prompt,
-                    can_undo: at.undoable.last().is_some_and(|&(_, s)| s == d.seat.0),
-                });
+        let turn = at.turn();
+        match &turn {
+            Some((turn, line)) => {
+                text.push('\n');
+                text.push_str(line);
+                ping.push(turn.user);
             }
             None => {
                 if let Some(o) = game.outcome() {
@@ -542,7 +553,7 @@ impl Table {
             public: vec![Post { text, images, ping }],
             private: private_posts,
             ephemeral: None,
-            turn,
+            turn: turn.map(|(t, _)| t),
             games: Vec::new(),
         }
     }

@@ -206,23 +206,27 @@ impl Table {
         Ok(reply)
     }
 
+    /// The current turn of the caller's channel, with the line that names it ("Anna (Red)
+    /// to play: …"), without drawing anything; `None` if nobody is to act (lobby, over).
+    pub async fn current_turn(
+        &self,
+        caller: &Caller,
+    ) -> Result<Option<(super::Turn, String)>, TableError> {
+        let game_id = self.channel_game(caller).await?;
+        let held = self.hold(game_id).await?;
+        Ok(held.position().and_then(|p| p.turn()))
+    }
+
     /// Who must act in a game, and on what; `None` if nobody (lobby, over).
     pub async fn turn_of(
         &self,
         game_id: GameId,
     ) -> Result<Option<(crate::store::UserId, String)>, TableError> {
         let held = self.hold(game_id).await?;
-        let loaded = &*held;
-        Ok(loaded
-            .game
-            .as_ref()
-            .and_then(|g| g.decision())
-            .and_then(|d| {
-                loaded
-                    .seats
-                    .get(d.seat.index())
-                    .map(|s| (s.user_id, d.prompt))
-            }))
+        Ok(held
+            .position()
+            .and_then(|p| p.turn())
+            .map(|(turn, _)| (turn.user, turn.prompt)))
     }
 
     /// The kind and public view of the channel's open game, for front ends that draw their
