@@ -1,6 +1,10 @@
 //! The board rules of a Pandoria turn: which placements are legal, which regions close, who
 //! scores, and how an action is checked and applied (the card, spell and end-of-turn steps
 //! are in `turn.rs` and `spells.rs`).
+//!
+//! Why this file is long (about 1,100 lines): about 200 are the unit tests of placement,
+//! closure and scoring; the rest is the board rules and the check-and-apply of every action,
+//! which share the placement and region helpers.
 
 use serde::{Deserialize, Serialize};
 

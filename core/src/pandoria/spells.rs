@@ -2,6 +2,9 @@
 //! effect asks for its targets one decision at a time (`worker D7`, `move D7 E8`, `take 2`,
 //! …), so that no listing of legal actions explodes. `pass` forgoes the rest of an effect
 //! (Yucata lets a player cast a spell and forgo its effect, except Conjure and Rage).
+//!
+//! Why this file is long (about 730 lines): one arm per spell effect for its targets, each
+//! effect's checks and application kept together.
 
 use super::cards::{CardId, SpellEffect, TileSize, cards};
 use super::data::{Space, board};

@@ -1,6 +1,11 @@
 //! Steps 4–7 of a Pandoria turn and what realms add to them: playing a card as a spell or
 //! building, monuments, prices and Market payments, scoring with buildings and the 10-cap,
 //! buying, the Elves' move, the Poorhouse, drawing, the end of rounds and the final scoring.
+//!
+//! Why this file is long (about 1,270 lines, one `impl`): it was left whole by issue 11's first
+//! file split (RTTA's steps, Pandoria's word types, the Pandoria picture). Its seams for the
+//! next split: prices and payments, card play (buildings, monuments, Halflings, Mages), the
+//! later actions, buying, and the end of turns and rounds.
 
 use super::cards::{BuildingEffect, Card, CardId, Rate, Realm, Resource, cards};
 use super::rules::RulesError;

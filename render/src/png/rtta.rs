@@ -4,6 +4,9 @@
 //! reads the view's JSON into its own mirror types; names, costs and track values that the
 //! view gives only by id come from the component data (`turnpost_core::rtta::data`), which
 //! is public and static.
+//!
+//! Why this file is long (about 900 lines): it includes the mirror types of core's view, which
+//! go when render takes core's typed view (issue 11, "typed views end to end").
 
 use std::collections::BTreeMap;
 

@@ -1,0 +1,415 @@
+//! Pandoria's words: the [`Action`]s players take (the notation of `docs/notation.md`), the
+//! [`Event`]s the rules report (with each region's [`Score`] and what was [`Paid`]), and the
+//! [`DecisionKind`] of the decision waiting. Re-exported from the Pandoria module.
+
+use serde::{Deserialize, Serialize};
+
+use super::Figure;
+use super::cards::{CardId, Realm, Resource, SpellEffect};
+use super::data::Tile;
+use super::rules::Region;
+use crate::game::{Outcome, Seat};
+use crate::hex::Hex;
+
+/// Resources paid for something, `[crystal, gold, wood]`.
+pub type Paid = [u8; 3];
+
+/// Something that happened. Events never carry hidden information (no hand tiles, no hand
+/// cards, no stack or deck order).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    /// A start tile was placed.
+    StartTilePlaced {
+        /// The hexes, first and second half.
+        at: [Hex; 2],
+        /// The tile.
+        tile: Tile,
+    },
+    /// A double tile from a hand was placed.
+    TilePlaced {
+        /// Who.
+        seat: Seat,
+        /// The hexes, first and second half.
+        at: [Hex; 2],
+        /// The tile (public once placed).
+        tile: Tile,
+    },
+    /// A castle was placed.
+    CastlePlaced {
+        /// Who.
+        seat: Seat,
+        /// Where.
+        at: Hex,
+    },
+    /// The player could place neither tile nor castle.
+    CouldNotPlace {
+        /// Who.
+        seat: Seat,
+    },
+    /// A placement closed a region; the figures in it went back to their reserves.
+    RegionClosed {
+        /// The region.
+        region: Region,
+        /// The figures returned, with where they stood.
+        returned: Vec<(Hex, Figure)>,
+    },
+    /// A figure went onto the board.
+    FigurePlaced {
+        /// Where.
+        at: Hex,
+        /// Which.
+        figure: Figure,
+    },
+    /// A figure went back to its reserve.
+    FigureRetrieved {
+        /// From where.
+        at: Hex,
+        /// Which.
+        figure: Figure,
+    },
+    /// The player placed and retrieved no figure.
+    Passed {
+        /// Who.
+        seat: Seat,
+    },
+    /// A closed region was scored.
+    RegionScored {
+        /// The region.
+        region: Region,
+        /// Per scoring seat: figures counted (the leader counts 2) and gains.
+        scores: Vec<Score>,
+    },
+    /// A tile was drawn (which one is secret).
+    TileDrawn {
+        /// Who.
+        seat: Seat,
+        /// Tiles left in the stack.
+        left: usize,
+    },
+    /// The stack is empty: the current round is the last.
+    LastRound {
+        /// The player who could not draw.
+        seat: Seat,
+    },
+    /// The game ended.
+    GameOver {
+        /// The result.
+        outcome: Outcome,
+    },
+    /// A player chose a realm (`realms=each_chooses`).
+    RealmChosen {
+        /// Who.
+        seat: Seat,
+        /// Which.
+        realm: Realm,
+    },
+    /// A card was cast as a spell.
+    SpellCast {
+        /// Who.
+        seat: Seat,
+        /// The card (public once played).
+        card: CardId,
+        /// What it cost.
+        paid: Paid,
+        /// Whether it was the second-edition Mages' recast of the top spell.
+        recast: bool,
+    },
+    /// Adopt copied an opponent's top spell.
+    Adopted {
+        /// Who cast Adopt.
+        seat: Seat,
+        /// Whose spell.
+        from: Seat,
+        /// The copied card.
+        card: CardId,
+    },
+    /// The rest of a spell's effect was not used.
+    EffectForgone {
+        /// Who.
+        seat: Seat,
+        /// The spell.
+        spell: SpellEffect,
+    },
+    /// A card was built as a building.
+    Built {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+        /// The slot, 1–5.
+        slot: u8,
+        /// The building it covered.
+        covered: Option<CardId>,
+        /// What it cost.
+        paid: Paid,
+    },
+    /// A monument was erected.
+    MonumentBuilt {
+        /// Who.
+        seat: Seat,
+        /// The slot, 1–5.
+        slot: u8,
+        /// Its points (scored at once).
+        value: u8,
+        /// The building it covered.
+        covered: CardId,
+        /// What it cost.
+        paid: Paid,
+    },
+    /// A card was bought from the market.
+    Bought {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+        /// What it cost.
+        paid: Paid,
+    },
+    /// A card was taken from the market for free (Acquire).
+    Taken {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+    },
+    /// A card from the deck was laid out in the market.
+    MarketRefilled {
+        /// The card.
+        card: CardId,
+        /// Cards left in the deck.
+        left: usize,
+    },
+    /// A card went from the deck into a hand (which one is secret).
+    CardDrawn {
+        /// Who.
+        seat: Seat,
+        /// Cards left in the deck.
+        left: usize,
+    },
+    /// A resource was set to a value (Conjure, Poorhouse).
+    ResourceSet {
+        /// Who.
+        seat: Seat,
+        /// Which.
+        resource: Resource,
+        /// The new value.
+        value: u8,
+        /// The spell or building that set it.
+        by: String,
+    },
+    /// Points for something other than a region (Shrine, monument, Store).
+    PointsScored {
+        /// Who.
+        seat: Seat,
+        /// How many.
+        points: i32,
+        /// What for.
+        why: String,
+    },
+    /// A resource went over 10 and was converted.
+    Converted {
+        /// Who.
+        seat: Seat,
+        /// Which.
+        resource: Resource,
+        /// The amount over 10.
+        surplus: i32,
+        /// Points gained (the Store's bonus point included).
+        points: i32,
+        /// Resources lost.
+        lost: i32,
+    },
+    /// A Rage spell picked its worker.
+    Raged {
+        /// Where the worker stands.
+        worker: Hex,
+        /// The hex naming the region.
+        region: Hex,
+        /// 2 or 3.
+        times: u8,
+    },
+    /// A figure moved (Teleport, Elves).
+    FigureMoved {
+        /// From.
+        from: Hex,
+        /// To.
+        to: Hex,
+        /// Which.
+        figure: Figure,
+    },
+    /// The Terrain spell drew a tile (public: it must be placed at once).
+    SpellTileDrawn {
+        /// Who.
+        seat: Seat,
+        /// The tile.
+        tile: Tile,
+    },
+    /// The Terrain spell's tile was placed.
+    SpellTilePlaced {
+        /// Who.
+        seat: Seat,
+        /// Where (one hex for a single tile).
+        at: Vec<Hex>,
+        /// The tile.
+        tile: Tile,
+    },
+    /// The Terrain spell's tile went back to the box unplaced.
+    SpellTileBoxed {
+        /// The tile.
+        tile: Tile,
+    },
+    /// Family game with spells: a scorer took a card instead of the region's points.
+    ChoseCard {
+        /// Who.
+        seat: Seat,
+        /// The points given up.
+        points: i32,
+        /// The hex naming the region.
+        region: Hex,
+    },
+    /// Family game with spells: a scorer took the region's points.
+    ChosePoints {
+        /// Who.
+        seat: Seat,
+        /// The points.
+        points: i32,
+        /// The hex naming the region.
+        region: Hex,
+    },
+    /// The final scoring of one seat: hand cards and resources.
+    FinalScored {
+        /// Who.
+        seat: Seat,
+        /// Points for hand cards.
+        cards: i32,
+        /// Points per resource `[crystal, gold, wood]`.
+        resources: [i32; 3],
+        /// Resources left after conversion (the tiebreak).
+        left: i32,
+    },
+}
+
+/// One seat's share of a scored region.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    /// Who.
+    pub seat: Seat,
+    /// Figures adjacent, the leader counting 2 (and a raging worker 2 or 3).
+    pub figures: u8,
+    /// Points gained (city regions, and every region in the family games).
+    pub points: i32,
+    /// Resources gained (forest, mountain and hills regions in the standard game).
+    #[serde(default)]
+    pub gained: i32,
+    /// The part of `points` or `gained` that came from buildings.
+    #[serde(default)]
+    pub bonus: i32,
+}
+
+/// What the current decision is about.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecisionKind {
+    /// Choose a realm.
+    Realm,
+    /// Place a start tile (option `start_tiles=chosen`).
+    StartTile,
+    /// Place the hand tile or a castle.
+    Place,
+    /// Place or retrieve a figure, or pass.
+    Figure,
+    /// Play a card, erect a monument, or pass.
+    Card,
+    /// Halflings: a spell after building, or pass.
+    HalflingSpell,
+    /// Choose a spell's targets.
+    Effect(SpellEffect),
+    /// Second-edition Halflings: build the card or a monument.
+    ComboBuild,
+    /// Family game with spells: points or a card.
+    Choice,
+    /// Buy a card or pass.
+    Buy,
+    /// Elves: move a worker or pass.
+    ElfMove,
+    /// Poorhouse: which resource becomes 2.
+    Poorhouse,
+    /// Second-edition Mages: buy at the end of the round.
+    RoundBuy,
+}
+
+impl std::fmt::Display for DecisionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecisionKind::Realm => f.write_str("choose your realm"),
+            DecisionKind::StartTile => f.write_str("place a start tile"),
+            DecisionKind::Place => f.write_str("place your tile or a castle"),
+            DecisionKind::Figure => f.write_str("place a figure on it, retrieve one, or pass"),
+            DecisionKind::Card => {
+                f.write_str("play a card as a spell or building, erect a monument, or pass")
+            }
+            DecisionKind::HalflingSpell => f.write_str("cast a spell after building, or pass"),
+            DecisionKind::Effect(spell) => write!(f, "choose what {} does", spell.label()),
+            DecisionKind::ComboBuild => f.write_str("build the card you cast, or erect a monument"),
+            DecisionKind::Choice => f.write_str("take the points or a card"),
+            DecisionKind::Buy => f.write_str("buy a card or pass"),
+            DecisionKind::ElfMove => f.write_str("move a worker up to 2 spaces, or pass"),
+            DecisionKind::Poorhouse => f.write_str("choose which resource at 0 becomes 2"),
+            DecisionKind::RoundBuy => f.write_str("buy a card at the end of the round, or pass"),
+        }
+    }
+}
+
+/// One action, in the notation of `docs/notation.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// `start G6 G7`: place the next start tile, first half on the first hex.
+    Start(Hex, Hex),
+    /// `tile D7 E7`: place the (first) hand tile — or the Terrain spell's tile — its first
+    /// half on the first hex.
+    Tile(Hex, Hex),
+    /// `tile2 D7 E7` (or `tile D7 E7 #2`): place the Dwarves' second hand tile.
+    SecondTile(Hex, Hex),
+    /// `single D7`: place the Terrain spell's single tile.
+    Single(Hex),
+    /// `castle D7`.
+    Castle(Hex),
+    /// `worker D7`.
+    Worker(Hex),
+    /// `leader D7`.
+    Leader(Hex),
+    /// `retrieve D7`: take your figure on D7 back.
+    Retrieve(Hex),
+    /// `pass`: do nothing in this step (no figure, no card, no purchase, the rest of a
+    /// spell's effect not used).
+    Pass,
+    /// `realm elves`: choose a realm.
+    Realm(Realm),
+    /// `spell 17`, `spell 17 with gold`: cast a hand card as a spell.
+    Spell(CardId, Option<Resource>),
+    /// `both 17`: second-edition Halflings cast a card and then build it (or a monument).
+    Both(CardId, Option<Resource>),
+    /// `recast`: second-edition Mages cast their top spell again.
+    Recast(Option<Resource>),
+    /// `build 17 3`: build a hand card in slot 3 (1–5).
+    Build(CardId, u8, Option<Resource>),
+    /// `monument 3`: cover the building in slot 3 with the top monument.
+    Monument(u8, Option<Resource>),
+    /// `buy 2`: buy market card 2 (1–4).
+    Buy(u8, Option<Resource>),
+    /// `take 2`: take market card 2 for free (Acquire).
+    Take(u8),
+    /// `adopt blue`: copy that player's top spell.
+    Adopt(Seat),
+    /// `crystal`, `gold`, `wood`: the resource Conjure sets or the Poorhouse raises.
+    Choose(Resource),
+    /// `rage D7 E8`: the worker on D7 counts double/triple in the region named by E8.
+    Rage(Hex, Hex),
+    /// `move D7 E8`: move a figure (Teleport, Elves).
+    Move(Hex, Hex),
+    /// `points`: keep a region's points (family game with spells).
+    Points,
+    /// `card`: draw a card instead of a region's points (family game with spells).
+    Card,
+}

@@ -1,0 +1,235 @@
+//! The board: the static layer (drawn once per renderer) and a view's land, figures and
+//! highlights on top of it.
+
+use image::RgbImage;
+use turnpost_core::hex::{COLUMNS, Hex, ROWS};
+use turnpost_core::pandoria::{self, PublicView, Space, Terrain};
+
+use super::art::{GRID, RAGE, exit_sprite, lake_sprite, mountains_sprite, plain_sprite};
+use super::{Art, LABEL, MARGIN, R, board_size, centre, centre_px, hex_height, land_index};
+use crate::png::draw::{Canvas, Sprite};
+use crate::png::palette::{INK, PAPER};
+use crate::png::shapes;
+use crate::png::text::{Align, Fonts, Style};
+
+/// Draws the static board layer.
+pub(super) fn board_layer(fonts: &Fonts) -> RgbImage {
+    let (w, h) = board_size();
+    let mut canvas = Canvas::new(w, h, PAPER);
+    let board = pandoria::board();
+    // Under the hexes: the grid colour, so the seams between sprites never show paper.
+    let (x0, y0) = (MARGIN as i32, MARGIN as i32);
+    let mountains = mountains_sprite();
+    let plain = plain_sprite(false);
+    let start = plain_sprite(true);
+    let lakes = [lake_sprite(false), lake_sprite(true)];
+    let exits: Vec<Sprite> = Terrain::ALL
+        .iter()
+        .map(|&t| exit_sprite(t, false))
+        .collect();
+    let starts: Vec<Hex> = board.start_pairs().iter().flatten().copied().collect();
+    canvas.fill(
+        x0 + 4,
+        y0 + 4,
+        w - 2 * MARGIN as u32 - 8,
+        h - 2 * MARGIN as u32 - 8,
+        GRID,
+    );
+    for hex in Hex::all() {
+        let (x, y) = centre_px(hex);
+        let sprite = match board.space(hex) {
+            Space::Mountains => &mountains,
+            Space::Exit { terrain } => &exits[terrain_slot(terrain)],
+            Space::Lake { ship } => &lakes[usize::from(ship)],
+            Space::Plain | Space::Printed { .. } if starts.contains(&hex) => &start,
+            Space::Plain | Space::Printed { .. } => &plain,
+        };
+        canvas.blit(sprite, x, y);
+    }
+    // Coordinates of the empty plain, faint (tiles cover them).
+    let faint = Style::regular(LABEL, [150, 142, 112]);
+    for hex in Hex::all() {
+        if board.space(hex) == Space::Plain {
+            let (x, y) = centre(hex);
+            fonts.centred(&mut canvas, x, y + R * 0.42, faint, &hex.to_string());
+        }
+    }
+    // Rim coordinates: letters above and below, numbers left and right.
+    let rim = Style::bold(18.0, INK);
+    for col in 0..COLUMNS {
+        let Some(top) = Hex::new(col, 0) else {
+            continue;
+        };
+        let (x, _) = centre(top);
+        let letter = ((b'A' + col) as char).to_string();
+        fonts.centred(&mut canvas, x, MARGIN / 2.0, rim, &letter);
+        fonts.centred(&mut canvas, x, h as f32 - MARGIN / 2.0, rim, &letter);
+    }
+    for row in 0..ROWS {
+        for (col, x) in [(0, MARGIN / 2.0), (COLUMNS - 1, w as f32 - MARGIN / 2.0)] {
+            let Some(hex) = Hex::new(col, row) else {
+                continue;
+            };
+            let (_, y) = centre(hex);
+            fonts.centred(&mut canvas, x, y, rim, &row.to_string());
+        }
+    }
+    canvas.image
+}
+
+pub(super) fn terrain_slot(t: Terrain) -> usize {
+    Terrain::ALL.iter().position(|&x| x == t).unwrap_or(0)
+}
+
+/// Draws the land, figures and the last move of a view onto a canvas holding the board
+/// layer at `(0, 0)`.
+pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &PublicView) {
+    let board = pandoria::board();
+    let mut terrain_at: Vec<Option<Terrain>> = vec![None; turnpost_core::hex::CELLS];
+    for land in &view.land {
+        let (x, y) = centre_px(land.at);
+        match (land.terrain, land.castle) {
+            (Some(t), _) => {
+                terrain_at[land.at.index()] = Some(t);
+                canvas.blit(&art.land[land_index(t, land.symbols, land.printed)], x, y);
+                if land.symbols > 2 {
+                    // More symbols than sprites exist for: write the number.
+                    let s = Style::bold(LABEL, INK);
+                    fonts.centred(
+                        canvas,
+                        x as f32,
+                        y as f32 - R * 0.4,
+                        s,
+                        &land.symbols.to_string(),
+                    );
+                }
+            }
+            (None, Some(owner)) => {
+                canvas.blit(&art.castle_ground, x, y);
+                let seat = owner.index();
+                canvas.blit(art.pick(&art.castles, seat), x, y - 9);
+                let mark = art.mark(seat);
+                fonts.centred(
+                    canvas,
+                    x as f32,
+                    y as f32 - 5.0,
+                    Style::bold(LABEL, mark.ink),
+                    &mark.letter.to_string(),
+                );
+            }
+            (None, None) => {}
+        }
+    }
+    // Exit paths in use: a plain neighbour shows the path's terrain.
+    for hex in Hex::all() {
+        if let Space::Exit { terrain } = board.space(hex)
+            && board
+                .neighbours(hex)
+                .any(|n| terrain_at[n.index()] == Some(terrain))
+        {
+            let (x, y) = centre_px(hex);
+            canvas.blit(&art.exits_lit[terrain_slot(terrain)], x, y);
+        }
+    }
+    for &hex in &view.last_move {
+        let (x, y) = centre_px(hex);
+        canvas.blit(&art.last_move, x, y);
+    }
+    for region in &view.closed {
+        for (hex, k) in border_edges(&region.hexes) {
+            let (x, y) = centre_px(hex);
+            canvas.blit(&art.closed_edges[k], x, y);
+        }
+    }
+    if let Some(rage) = &view.rage {
+        let (x, y) = centre_px(rage.region);
+        canvas.blit(&art.rage_region, x, y);
+        if view.figures.iter().any(|f| f.at == rage.worker) {
+            let (x, y) = centre_px(rage.worker);
+            canvas.blit(&art.rage_halo, x, y + (R * 0.33).round() as i32);
+        }
+    }
+    for f in &view.figures {
+        let (x, y) = centre_px(f.at);
+        let seat = f.seat.index();
+        let mark = art.mark(seat);
+        let y = y + (R * 0.33).round() as i32;
+        let (sprite, size, r) = if f.leader {
+            (art.pick(&art.leaders, seat), 17.0, 13.0)
+        } else {
+            (art.pick(&art.workers, seat), LABEL, 12.0)
+        };
+        canvas.blit(sprite, x, y);
+        let ly = y as f32 + 0.5 + shapes::letter_drop(&mark, r);
+        fonts.centred(
+            canvas,
+            x as f32,
+            ly,
+            Style::bold(size, mark.ink),
+            &mark.letter.to_string(),
+        );
+    }
+    if let Some(rage) = &view.rage {
+        // How often the Rage worker counts, right of the figure.
+        let (x, y) = centre_px(rage.worker);
+        let text = format!("×{}", rage.times);
+        let style = Style::bold(LABEL, [255, 255, 255]);
+        let w = fonts.width(style, &text).ceil() as u32 + 6;
+        let (px, py) = (x + 14, y + (R * 0.33).round() as i32 - 8);
+        canvas.fill(px, py, w, 17, [255, 255, 255]);
+        canvas.fill(px + 1, py + 1, w - 2, 15, RAGE);
+        fonts.draw(
+            canvas,
+            px as f32 + 3.0,
+            py as f32 + 13.5,
+            Align::Left,
+            style,
+            &text,
+        );
+    }
+}
+
+/// The border of a set of hexes: each hex with the edges (0–5, as [`hex_corners`] numbers
+/// them) that face a hex outside the set.
+pub(super) fn border_edges(hexes: &[Hex]) -> Vec<(Hex, usize)> {
+    let centres: Vec<(f32, f32)> = hexes.iter().map(|&h| centre(h)).collect();
+    let mut out = Vec::new();
+    for (&hex, &(x, y)) in hexes.iter().zip(&centres) {
+        for k in 0..6 {
+            // The neighbour across edge k lies one hex height away, towards the edge's middle.
+            let a = std::f32::consts::PI / 3.0 * (k as f32 + 0.5);
+            let (nx, ny) = (x + hex_height() * a.cos(), y + hex_height() * a.sin());
+            let inside = centres
+                .iter()
+                .any(|&(cx, cy)| (cx - nx).abs() < R / 2.0 && (cy - ny).abs() < R / 2.0);
+            if !inside {
+                out.push((hex, k));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_border_of_a_region_leaves_out_the_edges_inside_it() {
+        let a = Hex::new(4, 4).unwrap();
+        assert_eq!(border_edges(&[a]).len(), 6);
+        let b = pandoria::board().neighbours(a).next().unwrap();
+        let border = border_edges(&[a, b]);
+        assert_eq!(border.len(), 10);
+        // The shared edge faces the other hex from both sides.
+        let (ax, ay) = centre(a);
+        let (bx, by) = centre(b);
+        for (hex, k) in border {
+            let angle = std::f32::consts::PI / 3.0 * (k as f32 + 0.5);
+            let (x, y) = if hex == a { (ax, ay) } else { (bx, by) };
+            let (ox, oy) = if hex == a { (bx, by) } else { (ax, ay) };
+            let (dx, dy) = ((ox - x) / hex_height(), (oy - y) / hex_height());
+            assert!((dx - angle.cos()).abs() + (dy - angle.sin()).abs() > 0.1);
+        }
+    }
+}

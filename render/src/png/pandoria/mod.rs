@@ -1,0 +1,193 @@
+//! Pandoria pictures: the public table (board and tableaus) and a seat's private pictures
+//! (hand, tile preview).
+//!
+//! The board is drawn in three passes: the static layer (mountains, exit paths, lakes and
+//! ships, the empty plain with its coordinates, start spaces, the rim coordinates) drawn once
+//! per renderer; the land and figures of the view as cached sprites; highlights and text.
+//!
+//! Files: `art.rs` (the sprites, built once into `Art`), `board.rs` (the board layer and a
+//! view on it), `legend.rs`, `tableau.rs` (the header with the market and the seat panels),
+//! `preview.rs` (the hand and tile preview pictures) and `cards.rs` (the hand cards picture);
+//! this file holds the board geometry and puts the public picture together.
+
+mod art;
+mod board;
+mod cards;
+mod legend;
+mod preview;
+mod tableau;
+
+pub(crate) use cards::cards;
+pub(crate) use preview::{hand, preview};
+
+use image::RgbImage;
+use turnpost_core::hex::{COLUMNS, Hex, ROWS};
+use turnpost_core::pandoria::{PublicView, Terrain};
+
+use super::draw::{Canvas, Sprite};
+use super::extras::TableExtras;
+use super::palette::{PAPER, PlayerMark};
+use super::text::{Fonts, Style, Weight};
+use board::draw_board;
+use legend::{draw_legend, legend_height};
+use tableau::{draw_panels, layout_panels};
+
+/// Circumradius of a board hex in pixels.
+const R: f32 = 36.0;
+/// Space around the board for the rim coordinates.
+const MARGIN: f32 = 30.0;
+/// Width of the column of tableaus right of the board.
+const PANEL_W: u32 = 610;
+/// Gap between board and tableaus, and around the tableaus.
+const GAP: u32 = 12;
+
+/// Text sizes used by the Pandoria pictures (warmed into the glyph cache up front).
+pub(crate) const TEXT_SIZES: &[(Weight, f32)] = &[
+    (Weight::Regular, 15.0),
+    (Weight::Bold, 15.0),
+    (Weight::Regular, 17.0),
+    (Weight::Bold, 17.0),
+    (Weight::Regular, 18.0),
+    (Weight::Bold, 18.0),
+    (Weight::Bold, 22.0),
+    (Weight::Bold, 28.0),
+];
+
+const LABEL: f32 = 15.0;
+
+fn hex_height() -> f32 {
+    3f32.sqrt() * R
+}
+
+/// The centre of a hex in board-layer pixels.
+fn centre(hex: Hex) -> (f32, f32) {
+    let h = hex_height();
+    let col = f32::from(hex.col());
+    let x = MARGIN + R + col * 1.5 * R;
+    let y = MARGIN
+        + h / 2.0
+        + f32::from(hex.row()) * h
+        + if hex.col() % 2 == 1 { h / 2.0 } else { 0.0 };
+    (x, y)
+}
+
+fn centre_px(hex: Hex) -> (i32, i32) {
+    let (x, y) = centre(hex);
+    (x.round() as i32, y.round() as i32)
+}
+
+/// The size of the board layer.
+fn board_size() -> (u32, u32) {
+    let w = 2.0 * MARGIN + 1.5 * R * f32::from(COLUMNS - 1) + 2.0 * R;
+    let h = 2.0 * MARGIN + hex_height() * (f32::from(ROWS) + 0.5);
+    (w.ceil() as u32, h.ceil() as u32)
+}
+
+/// Everything Pandoria draws from, built once per renderer.
+pub(crate) struct Art {
+    /// The static board with rim coordinates, labels of the empty plain and start spaces.
+    board: RgbImage,
+    /// Terrain × symbols (1, 2) × printed.
+    land: Vec<Sprite>,
+    exits_lit: Vec<Sprite>,
+    castle_ground: Sprite,
+    last_move: Sprite,
+    /// One per hex edge, for the outline of regions closed this turn.
+    closed_edges: Vec<Sprite>,
+    rage_region: Sprite,
+    rage_halo: Sprite,
+    choice_tile: Sprite,
+    choice_castle: Sprite,
+    /// Per player colour (in `pandoria::COLOURS` order).
+    marks: Vec<PlayerMark>,
+    workers: Vec<Sprite>,
+    leaders: Vec<Sprite>,
+    castles: Vec<Sprite>,
+    small_workers: Vec<Sprite>,
+    small_leaders: Vec<Sprite>,
+    small_castles: Vec<Sprite>,
+    tile_icon: Sprite,
+    /// Crystal, gold, wood (for costs), city (for the legend).
+    resource_icons: Vec<Sprite>,
+    /// Small versions of the board marks, for the legend: last move, exit in use, printed,
+    /// closed this turn, Rage target.
+    legend_marks: Vec<Sprite>,
+    /// Hand tiles in the private pictures are drawn larger.
+    hand_land: Vec<Sprite>,
+}
+
+impl std::fmt::Debug for Art {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("pandoria::Art")
+            .field("board", &self.board.dimensions())
+            .finish_non_exhaustive()
+    }
+}
+
+fn land_index(t: Terrain, symbols: u8, printed: bool) -> usize {
+    let t = Terrain::ALL.iter().position(|&x| x == t).unwrap_or(0);
+    t * 4 + usize::from(symbols.clamp(1, 2) - 1) * 2 + usize::from(printed)
+}
+
+/// The public picture: board left, header and tableaus right.
+///
+/// `extra` holds the base-game parts of the view (see [`extras`]); empty for the family
+/// game.
+pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableExtras) -> Canvas {
+    let (bw, bh) = art.board.dimensions();
+    let panels = layout_panels(view, extra);
+    let height = bh.max(panels.height + GAP);
+    // The legend goes where there is room: under the board or under the tableaus.
+    let board_w = bw - 2 * MARGIN as u32;
+    let legend_under_board = height >= bh + legend_height(art, fonts, view, board_w) + GAP;
+    let legend_under_panels = !legend_under_board
+        && height >= panels.height + legend_height(art, fonts, view, PANEL_W) + GAP;
+    let mut canvas = Canvas::new(bw + PANEL_W + GAP * 2, height, PAPER);
+    canvas.paste(&art.board, 0, 0);
+    draw_board(art, fonts, &mut canvas, view);
+    if legend_under_board {
+        draw_legend(
+            art,
+            fonts,
+            &mut canvas,
+            view,
+            MARGIN as i32,
+            bh as i32,
+            bw - 2 * MARGIN as u32,
+        );
+    } else if legend_under_panels {
+        draw_legend(
+            art,
+            fonts,
+            &mut canvas,
+            view,
+            (bw + GAP) as i32,
+            panels.height as i32,
+            PANEL_W,
+        );
+    }
+    draw_panels(
+        art,
+        fonts,
+        &mut canvas,
+        view,
+        extra,
+        &panels,
+        (bw + GAP) as i32,
+    );
+    canvas
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Shortens a text with an ellipsis until it fits `max` pixels.
+fn fit(fonts: &Fonts, style: Style, text: &str, max: f32) -> String {
+    fonts.fit(style, text, max)
+}
+
+/// Wraps a text into lines of at most `max` pixels.
+fn wrap(fonts: &Fonts, style: Style, text: &str, max: f32) -> Vec<String> {
+    fonts.wrap(style, text, max)
+}

@@ -1,0 +1,600 @@
+//! The right column of the public picture: the header with the market, and a tableau panel
+//! per seat (resources, top spell, cards, building slots, score).
+
+use turnpost_core::pandoria::{PublicView, SeatPublic};
+
+use super::{Art, GAP, LABEL, PANEL_W, fit, plural, wrap};
+use crate::png::draw::{Canvas, mix};
+use crate::png::extras::{self, SeatExtras, TableExtras};
+use crate::png::palette::{INK, MUTED, PANEL, PlayerMark, RULE};
+use crate::png::shapes;
+use crate::png::text::{Align, Fonts, Style};
+
+/// Vertical layout of the right column.
+#[derive(Debug)]
+pub(super) struct PanelLayout {
+    pub(super) header: u32,
+    pub(super) seat: u32,
+    pub(super) height: u32,
+}
+
+pub(super) fn layout_panels(view: &PublicView, extra: &TableExtras) -> PanelLayout {
+    let market =
+        extra.market.is_some() || extra.monument_top.is_some() || extra.monuments_left.is_some();
+    let header = if market { 104 + MARKET_H } else { 104 };
+    let seat = if extra.seats.iter().any(SeatExtras::any) {
+        SEAT_FULL_H
+    } else {
+        132
+    };
+    let n = view.seats.len() as u32;
+    PanelLayout {
+        header,
+        seat,
+        height: GAP + header + GAP + n * (seat + GAP),
+    }
+}
+
+/// Height of the market row in the header.
+pub(super) const MARKET_H: u32 = 146;
+/// Height of a seat panel with the base game's parts.
+pub(super) const SEAT_FULL_H: u32 = 246;
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw_panels(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    view: &PublicView,
+    extra: &TableExtras,
+    layout: &PanelLayout,
+    x: i32,
+) {
+    let w = PANEL_W;
+    let mut y = GAP as i32;
+    // Header: game, round, tiles left, who is to play.
+    canvas.fill(x, y, w, layout.header, PANEL);
+    canvas.frame(x, y, w, layout.header, 1, RULE);
+    let tx = x as f32 + 16.0;
+    let end = fonts.draw(
+        canvas,
+        tx,
+        y as f32 + 32.0,
+        Align::Left,
+        Style::bold(22.0, INK),
+        "Pandoria",
+    );
+    let mut info = format!(
+        "Round {} · {} left",
+        view.round,
+        plural(view.tiles_left, "tile", "tiles")
+    );
+    if view.last_round {
+        info.push_str(" · last round");
+    }
+    if let Some(tile) = &view.drawn_tile {
+        // A Terrain spell's tile, public while it waits to be placed.
+        info.push_str(&format!(" · drawn: {tile}"));
+    } else if extra.market.is_some() && view.single_tiles_left > 0 {
+        info.push_str(&format!(" · {} single", view.single_tiles_left));
+    }
+    fonts.draw(
+        canvas,
+        end + 14.0,
+        y as f32 + 31.0,
+        Align::Left,
+        Style::regular(17.0, MUTED),
+        &info,
+    );
+    let line2 = y as f32 + 72.0;
+    match (&view.outcome, view.to_act) {
+        (Some(o), _) => {
+            let names: Vec<&str> = o
+                .winners
+                .iter()
+                .filter_map(|s| view.seats.get(s.index()).map(|s| s.colour.as_str()))
+                .collect();
+            let verb = if names.len() == 1 { "wins" } else { "win" };
+            fonts.draw(
+                canvas,
+                tx,
+                line2,
+                Align::Left,
+                Style::bold(18.0, INK),
+                &format!("Game over: {} {verb}", names.join(" and ")),
+            );
+        }
+        (None, Some(seat)) => {
+            let mark = art.mark(seat.index());
+            badge(
+                art,
+                fonts,
+                canvas,
+                seat.index(),
+                tx + 14.0,
+                line2 - 6.0,
+                false,
+            );
+            let name = view
+                .seats
+                .get(seat.index())
+                .map_or("?", |s| s.colour.as_str());
+            let end = fonts.draw(
+                canvas,
+                tx + 36.0,
+                line2,
+                Align::Left,
+                Style::bold(18.0, INK),
+                &format!("{name} to play"),
+            );
+            if let Some(prompt) = &view.prompt {
+                let _ = mark;
+                fonts.draw(
+                    canvas,
+                    end + 10.0,
+                    line2,
+                    Align::Left,
+                    Style::regular(17.0, MUTED),
+                    &format!("· {prompt}"),
+                );
+            }
+        }
+        (None, None) => {}
+    }
+    if layout.header > 104 {
+        draw_market(art, fonts, canvas, extra, x + 16, y + 96);
+    }
+    y += (layout.header + GAP) as i32;
+    let none = SeatExtras::default();
+    for (i, seat) in view.seats.iter().enumerate() {
+        let more = extra.seats.get(i).unwrap_or(&none);
+        draw_seat(
+            art,
+            fonts,
+            canvas,
+            view,
+            i,
+            seat,
+            more,
+            x,
+            y,
+            w,
+            layout.seat,
+        );
+        y += (layout.seat + GAP) as i32;
+    }
+}
+
+/// The market's cards (two rows of two) and the monument stack.
+pub(super) fn draw_market(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    extra: &TableExtras,
+    x: i32,
+    y: i32,
+) {
+    let fx = x as f32;
+    fonts.draw(
+        canvas,
+        fx,
+        y as f32 + 4.0,
+        Align::Left,
+        Style::bold(15.0, MUTED),
+        &match extra.cards_left {
+            Some(n) => format!("Market · {n} cards in the deck"),
+            None => "Market".to_string(),
+        },
+    );
+    let (cw, ch) = (460u32, 30u32);
+    for (k, card) in extra.market.iter().flatten().take(4).enumerate() {
+        let cy = y + 12 + k as i32 * (ch as i32 + 4);
+        market_card(art, fonts, canvas, card, x, cy, cw, ch);
+    }
+    let mx = x + cw as i32 + 10;
+    let mw = PANEL_W as i32 - 32 - (mx - x);
+    if mw > 40 && (extra.monument_top.is_some() || extra.monuments_left.is_some()) {
+        let h = 4 * ch + 12;
+        canvas.fill(mx, y + 12, mw as u32, h, [236, 230, 216]);
+        canvas.frame(mx, y + 12, mw as u32, h, 1, RULE);
+        let mcx = mx as f32 + mw as f32 / 2.0;
+        fonts.draw(
+            canvas,
+            mcx,
+            y as f32 + 32.0,
+            Align::Centre,
+            Style::regular(15.0, MUTED),
+            "Monument",
+        );
+        if let Some(top) = extra.monument_top {
+            fonts.draw(
+                canvas,
+                mcx,
+                y as f32 + 64.0,
+                Align::Centre,
+                Style::bold(28.0, INK),
+                &top.to_string(),
+            );
+        }
+        if let Some(left) = extra.monuments_left {
+            fonts.draw(
+                canvas,
+                mcx,
+                y as f32 + 88.0,
+                Align::Centre,
+                Style::regular(15.0, MUTED),
+                &format!("{left} left"),
+            );
+        }
+    }
+}
+
+/// A market card as one strip: spell and crystals, building and wood, price in gold.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn market_card(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    card: &extras::Card,
+    x: i32,
+    y: i32,
+    w: u32,
+    h: u32,
+) {
+    let part = (w - 80) / 2;
+    canvas.fill(x, y, w, h, [120, 112, 100]);
+    canvas.fill(x + 1, y + 1, part - 1, h - 2, [234, 228, 250]);
+    canvas.fill(x + part as i32 + 1, y + 1, part - 1, h - 2, [228, 242, 222]);
+    canvas.fill(
+        x + 2 * part as i32 + 1,
+        y + 1,
+        w - 2 * part - 2,
+        h - 2,
+        [252, 246, 224],
+    );
+    let base = y as f32 + h as f32 / 2.0 + 5.5;
+    let style = Style::regular(15.0, INK);
+    let sides = [
+        (&card.spell, 0, x + 1),
+        (&card.building, 2, x + part as i32 + 1),
+    ];
+    for (side, resource, left) in sides {
+        let Some(side) = side else { continue };
+        let right = (left + part as i32) as f32 - 6.0;
+        let name = fit(fonts, style, &side.name, part as f32 - 52.0);
+        fonts.draw(canvas, left as f32 + 6.0, base, Align::Left, style, &name);
+        if let Some(cost) = side.cost {
+            cost_tag(art, fonts, canvas, resource, cost, right, base);
+        }
+    }
+    if let Some(gold) = card.gold {
+        cost_tag(
+            art,
+            fonts,
+            canvas,
+            1,
+            gold,
+            (x + w as i32) as f32 - 8.0,
+            base,
+        );
+    }
+}
+
+/// A cost: the number and the resource icon (0 crystal, 1 gold, 2 wood), right-aligned at `x`
+/// on the baseline `y`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn cost_tag(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    resource: usize,
+    n: u64,
+    x: f32,
+    y: f32,
+) {
+    canvas.blit(
+        &art.resource_icons[resource],
+        (x - 7.0) as i32,
+        (y - 6.0) as i32,
+    );
+    fonts.draw(
+        canvas,
+        x - 16.0,
+        y,
+        Align::Right,
+        Style::bold(15.0, INK),
+        &n.to_string(),
+    );
+}
+
+/// The base game's part of a seat panel: resource tracks, top spell, cards, building slots.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw_seat_extras(
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    more: &SeatExtras,
+    mark: &PlayerMark,
+    x: f32,
+    y: f32,
+) {
+    let label = Style::regular(15.0, MUTED);
+    if let Some(res) = more.resources {
+        for (k, (name, colour)) in [
+            ("Crystal", [160, 130, 230]),
+            ("Gold", [245, 200, 60]),
+            ("Wood", [150, 200, 110]),
+        ]
+        .iter()
+        .enumerate()
+        {
+            let ty = y + k as f32 * 26.0;
+            fonts.draw(canvas, x, ty + 18.0, Align::Left, label, name);
+            for v in 0..=10u64 {
+                let cx = x + 64.0 + v as f32 * 22.0;
+                let on = res[k] == v;
+                canvas.fill(cx as i32, ty as i32 + 2, 21, 23, [150, 142, 130]);
+                canvas.fill(
+                    cx as i32 + 1,
+                    ty as i32 + 3,
+                    19,
+                    21,
+                    if on { *colour } else { [250, 248, 242] },
+                );
+                let style = if on {
+                    Style::bold(15.0, INK)
+                } else {
+                    Style::regular(15.0, MUTED)
+                };
+                fonts.centred(canvas, cx + 10.5, ty + 13.5, style, &v.to_string());
+            }
+        }
+    }
+    let rx = x + 330.0;
+    let mut ry = y + 18.0;
+    if let Some(spell) = &more.top_spell {
+        let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Top spell") + 8.0;
+        let name = fit(fonts, Style::bold(17.0, INK), spell, x + 560.0 - end);
+        fonts.draw(canvas, end, ry, Align::Left, Style::bold(17.0, INK), &name);
+        ry += 26.0;
+    }
+    if let Some(n) = more.spells_cast.filter(|&n| n > 0) {
+        // How many spells the seat has cast (the top one among them), under the top spell.
+        let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Spells cast") + 8.0;
+        fonts.draw(
+            canvas,
+            end,
+            ry,
+            Align::Left,
+            Style::bold(17.0, INK),
+            &n.to_string(),
+        );
+        ry += 26.0;
+    }
+    if let Some(cards) = more.cards {
+        let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Cards in hand") + 8.0;
+        fonts.draw(
+            canvas,
+            end,
+            ry,
+            Align::Left,
+            Style::bold(17.0, INK),
+            &cards.to_string(),
+        );
+    }
+    if let Some(slots) = &more.slots {
+        let sy = y + 84.0;
+        for k in 0..5 {
+            let sx = x + k as f32 * 114.0;
+            let slot = slots.get(k).cloned().unwrap_or_default();
+            let (fill, text, bold) = match (&slot.monument, &slot.building) {
+                (Some(points), _) => ([236, 226, 196], format!("Monument {points}"), true),
+                (None, Some(b)) => (mix(mark.colour, [255, 255, 255], 0.8), b.clone(), true),
+                (None, None) => ([246, 243, 236], format!("slot {}", k + 1), false),
+            };
+            canvas.fill(sx as i32, sy as i32, 108, 48, [150, 142, 130]);
+            canvas.fill(sx as i32 + 1, sy as i32 + 1, 106, 46, fill);
+            let style = if bold {
+                Style::bold(15.0, INK)
+            } else {
+                Style::regular(15.0, MUTED)
+            };
+            let lines = wrap(fonts, style, &text, 98.0);
+            let n = lines.len().min(2) as f32;
+            for (j, line) in lines.iter().take(2).enumerate() {
+                let line = fit(fonts, style, line, 98.0);
+                let ly = sy + 24.0 + (j as f32 - (n - 1.0) / 2.0) * 18.0;
+                fonts.centred(canvas, sx + 54.0, ly, style, &line);
+            }
+        }
+    }
+}
+
+/// A player's badge: their shape with their letter.
+pub(super) fn badge(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    seat: usize,
+    x: f32,
+    y: f32,
+    big: bool,
+) {
+    let mark = art.mark(seat);
+    let (sprite, size) = if big {
+        (art.pick(&art.workers, seat), LABEL)
+    } else {
+        (art.pick(&art.small_workers, seat), 13.0)
+    };
+    canvas.blit(sprite, x.round() as i32, y.round() as i32);
+    let drop = shapes::letter_drop(&mark, if big { 12.0 } else { 9.0 });
+    fonts.centred(
+        canvas,
+        x,
+        y + 0.5 + drop,
+        Style::bold(size, mark.ink),
+        &mark.letter.to_string(),
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw_seat(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    view: &PublicView,
+    i: usize,
+    seat: &SeatPublic,
+    more: &SeatExtras,
+    x: i32,
+    y: i32,
+    w: u32,
+    h: u32,
+) {
+    let mark = art.mark(i);
+    let to_play = view.outcome.is_none() && view.to_act.is_some_and(|s| s.index() == i);
+    canvas.fill(x, y, w, h, PANEL);
+    if to_play {
+        canvas.frame(x, y, w, h, 4, mark.colour);
+        canvas.frame(x + 4, y + 4, w - 8, h - 8, 1, mark.dark);
+    } else {
+        canvas.frame(x, y, w, h, 1, RULE);
+    }
+    // A colour strip down the left edge carries the player's colour at a glance.
+    canvas.fill(x + 4, y + 4, 8, h - 8, mark.colour);
+    let (fx, fy) = (x as f32, y as f32);
+    badge(art, fonts, canvas, i, fx + 36.0, fy + 28.0, true);
+    let mut end = fonts.draw(
+        canvas,
+        fx + 58.0,
+        fy + 36.0,
+        Align::Left,
+        Style::bold(22.0, INK),
+        &seat.colour,
+    );
+    if let Some(realm) = &more.realm {
+        end = fonts.draw(
+            canvas,
+            end + 8.0,
+            fy + 36.0,
+            Align::Left,
+            Style::regular(18.0, MUTED),
+            &format!("· {realm}"),
+        );
+    }
+    if let Some(team) = seat.team_score {
+        end = fonts.draw(
+            canvas,
+            end + 8.0,
+            fy + 36.0,
+            Align::Left,
+            Style::regular(15.0, MUTED),
+            &format!("team {team}"),
+        );
+    }
+    let mut tags: Vec<String> = Vec::new();
+    if view.start_player.index() == i {
+        tags.push("start player".into());
+    }
+    if to_play {
+        tags.push("to play".into());
+    }
+    if let Some(o) = &view.outcome {
+        if o.winners.iter().any(|s| s.index() == i) {
+            tags.push("winner".into());
+        } else if let Some(rank) = o.ranks.get(i) {
+            tags.push(format!("rank {rank}"));
+        }
+    }
+    let mut tx = end + 12.0;
+    for tag in tags {
+        let style = Style::bold(15.0, INK);
+        let tw = fonts.width(style, &tag);
+        let fill = if tag == "to play" || tag == "winner" {
+            mix(mark.colour, [255, 255, 255], 0.55)
+        } else {
+            [232, 226, 212]
+        };
+        canvas.fill(tx as i32, y + 16, (tw + 14.0) as u32, 26, fill);
+        fonts.draw(canvas, tx + 7.0, fy + 34.0, Align::Left, style, &tag);
+        tx += tw + 22.0;
+    }
+    // Score, right.
+    let right = fx + w as f32 - 18.0;
+    let pts = fonts.draw(
+        canvas,
+        right,
+        fy + 40.0,
+        Align::Right,
+        Style::bold(15.0, MUTED),
+        "points",
+    );
+    let _ = pts;
+    let pw = fonts.width(Style::bold(15.0, MUTED), "points");
+    fonts.draw(
+        canvas,
+        right - pw - 8.0,
+        fy + 42.0,
+        Align::Right,
+        Style::bold(28.0, INK),
+        &seat.score.to_string(),
+    );
+    if more.any() {
+        draw_seat_extras(fonts, canvas, more, &mark, fx + 26.0, fy + 54.0);
+    }
+    // Reserve: figures, castles, hand.
+    let row = fy + h as f32 - 40.0;
+    let label = Style::regular(15.0, MUTED);
+    let mut cx = fx + 26.0;
+    cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Reserve") + 14.0;
+    if seat.leader {
+        canvas.blit(
+            art.pick(&art.small_leaders, i),
+            (cx + 12.0) as i32,
+            row as i32,
+        );
+        let drop = shapes::letter_drop(&mark, 9.5);
+        fonts.centred(
+            canvas,
+            cx + 12.0,
+            row + drop,
+            Style::bold(13.0, mark.ink),
+            &mark.letter.to_string(),
+        );
+        cx += 32.0;
+    }
+    for _ in 0..seat.workers {
+        canvas.blit(
+            art.pick(&art.small_workers, i),
+            (cx + 10.0) as i32,
+            row as i32,
+        );
+        cx += 24.0;
+    }
+    if !seat.leader && seat.workers == 0 {
+        cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "none") + 8.0;
+    }
+    cx += 18.0;
+    cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Castles") + 10.0;
+    for _ in 0..seat.castles {
+        canvas.blit(
+            art.pick(&art.small_castles, i),
+            (cx + 13.0) as i32,
+            row as i32,
+        );
+        cx += 30.0;
+    }
+    if seat.castles == 0 {
+        cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "none") + 8.0;
+    }
+    cx += 18.0;
+    cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Hand") + 10.0;
+    canvas.blit(&art.tile_icon, (cx + 22.0) as i32, row as i32);
+    fonts.draw(
+        canvas,
+        cx + 48.0,
+        row + 6.0,
+        Align::Left,
+        Style::bold(17.0, INK),
+        &format!("× {}", seat.hand_tiles),
+    );
+}
