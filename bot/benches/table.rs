@@ -1,5 +1,9 @@
 //! One turn through the table service on a SQLite file: load (cache hit, or a cold load
-//! from snapshot + log), apply, commit, and — with pictures — render and encode.
+//! from snapshot + log), apply, commit, and — with pictures — render and encode; with and
+//! without the outbox rows (the turn message and DMs, pictures included, written in the
+//! action's transaction). Beside it, the floor: a bare SQL transaction of the same shape
+//! (`BEGIN IMMEDIATE; UPDATE … WHERE version = ?; INSERT; COMMIT`) on the same settings,
+//! and the ratio of the two, measured interleaved in the same run.
 //! Run with `cargo bench -p turnpost-bot --bench table`.
 
 use std::sync::Arc;
@@ -31,10 +35,14 @@ struct Bench {
 }
 
 impl Bench {
-    async fn new(painter: Arc<dyn Painter>) -> Bench {
+    async fn new(painter: Arc<dyn Painter>, outbox: bool) -> Bench {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("bench.db")).await.unwrap();
-        let table = Table::new(store, painter, TableSettings::default());
+        let settings = TableSettings {
+            outbox,
+            ..TableSettings::default()
+        };
+        let table = Table::new(store, painter, settings);
         let mut b = Bench {
             table,
             next_user: 0,
@@ -100,20 +108,21 @@ fn table_turns(c: &mut Criterion) {
         .build()
         .unwrap();
     let mut group = c.benchmark_group("pandoria action through the table, 4 players, file db");
-    for (name, painter, cold) in [
-        ("commit only", Arc::new(NoImages) as Arc<dyn Painter>, false),
+    let none = || Arc::new(NoImages) as Arc<dyn Painter>;
+    let png = || Arc::new(PngPainter) as Arc<dyn Painter>;
+    for (name, painter, cold, outbox) in [
+        ("commit only, no outbox", none(), false, false),
+        ("commit only, outbox", none(), false, true),
+        ("commit + render + encode, no outbox", png(), false, false),
+        ("commit + render + encode, outbox", png(), false, true),
         (
-            "commit + render + encode",
-            Arc::new(PngPainter) as Arc<dyn Painter>,
-            false,
-        ),
-        (
-            "cold load + commit + render + encode",
-            Arc::new(PngPainter) as Arc<dyn Painter>,
+            "cold load + commit + render + encode, outbox",
+            png(),
+            true,
             true,
         ),
     ] {
-        let mut bench = rt.block_on(Bench::new(painter));
+        let mut bench = rt.block_on(Bench::new(painter, outbox));
         group.bench_function(name, |b| {
             b.iter_custom(|iters| {
                 rt.block_on(async {
@@ -129,5 +138,109 @@ fn table_turns(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, table_turns);
+/// The floor: one action's worth of SQL on a file with the store's settings.
+struct BareSql {
+    pool: sqlx::SqlitePool,
+    version: i64,
+    _dir: tempfile::TempDir,
+}
+
+impl BareSql {
+    async fn new() -> BareSql {
+        let dir = tempfile::tempdir().unwrap();
+        // The same file settings as `Store::open`.
+        let store = Store::open(&dir.path().join("bare.db")).await.unwrap();
+        store.close().await;
+        let options = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(dir.path().join("bare.db"))
+            .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
+            .synchronous(sqlx::sqlite::SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(5))
+            .foreign_keys(true);
+        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+        sqlx::query(
+            "INSERT INTO game (game_id, kind, options, seed, channel_id, creator_id, status, \
+             max_players, version, created_at, updated_at) \
+             VALUES (1, 'pandoria', '[]', '00', 1, 1, 'active', 4, 0, 0, 0)",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        BareSql {
+            pool,
+            version: 0,
+            _dir: dir,
+        }
+    }
+
+    async fn action(&mut self) -> Duration {
+        let start = Instant::now();
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await.unwrap();
+        sqlx::query(
+            "UPDATE game SET version = ?, updated_at = ? WHERE game_id = 1 AND version = ?",
+        )
+        .bind(self.version + 1)
+        .bind(self.version)
+        .bind(self.version)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO action (game_id, seq, seat, notation, reveals, log, created_at) \
+             VALUES (1, ?, 0, 'tile D7 E7', 0, '[\"Red placed a tile\"]', 0)",
+        )
+        .bind(self.version + 1)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        self.version += 1;
+        start.elapsed()
+    }
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// The commit path against the floor, interleaved so both see the same machine.
+fn ratio_to_bare_sql(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut group = c.benchmark_group("floor");
+    let mut bare = rt.block_on(BareSql::new());
+    group.bench_function("bare SQL transaction (update + insert)", |b| {
+        b.iter_custom(|iters| {
+            rt.block_on(async {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    total += bare.action().await;
+                }
+                total
+            })
+        })
+    });
+    group.finish();
+    for outbox in [false, true] {
+        let mut bench = rt.block_on(Bench::new(Arc::new(NoImages), outbox));
+        let (mut table, mut floor) = (Vec::new(), Vec::new());
+        rt.block_on(async {
+            for _ in 0..400 {
+                table.push(bench.turn(false).await);
+                floor.push(bare.action().await);
+            }
+        });
+        let (t, f) = (median(table), median(floor));
+        println!(
+            "commit only ({}): median {t:?}; bare SQL: median {f:?}; floor / table = {:.3}",
+            if outbox { "outbox" } else { "no outbox" },
+            f.as_secs_f64() / t.as_secs_f64()
+        );
+    }
+}
+
+criterion_group!(benches, table_turns, ratio_to_bare_sql);
 criterion_main!(benches);
