@@ -171,7 +171,14 @@ pub struct Outbox {
     /// Commit-to-delivery times of the latest deliveries (at most [`LATENCY_SAMPLES`]), for
     /// reports and benchmarks.
     latencies: Mutex<VecDeque<Duration>>,
+    /// When done rows were last pruned (Unix ms).
+    pruned_at: std::sync::atomic::AtomicI64,
 }
+
+/// Done rows are kept this long (for looking into a delivery problem), then pruned.
+const KEEP_DONE_MS: i64 = 7 * 24 * 3_600_000;
+/// How often the worker prunes, when it has nothing to send.
+const PRUNE_EVERY_MS: i64 = 3_600_000;
 
 /// How many delivery times [`Outbox::latencies`] keeps.
 const LATENCY_SAMPLES: usize = 4096;
@@ -185,6 +192,7 @@ impl Outbox {
             wake: Notify::new(),
             invalid: Mutex::new(VecDeque::new()),
             latencies: Mutex::new(VecDeque::new()),
+            pruned_at: std::sync::atomic::AtomicI64::new(0),
         })
     }
 
@@ -260,6 +268,7 @@ impl Outbox {
             }
         }
         if due.is_empty() {
+            self.prune(now).await;
             let wait = earliest.map_or(self.settings.poll, |at| {
                 Duration::from_millis((at - now).max(1) as u64).min(self.settings.poll)
             });
@@ -279,6 +288,21 @@ impl Outbox {
             }
         }
         Ok(None)
+    }
+
+    /// Drops done rows older than a week, at most once an hour.
+    async fn prune(&self, now: i64) {
+        use std::sync::atomic::Ordering;
+        let last = self.pruned_at.load(Ordering::Relaxed);
+        if now - last < PRUNE_EVERY_MS {
+            return;
+        }
+        self.pruned_at.store(now, Ordering::Relaxed);
+        match self.store.prune_deliveries(now - KEEP_DONE_MS).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(rows = n, "pruned old deliveries"),
+            Err(e) => tracing::warn!(error = %e, "could not prune old deliveries"),
+        }
     }
 
     /// Pauses when the invalid requests of the last 10 minutes reach the budget.

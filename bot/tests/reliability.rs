@@ -425,6 +425,38 @@ async fn every_post_and_dm_of_a_commit_is_queued_with_it_and_delivered_after_a_r
 }
 
 #[tokio::test]
+async fn delivered_rows_are_pruned_after_a_week_and_pending_ones_never() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let table = table_at(&db).await;
+    started(&table, "pandoria", 2).await;
+    let courier = Arc::new(TestCourier::default());
+    // Deliver the opening post only; the two DMs stay pending.
+    assert!(table.outbox().pass(&courier).await.unwrap().is_none());
+    let pool = pool_at(&db).await;
+    exec(
+        &pool,
+        "UPDATE outbox SET done_at = done_at - 8 * 86400000 WHERE done_at IS NOT NULL",
+    )
+    .await;
+    // The idle worker prunes: the week-old delivered row goes, the pending ones stay.
+    let store = table.store();
+    assert_eq!(
+        store
+            .prune_deliveries(turnpost_bot::store::now_ms() - 7 * 86_400_000)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(store.pending_delivery_count().await.unwrap(), 2);
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(left, 2);
+}
+
+#[tokio::test]
 async fn transient_failures_are_retried_and_permanent_ones_given_up_with_a_note() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");

@@ -274,6 +274,16 @@ impl Store {
         .transpose()
     }
 
+    /// Forgets deliveries done before `before_ms` (Unix ms); returns how many. Their pictures
+    /// went when they were done; this keeps the table from growing for ever.
+    pub async fn prune_deliveries(&self, before_ms: i64) -> Result<u64, StoreError> {
+        let r = sqlx::query("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < ?")
+            .bind(before_ms)
+            .execute(&self.pool)
+            .await?;
+        Ok(r.rows_affected())
+    }
+
     /// Pending deliveries in all.
     pub async fn pending_delivery_count(&self) -> Result<i64, StoreError> {
         Ok(
