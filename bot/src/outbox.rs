@@ -436,7 +436,6 @@ impl Outbox {
                     .await
             }
             Failure::DmsClosed => {
-                self.store.set_dm_closed(row.target, true).await?;
                 let note = Message {
                     text: format!(
                         "<@{}>, I can't send you direct messages — use **My hand** or `/hand` to see your hand here, only to you.",
@@ -445,13 +444,13 @@ impl Outbox {
                     ping: vec![row.target],
                     ..Message::default()
                 };
-                let mut delivery = channel_delivery(row.channel_id, &note);
-                delivery.channel_id = row.channel_id;
-                // The note and the end of this row in one transaction would be nicer; the
-                // note first means a crash in between can only repeat it, never lose it.
-                self.store.enqueue(row.game_id, &[delivery]).await?;
                 self.store
-                    .finish_delivery(id, "skipped: DMs closed", None)
+                    .dms_closed(
+                        id,
+                        row.target,
+                        row.game_id,
+                        &channel_delivery(row.channel_id, &note),
+                    )
                     .await?;
                 self.notify();
                 Ok(())
@@ -460,7 +459,7 @@ impl Outbox {
                 tracing::error!(outbox_id = id, game = row.game_id, channel = row.target, error = %why, "cannot deliver: giving up");
                 if row.kind == DeliveryKind::Channel {
                     self.store
-                        .set_channel_unreachable(row.target, Some(now_ms()))
+                        .set_channel_unreachable(row.target, now_ms())
                         .await?;
                 }
                 self.store

@@ -126,18 +126,6 @@ pub(super) async fn insert(
 }
 
 impl Store {
-    /// Writes deliveries on their own (reminders, notes about failed deliveries).
-    pub async fn enqueue(
-        &self,
-        game_id: Option<GameId>,
-        deliveries: &[NewDelivery],
-    ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        insert(&mut tx, game_id, deliveries, now_ms()).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
     /// Pending deliveries, oldest first, at most `limit` (due or not: the worker keeps their
     /// order per game and sleeps until the earliest is due).
     pub async fn pending_deliveries(&self, limit: usize) -> Result<Vec<DeliveryRow>, StoreError> {
@@ -293,12 +281,48 @@ impl Store {
         )
     }
 
-    /// Records that posting in a channel failed for good (deleted, or no permission), or with
-    /// `None` that it works again. Reminders skip unreachable channels.
+    /// A DM failed because the user takes none (Discord 50007): in one transaction, remember
+    /// that their DMs are closed, queue `note` (a word in the channel, without the secret) and
+    /// mark the DM done, so a crash can neither lose the note nor send it twice.
+    pub async fn dms_closed(
+        &self,
+        outbox_id: i64,
+        user_id: u64,
+        game_id: Option<GameId>,
+        note: &NewDelivery,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let now = now_ms();
+        sqlx::query(
+            "INSERT INTO user_setting (user_id, dm_closed) VALUES (?, 1)
+             ON CONFLICT (user_id) DO UPDATE SET dm_closed = 1",
+        )
+        .bind(user_id as i64)
+        .execute(&mut *tx)
+        .await?;
+        insert(&mut tx, game_id, std::slice::from_ref(note), now).await?;
+        sqlx::query(
+            "UPDATE outbox SET done_at = ?, outcome = 'skipped: DMs closed', claimed_until = NULL
+             WHERE outbox_id = ?",
+        )
+        .bind(now)
+        .bind(outbox_id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM outbox_image WHERE outbox_id = ?")
+            .bind(outbox_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records that posting in a channel failed for good (deleted, or no permission) at `at`
+    /// (Unix ms). Reminders skip it until a post there succeeds again.
     pub async fn set_channel_unreachable(
         &self,
         channel_id: u64,
-        at: Option<i64>,
+        at: i64,
     ) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO channel_setting (channel_id, unreachable_at) VALUES (?, ?)
