@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use turnpost_core::Seed;
-use turnpost_core::dynamic::GAMES;
 
 use crate::local::LocalOptions;
 use crate::paint::PngPainter;
@@ -179,12 +178,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
 type LocalSetup = (Option<Seed>, Vec<(String, String)>);
 
 fn parse_local(game: &str, seed: Option<&str>, options: &[String]) -> Result<LocalSetup, String> {
-    if !GAMES.contains(&game) {
-        return Err(format!(
-            "there is no game called \"{game}\"; games: {}",
-            GAMES.join(", ")
-        ));
-    }
+    turnpost_core::registry::find(game).map_err(|e| e.0)?;
     let seed = seed
         .map(|text| {
             Seed::parse(text)
@@ -214,7 +208,7 @@ fn replay(file: &PathBuf) -> Result<(), String> {
     println!();
     print!(
         "{}",
-        turnpost_render::text::public(run.game.name(), &run.game.public_view())
+        turnpost_render::text::public(run.game.name(), &*run.game.public_view())
     );
     Ok(())
 }

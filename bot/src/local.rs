@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use turnpost_core::Seed;
-use turnpost_core::dynamic::{GAMES, player_counts};
+use turnpost_core::registry;
 
 use crate::store::Store;
 use crate::table::{Caller, Command, Image, Painter, Reply, Table, TableError, TableSettings};
@@ -22,8 +22,7 @@ const MAX_LINE: usize = 4096;
 /// The channel id local games use.
 pub const LOCAL_CHANNEL: u64 = 1;
 
-const HELP: &str = "Type an action in notation (Pandoria: \"tile D7 E7\", \"worker D7\", \"pass\"; \
-Roll Through the Ages: \"reroll 1 3\", \"done\", \"build city\"), \"legal\" for every legal action, \"board\", \"hand\", \"log\", \"undo\", \"resign\", \"abandon\" \
+const HELP: &str = "Type an action in the game's notation (\"help\" shows it), \"legal\" for every legal action, \"board\", \"hand\", \"log\", \"undo\", \"resign\", \"abandon\" \
 (end the game for good), or \"quit\" (with --db the game is saved after every move and resumes next time; \
 --new starts over).";
 
@@ -163,7 +162,7 @@ impl Session<'_> {
             writeln!(
                 self.out,
                 "\n{}",
-                turnpost_render::text::public(&kind, &view)
+                turnpost_render::text::public(&kind, &*view)
             )?;
         }
         for post in &reply.public {
@@ -182,17 +181,12 @@ pub async fn play(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     // Refuse what cannot be played before anything is written to the file.
-    let Some(counts) = player_counts(&opts.game) else {
-        return Err(format!(
-            "there is no game called \"{}\"; games: {}",
-            opts.game,
-            GAMES.join(", ")
-        ));
-    };
+    let info = registry::find(&opts.game).map_err(|e| e.0)?;
+    let counts = &info.players;
     if !counts.contains(&opts.players) {
         return Err(format!(
             "{} is for {} to {} players, not {}",
-            opts.game,
+            info.name,
             counts.start(),
             counts.end(),
             opts.players
@@ -200,7 +194,7 @@ pub async fn play(
     }
     let table = open_table(opts.db.as_deref(), painter).await?;
     let io_err = |e: io::Error| e.to_string();
-    writeln!(out, "{HELP}").map_err(io_err)?;
+    writeln!(out, "{}\n\n{HELP}", info.help).map_err(io_err)?;
     let host = local_caller(1, None);
     if opts.new {
         match table
@@ -316,7 +310,7 @@ pub async fn play(
             [] => continue,
             ["quit" | "exit"] => return Ok(()),
             ["help" | "?"] => {
-                writeln!(session.out, "{HELP}").map_err(io_err)?;
+                writeln!(session.out, "{}\n\n{HELP}", info.help).map_err(io_err)?;
                 continue;
             }
             ["legal"] => {

@@ -1,6 +1,6 @@
 //! The painter the bot uses: the renderer crate's PNG pictures.
 
-use serde_json::Value;
+use turnpost_core::dynamic::AnyView;
 
 use crate::table::{Image, Painter};
 
@@ -9,16 +9,16 @@ use crate::table::{Image, Painter};
 pub struct PngPainter;
 
 impl Painter for PngPainter {
-    fn public(&self, game: &str, view: &Value) -> Result<Vec<Image>, String> {
-        let png = turnpost_render::png::public_png(game, view).map_err(|e| e.to_string())?;
+    fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
+        let png = turnpost_render::public_png(game, view).map_err(|e| e.to_string())?;
         Ok(vec![Image {
             name: format!("{game}-board.png"),
             png,
         }])
     }
 
-    fn private(&self, game: &str, view: &Value) -> Result<Vec<Image>, String> {
-        let pictures = turnpost_render::png::private_pngs(game, view).map_err(|e| e.to_string())?;
+    fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
+        let pictures = turnpost_render::private_pngs(game, view).map_err(|e| e.to_string())?;
         Ok(pictures
             .into_iter()
             .map(|(name, png)| Image { name, png })

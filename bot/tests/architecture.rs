@@ -64,3 +64,59 @@ fn the_check_finds_what_it_looks_for() {
     // The scan is not vacuous: the table itself does use the store.
     assert!(!offenders("src/table", &["crate::store"]).is_empty());
 }
+
+#[test]
+fn every_registered_game_has_pictures_help_scenarios_and_a_property_test() {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests");
+    for game in turnpost_core::registry::games() {
+        assert!(
+            turnpost_render::registry::has_pictures(game.name),
+            "{} has no picture provider in render's registry",
+            game.name
+        );
+        assert!(
+            game.help.lines().count() >= 2,
+            "{} has no help text",
+            game.name
+        );
+        let scenarios = core.join("scenarios").join(game.name);
+        let count = std::fs::read_dir(&scenarios)
+            .map(|d| d.filter(|e| e.is_ok()).count())
+            .unwrap_or(0);
+        assert!(
+            count > 0,
+            "{} has no scenario files in {}",
+            game.name,
+            scenarios.display()
+        );
+        let props = core.join(format!("{}_props.rs", game.name));
+        let text = std::fs::read_to_string(&props)
+            .unwrap_or_else(|_| panic!("{} has no property test {}", game.name, props.display()));
+        assert!(
+            text.contains("proptest!"),
+            "{} is not a property test",
+            props.display()
+        );
+    }
+}
+
+#[test]
+fn no_front_end_or_table_matches_on_a_game_name() {
+    // A game is found through the registries, never by its name in a `match` or an `if`:
+    // adding a game must not mean editing the bot.
+    let mut found = Vec::new();
+    for game in turnpost_core::registry::games() {
+        for pattern in [
+            format!("\"{}\" =>", game.name),
+            format!("== \"{}\"", game.name),
+            format!("!= \"{}\"", game.name),
+        ] {
+            found.extend(offenders("src", &[pattern.as_str()]));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the bot decides by a game's name:\n{}",
+        found.join("\n")
+    );
+}

@@ -225,7 +225,7 @@ async fn open_table(fake: &FakeDiscord, game: &str, players: &[u64]) {
         fake,
         players[0],
         "new",
-        json!([{"name": "game", "type": 3, "value": game}]),
+        json!([{"name": game, "type": 1, "options": []}]),
     )
     .await;
     assert!(answer.contains("opened"), "{answer}");

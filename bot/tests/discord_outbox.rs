@@ -114,7 +114,7 @@ async fn two_player_game(fake: &FakeDiscord) {
         fake,
         ANNA,
         "new",
-        json!([{"name": "game", "type": 3, "value": "rtta"}]),
+        json!([{"name": "rtta", "type": 1, "options": []}]),
     )
     .await;
     assert!(opened.contains("opened"), "{opened}");

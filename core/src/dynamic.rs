@@ -1,16 +1,40 @@
 //! The game contract with the game type erased, for the parts of Turnpost that hold games
 //! of any kind side by side (the table service, the store, the local front end, replay).
 //!
-//! Everything crosses this boundary as notation text, log lines and JSON views, so a front
-//! end never needs to know which game it runs.
+//! Actions cross this boundary as notation text and events as log lines. Views cross it
+//! typed, with their type erased ([`View`]): the renderer gets the game's own view type back
+//! by downcasting (through its registry), and JSON is made only where bytes leave the
+//! process ([`AnyView::to_json`]: scenario `expect:` paths, the terminal's fallback).
 
+use std::any::Any;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{
-    Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError, options_from_pairs,
-};
+use crate::game::{Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError};
+use crate::registry::{GameInfo, find};
+
+/// A game's view with its type erased. The renderer downcasts it to the game's
+/// `PublicView` or `SeatView` ([`AnyView::as_any`]).
+pub trait AnyView: Any + Send + Sync + fmt::Debug {
+    /// The view as `Any`, for downcasting to the game's view type.
+    fn as_any(&self) -> &dyn Any;
+    /// The view as JSON, for where it leaves the process.
+    fn to_json(&self) -> serde_json::Value;
+}
+
+impl<T: Any + Send + Sync + fmt::Debug + Serialize> AnyView for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+}
+
+/// A shared, typed view of a game (public, or one seat's).
+pub type View = Arc<dyn AnyView>;
 
 /// The current decision of a game of any kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,23 +97,14 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn play(&mut self, seat: Seat, notation: &str) -> Result<Played, Refusal>;
     /// Scenario and test fixtures (see [`Game::fix`]).
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError>;
-    /// The public view as JSON.
-    fn public_view(&self) -> serde_json::Value;
-    /// A seat's view as JSON.
-    fn seat_view(&self, seat: Seat) -> serde_json::Value;
-    /// Only the private items of a seat's view, or `None` when the game hides nothing from
-    /// this seat. By convention a seat view with private items is an object whose `public`
-    /// field holds the public view; a game without secrets uses its public view as the seat
-    /// view.
-    fn private_view(&self, seat: Seat) -> Option<serde_json::Value> {
-        match self.seat_view(seat) {
-            serde_json::Value::Object(mut map) if map.contains_key("public") => {
-                map.remove("public");
-                Some(serde_json::Value::Object(map))
-            }
-            _ => None,
-        }
-    }
+    /// The game's entry in the registry.
+    fn info(&self) -> &'static GameInfo;
+    /// The public view (the game's `PublicView`).
+    fn public_view(&self) -> View;
+    /// A seat's view (the game's `SeatView`).
+    fn seat_view(&self, seat: Seat) -> View;
+    /// A fingerprint of what a seat holds in secret (see [`Game::private_fingerprint`]).
+    fn private_fingerprint(&self, seat: Seat) -> Option<u64>;
     /// The result once the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// The whole state, for snapshots. Contains secrets: never show it.
@@ -140,11 +155,18 @@ impl<G: Game> DynGame for G {
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError> {
         Game::fix(self, key, value)
     }
-    fn public_view(&self) -> serde_json::Value {
-        serde_json::to_value(Game::public_view(self)).unwrap_or_default()
+    fn info(&self) -> &'static GameInfo {
+        // Every game type is registered (the registry's tests play each one).
+        find(G::NAME).unwrap_or_else(|e| panic!("{e}: add it to registry::games"))
     }
-    fn seat_view(&self, seat: Seat) -> serde_json::Value {
-        serde_json::to_value(Game::seat_view(self, seat)).unwrap_or_default()
+    fn public_view(&self) -> View {
+        Arc::new(Game::public_view(self))
+    }
+    fn seat_view(&self, seat: Seat) -> View {
+        Arc::new(Game::seat_view(self, seat))
+    }
+    fn private_fingerprint(&self, seat: Seat) -> Option<u64> {
+        Game::private_fingerprint(self, seat)
     }
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
@@ -157,59 +179,17 @@ impl<G: Game> DynGame for G {
     }
 }
 
-/// The names of every game Turnpost can run.
-pub const GAMES: &[&str] = &[crate::pandoria::Pandoria::NAME, crate::rtta::Rtta::NAME];
-
-fn create<G: Game>(
-    options: &[(String, String)],
-    players: usize,
-    seed: Seed,
-) -> Result<Box<dyn DynGame>, SetupError> {
-    let options: G::Options = options_from_pairs(options)?;
-    Ok(Box::new(G::new(&options, players, seed)?))
-}
-
-fn restore<G: Game>(state: serde_json::Value) -> Result<Box<dyn DynGame>, SetupError> {
-    serde_json::from_value::<G>(state)
-        .map(|g| Box::new(g) as Box<dyn DynGame>)
-        .map_err(|e| SetupError(format!("cannot load a saved {} game: {e}", G::NAME)))
-}
-
-fn unknown(name: &str) -> SetupError {
-    SetupError(format!(
-        "there is no game called \"{name}\"; games: {}",
-        GAMES.join(", ")
-    ))
-}
-
-/// The player counts a game supports, if the game exists.
-pub fn player_counts(name: &str) -> Option<std::ops::RangeInclusive<usize>> {
-    match name {
-        "pandoria" => Some(crate::pandoria::Pandoria::player_counts()),
-        "rtta" => Some(crate::rtta::Rtta::player_counts()),
-        _ => None,
-    }
-}
-
-/// Creates a new game by name from `key=value` options.
+/// Creates a new game by name from `key=value` options (see [`GameInfo::new_game`]).
 pub fn new_game(
     name: &str,
     options: &[(String, String)],
     players: usize,
     seed: Seed,
 ) -> Result<Box<dyn DynGame>, SetupError> {
-    match name {
-        "pandoria" => create::<crate::pandoria::Pandoria>(options, players, seed),
-        "rtta" => create::<crate::rtta::Rtta>(options, players, seed),
-        _ => Err(unknown(name)),
-    }
+    find(name)?.new_game(options, players, seed)
 }
 
 /// Restores a game saved with [`DynGame::save`].
 pub fn load_game(name: &str, state: serde_json::Value) -> Result<Box<dyn DynGame>, SetupError> {
-    match name {
-        "pandoria" => restore::<crate::pandoria::Pandoria>(state),
-        "rtta" => restore::<crate::rtta::Rtta>(state),
-        _ => Err(unknown(name)),
-    }
+    find(name)?.load_game(state)
 }

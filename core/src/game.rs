@@ -177,6 +177,13 @@ pub struct SetupError(pub String);
 pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Short, stable name used in storage, scenario files and commands (`pandoria`).
     const NAME: &'static str;
+    /// The title players see (`Roll Through the Ages`).
+    const TITLE: &'static str;
+    /// A short rules summary with the notation, for `/help` and the terminal's `help`.
+    const HELP: &'static str;
+    /// Whether seats hold secrets (a hand): then [`Game::private_fingerprint`] tells when a
+    /// seat's private items changed, and the table sends that seat its view.
+    const SECRETS: bool;
     /// The options a table chooses before the game starts.
     type Options: Clone
         + fmt::Debug
@@ -195,14 +202,25 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// What kind of choice the current decision is; `Display` is a short prompt.
     type DecisionKind: Clone + fmt::Debug + fmt::Display + PartialEq + Serialize;
     /// What everybody may see.
-    type PublicView: Clone + fmt::Debug + Serialize;
+    type PublicView: Clone + fmt::Debug + Serialize + Send + Sync + 'static;
     /// What one seat may see: the public view plus that seat's private items. A game with
     /// secrets makes this a struct whose `public` field is the public view (so front ends
     /// can tell the private items apart); a game without secrets uses its public view.
-    type SeatView: Clone + fmt::Debug + Serialize;
+    type SeatView: Clone + fmt::Debug + Serialize + Send + Sync + 'static;
 
     /// The player counts the game supports.
     fn player_counts() -> std::ops::RangeInclusive<usize>;
+
+    /// The options a table can choose, with their choices, in the order `/new` offers them.
+    /// Every key is a field of [`Game::Options`]; the registry's test checks each choice.
+    fn option_specs() -> Vec<crate::registry::OptionSpec>;
+
+    /// A fingerprint of what `seat` holds in secret (its hand), `None` for a game without
+    /// secrets. It must change whenever the private items of `seat_view(seat)` change,
+    /// except for items shown only during the seat's own decision (a placement preview):
+    /// the table messages a seat when its decision begins, and when its fingerprint changes
+    /// outside its own decision, so views are built only for the seats it messages.
+    fn private_fingerprint(&self, seat: Seat) -> Option<u64>;
 
     /// Sets up a new game. All randomness comes from `seed`.
     fn new(options: &Self::Options, players: usize, seed: Seed) -> Result<Self, SetupError>;

@@ -1,13 +1,14 @@
 //! Turnpost's game rules.
 //!
 //! [`game`] is the contract every game implements; [`dynamic`] erases the game type for the
-//! front ends. Each game lives in its own module with its component data compiled in from
+//! front ends; [`registry`] lists the games. Each game lives in its own module with its component data compiled in from
 //! `assets/`. Nothing here does I/O, reads the clock or uses a global random generator.
 
 pub mod dynamic;
 pub mod game;
 pub mod hex;
 pub mod pandoria;
+pub mod registry;
 pub mod rtta;
 pub mod scenario;
 

@@ -234,7 +234,7 @@ fn check_or_act(run: &mut Run, line: &str, last_log: &mut Vec<String>) -> Result
         };
     }
     if let Some(text) = line.strip_prefix("expect:") {
-        return check_pointer(&run.game.public_view(), text);
+        return check_pointer(&run.game.public_view().to_json(), text);
     }
     if let Some(rest) = line.strip_prefix("expect-seat") {
         let (seat, text) = rest
@@ -242,7 +242,7 @@ fn check_or_act(run: &mut Run, line: &str, last_log: &mut Vec<String>) -> Result
             .split_once(':')
             .ok_or("expect-seat N: /pointer = value")?;
         let seat = parse_seat(seat.trim(), run.game.players())?;
-        return check_pointer(&run.game.seat_view(seat), text);
+        return check_pointer(&run.game.seat_view(seat).to_json(), text);
     }
     let (refused, line) = match line.strip_prefix('!') {
         Some(rest) => (true, rest.trim()),

@@ -1,10 +1,14 @@
 //! Turnpost's drawing: views into pictures. Only views come in (never a game state), so
 //! nothing drawn here can show hidden information.
 //!
-//! [`text`] draws the text pictures the terminal front end prints; [`png`] draws the PNG
-//! pictures the bot posts ([`png::public_png`], [`png::private_pngs`]).
+//! Views come in typed with their type erased (`turnpost_core::dynamic::AnyView`, as
+//! `DynGame::public_view` and `seat_view` give them); [`registry`] holds one picture
+//! provider per game, which downcasts the view to the game's own view type. [`text`] draws
+//! the text pictures the terminal front end prints; [`png`] draws the PNG pictures the bot
+//! posts ([`png::public_png`], [`png::private_pngs`]).
 
 pub mod png;
+pub mod registry;
 pub mod samples;
 pub mod text;
 

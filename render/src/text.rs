@@ -1,4 +1,6 @@
-//! Text pictures of public views, for terminals and logs.
+//! Text pictures of views, for terminals and logs: [`public`] and [`private`] take any
+//! game's view and draw it through the game's provider in [`registry`]; the typed functions
+//! draw one game's view.
 //!
 //! A Pandoria board is drawn with two text lines per board row: even columns (`A`, `C`, …)
 //! on the first, odd columns (which sit half a hex lower) on the second. Each hex is four
@@ -6,52 +8,63 @@
 
 use std::fmt::Write as _;
 
+use turnpost_core::Seat;
+use turnpost_core::dynamic::AnyView;
 use turnpost_core::hex::{COLUMNS, Hex, ROWS};
 use turnpost_core::pandoria::{self, PublicView, SeatView, Space, Terrain};
+use turnpost_core::rtta;
 
-/// A public view as text: the board for games that have one, the JSON otherwise.
-pub fn public(game: &str, view: &serde_json::Value) -> String {
-    match game {
-        "pandoria" => match serde_json::from_value::<PublicView>(view.clone()) {
-            Ok(v) => pandoria_public(&v),
-            Err(e) => format!("(cannot read the view: {e})"),
-        },
-        "rtta" => rtta_public(view),
-        _ => serde_json::to_string_pretty(view).unwrap_or_default(),
+use crate::png::RenderError;
+use crate::registry;
+
+/// A public view as text, drawn by the game's picture provider ([`registry`]). An unknown
+/// game or a view of another type gives one line saying so.
+pub fn public(game: &str, view: &dyn AnyView) -> String {
+    match registry::provider(game).and_then(|p| p.public_text(view)) {
+        Ok(text) => text,
+        Err(e) => unreadable(&e),
+    }
+}
+
+/// The private part of a seat's view as text (never the public part again); empty for games
+/// without secrets. An unknown game or a view of another type gives one line saying so.
+pub fn private(game: &str, seat_view: &dyn AnyView) -> String {
+    match registry::provider(game).and_then(|p| p.private_text(seat_view)) {
+        Ok(text) => text,
+        Err(e) => unreadable(&e),
+    }
+}
+
+/// The line shown instead of a view that cannot be drawn.
+fn unreadable(e: &RenderError) -> String {
+    match e {
+        RenderError::BadView { reason, .. } => format!("(cannot read the view: {reason})"),
+        other => format!("(cannot read the view: {other})"),
     }
 }
 
 /// A Roll Through the Ages table in a few lines: the dice and what is left of the turn,
 /// then one line per player and the monuments.
-pub fn rtta_public(view: &serde_json::Value) -> String {
-    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
-    let num = |v: &serde_json::Value| v.as_i64().unwrap_or_default();
-    let seats = view["seats"].as_array().cloned().unwrap_or_default();
-    let name = |seat: &serde_json::Value| {
-        seat.as_u64()
-            .and_then(|s| seats.get(s as usize))
-            .map_or_else(|| "?".to_string(), |t| text(&t["name"]))
+pub fn rtta_public(view: &rtta::PublicView) -> String {
+    let name = |seat: Seat| {
+        view.seats
+            .get(seat.index())
+            .map_or("?", |t| t.name.as_str())
     };
-    let mut out = format!("Roll Through the Ages · round {}", num(&view["round"]));
-    if let Some(d) = view["decision"].as_object() {
-        let _ = write!(
-            out,
-            " · {} to play: {}",
-            name(&d["seat"]),
-            text(&d["prompt"])
-        );
+    let mut out = format!("Roll Through the Ages · round {}", view.round);
+    if let Some(d) = &view.decision {
+        let _ = write!(out, " · {} to play: {}", name(d.seat), d.prompt);
     }
     out.push('\n');
-    let dice: Vec<String> = view["dice"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let dice: Vec<String> = view
+        .dice
+        .iter()
         .map(|d| {
-            let mut label = format!("{}:{}", num(&d["die"]), text(&d["label"]));
-            if d["locked"].as_bool() == Some(true) {
+            let mut label = format!("{}:{}", d.die, d.label);
+            if d.locked {
                 label.push_str(" (kept)");
             }
-            if let Some(choice) = d["choice"].as_str() {
+            if let Some(choice) = d.choice {
                 let _ = write!(label, " → {choice}");
             }
             label
@@ -62,74 +75,55 @@ pub fn rtta_public(view: &serde_json::Value) -> String {
             out,
             "Dice: {} · rerolls left {} · workers {} · coins {}",
             dice.join(", "),
-            num(&view["rerolls_left"]),
-            num(&view["workers"]),
-            num(&view["coins"])
+            view.rerolls_left,
+            view.workers,
+            view.coins
         );
     }
-    for t in &seats {
-        let goods: Vec<String> = t["goods"]
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter(|(_, g)| num(&g["count"]) > 0)
-            .map(|(k, g)| format!("{k} {}", num(&g["count"])))
+    let listed = |items: Vec<String>| {
+        if items.is_empty() {
+            "none".to_string()
+        } else {
+            items.join(", ")
+        }
+    };
+    for t in &view.seats {
+        let goods = t
+            .goods
+            .iter()
+            .filter(|(_, g)| g.count > 0)
+            .map(|(k, g)| format!("{k} {}", g.count))
             .collect();
-        let developments: Vec<String> = t["developments"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(text)
-            .collect();
+        let developments = t.developments.iter().map(|d| d.to_string()).collect();
         let _ = writeln!(
             out,
             "{:<7} {:>3} points · {} cities · food {} · disasters {} · goods: {} (worth {}) · developments: {}",
-            text(&t["name"]),
-            num(&t["score"]),
-            num(&t["cities"]),
-            num(&t["food"]),
-            num(&t["disasters"]),
-            if goods.is_empty() {
-                "none".to_string()
-            } else {
-                goods.join(", ")
-            },
-            num(&t["goods_value"]),
-            if developments.is_empty() {
-                "none".to_string()
-            } else {
-                developments.join(", ")
-            },
+            t.name,
+            t.score,
+            t.cities,
+            t.food,
+            t.disasters,
+            listed(goods),
+            t.goods_value,
+            listed(developments),
         );
     }
-    let monuments: Vec<String> = view["monuments"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let monuments: Vec<String> = view
+        .monuments
+        .iter()
         .map(|m| {
-            let mut line = format!("{} ({} workers)", text(&m["name"]), num(&m["workers"]));
-            if !m["first"].is_null() {
-                let _ = write!(line, " first: {}", name(&m["first"]));
+            let mut line = format!("{} ({} workers)", m.name, m.workers);
+            if let Some(first) = m.first {
+                let _ = write!(line, " first: {}", name(first));
             }
             line
         })
         .collect();
     let _ = writeln!(out, "Monuments: {}", monuments.join(", "));
-    if view["over"].as_bool() == Some(true) {
+    if view.over {
         out.push_str("The game is over.\n");
     }
     out
-}
-
-/// The private part of a seat's view as text (never the public part again).
-pub fn private(game: &str, view: &serde_json::Value) -> String {
-    match game {
-        "pandoria" => match serde_json::from_value::<SeatView>(view.clone()) {
-            Ok(v) => pandoria_private(&v),
-            Err(e) => format!("(cannot read the view: {e})"),
-        },
-        _ => String::new(),
-    }
 }
 
 fn terrain_letter(t: Terrain) -> char {
@@ -304,7 +298,7 @@ mod tests {
     #[test]
     fn a_roll_through_the_ages_table_reads_as_lines_not_json() {
         let g = turnpost_core::dynamic::new_game("rtta", &[], 2, Seed::from_u64(2)).unwrap();
-        let text = public("rtta", &g.public_view());
+        let text = public("rtta", &*g.public_view());
         assert!(
             text.starts_with("Roll Through the Ages · round 1"),
             "{text}"

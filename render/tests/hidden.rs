@@ -7,8 +7,9 @@
 //! single tiles, the random generator. (The test edits the serialized state, since core's
 //! fixtures work only before the first action; every hand and pile keeps its size, so only
 //! hidden items change.) The twin's public picture, drawn from its public view
-//! as the bot passes it (JSON), is identical to the original's to the pixel, and its public
-//! view names no hidden item. The seat's own hand picture does show the new deal, so the
+//! as the bot passes it (typed, with its type erased), is identical to the original's to
+//! the pixel, and its public view (as JSON, where it would leave the process) names no
+//! hidden item. The seat's own hand picture does show the new deal, so the
 //! comparison is not vacuous.
 //!
 //! Each case checks every option combination once, so a run covers them all. Case counts are
@@ -17,6 +18,7 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
+use turnpost_core::dynamic::AnyView;
 use turnpost_core::pandoria::{
     Edition, Mode, Options, Pandoria, PublicView, Realm, RealmAssignment, SeatView, StartTiles,
 };
@@ -143,9 +145,9 @@ fn reseed(state: &mut Value, picker: &mut Picker) {
 
 /// The public picture drawn from a public view as the bot passes it, after checking that the
 /// view names nothing hidden.
-fn public_picture(game: &str, view: &Value) -> Result<image::RgbImage, TestCaseError> {
+fn public_picture(game: &str, view: &dyn AnyView) -> Result<image::RgbImage, TestCaseError> {
     let mut found = Vec::new();
-    hidden_keys(view, "", &mut found);
+    hidden_keys(&view.to_json(), "", &mut found);
     prop_assert!(
         found.is_empty(),
         "the public view names hidden items: {found:?}"
@@ -239,7 +241,7 @@ fn check_pandoria(
     prop_assert!(twin != game, "the hidden parts were dealt anew");
 
     let before = r.pandoria_public(&view(&game));
-    let after = public_picture("pandoria", &serde_json::to_value(view(&twin)).unwrap())?;
+    let after = public_picture("pandoria", &view(&twin))?;
     prop_assert!(
         before == after,
         "the public picture changed with hidden items: {options:?}, {players} players, {p:?}"
@@ -282,7 +284,7 @@ fn rtta_tables() -> Vec<BoxedStrategy<((usize, bool), Point)>> {
 fn check_rtta(
     &(players, trade): &(usize, bool),
     p: &Point,
-    view: fn(&Rtta) -> Value,
+    view: fn(&Rtta) -> rtta::PublicView,
 ) -> Result<(), TestCaseError> {
     let options = rtta::Options { trade };
     let mut game = Rtta::new(&options, players, Seed::from_u64(p.seed)).unwrap();
@@ -314,7 +316,7 @@ proptest! {
     #[test]
     fn the_rtta_generator_leaves_the_public_picture_unchanged(points in rtta_tables()) {
         for (table, point) in &points {
-            check_rtta(table, point, |g| serde_json::to_value(g.public_view()).unwrap())?;
+            check_rtta(table, point, |g| g.public_view())?;
         }
     }
 }
@@ -340,11 +342,11 @@ fn the_check_fails_for_views_that_show_hidden_items() {
         view.seats[0].score += held(g, |s| s.cards.iter().map(|c| i32::from(c.id.0)).collect());
         view
     }
-    fn generator_in_score(g: &Rtta) -> Value {
-        let mut view = serde_json::to_value(g.public_view()).unwrap();
+    fn generator_in_score(g: &Rtta) -> rtta::PublicView {
+        let mut view = g.public_view();
         let state = serde_json::to_value(g).unwrap();
         let leak = state["rng"]["seed"][0].as_i64().unwrap();
-        view["seats"][0]["score"] = (view["seats"][0]["score"].as_i64().unwrap() + leak).into();
+        view.seats[0].score += i32::try_from(leak).unwrap();
         view
     }
     // A point where a seat holds a card in every mode (in the family game with spells hands

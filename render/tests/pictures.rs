@@ -1,8 +1,10 @@
-//! The game-agnostic entry points the bot calls: JSON views in, named PNGs out, small
-//! enough for Discord, for both games and for views with the base game's parts.
+//! The game-agnostic entry points the bot calls: typed views (type-erased, as `DynGame`
+//! gives them) in, named PNGs out, small enough for Discord, for both games and for views
+//! with the base game's parts.
 
 use turnpost_core::dynamic::new_game;
 use turnpost_core::pandoria::Mode;
+use turnpost_core::rtta::OfferView;
 use turnpost_core::{Game, Seat, Seed};
 use turnpost_render::png::{encode_png, private_pngs, public_png};
 use turnpost_render::{Renderer, samples};
@@ -14,9 +16,9 @@ fn decode(png: &[u8]) -> image::RgbImage {
 }
 
 #[test]
-fn pandoria_public_and_private_pictures_come_from_json_views() {
+fn pandoria_public_and_private_pictures_come_from_typed_views() {
     let game = samples::pandoria_late(4, 7);
-    let public = serde_json::to_value(game.public_view()).unwrap();
+    let public = game.public_view();
     let png = public_png("pandoria", &public).unwrap();
     assert!(png.starts_with(b"\x89PNG"));
     assert!(png.len() < MIB, "{} bytes", png.len());
@@ -26,7 +28,7 @@ fn pandoria_public_and_private_pictures_come_from_json_views() {
         Renderer::shared().pandoria_public(&game.public_view())
     );
 
-    let seat = serde_json::to_value(game.seat_view(game.current())).unwrap();
+    let seat = game.seat_view(game.current());
     let private = private_pngs("pandoria", &seat).unwrap();
     let names: Vec<&str> = private.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["pandoria-hand.png", "pandoria-tile-preview.png"]);
@@ -35,11 +37,7 @@ fn pandoria_public_and_private_pictures_come_from_json_views() {
     }
     // Another seat is not placing: no preview for it.
     let other = Seat((game.current().0 + 1) % 4);
-    let private = private_pngs(
-        "pandoria",
-        &serde_json::to_value(game.seat_view(other)).unwrap(),
-    )
-    .unwrap();
+    let private = private_pngs("pandoria", &game.seat_view(other)).unwrap();
     assert_eq!(private.len(), 1);
 }
 
@@ -47,16 +45,16 @@ fn pandoria_public_and_private_pictures_come_from_json_views() {
 fn every_game_by_name_draws_from_its_dynamic_view() {
     for (name, players) in [("pandoria", 3), ("rtta", 2), ("rtta", 1)] {
         let game = new_game(name, &[], players, Seed::from_u64(1)).unwrap();
-        let png = public_png(name, &game.public_view()).unwrap();
+        let png = public_png(name, &*game.public_view()).unwrap();
         assert!(decode(&png).width() > 500, "{name}");
-        private_pngs(name, &game.seat_view(Seat(0))).unwrap();
+        private_pngs(name, &*game.seat_view(Seat(0))).unwrap();
     }
 }
 
 #[test]
 fn rtta_late_game_is_small_enough() {
     let game = samples::rtta_after(4, 3, 12);
-    let png = public_png("rtta", &serde_json::to_value(game.public_view()).unwrap()).unwrap();
+    let png = public_png("rtta", &game.public_view()).unwrap();
     assert!(png.len() < MIB, "{} bytes", png.len());
 }
 
@@ -70,7 +68,7 @@ fn base_game_parts_appear_when_the_view_has_them() {
     assert!(full.height() > plain.height());
     let png = encode_png(&full).unwrap();
     assert!(png.len() < MIB, "{} bytes", png.len());
-    let seat = serde_json::to_value(standard.seat_view(standard.current())).unwrap();
+    let seat = standard.seat_view(standard.current());
     let names: Vec<String> = private_pngs("pandoria", &seat)
         .unwrap()
         .into_iter()
@@ -119,20 +117,22 @@ fn closed_regions_and_the_rage_target_are_marked_on_the_board() {
 
 #[test]
 fn a_pending_trade_offer_is_drawn_on_the_rtta_picture() {
-    let mut view = serde_json::to_value(samples::rtta_after(4, 3, 6).public_view()).unwrap();
+    let mut view = samples::rtta_after(4, 3, 6).public_view();
     let r = Renderer::shared();
     let before = r.public_image("rtta", &view).unwrap();
-    view["offer"] = serde_json::json!({
-        "from": 0,
-        "to": 1,
-        "give": {"wood": 2, "food": 1},
-        "get": {"stone": 1},
+    view.offer = Some(OfferView {
+        from: Seat(0),
+        to: Some(Seat(1)),
+        give: [("wood", 2), ("food", 1)].into(),
+        get: [("stone", 1)].into(),
     });
     let after = r.public_image("rtta", &view).unwrap();
     assert_eq!(before.dimensions(), after.dimensions());
     assert_ne!(before, after);
     // An offer still being prepared has no partner yet and draws too.
-    view["offer"]["to"] = serde_json::Value::Null;
+    if let Some(offer) = &mut view.offer {
+        offer.to = None;
+    }
     let preparing = r.public_image("rtta", &view).unwrap();
     assert_ne!(preparing, after);
 }

@@ -6,6 +6,8 @@ use serenity::all::{
     CreateCommandOption,
 };
 
+use turnpost_core::registry::{self, OptionKind};
+
 use crate::table::Command;
 
 /// Every slash command Turnpost registers.
@@ -17,30 +19,7 @@ pub fn definitions() -> Vec<CreateCommand> {
         CreateCommandOption::new(CommandOptionType::Integer, name, description)
     };
     vec![
-        CreateCommand::new("new")
-            .description("Open a table for a game in this channel")
-            .add_option(
-                string("game", "Which game")
-                    .required(true)
-                    .add_string_choice("Pandoria", "pandoria")
-                    .add_string_choice("Roll Through the Ages", "rtta"),
-            )
-            .add_option(
-                string("mode", "Pandoria: which game")
-                    .add_string_choice("Family game", "family")
-                    .add_string_choice("Family game with spells", "family_spells")
-                    .add_string_choice("Beginner game", "beginner")
-                    .add_string_choice("Standard game", "standard"),
-            )
-            .add_option(
-                integer("players", "Seats at the table")
-                    .min_int_value(1)
-                    .max_int_value(4),
-            )
-            .add_option(string(
-                "options",
-                "More options as key=value, e.g. realms=random_unique edition=second trade=true",
-            )),
+        new_command(),
         CreateCommand::new("join").description("Take a seat at this channel's table"),
         CreateCommand::new("leave").description("Leave this channel's table before it starts"),
         CreateCommand::new("start").description("Start the game (the player who opened the table)"),
@@ -100,6 +79,51 @@ pub fn definitions() -> Vec<CreateCommand> {
     ]
 }
 
+/// `/new`: one subcommand per registered game, its options typed from the game's option
+/// schema (choices as choices, flags as booleans), plus the seat count and free
+/// `key=value` options for experts.
+fn new_command() -> CreateCommand {
+    let mut command =
+        CreateCommand::new("new").description("Open a table for a game in this channel");
+    for info in registry::games() {
+        let players = info.players.clone();
+        let mut sub = CreateCommandOption::new(
+            CommandOptionType::SubCommand,
+            info.name,
+            clip(&format!("Open a {} table", info.title)),
+        )
+        .add_sub_option(
+            CreateCommandOption::new(CommandOptionType::Integer, "players", "Seats at the table")
+                .min_int_value(*players.start() as u64)
+                .max_int_value(*players.end() as u64),
+        );
+        for spec in &info.options {
+            let option = match &spec.kind {
+                OptionKind::Flag => {
+                    CreateCommandOption::new(CommandOptionType::Boolean, spec.key, spec.label)
+                }
+                OptionKind::Choice(choices) => choices.iter().take(25).fold(
+                    CreateCommandOption::new(CommandOptionType::String, spec.key, spec.label),
+                    |o, c| o.add_string_choice(clip(c.label), c.value),
+                ),
+            };
+            sub = sub.add_sub_option(option);
+        }
+        sub = sub.add_sub_option(CreateCommandOption::new(
+            CommandOptionType::String,
+            "options",
+            "More options as key=value words (for experts)",
+        ));
+        command = command.add_option(sub);
+    }
+    command
+}
+
+/// Discord's limit for descriptions and choice names.
+fn clip(text: &str) -> String {
+    text.chars().take(100).collect()
+}
+
 /// What a slash command invocation asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Invocation {
@@ -147,13 +171,27 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
     let table = |c| Ok(Invocation::Table(c));
     match name {
         "new" => {
-            let game = text(options, "game").ok_or("choose a game")?.to_string();
+            let Some((game, options)) = options.iter().find_map(|o| match &o.value {
+                CommandDataOptionValue::SubCommand(inner) => Some((o.name.clone(), inner)),
+                _ => None,
+            }) else {
+                let names: Vec<&str> = registry::games().iter().map(|g| g.name).collect();
+                return Err(format!("choose a game: /new {}", names.join(", /new ")));
+            };
+            let info = registry::find(&game).map_err(|e| e.0)?;
             let mut pairs = Vec::new();
-            if let Some(mode) = text(options, "mode") {
-                if game != "pandoria" {
-                    return Err("the mode option is for Pandoria".into());
-                }
-                pairs.push(("mode".to_string(), mode.to_string()));
+            for o in options {
+                // Every typed option the registry defines for this game is a key=value pair.
+                let Some(spec) = info.option(&o.name) else {
+                    continue;
+                };
+                let value = match &o.value {
+                    CommandDataOptionValue::String(s) => s.clone(),
+                    CommandDataOptionValue::Boolean(b) => b.to_string(),
+                    CommandDataOptionValue::Integer(i) => i.to_string(),
+                    _ => continue,
+                };
+                pairs.push((spec.key.to_string(), value));
             }
             if let Some(more) = text(options, "options") {
                 pairs.extend(parse_options(more)?);
@@ -214,6 +252,59 @@ mod tests {
                 "/{name} unmapped"
             );
         }
+    }
+
+    #[test]
+    fn new_offers_every_registered_game_with_its_typed_options() {
+        let new = serde_json::to_value(new_command()).unwrap();
+        let subs = new["options"].as_array().unwrap();
+        assert_eq!(subs.len(), registry::games().len());
+        for (sub, info) in subs.iter().zip(registry::games()) {
+            assert_eq!(sub["name"], info.name);
+            assert_eq!(sub["type"], 1, "a subcommand");
+            let names: Vec<&str> = sub["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o["name"].as_str().unwrap())
+                .collect();
+            for spec in &info.options {
+                assert!(
+                    names.contains(&spec.key),
+                    "{} lacks {}",
+                    info.name,
+                    spec.key
+                );
+            }
+            assert!(names.len() <= 25);
+        }
+        // A typed choice and a flag become key=value pairs for the table.
+        let json = serde_json::json!([{"name": "pandoria", "type": 1, "options": [
+            {"name": "mode", "type": 3, "value": "standard"},
+            {"name": "partnership", "type": 5, "value": true},
+            {"name": "players", "type": 4, "value": 4},
+            {"name": "options", "type": 3, "value": "edition=second"}
+        ]}]);
+        let options: Vec<CommandDataOption> = serde_json::from_value(json).unwrap();
+        let Ok(Invocation::Table(Command::Create {
+            game,
+            options,
+            players,
+            ..
+        })) = invocation("new", &options)
+        else {
+            panic!("not a create");
+        };
+        assert_eq!(game, "pandoria");
+        assert_eq!(players, Some(4));
+        assert_eq!(
+            options,
+            vec![
+                ("mode".to_string(), "standard".to_string()),
+                ("partnership".to_string(), "true".to_string()),
+                ("edition".to_string(), "second".to_string()),
+            ]
+        );
     }
 
     #[test]

@@ -199,6 +199,36 @@ pub struct NewAction<'a> {
 
 pub use crate::clock::now_ms;
 
+/// Statements and their arguments sent to SQLite in one trip (`?` parameters are taken
+/// in order across the statements).
+#[derive(Default)]
+pub(crate) struct Batch<'q> {
+    sql: String,
+    args: sqlx::sqlite::SqliteArguments<'q>,
+}
+
+impl<'q> Batch<'q> {
+    /// Appends one argument.
+    fn add<T>(&mut self, value: T) -> Result<(), StoreError>
+    where
+        T: 'q + sqlx::Encode<'q, sqlx::Sqlite> + sqlx::Type<sqlx::Sqlite>,
+    {
+        sqlx::Arguments::add(&mut self.args, value)
+            .map_err(|e| StoreError::Corrupt(format!("cannot bind an argument: {e}")))
+    }
+
+    /// Runs the statements (nothing when there are none).
+    async fn execute(self, conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
+        if self.sql.is_empty() {
+            return Ok(());
+        }
+        sqlx::query_with(&self.sql, self.args)
+            .execute(&mut *conn)
+            .await?;
+        Ok(())
+    }
+}
+
 fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
@@ -575,61 +605,62 @@ impl Store {
         if bumped.rows_affected() != 1 {
             return Err(StoreError::VersionConflict);
         }
+        // Everything else the change writes goes in one batch of statements: one trip to
+        // SQLite's thread instead of one per row (the commit path's cost is mostly trips).
+        let mut batch = Batch::default();
         let last = actions.len().saturating_sub(1);
         for (i, a) in actions.iter().enumerate() {
             let log =
                 serde_json::to_string(a.log).map_err(|e| StoreError::Corrupt(e.to_string()))?;
             let hash = snapshot.filter(|_| i == last).map(state_hash);
-            let result = sqlx::query(
+            batch.sql.push_str(
                 "INSERT INTO action (game_id, seq, seat, notation, interaction_id, reveals, log, created_at, state_hash)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(game_id)
-            .bind(version + 1 + i as i64)
-            .bind(i64::from(a.seat))
-            .bind(a.notation)
-            .bind(a.interaction_id)
-            .bind(a.reveals)
-            .bind(log)
-            .bind(now)
-            .bind(hash)
-            .execute(&mut *tx)
-            .await;
-            match result {
-                Ok(_) => {}
-                // The interaction was handled before; a clash on the sequence number instead
-                // means the game's version is behind its own log: damage, not a repeat.
-                Err(sqlx::Error::Database(d))
-                    if d.is_unique_violation() && d.message().contains("interaction_id") =>
-                {
-                    return Err(StoreError::Duplicate);
-                }
-                Err(e) if is_unique_violation(&e) => {
-                    return Err(StoreError::Corrupt(format!(
-                        "game {game_id} is at version {version} but its log already has action {}",
-                        version + 1 + i as i64
-                    )));
-                }
-                Err(e) => return Err(e.into()),
-            }
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?);",
+            );
+            batch.add(game_id)?;
+            batch.add(version + 1 + i as i64)?;
+            batch.add(i64::from(a.seat))?;
+            batch.add(a.notation)?;
+            batch.add(a.interaction_id)?;
+            batch.add(a.reveals)?;
+            batch.add(log)?;
+            batch.add(now)?;
+            batch.add(hash)?;
             // The table's own `resign` entry marks the seat in the same transaction.
             if a.notation == "resign" {
-                sqlx::query("UPDATE seat SET resigned = 1 WHERE game_id = ? AND seat = ?")
-                    .bind(game_id)
-                    .bind(i64::from(a.seat))
-                    .execute(&mut *tx)
-                    .await?;
+                batch
+                    .sql
+                    .push_str("UPDATE seat SET resigned = 1 WHERE game_id = ? AND seat = ?;");
+                batch.add(game_id)?;
+                batch.add(i64::from(a.seat))?;
             }
         }
         if let Some(state) = snapshot {
-            sqlx::query("INSERT OR REPLACE INTO snapshot (game_id, seq, state) VALUES (?, ?, ?)")
-                .bind(game_id)
-                .bind(new_version)
-                .bind(state)
-                .execute(&mut *tx)
-                .await?;
+            batch.sql.push_str(
+                "INSERT OR REPLACE INTO snapshot (game_id, seq, state) VALUES (?, ?, ?);",
+            );
+            batch.add(game_id)?;
+            batch.add(new_version)?;
+            batch.add(state)?;
         }
-        outbox::insert(&mut tx, Some(game_id), deliveries, now).await?;
+        outbox::add_to_batch(&mut batch, Some(game_id), deliveries, now)?;
+        if let Err(e) = batch.execute(&mut tx).await {
+            return Err(match e {
+                // The interaction was handled before; a clash on the sequence number instead
+                // means the game's version is behind its own log: damage, not a repeat.
+                sqlx::Error::Database(d)
+                    if d.is_unique_violation() && d.message().contains("interaction_id") =>
+                {
+                    StoreError::Duplicate
+                }
+                // (The batch stops at the first clash: the action right after the version.)
+                e if is_unique_violation(&e) => StoreError::Corrupt(format!(
+                    "game {game_id} is at version {version} but its log already has action {}",
+                    version + 1
+                )),
+                e => e.into(),
+            });
+        }
         tx.commit().await?;
         Ok(new_version)
     }

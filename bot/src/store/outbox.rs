@@ -88,6 +88,40 @@ impl DeliveryRow {
     }
 }
 
+/// Adds the statements that write deliveries to a caller's batch (see
+/// [`Batch`](super::Batch)); each picture row points at the outbox row just written, the
+/// newest in the table while the caller's write transaction holds the lock.
+pub(super) fn add_to_batch<'q>(
+    batch: &mut super::Batch<'q>,
+    game_id: Option<GameId>,
+    deliveries: &'q [NewDelivery],
+    now: i64,
+) -> Result<(), StoreError> {
+    for d in deliveries {
+        batch.sql.push_str(
+            "INSERT INTO outbox (game_id, kind, target, channel_id, body, created_at, next_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?);",
+        );
+        batch.add(game_id)?;
+        batch.add(d.kind.as_str())?;
+        batch.add(d.target as i64)?;
+        batch.add(d.channel_id as i64)?;
+        batch.add(d.body.as_str())?;
+        batch.add(now)?;
+        batch.add(now)?;
+        for (position, (name, png)) in d.images.iter().enumerate() {
+            batch.sql.push_str(
+                "INSERT INTO outbox_image (outbox_id, position, name, png)
+                 VALUES ((SELECT MAX(outbox_id) FROM outbox), ?, ?, ?);",
+            );
+            batch.add(position as i64)?;
+            batch.add(name.as_str())?;
+            batch.add(png.as_slice())?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes deliveries inside a caller's transaction.
 pub(super) async fn insert(
     tx: &mut SqliteConnection,

@@ -1,20 +1,19 @@
 //! Creating, joining, leaving and starting games.
 
 use turnpost_core::Seed;
-use turnpost_core::dynamic::{GAMES, new_game, player_counts};
+use turnpost_core::registry::{self, GameInfo};
 
 use super::play::Position;
 use super::{Caller, Post, Reply, Table, TableError, refuse};
 use crate::store::{GameId, NewGame, SeatRow, Status, UserId};
 
-fn game_title(kind: &str) -> &str {
-    match kind {
-        "pandoria" => "Pandoria",
-        "rtta" => "Roll Through the Ages",
-        other => other,
-    }
+/// The registry entry of a game by name (a refusal naming the games if there is none).
+fn info(kind: &str) -> Result<&'static GameInfo, TableError> {
+    registry::find(kind)
+        .map_err(|e| TableError::Refused(format!("{}.", super::play::sentence(&e.0))))
 }
 
+/// The options as given, for the lobby.
 fn describe_options(options: &[(String, String)]) -> String {
     if options.is_empty() {
         "default options".into()
@@ -37,25 +36,21 @@ impl Table {
         seats: Vec<(UserId, String)>,
         seed: Option<Seed>,
     ) -> Result<Reply, TableError> {
-        let Some(counts) = player_counts(kind) else {
-            return refuse(format!(
-                "There is no game called \"{kind}\". Games: {}.",
-                GAMES.join(", ")
-            ));
-        };
+        let info = info(kind)?;
+        let counts = info.players.clone();
         // Check the options now, with the smallest table, so the lobby never holds bad ones.
         let seed = match seed {
             Some(s) => s,
             None => self.settings.seeds.next().map_err(TableError::Internal)?,
         };
-        if let Err(e) = new_game(kind, &options, *counts.start(), seed) {
+        if let Err(e) = info.new_game(&options, *counts.start(), seed) {
             return refuse(format!("Those options do not work: {e}."));
         }
         let max_players = match (players, seats.len()) {
             (Some(n), _) if !counts.contains(&n) => {
                 return refuse(format!(
                     "{} is for {} to {} players, not {n}.",
-                    game_title(kind),
+                    info.title,
                     counts.start(),
                     counts.end()
                 ));
@@ -70,7 +65,7 @@ impl Table {
         if !seats.is_empty() && !counts.contains(&seats.len()) {
             return refuse(format!(
                 "{} is for {} to {} players; {} were listed.",
-                game_title(kind),
+                info.title,
                 counts.start(),
                 counts.end(),
                 seats.len()
@@ -96,7 +91,7 @@ impl Table {
             let text = format!(
                 "{} opened a {} table ({}) for up to {max_players} players.\nSeats: {}.\nJoin to take a seat; {} starts the game.",
                 caller.name,
-                game_title(kind),
+                info.title,
                 describe_options(&options),
                 caller.name,
                 caller.name,
@@ -241,12 +236,12 @@ impl Table {
                 );
             }
             let seats = self.store.seats(game_id).await?;
-            let counts = player_counts(&row.kind)
-                .ok_or_else(|| TableError::Internal("unknown game".into()))?;
+            let info = registry::find(&row.kind).map_err(|e| TableError::Internal(e.0))?;
+            let counts = info.players.clone();
             if !counts.contains(&seats.len()) {
                 return refuse(format!(
                     "{} needs {} to {} players; {} seated so far.",
-                    game_title(&row.kind),
+                    info.title,
                     counts.start(),
                     counts.end(),
                     seats.len()
@@ -284,17 +279,15 @@ impl Table {
         seed: Seed,
         seats: &[SeatRow],
     ) -> Result<Reply, TableError> {
-        let game = new_game(kind, options, seats.len(), seed)
+        let info = registry::find(kind).map_err(|e| TableError::Internal(e.0))?;
+        let game = info
+            .new_game(options, seats.len(), seed)
             .map_err(|e| TableError::Internal(format!("the stored options do not work: {e}")))?;
         let names: Vec<String> = (0..seats.len() as u8)
             .map(|s| super::label(seats, Some(game.as_ref()), s))
             .collect();
-        let opening = vec![format!(
-            "{} begins: {}.",
-            game_title(kind),
-            names.join(", ")
-        )];
-        let everyone: Vec<bool> = super::private_views(game.as_ref(), seats.len())
+        let opening = vec![format!("{} begins: {}.", info.title, names.join(", "))];
+        let everyone: Vec<bool> = super::fingerprints(game.as_ref(), seats.len())
             .iter()
             .map(Option::is_some)
             .collect();

@@ -4,9 +4,11 @@
 //! about any transport and nothing about any particular game.
 //!
 //! One command per file: `lobby.rs` (create, join, leave, start), `play.rs` (act, undo,
-//! resign), `show.rs` (board, hand, log, lists, suggestions), `admin.rs` (abandon).
+//! resign), `show.rs` (board, hand, log, lists, suggestions), `admin.rs` (abandon); `load.rs`
+//! holds the games in memory and loads them from the store.
 
 mod admin;
+mod load;
 mod lobby;
 mod play;
 mod remind;
@@ -18,15 +20,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use tokio::sync::Semaphore;
-use turnpost_core::dynamic::{DynGame, load_game, new_game};
+use turnpost_core::dynamic::{AnyView, DynGame, View};
 use turnpost_core::{Seat, Seed};
 
 use crate::outbox::{Message, Outbox, OutboxSettings};
 use crate::store::{
-    ActionRow, DeliveryKind, GameId, GameRow, NewDelivery, SeatRow, Status, Store, StoreError,
-    UserId,
+    DeliveryKind, GameId, GameRow, NewDelivery, SeatRow, Store, StoreError, UserId,
 };
 
 pub use remind::ReminderPass;
@@ -221,9 +221,9 @@ fn refuse<T>(message: impl Into<String>) -> Result<T, TableError> {
 /// [`NoImages`].
 pub trait Painter: Send + Sync + 'static {
     /// The public picture of a game's public view.
-    fn public(&self, game: &str, view: &Value) -> Result<Vec<Image>, String>;
+    fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String>;
     /// The private pictures of a seat's view.
-    fn private(&self, game: &str, view: &Value) -> Result<Vec<Image>, String>;
+    fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String>;
     /// Whether this painter draws anything (if not, views are not even built for it).
     fn draws(&self) -> bool {
         true
@@ -235,10 +235,10 @@ pub trait Painter: Send + Sync + 'static {
 pub struct NoImages;
 
 impl Painter for NoImages {
-    fn public(&self, _: &str, _: &Value) -> Result<Vec<Image>, String> {
+    fn public(&self, _: &str, _: &dyn AnyView) -> Result<Vec<Image>, String> {
         Ok(Vec::new())
     }
-    fn private(&self, _: &str, _: &Value) -> Result<Vec<Image>, String> {
+    fn private(&self, _: &str, _: &dyn AnyView) -> Result<Vec<Image>, String> {
         Ok(Vec::new())
     }
     fn draws(&self) -> bool {
@@ -257,8 +257,9 @@ struct Loaded {
     undoable: Vec<(i64, u8)>,
     /// Game actions since the last snapshot.
     since_snapshot: usize,
-    /// Each seat's private items as of now, to notice what changed after the next action.
-    private: Vec<Option<Value>>,
+    /// A fingerprint of each seat's private items as of now, to notice what changed after
+    /// the next action (`None` for a game without secrets).
+    private: Vec<Option<u64>>,
 }
 
 /// Where new games get their seeds.
@@ -351,6 +352,10 @@ pub struct Table {
     /// never across an await; each game has its own tokio mutex, held across the store's
     /// awaits, so there is exactly one writer per game in this process.
     games: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<Option<Loaded>>>>>,
+    /// Channel → its open game, as last read from the store; trusted only by actions,
+    /// whose commit checks the game's version and status in the store anyway (see
+    /// `Table::act`). A std `Mutex`: never held across an await.
+    channels: Mutex<HashMap<u64, GameId>>,
     settings: TableSettings,
     /// The delivery worker's state; the table wakes it after each commit that queued
     /// something.
@@ -399,6 +404,7 @@ impl Table {
             painter,
             renders: Arc::new(Semaphore::new(settings.concurrent_renders.max(1))),
             games: Mutex::new(HashMap::new()),
+            channels: Mutex::new(HashMap::new()),
             failing: Mutex::new(HashMap::new()),
             settings,
         }
@@ -521,189 +527,6 @@ impl Table {
         result
     }
 
-    /// The slot of a game, creating an empty one. Drops idle games beyond the cache size.
-    fn slot(&self, game_id: GameId) -> Slot {
-        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        if !games.contains_key(&game_id) && games.len() >= self.settings.cached_games {
-            // Idle entries have no other holder; drop them (they reload from the store).
-            games.retain(|_, slot| Arc::strong_count(slot) > 1);
-        }
-        games.entry(game_id).or_default().clone()
-    }
-
-    /// Drops every cached game (they reload from the store on next use); for benchmarks
-    /// of cold loads and for memory pressure.
-    pub fn evict_all(&self) {
-        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        games.clear();
-    }
-
-    /// Forgets a cached game (after a failed write, or when it ends).
-    fn forget(&self, game_id: GameId) {
-        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        games.remove(&game_id);
-    }
-
-    /// Loads a game into its slot if needed: the latest snapshot plus the actions after it.
-    /// A snapshot that fails to load or to replay is dropped and the game is rebuilt from
-    /// its whole log.
-    async fn ensure_loaded(
-        &self,
-        slot: &mut Option<Loaded>,
-        game_id: GameId,
-    ) -> Result<(), TableError> {
-        if let Some(loaded) = slot {
-            // Another process may have written since (several bot processes can share a
-            // database); one small query keeps reads fresh.
-            let (version, status) = self.store.version(game_id).await?;
-            if version == loaded.row.version && status == loaded.row.status {
-                return Ok(());
-            }
-            *slot = None;
-        }
-        let row = self
-            .store
-            .game(game_id)
-            .await?
-            .ok_or_else(|| TableError::Internal(format!("game {game_id} vanished")))?;
-        let seats = self.store.seats(game_id).await?;
-        if row.status == Status::Lobby {
-            *slot = Some(Loaded {
-                row,
-                seats,
-                game: None,
-                undoable: Vec::new(),
-                since_snapshot: 0,
-                private: Vec::new(),
-            });
-            return Ok(());
-        }
-        let snapshot = self.store.latest_snapshot(game_id, row.version).await?;
-        let replayed = match &snapshot {
-            // A snapshot must be the state the log recorded at its place.
-            Some(snap) if !snap.matches_log() => Some(Err(TableError::Internal(
-                "its state does not match the hash the log recorded".into(),
-            ))),
-            Some(snap) => Some(
-                self.replay(&row, &seats, Some((snap.seq, &snap.state)))
-                    .await,
-            ),
-            None => None,
-        };
-        let mut loaded = match (snapshot, replayed) {
-            (Some(_), Some(Ok(l))) => l,
-            (Some(snap), Some(Err(e))) => {
-                let seq = snap.seq;
-                {
-                    tracing::warn!(game_id, seq, error = %e, "snapshot unusable; rebuilding the game from its log");
-                    self.store.delete_snapshot(game_id, seq).await?;
-                    let loaded = self.replay(&row, &seats, None).await?;
-                    if let Some(g) = &loaded.game {
-                        self.store
-                            .put_snapshot(game_id, row.version, &g.save().to_string())
-                            .await?;
-                    }
-                    tracing::info!(game_id, version = row.version, "game rebuilt from its log");
-                    loaded
-                }
-            }
-            _ => self.replay(&row, &seats, None).await?,
-        };
-        // A resigned seat to decide means its automatic moves were never stored (a crash
-        // between writes in an older version): play them now, like any commit.
-        if loaded.row.status == Status::Active
-            && let Some(game) = &loaded.game
-            && let Some(d) = game.decision()
-            && loaded.seats.get(d.seat.index()).is_some_and(|s| s.resigned)
-        {
-            let next = game.boxed_clone();
-            tracing::warn!(
-                game_id,
-                "finishing a resigned seat's pending automatic moves"
-            );
-            self.commit(&mut loaded, next, Vec::new(), None).await?;
-        }
-        *slot = Some(loaded);
-        Ok(())
-    }
-
-    async fn replay(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        snapshot: Option<(i64, &str)>,
-    ) -> Result<Loaded, TableError> {
-        let (start, mut game) = match snapshot {
-            Some((seq, state)) => {
-                let value: Value =
-                    serde_json::from_str(state).map_err(|e| TableError::Internal(e.to_string()))?;
-                let game =
-                    load_game(&row.kind, value).map_err(|e| TableError::Internal(e.to_string()))?;
-                if game.players() != seats.len() {
-                    return Err(TableError::Internal(
-                        "snapshot has the wrong seat count".into(),
-                    ));
-                }
-                (seq, game)
-            }
-            None => (
-                0,
-                new_game(&row.kind, &row.options, seats.len(), row.seed)
-                    .map_err(|e| TableError::Internal(e.to_string()))?,
-            ),
-        };
-        let rows = self
-            .store
-            .actions_between(row.game_id, start, row.version)
-            .await?;
-        let effective = effective_actions(rows)?;
-        let mut undoable = Vec::new();
-        let mut since_snapshot = 0;
-        for a in &effective {
-            if a.notation == "resign" {
-                undoable.clear();
-                continue;
-            }
-            game.play(Seat(a.seat), &a.notation).map_err(|e| {
-                TableError::Internal(format!(
-                    "stored action {} \"{}\" does not replay: {e}",
-                    a.seq, a.notation
-                ))
-            })?;
-            since_snapshot += 1;
-            if a.reveals {
-                undoable.clear();
-            } else {
-                undoable.push((a.seq, a.seat));
-            }
-        }
-        let private = private_views(game.as_ref(), seats.len());
-        Ok(Loaded {
-            row: row.clone(),
-            seats: seats.to_vec(),
-            game: Some(game),
-            undoable,
-            since_snapshot,
-            private,
-        })
-    }
-
-    /// The open game of the caller's channel.
-    async fn channel_game(&self, caller: &Caller) -> Result<GameId, TableError> {
-        let Some(row) = self.store.open_game_in(caller.channel).await? else {
-            return refuse("There is no game in this channel. Start one with /new.");
-        };
-        Ok(row.game_id)
-    }
-
-    /// A game locked for one command (the one writer of this game in the process) and
-    /// loaded.
-    async fn hold(&self, game_id: GameId) -> Result<Held, TableError> {
-        let mut guard = self.slot(game_id).lock_owned().await;
-        self.ensure_loaded(&mut guard, game_id).await?;
-        Ok(Held(guard))
-    }
-
     async fn paint_public(&self, kind: &str, game: &dyn DynGame) -> Vec<Image> {
         if !self.painter.draws() {
             return Vec::new();
@@ -711,7 +534,7 @@ impl Table {
         self.paint(kind, game.public_view(), true).await
     }
 
-    async fn paint_private(&self, kind: &str, view: Value) -> Vec<Image> {
+    async fn paint_private(&self, kind: &str, view: View) -> Vec<Image> {
         if !self.painter.draws() {
             return Vec::new();
         }
@@ -720,7 +543,7 @@ impl Table {
 
     /// Renders off the async workers, at most `concurrent_renders` at a time. A failed
     /// render is logged and the post goes out without the picture.
-    async fn paint(&self, kind: &str, view: Value, public: bool) -> Vec<Image> {
+    async fn paint(&self, kind: &str, view: View, public: bool) -> Vec<Image> {
         let Ok(_permit) = self.renders.clone().acquire_owned().await else {
             return Vec::new();
         };
@@ -728,9 +551,9 @@ impl Table {
         let kind_owned = kind.to_string();
         let result = tokio::task::spawn_blocking(move || {
             if public {
-                painter.public(&kind_owned, &view)
+                painter.public(&kind_owned, &*view)
             } else {
-                painter.private(&kind_owned, &view)
+                painter.private(&kind_owned, &*view)
             }
         })
         .await;
@@ -748,28 +571,11 @@ impl Table {
     }
 }
 
-/// The actions that count after undo entries took others back.
-fn effective_actions(rows: Vec<ActionRow>) -> Result<Vec<ActionRow>, TableError> {
-    let mut out: Vec<ActionRow> = Vec::new();
-    for row in rows {
-        if row.notation == "undo" {
-            if out.pop().is_none() {
-                return Err(TableError::Internal(format!(
-                    "undo at {} has nothing after the snapshot to take back",
-                    row.seq
-                )));
-            }
-        } else {
-            out.push(row);
-        }
-    }
-    Ok(out)
-}
-
-/// Every seat's private items.
-fn private_views(game: &dyn DynGame, seats: usize) -> Vec<Option<Value>> {
+/// A fingerprint of what each seat holds in secret (`None` for a game without secrets):
+/// the table messages a seat whose fingerprint changed outside its own decision.
+fn fingerprints(game: &dyn DynGame, seats: usize) -> Vec<Option<u64>> {
     (0..seats as u8)
-        .map(|s| game.private_view(Seat(s)))
+        .map(|s| game.private_fingerprint(Seat(s)))
         .collect()
 }
 

@@ -1,6 +1,5 @@
 //! Playing: actions, undo, resignation, and the turn message every change produces.
 
-use serde_json::Value;
 use turnpost_core::Seat;
 use turnpost_core::dynamic::{DynGame, Refusal};
 
@@ -20,7 +19,7 @@ fn automatic_action(game: &dyn DynGame, seat: Seat) -> Option<String> {
         .cloned()
 }
 
-fn sentence(text: &str) -> String {
+pub(super) fn sentence(text: &str) -> String {
     let mut chars = text.chars();
     let mut out: String = chars
         .next()
@@ -71,8 +70,8 @@ impl Position<'_> {
 /// seat whose private items changed while it was not in the middle of its own turn (a drawn
 /// tile after the turn ends, a card taken in someone else's turn).
 fn changed_private(
-    before: &[Option<Value>],
-    now: &[Option<Value>],
+    before: &[Option<u64>],
+    now: &[Option<u64>],
     before_seat: Option<Seat>,
     now_seat: Option<Seat>,
 ) -> Vec<bool> {
@@ -95,6 +94,37 @@ fn stale() -> Result<Reply, TableError> {
     )
 }
 
+/// Why an attempt at a command did not end in an answer.
+pub(super) enum Attempt {
+    /// The cached copy of the game was stale: another process wrote first (the store's
+    /// version check refused the commit), or a refusal may have come from old state.
+    Stale,
+    /// The answer: a refusal or our failure.
+    Failed(TableError),
+}
+
+impl From<TableError> for Attempt {
+    fn from(e: TableError) -> Self {
+        Attempt::Failed(e)
+    }
+}
+
+impl From<StoreError> for Attempt {
+    fn from(e: StoreError) -> Self {
+        Attempt::Failed(e.into())
+    }
+}
+
+impl Attempt {
+    /// The answer for a caller who cannot retry.
+    pub(super) fn into_table(self) -> TableError {
+        match self {
+            Attempt::Stale => StoreError::VersionConflict.into(),
+            Attempt::Failed(e) => e,
+        }
+    }
+}
+
 /// One action to store and its effect.
 pub(super) struct Step {
     seat: u8,
@@ -105,26 +135,59 @@ pub(super) struct Step {
 }
 
 impl Table {
+    /// Plays an action. The first attempt trusts the cached game and channel without asking
+    /// the store (the hot path: no read before the write transaction); the commit's version
+    /// check in the store catches a copy that another process made stale. A stale commit,
+    /// and any refusal of the first attempt (which old state could have caused), lead to a
+    /// second attempt that checks everything against the store first and gives the answer.
     pub(super) async fn act(
         &self,
         caller: &Caller,
         notation: &str,
         version: Option<i64>,
     ) -> Result<Reply, TableError> {
-        let game_id = self.channel_game(caller).await?;
-        if let Some(id) = &caller.interaction
+        match self.act_once(caller, notation, version, true).await {
+            Ok(reply) => Ok(reply),
+            Err(Attempt::Failed(TableError::Internal(e))) => Err(TableError::Internal(e)),
+            Err(Attempt::Stale | Attempt::Failed(TableError::Refused(_))) => self
+                .act_once(caller, notation, version, false)
+                .await
+                .map_err(Attempt::into_table),
+        }
+    }
+
+    async fn act_once(
+        &self,
+        caller: &Caller,
+        notation: &str,
+        version: Option<i64>,
+        trust_cache: bool,
+    ) -> Result<Reply, Attempt> {
+        let game_id = if trust_cache {
+            self.cached_channel_game(caller).await?
+        } else {
+            self.channel_game(caller).await?
+        };
+        // A repeated interaction is caught by the store's unique index at commit; this
+        // check only words the answer when the repeat would be refused by now.
+        if !trust_cache
+            && let Some(id) = &caller.interaction
             && self.store.seen_interaction(id).await?
         {
             return Ok(Reply::ephemeral("That was already played."));
         }
-        let mut held = self.hold(game_id).await?;
+        let mut held = if trust_cache {
+            self.hold_cached(game_id).await?
+        } else {
+            self.hold(game_id).await?
+        };
         let loaded = &mut *held;
         // A stale button says so first, whoever pressed it.
         if let Some(v) = version
             && v != loaded.row.version
             && loaded.row.status != Status::Lobby
         {
-            return stale();
+            return Ok(stale()?);
         }
         let seat = self.acting_seat(loaded, caller)?;
         let game = loaded
@@ -134,10 +197,13 @@ impl Table {
         let mut next = game.boxed_clone();
         let played = match next.play(Seat(seat), notation) {
             Ok(p) => p,
-            Err(Refusal::Parse(e)) => return refuse(sentence(&e.to_string())),
+            Err(Refusal::Parse(e)) => return Ok(refuse(sentence(&e.to_string()))?),
             Err(e) => {
                 let now = game.decision().map(|d| d.prompt).unwrap_or_default();
-                return refuse(format!("{} You can {now}.", sentence(&e.to_string())));
+                return Ok(refuse(format!(
+                    "{} You can {now}.",
+                    sentence(&e.to_string())
+                ))?);
             }
         };
         let steps = vec![Step {
@@ -189,7 +255,7 @@ impl Table {
         mut next: Box<dyn DynGame>,
         mut steps: Vec<Step>,
         caller: Option<&Caller>,
-    ) -> Result<Reply, TableError> {
+    ) -> Result<Reply, Attempt> {
         let game_id = loaded.row.game_id;
         let mut seats = loaded.seats.clone();
         for s in steps.iter().filter(|s| s.notation == "resign") {
@@ -241,7 +307,7 @@ impl Table {
                 undoable.push((first_seq + i as i64, s.seat));
             }
         }
-        let private = super::private_views(next.as_ref(), seats.len());
+        let private = super::fingerprints(next.as_ref(), seats.len());
         let flags = if ends_by_resignation {
             Vec::new()
         } else {
@@ -304,8 +370,13 @@ impl Table {
             Ok(stored) => debug_assert_eq!(stored, version),
             // Nothing was written and the game in memory is as it was.
             Err(StoreError::Duplicate) => return Ok(Reply::ephemeral("That was already played.")),
+            Err(StoreError::VersionConflict) => {
+                // Another process wrote first: our copy is stale.
+                self.forget(game_id);
+                return Err(Attempt::Stale);
+            }
             Err(e) => {
-                // Another process wrote first, or the store failed: our copy may be stale.
+                // The store failed: our copy may be stale.
                 self.forget(game_id);
                 return Err(e.into());
             }
@@ -377,7 +448,7 @@ impl Table {
             reveals: false,
             log: Vec::new(),
         });
-        let effective = super::effective_actions(rows)?;
+        let effective = super::load::effective_actions(rows)?;
         let mut game = turnpost_core::dynamic::new_game(
             &loaded.row.kind,
             &loaded.row.options,
@@ -395,7 +466,7 @@ impl Table {
         let version = loaded.row.version + 1;
         let mut undoable = loaded.undoable.clone();
         undoable.pop();
-        let private = super::private_views(game.as_ref(), loaded.seats.len());
+        let private = super::fingerprints(game.as_ref(), loaded.seats.len());
         let flags = changed_private(
             &loaded.private,
             &private,
@@ -492,11 +563,14 @@ impl Table {
             log: lines,
             automatic: false,
         }];
-        self.commit(loaded, next, steps, Some(caller)).await
+        self.commit(loaded, next, steps, Some(caller))
+            .await
+            .map_err(Attempt::into_table)
     }
 
     /// The public turn message (log lines, whose turn, the board picture) and a private
-    /// message for each seat flagged in `private` (indexed by seat).
+    /// message for each seat flagged in `private` (indexed by seat): its view is built
+    /// here, once, for its text and pictures.
     pub(super) async fn turn_reply(
         &self,
         at: &Position<'_>,
@@ -530,15 +604,14 @@ impl Table {
         let images = self.paint_public(at.kind, game).await;
         let mut private_posts = Vec::new();
         for (i, &send) in private.iter().enumerate() {
-            let seat = Seat(i as u8);
             let Some(row) = at.seats.get(i) else {
                 continue;
             };
             if !send || row.resigned {
                 continue;
             }
-            let view = game.seat_view(seat);
-            let text = turnpost_render::text::private(at.kind, &view);
+            let view = game.seat_view(Seat(i as u8));
+            let text = turnpost_render::text::private(at.kind, &*view);
             let images = self.paint_private(at.kind, view).await;
             private_posts.push((
                 row.user_id,

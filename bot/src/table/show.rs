@@ -60,13 +60,13 @@ impl Table {
         let Some(game) = loaded.game.as_ref() else {
             return refuse("The game has not started yet.");
         };
-        if game.private_view(Seat(seat.seat)).is_none() {
+        if !game.info().secrets {
             return Ok(Reply::ephemeral(
                 "Nothing is hidden in this game: everything is on the board.",
             ));
         }
         let view = game.seat_view(Seat(seat.seat));
-        let text = turnpost_render::text::private(&loaded.row.kind, &view);
+        let text = turnpost_render::text::private(&loaded.row.kind, &*view);
         let images = self.paint_private(&loaded.row.kind, view).await;
         Ok(Reply {
             ephemeral: Some(Post {
@@ -234,7 +234,7 @@ impl Table {
     pub async fn public_view(
         &self,
         channel: u64,
-    ) -> Result<Option<(String, serde_json::Value)>, TableError> {
+    ) -> Result<Option<(String, turnpost_core::dynamic::View)>, TableError> {
         let Some(row) = self.store.open_game_in(channel).await? else {
             return Ok(None);
         };

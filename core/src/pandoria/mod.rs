@@ -50,6 +50,7 @@ pub use words::{Action, DecisionKind, Event, Paid, Score};
 
 use crate::game::{Decision, Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError};
 use crate::hex::{CELLS, Hex};
+use crate::registry::OptionSpec;
 
 /// The names of the four player colours, in seat order. Each carries a letter as well,
 /// so pictures can mark figures for colour-blind players.
@@ -745,6 +746,9 @@ impl Pandoria {
 
 impl Game for Pandoria {
     const NAME: &'static str = "pandoria";
+    const TITLE: &'static str = "Pandoria";
+    const HELP: &'static str = HELP;
+    const SECRETS: bool = true;
     type Options = Options;
     type Action = Action;
     type Event = Event;
@@ -755,6 +759,66 @@ impl Game for Pandoria {
 
     fn player_counts() -> std::ops::RangeInclusive<usize> {
         2..=4
+    }
+
+    fn option_specs() -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::choice(
+                "mode",
+                "Game",
+                &[
+                    ("family", "Family game"),
+                    ("family_spells", "Family game with spells"),
+                    ("beginner", "Beginner game"),
+                    ("standard", "Standard game"),
+                ],
+            ),
+            OptionSpec::choice(
+                "realms",
+                "Realms",
+                &[
+                    ("random_unique", "a different one each, at random"),
+                    ("random_not_unique", "each at random, repeats allowed"),
+                    ("same_random", "one random realm for everybody"),
+                    ("same_chosen", "the chosen realm for everybody"),
+                    ("each_chooses", "each player chooses"),
+                ],
+            ),
+            OptionSpec::choice(
+                "realm",
+                "Realm for everybody",
+                &[
+                    ("humans", "Humans"),
+                    ("dwarves", "Dwarves"),
+                    ("elves", "Elves"),
+                    ("mages", "Mages"),
+                    ("halflings", "Halflings"),
+                ],
+            ),
+            OptionSpec::choice(
+                "edition",
+                "Edition",
+                &[
+                    ("yucata", "Yucata (first edition)"),
+                    ("second", "second printed edition"),
+                ],
+            ),
+            OptionSpec::choice(
+                "start_tiles",
+                "Start tiles",
+                &[
+                    ("marked", "on the marked spaces"),
+                    ("random", "anywhere on the plain, at random"),
+                    ("chosen", "placed by the start player"),
+                ],
+            ),
+            OptionSpec::flag("start_apart", "Start tiles apart"),
+            OptionSpec::flag("partnership", "Partnership (4 players)"),
+        ]
+    }
+
+    fn private_fingerprint(&self, seat: Seat) -> Option<u64> {
+        view::private_fingerprint(self, seat)
     }
 
     fn new(options: &Options, players: usize, seed: Seed) -> Result<Self, SetupError> {
@@ -992,3 +1056,13 @@ fn start_tile_ids() -> [TileId; 2] {
         ids.next().expect("two start tiles"),
     ]
 }
+
+/// The rules in brief and the notation, for `/help` and the terminal.
+const HELP: &str = "\
+Pandoria: lay land tiles, place workers and close regions for points.
+A turn: 1. place your hand tile (or a castle); 2. place a worker or your leader on it (or pass); \
+3. regions that are closed score for the player with most figures in them; \
+4. standard game: cast a spell or build from your hand; 5. draw a new tile.
+Notation: `tile D7 E7` places the hand tile (first half on D7), `castle D7`, `worker D7`, \
+`leader D7`, `retrieve D7`, `spell 17`, `build 17 3` (card 17 in slot 3), `monument 3`, \
+`buy 2`, `pass`. Columns are letters A–P, rows numbers 0–13.";

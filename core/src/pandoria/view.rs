@@ -235,6 +235,20 @@ pub struct SeatView {
     pub cards: Vec<CardView>,
 }
 
+/// A fingerprint of what a seat holds in secret: its hand tiles and hand cards. The other
+/// private items of its view (the placement preview) exist only during the seat's own
+/// decision, when the table messages the seat anyway (see [`Game::private_fingerprint`]).
+pub(super) fn private_fingerprint(game: &Pandoria, seat: Seat) -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    let state = game.seats.get(seat.index())?;
+    // SipHash with fixed keys: stable within the process, which is all the table needs.
+    let mut h = std::hash::DefaultHasher::new();
+    seat.hash(&mut h);
+    state.hand.hash(&mut h);
+    state.cards.hash(&mut h);
+    Some(h.finish())
+}
+
 pub(super) fn public(game: &Pandoria) -> PublicView {
     let mut land = Vec::new();
     let mut figures = Vec::new();

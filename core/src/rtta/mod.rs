@@ -280,6 +280,9 @@ impl Rtta {
 
 impl Game for Rtta {
     const NAME: &'static str = "rtta";
+    const TITLE: &'static str = "Roll Through the Ages";
+    const HELP: &'static str = HELP;
+    const SECRETS: bool = false;
     type Options = Options;
     type Action = Action;
     type Event = Event;
@@ -290,6 +293,18 @@ impl Game for Rtta {
 
     fn player_counts() -> std::ops::RangeInclusive<usize> {
         1..=4
+    }
+
+    fn option_specs() -> Vec<crate::registry::OptionSpec> {
+        vec![crate::registry::OptionSpec::flag(
+            "trade",
+            "Trade variant (2 to 4 players)",
+        )]
+    }
+
+    fn private_fingerprint(&self, _seat: Seat) -> Option<u64> {
+        // Nothing is hidden: every seat sees the public view.
+        None
     }
 
     fn new(options: &Options, players: usize, seed: Seed) -> Result<Self, SetupError> {
@@ -492,3 +507,12 @@ impl Game for Rtta {
         )
     }
 }
+
+/// The rules in brief and the notation, for `/help` and the terminal.
+const HELP: &str = "\
+Roll Through the Ages: roll dice to feed cities, build monuments and buy developments.
+A turn: roll (the first roll is automatic, up to two rerolls: `reroll 1 3` rerolls dice 1 and 3, \
+`done` keeps them), choose food or workers for each such die, feed the cities, suffer disasters, \
+place workers (`build city 3`, `build obelisk 2`), buy one development (`buy agriculture`), \
+discard goods beyond the limit. `pass` skips a step where allowed. The game ends after a round in which \
+someone has five developments or every monument is built; the most points win.";

@@ -101,11 +101,7 @@ pub(crate) fn seat(s: &SeatPublic) -> SeatExtras {
     if !base {
         return SeatExtras::default();
     }
-    let realm = s.realm.and_then(|r| {
-        serde_json::to_value(r)
-            .ok()
-            .and_then(|v| v.as_str().map(capitalised))
-    });
+    let realm = s.realm.map(|r| capitalised(r.slug()));
     let slots = (!s.buildings.is_empty()).then(|| {
         let mut slots = vec![Slot::default(); 5];
         for (k, b) in s.buildings.iter().enumerate() {

@@ -79,8 +79,10 @@ struct Key {
 }
 
 /// The fonts and the glyph cache. Shared by every render; the cache only grows (by the few
-/// characters and sizes the layouts use), behind a lock that is read-mostly.
-pub(crate) struct Fonts {
+/// characters and sizes the layouts use), behind a lock that is read-mostly. A
+/// [`Renderer`](super::Renderer) holds one and passes it to the picture providers
+/// ([`Pictures`](crate::registry::Pictures)).
+pub struct Fonts {
     regular: FontRef<'static>,
     bold: FontRef<'static>,
     /// Pixels of line height per pixel of em (the same for both DejaVu faces).
@@ -97,9 +99,15 @@ impl std::fmt::Debug for Fonts {
     }
 }
 
+impl Default for Fonts {
+    fn default() -> Self {
+        Fonts::new()
+    }
+}
+
 impl Fonts {
     /// Loads DejaVu Sans and DejaVu Sans Bold.
-    pub(crate) fn new() -> Fonts {
+    pub fn new() -> Fonts {
         let regular =
             FontRef::try_from_slice(dejavu::sans::regular()).expect("DejaVu Sans is a valid font");
         let bold =

@@ -1,5 +1,5 @@
 //! The sprites Pandoria draws from: terrain, land and hex sprites, board marks, figures
-//! and icons, built once per renderer into [`Art`].
+//! and icons, built once per process into [`Art`].
 
 use turnpost_core::pandoria::{self, Terrain};
 

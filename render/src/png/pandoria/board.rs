@@ -1,4 +1,4 @@
-//! The board: the static layer (drawn once per renderer) and a view's land, figures and
+//! The board: the static layer (drawn once per process) and a view's land, figures and
 //! highlights on top of it.
 
 use image::RgbImage;

@@ -1,9 +1,10 @@
 //! Pandoria pictures: the public table (board and tableaus) and a seat's private pictures
-//! (hand, tile preview).
+//! (hand, hand cards, tile preview), drawn from core's typed views by the game's picture
+//! provider (`PICTURES`).
 //!
 //! The board is drawn in three passes: the static layer (mountains, exit paths, lakes and
 //! ships, the empty plain with its coordinates, start spaces, the rim coordinates) drawn once
-//! per renderer; the land and figures of the view as cached sprites; highlights and text.
+//! per process; the land and figures of the view as cached sprites; highlights and text.
 //!
 //! Files: `art.rs` (the sprites, built once into `Art`), `board.rs` (the board layer and a
 //! view on it), `legend.rs`, `tableau.rs` (the header with the market and the seat panels),
@@ -20,12 +21,16 @@ mod tableau;
 pub(crate) use cards::cards;
 pub(crate) use preview::{hand, preview};
 
-use image::RgbImage;
-use turnpost_core::hex::{COLUMNS, Hex, ROWS};
-use turnpost_core::pandoria::{PublicView, Terrain};
+use std::sync::OnceLock;
 
+use image::RgbImage;
+use turnpost_core::dynamic::AnyView;
+use turnpost_core::hex::{COLUMNS, Hex, ROWS};
+use turnpost_core::pandoria::{PublicView, SeatView, Terrain};
+
+use super::RenderError;
 use super::draw::{Canvas, Sprite};
-use super::extras::TableExtras;
+use super::extras::{self, TableExtras};
 use super::palette::{PAPER, PlayerMark};
 use super::text::{Fonts, Style, Weight};
 use board::draw_board;
@@ -83,7 +88,7 @@ fn board_size() -> (u32, u32) {
     (w.ceil() as u32, h.ceil() as u32)
 }
 
-/// Everything Pandoria draws from, built once per renderer.
+/// Everything Pandoria draws from, built once per process.
 pub(crate) struct Art {
     /// The static board with rim coordinates, labels of the empty plain and start spaces.
     board: RgbImage,
@@ -121,6 +126,103 @@ impl std::fmt::Debug for Art {
         f.debug_struct("pandoria::Art")
             .field("board", &self.board.dimensions())
             .finish_non_exhaustive()
+    }
+}
+
+/// Pandoria's picture provider (see [`crate::registry`]).
+pub(crate) static PICTURES: Pictures = Pictures {
+    art: OnceLock::new(),
+};
+
+/// Pandoria's pictures and text, with the static art built on first use.
+pub(crate) struct Pictures {
+    art: OnceLock<Art>,
+}
+
+impl std::fmt::Debug for Pictures {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("pandoria::Pictures")
+            .field("art", &self.art.get())
+            .finish()
+    }
+}
+
+impl Pictures {
+    fn art(&self, fonts: &Fonts) -> &Art {
+        self.art.get_or_init(|| Art::new(fonts))
+    }
+
+    /// The board, the tableaus and the state of play.
+    pub(crate) fn public_image(&self, fonts: &Fonts, view: &PublicView) -> RgbImage {
+        public(self.art(fonts), fonts, view, &extras::table(view)).image
+    }
+
+    /// A seat's hand cards, both sides with costs, effects and price.
+    pub(crate) fn cards_image(&self, fonts: &Fonts, view: &SeatView) -> RgbImage {
+        let hand = extras::hand_cards(view);
+        cards(self.art(fonts), fonts, view, &hand).image
+    }
+
+    /// A seat's hand tiles.
+    pub(crate) fn hand_image(&self, fonts: &Fonts, view: &SeatView) -> RgbImage {
+        hand(self.art(fonts), fonts, view).image
+    }
+
+    /// The board with every legal space for the hand tile and castles marked.
+    pub(crate) fn preview_image(&self, fonts: &Fonts, view: &SeatView) -> RgbImage {
+        preview(self.art(fonts), fonts, view).image
+    }
+}
+
+impl crate::registry::Pictures for Pictures {
+    fn game(&self) -> &'static str {
+        "pandoria"
+    }
+
+    fn prepare(&self, fonts: &Fonts) {
+        fonts.warm(TEXT_SIZES);
+        self.art(fonts);
+    }
+
+    fn public(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError> {
+        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
+        Ok(self.public_image(fonts, view))
+    }
+
+    fn private(
+        &self,
+        fonts: &Fonts,
+        seat_view: &dyn AnyView,
+    ) -> Result<Vec<(String, RgbImage)>, RenderError> {
+        let view = crate::registry::downcast::<SeatView>(self.game(), seat_view)?;
+        let mut out = vec![(
+            "pandoria-hand.png".to_string(),
+            self.hand_image(fonts, view),
+        )];
+        if !view.cards.is_empty() {
+            out.push((
+                "pandoria-cards.png".to_string(),
+                self.cards_image(fonts, view),
+            ));
+        }
+        // The preview comes with the seat's own placing decision only.
+        if !view.placements.is_empty() || !view.castle_spaces.is_empty() {
+            out.push((
+                "pandoria-tile-preview.png".to_string(),
+                self.preview_image(fonts, view),
+            ));
+        }
+        Ok(out)
+    }
+
+    fn public_text(&self, view: &dyn AnyView) -> Result<String, RenderError> {
+        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
+        Ok(crate::text::pandoria_public(view))
+    }
+
+    fn private_text(&self, seat_view: &dyn AnyView) -> Result<String, RenderError> {
+        let view = crate::registry::downcast::<SeatView>(self.game(), seat_view)?;
+        Ok(crate::text::pandoria_private(view))
     }
 }
 

@@ -1,0 +1,295 @@
+//! The list of games Turnpost runs: one [`GameInfo`] per game, built from its [`Game`]
+//! implementation. Everything outside a game's own module finds the game here, by name:
+//! the table creates and loads games through it, the Discord adapter builds `/new` from the
+//! option schemas, `/help` and the terminal show the help text, and the renderer keys its
+//! picture providers by the same names.
+//!
+//! Adding a game is one line in [`games`] (see `docs/adding-a-game.md`).
+
+use std::ops::RangeInclusive;
+use std::sync::OnceLock;
+
+use crate::dynamic::DynGame;
+use crate::game::{Game, Seed, SetupError, options_from_pairs};
+
+/// One choice of an option with a fixed set of values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The value as written in `key=value` (`family_spells`).
+    pub value: &'static str,
+    /// What players read ("Family game with spells").
+    pub label: &'static str,
+}
+
+/// What values an option takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// One of a fixed set of values.
+    Choice(Vec<Choice>),
+    /// On or off (`true`/`false`).
+    Flag,
+}
+
+/// One option a table can choose before the game starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The key in `key=value` and the name of the `/new` option (`realms`).
+    pub key: &'static str,
+    /// A short description ("How realms are given out").
+    pub label: &'static str,
+    /// The values it takes.
+    pub kind: OptionKind,
+}
+
+impl OptionSpec {
+    /// An option with a fixed set of values.
+    pub fn choice(
+        key: &'static str,
+        label: &'static str,
+        choices: &[(&'static str, &'static str)],
+    ) -> Self {
+        OptionSpec {
+            key,
+            label,
+            kind: OptionKind::Choice(
+                choices
+                    .iter()
+                    .map(|&(value, label)| Choice { value, label })
+                    .collect(),
+            ),
+        }
+    }
+
+    /// An on/off option.
+    pub fn flag(key: &'static str, label: &'static str) -> Self {
+        OptionSpec {
+            key,
+            label,
+            kind: OptionKind::Flag,
+        }
+    }
+
+    /// The label of a value of this option, if it is one of its choices.
+    pub fn label_of(&self, value: &str) -> Option<&'static str> {
+        match &self.kind {
+            OptionKind::Choice(choices) => {
+                choices.iter().find(|c| c.value == value).map(|c| c.label)
+            }
+            OptionKind::Flag => None,
+        }
+    }
+}
+
+/// Creates a game from `key=value` options, a player count and a seed.
+type NewFn = fn(&[(String, String)], usize, Seed) -> Result<Box<dyn DynGame>, SetupError>;
+/// Restores a saved game.
+type LoadFn = fn(serde_json::Value) -> Result<Box<dyn DynGame>, SetupError>;
+
+/// Everything the rest of Turnpost needs to know about one game.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    /// Short, stable name used in storage, commands and scenario files (`pandoria`).
+    pub name: &'static str,
+    /// The title players see (`Roll Through the Ages`).
+    pub title: &'static str,
+    /// The player counts the game supports.
+    pub players: RangeInclusive<usize>,
+    /// The options a table can choose, in the order `/new` offers them.
+    pub options: Vec<OptionSpec>,
+    /// Each option's default value as written in `key=value` (`None` when unset).
+    pub defaults: Vec<(&'static str, Option<String>)>,
+    /// A short rules summary with the notation, for `/help` and the terminal.
+    pub help: &'static str,
+    /// Whether seats hold secrets (hands): the table sends private messages only then.
+    pub secrets: bool,
+    new: NewFn,
+    load: LoadFn,
+}
+
+impl GameInfo {
+    /// The descriptor of a game type.
+    pub fn of<G: Game>() -> GameInfo {
+        let defaults = match serde_json::to_value(G::Options::default()) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => serde_json::Map::new(),
+        };
+        let options = G::option_specs();
+        let defaults = options
+            .iter()
+            .map(|o| {
+                let value = match defaults.get(o.key) {
+                    Some(serde_json::Value::String(s)) => Some(s.clone()),
+                    Some(serde_json::Value::Bool(b)) => Some(b.to_string()),
+                    Some(serde_json::Value::Number(n)) => Some(n.to_string()),
+                    _ => None,
+                };
+                (o.key, value)
+            })
+            .collect();
+        GameInfo {
+            name: G::NAME,
+            title: G::TITLE,
+            players: G::player_counts(),
+            options,
+            defaults,
+            help: G::HELP,
+            secrets: G::SECRETS,
+            new: create::<G>,
+            load: restore::<G>,
+        }
+    }
+
+    /// Creates a new game from `key=value` options.
+    pub fn new_game(
+        &self,
+        options: &[(String, String)],
+        players: usize,
+        seed: Seed,
+    ) -> Result<Box<dyn DynGame>, SetupError> {
+        (self.new)(options, players, seed)
+    }
+
+    /// Restores a game saved with [`DynGame::save`].
+    pub fn load_game(&self, state: serde_json::Value) -> Result<Box<dyn DynGame>, SetupError> {
+        (self.load)(state)
+    }
+
+    /// The option with this key.
+    pub fn option(&self, key: &str) -> Option<&OptionSpec> {
+        self.options.iter().find(|o| o.key == key)
+    }
+
+    /// Options in plain words for a lobby ("Standard game · realms: each player chooses"):
+    /// every option that differs from its default, with the choice's label.
+    pub fn describe_options(&self, pairs: &[(String, String)]) -> String {
+        let mut words = Vec::new();
+        for (key, value) in pairs {
+            let key = key.trim().replace('-', "_");
+            let value = value.trim().replace('-', "_");
+            let Some(spec) = self.option(&key) else {
+                continue;
+            };
+            let default = self
+                .defaults
+                .iter()
+                .find(|(k, _)| *k == spec.key)
+                .and_then(|(_, d)| d.as_deref());
+            if default == Some(value.as_str()) {
+                continue;
+            }
+            words.push(match (&spec.kind, spec.label_of(&value)) {
+                (OptionKind::Flag, _) if value == "true" => spec.label.to_string(),
+                (OptionKind::Flag, _) => format!("no {}", spec.label.to_lowercase()),
+                (_, Some(label)) => format!("{}: {label}", spec.label),
+                (_, None) => format!("{}: {value}", spec.label),
+            });
+        }
+        words.join(" · ")
+    }
+}
+
+fn create<G: Game>(
+    options: &[(String, String)],
+    players: usize,
+    seed: Seed,
+) -> Result<Box<dyn DynGame>, SetupError> {
+    let options: G::Options = options_from_pairs(options)?;
+    Ok(Box::new(G::new(&options, players, seed)?))
+}
+
+fn restore<G: Game>(state: serde_json::Value) -> Result<Box<dyn DynGame>, SetupError> {
+    serde_json::from_value::<G>(state)
+        .map(|g| Box::new(g) as Box<dyn DynGame>)
+        .map_err(|e| SetupError(format!("cannot load a saved {} game: {e}", G::NAME)))
+}
+
+/// Every game Turnpost runs, in the order players see them. **Add a game here.**
+pub fn games() -> &'static [GameInfo] {
+    static GAMES: OnceLock<Vec<GameInfo>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        vec![
+            GameInfo::of::<crate::pandoria::Pandoria>(),
+            GameInfo::of::<crate::rtta::Rtta>(),
+        ]
+    })
+}
+
+/// The game with this name.
+pub fn find(name: &str) -> Result<&'static GameInfo, SetupError> {
+    games().iter().find(|g| g.name == name).ok_or_else(|| {
+        let names: Vec<&str> = games().iter().map(|g| g.name).collect();
+        SetupError(format!(
+            "there is no game called \"{name}\"; games: {}",
+            names.join(", ")
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_every_choice_and_default_sets_up_a_game() {
+        let mut names: Vec<&str> = games().iter().map(|g| g.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), games().len(), "two games share a name");
+        for g in games() {
+            assert!(!g.help.trim().is_empty(), "{} has no help text", g.name);
+            let players = *g.players.end();
+            // The defaults read back, and every single choice is accepted as an option.
+            g.new_game(&[], players, Seed::from_u64(1))
+                .unwrap_or_else(|e| panic!("{} with defaults: {e}", g.name));
+            for o in &g.options {
+                assert!(
+                    g.defaults.iter().any(|(k, _)| *k == o.key),
+                    "{}: option {} is not a field of the options",
+                    g.name,
+                    o.key
+                );
+                let values: Vec<String> = match &o.kind {
+                    OptionKind::Choice(c) => c.iter().map(|c| c.value.to_string()).collect(),
+                    OptionKind::Flag => vec!["true".into(), "false".into()],
+                };
+                for v in values {
+                    let pairs = [(o.key.to_string(), v.clone())];
+                    // Some single choices need a companion option (a chosen realm); the
+                    // value itself must still read as an option.
+                    match g.new_game(&pairs, players, Seed::from_u64(2)) {
+                        Ok(game) => assert!(game.decision().is_some_and(|d| d.seat.0 < 4)),
+                        Err(e) => assert!(
+                            !e.0.contains("bad option") && !e.0.contains("unknown option"),
+                            "{} {}={v}: {e}",
+                            g.name,
+                            o.key
+                        ),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_games_and_player_counts_are_refused_with_the_choices() {
+        let e = find("chess").unwrap_err();
+        assert!(e.0.contains("pandoria") && e.0.contains("rtta"), "{e}");
+        let p = find("pandoria").unwrap();
+        let e = p.new_game(&[], 9, Seed::from_u64(1)).unwrap_err();
+        assert!(e.0.contains("2 to 4 players"), "{e}");
+    }
+
+    #[test]
+    fn options_are_described_in_words() {
+        let p = find("pandoria").unwrap();
+        let pairs = [
+            ("mode".to_string(), "standard".to_string()),
+            ("realms".to_string(), "each-chooses".to_string()),
+            ("partnership".to_string(), "false".to_string()),
+        ];
+        assert_eq!(
+            p.describe_options(&pairs),
+            "Game: Standard game · Realms: each player chooses"
+        );
+    }
+}

@@ -1,0 +1,209 @@
+//! Roll Through the Ages pictures: every player's score sheet and the current dice, drawn
+//! from core's typed view (`turnpost_core::rtta::PublicView`); names, costs and track
+//! values that the view gives only by id come from the component data
+//! (`turnpost_core::rtta::data`), which is public and static.
+//!
+//! Files: `strip.rs` (the strip on top: round, whose turn, the prompt, the dice and a trade
+//! offer) and `sheet.rs` (one player's score sheet); this file holds the sprites, the
+//! layout of the whole picture and the game's picture provider.
+
+mod sheet;
+mod strip;
+
+use std::sync::OnceLock;
+
+use image::RgbImage;
+use turnpost_core::dynamic::AnyView;
+use turnpost_core::rtta::PublicView;
+
+use super::RenderError;
+use super::draw::{Canvas, Colour, Pen, Sprite};
+use super::palette::{self, MUTED, PAPER};
+use super::shapes;
+use super::text::{Align, Fonts, Style, Weight};
+
+/// Text sizes used here (warmed into the glyph cache up front).
+pub(crate) const TEXT_SIZES: &[(Weight, f32)] = &[
+    (Weight::Regular, 15.0),
+    (Weight::Bold, 15.0),
+    (Weight::Regular, 16.0),
+    (Weight::Bold, 16.0),
+    (Weight::Bold, 18.0),
+    (Weight::Bold, 22.0),
+    (Weight::Bold, 26.0),
+    (Weight::Bold, 30.0),
+];
+
+/// Roll Through the Ages' picture provider (see [`crate::registry`]).
+pub(crate) static PICTURES: Pictures = Pictures {
+    art: OnceLock::new(),
+};
+
+/// Roll Through the Ages' pictures and text, with the sprites built on first use. The game
+/// has no secrets: a seat's view is the public view, with no private pictures.
+pub(crate) struct Pictures {
+    art: OnceLock<Art>,
+}
+
+impl std::fmt::Debug for Pictures {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("rtta::Pictures")
+            .field("art", &self.art.get())
+            .finish()
+    }
+}
+
+impl Pictures {
+    fn art(&self) -> &Art {
+        self.art.get_or_init(Art::new)
+    }
+
+    /// Every player's sheet and the current dice.
+    pub(crate) fn public_image(&self, fonts: &Fonts, view: &PublicView) -> RgbImage {
+        self.art().public(fonts, view).image
+    }
+}
+
+impl crate::registry::Pictures for Pictures {
+    fn game(&self) -> &'static str {
+        "rtta"
+    }
+
+    fn prepare(&self, fonts: &Fonts) {
+        fonts.warm(TEXT_SIZES);
+        self.art();
+    }
+
+    fn public(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError> {
+        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
+        Ok(self.public_image(fonts, view))
+    }
+
+    fn private(
+        &self,
+        _fonts: &Fonts,
+        seat_view: &dyn AnyView,
+    ) -> Result<Vec<(String, RgbImage)>, RenderError> {
+        // A seat's view is the public view.
+        crate::registry::downcast::<PublicView>(self.game(), seat_view)?;
+        Ok(Vec::new())
+    }
+
+    fn public_text(&self, view: &dyn AnyView) -> Result<String, RenderError> {
+        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
+        Ok(crate::text::rtta_public(view))
+    }
+
+    fn private_text(&self, seat_view: &dyn AnyView) -> Result<String, RenderError> {
+        crate::registry::downcast::<PublicView>(self.game(), seat_view)?;
+        Ok(String::new())
+    }
+}
+
+const SHEET_W: u32 = 760;
+const SHEET_H: u32 = 640;
+
+/// The legend under the sheets, wrapped to the picture's width.
+fn legend_lines(fonts: &Fonts, width: u32) -> Vec<String> {
+    fonts.wrap(
+        Style::regular(15.0, MUTED),
+        "Monuments: points for the first to complete / for later ones; ★R: Red completed it \
+         first. Each ☠ disaster point costs a point. Locked skulls cannot be rerolled.",
+        width as f32 - 2.0 * GAP as f32 - 8.0,
+    )
+}
+const GAP: u32 = 12;
+const TOP_H: u32 = 196;
+
+/// Sprites for Roll Through the Ages.
+struct Art {
+    /// Per seat name order `rtta::SEAT_NAMES`.
+    workers: Vec<(String, Sprite)>,
+    die: Sprite,
+    die_locked: Sprite,
+}
+
+impl std::fmt::Debug for Art {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("rtta::Art").finish_non_exhaustive()
+    }
+}
+
+fn rounded(pen: &mut Pen, w: f32, h: f32, r: f32, colour: Colour) {
+    let (x0, y0) = (-w / 2.0, -h / 2.0);
+    pen.rect(x0 + r, y0, w - 2.0 * r, h, colour);
+    pen.rect(x0, y0 + r, w, h - 2.0 * r, colour);
+    for (cx, cy) in [
+        (x0 + r, y0 + r),
+        (x0 + w - r, y0 + r),
+        (x0 + r, y0 + h - r),
+        (x0 + w - r, y0 + h - r),
+    ] {
+        pen.circle(cx, cy, r, colour);
+    }
+}
+
+impl Art {
+    fn new() -> Art {
+        let die = |edge: Colour, w: f32| {
+            Sprite::centred(78, 78, move |pen| {
+                rounded(pen, 74.0, 74.0, 12.0, edge);
+                rounded(
+                    pen,
+                    74.0 - 2.0 * w,
+                    74.0 - 2.0 * w,
+                    12.0 - w,
+                    [252, 250, 244],
+                );
+            })
+        };
+        Art {
+            workers: turnpost_core::rtta::SEAT_NAMES
+                .iter()
+                .map(|n| (n.to_string(), shapes::worker(&palette::player(n), 11.0)))
+                .collect(),
+            die: die([60, 55, 50], 2.5),
+            die_locked: die([170, 30, 30], 5.0),
+        }
+    }
+
+    fn badge(&self, fonts: &Fonts, canvas: &mut Canvas, name: &str, x: f32, y: f32) {
+        let mark = palette::player(name);
+        if let Some((_, sprite)) = self.workers.iter().find(|(n, _)| n == name) {
+            canvas.blit(sprite, x.round() as i32, y.round() as i32);
+        }
+        fonts.centred(
+            canvas,
+            x,
+            y + 0.5,
+            Style::bold(15.0, mark.ink),
+            &mark.letter.to_string(),
+        );
+    }
+
+    /// The whole table.
+    fn public(&self, fonts: &Fonts, view: &PublicView) -> Canvas {
+        let n = view.seats.len().max(1) as u32;
+        let cols = if n == 1 { 1 } else { 2 };
+        let rows = n.div_ceil(cols);
+        let width = GAP + cols * (SHEET_W + GAP);
+        let width = width.max(SHEET_W + 2 * GAP);
+        let legend = legend_lines(fonts, width).len() as u32;
+        let legend_top = (GAP + TOP_H + GAP + rows * (SHEET_H + GAP)) as f32;
+        let height = GAP + TOP_H + GAP + rows * (SHEET_H + GAP) + legend * 20 + 14;
+        let mut canvas = Canvas::new(width, height, PAPER);
+        self.top(fonts, &mut canvas, view, width - 2 * GAP);
+        for (i, sheet) in view.seats.iter().enumerate() {
+            let (c, r) = (i as u32 % cols, i as u32 / cols);
+            let x = (GAP + c * (SHEET_W + GAP)) as i32;
+            let y = (GAP + TOP_H + GAP + r * (SHEET_H + GAP)) as i32;
+            self.sheet(fonts, &mut canvas, view, i, sheet, x, y);
+        }
+        let style = Style::regular(15.0, MUTED);
+        for (k, line) in legend_lines(fonts, width).iter().enumerate() {
+            let y = legend_top + 22.0 + k as f32 * 20.0;
+            fonts.draw(&mut canvas, GAP as f32 + 4.0, y, Align::Left, style, line);
+        }
+        canvas
+    }
+}

@@ -1,0 +1,252 @@
+//! The strip on top of the Roll Through the Ages picture: the round, whose turn it is and
+//! the prompt, the current dice, the turn's numbers and a pending trade offer.
+
+use std::collections::BTreeMap;
+
+use turnpost_core::Seat;
+use turnpost_core::rtta::{DieView, Face, OfferView, PublicView, TableauView};
+
+use super::super::draw::{Canvas, Colour};
+use super::super::palette::{INK, MUTED, PANEL, RULE};
+use super::super::text::{Align, Fonts, Style};
+use super::{Art, GAP, TOP_H};
+
+/// A bundle of an offer as text: `2 wood, 1 food`, or `nothing`.
+fn bundle(items: &BTreeMap<&str, u8>) -> String {
+    let parts: Vec<String> = items
+        .iter()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(good, n)| format!("{n} {good}"))
+        .collect();
+    if parts.is_empty() {
+        "nothing".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+impl Art {
+    /// Round, whose turn, the prompt and the dice.
+    pub(super) fn top(&self, fonts: &Fonts, canvas: &mut Canvas, view: &PublicView, w: u32) {
+        let (x, y) = (GAP as i32, GAP as i32);
+        canvas.fill(x, y, w, TOP_H, PANEL);
+        canvas.frame(x, y, w, TOP_H, 1, RULE);
+        let (fx, fy) = (x as f32 + 16.0, y as f32);
+        let end = fonts.draw(
+            canvas,
+            fx,
+            fy + 34.0,
+            Align::Left,
+            Style::bold(22.0, INK),
+            "Roll Through the Ages",
+        );
+        let mut info = match view.last_round {
+            Some(last) => format!("Round {} of {last}", view.round),
+            None => format!("Round {}", view.round),
+        };
+        if view.ending.is_some() && !view.over {
+            info.push_str(" · last round");
+        }
+        fonts.draw(
+            canvas,
+            end + 14.0,
+            fy + 33.0,
+            Align::Left,
+            Style::regular(16.0, MUTED),
+            &info,
+        );
+        let turn_name = view
+            .seats
+            .get(view.turn.index())
+            .map_or("?", |s| s.name.as_str());
+        if view.over {
+            let best = view.seats.iter().map(|s| s.score).max().unwrap_or(0);
+            let winners: Vec<&str> = view
+                .seats
+                .iter()
+                .filter(|s| s.score == best)
+                .map(|s| s.name.as_str())
+                .collect();
+            fonts.draw(
+                canvas,
+                fx,
+                fy + 72.0,
+                Align::Left,
+                Style::bold(18.0, INK),
+                &format!("Game over · highest score: {}", winners.join(" and ")),
+            );
+            // Final scores, best first (ties by goods value, the tiebreak).
+            let mut order: Vec<&TableauView> = view.seats.iter().collect();
+            order.sort_by_key(|s| std::cmp::Reverse((s.score, s.goods_value)));
+            let mut x = fx;
+            for (k, s) in order.iter().enumerate() {
+                self.badge(fonts, canvas, &s.name, x + 12.0, fy + 122.0);
+                x = fonts.draw(
+                    canvas,
+                    x + 32.0,
+                    fy + 128.0,
+                    Align::Left,
+                    Style::bold(18.0, INK),
+                    &format!("{}. {} {}", k + 1, s.name, s.score),
+                ) + 28.0;
+            }
+            return;
+        }
+        self.badge(fonts, canvas, turn_name, fx + 12.0, fy + 66.0);
+        let end = fonts.draw(
+            canvas,
+            fx + 34.0,
+            fy + 72.0,
+            Align::Left,
+            Style::bold(18.0, INK),
+            &format!("{turn_name}'s turn"),
+        );
+        if let Some(d) = &view.decision {
+            let who = view
+                .seats
+                .get(d.seat.index())
+                .map_or("?", |s| s.name.as_str());
+            let text = if d.seat == view.turn {
+                format!("· {}", d.prompt)
+            } else {
+                format!("· {who} to {}", d.prompt)
+            };
+            fonts.draw(
+                canvas,
+                end + 10.0,
+                fy + 72.0,
+                Align::Left,
+                Style::regular(16.0, MUTED),
+                &text,
+            );
+        }
+        // Dice, left; the turn's numbers, right.
+        let dy = fy + 138.0;
+        let mut dx = fx + 42.0;
+        for die in &view.dice {
+            self.die(fonts, canvas, die, dx, dy);
+            dx += 108.0;
+        }
+        let rx = x as f32 + w as f32 - 20.0;
+        if let Some(offer) = &view.offer {
+            // Between the dice and the turn's numbers.
+            let left = dx - 40.0;
+            let w = (rx - 170.0 - left).min(560.0);
+            self.offer(fonts, canvas, view, offer, left, fy + 92.0, w);
+        }
+        let numbers = [
+            ("rerolls left", view.rerolls_left.to_string()),
+            ("workers", view.workers.to_string()),
+            ("coins", view.coins.to_string()),
+        ];
+        for (k, (label, value)) in numbers.iter().enumerate() {
+            let ly = dy - 34.0 + k as f32 * 30.0;
+            let lw = fonts.width(Style::regular(16.0, MUTED), label);
+            fonts.draw(
+                canvas,
+                rx,
+                ly,
+                Align::Right,
+                Style::regular(16.0, MUTED),
+                label,
+            );
+            fonts.draw(
+                canvas,
+                rx - lw - 8.0,
+                ly,
+                Align::Right,
+                Style::bold(18.0, INK),
+                value,
+            );
+        }
+    }
+
+    /// The trade offer in a box `w` wide at `(x, y)`: who offers what to whom.
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &self,
+        fonts: &Fonts,
+        canvas: &mut Canvas,
+        view: &PublicView,
+        offer: &OfferView,
+        x: f32,
+        y: f32,
+        w: f32,
+    ) {
+        if w < 160.0 {
+            return;
+        }
+        let name = |seat: Seat| {
+            view.seats
+                .get(seat.index())
+                .map_or("?", |s| s.name.as_str())
+        };
+        let (xi, yi, h) = (x.round() as i32, y.round() as i32, 94);
+        canvas.fill(xi, yi, w as u32, h, [246, 240, 224]);
+        canvas.frame(xi, yi, w as u32, h, 1, RULE);
+        let from = name(offer.from);
+        let title = match offer.to {
+            Some(to) => format!("Trade offer: {from} to {}", name(to)),
+            None => format!("Trade offer from {from}, being prepared"),
+        };
+        let inner = w - 24.0;
+        let bold = Style::bold(16.0, INK);
+        let text = Style::regular(16.0, INK);
+        self.badge(fonts, canvas, from, x + 22.0, y + 22.0);
+        let title = fonts.fit(bold, &title, inner - 24.0);
+        fonts.draw(canvas, x + 40.0, y + 28.0, Align::Left, bold, &title);
+        for (k, (label, items)) in [("gives", &offer.give), ("asks for", &offer.get)]
+            .iter()
+            .enumerate()
+        {
+            let ly = y + 56.0 + k as f32 * 26.0;
+            let end = fonts.draw(
+                canvas,
+                x + 12.0,
+                ly,
+                Align::Left,
+                Style::regular(16.0, MUTED),
+                label,
+            ) + 8.0;
+            let line = fonts.fit(text, &bundle(items), x + 12.0 + inner - end);
+            fonts.draw(canvas, end, ly, Align::Left, text, &line);
+        }
+    }
+
+    fn die(&self, fonts: &Fonts, canvas: &mut Canvas, die: &DieView, x: f32, y: f32) {
+        let (xi, yi) = (x.round() as i32, y.round() as i32 - 12);
+        canvas.blit(
+            if die.locked {
+                &self.die_locked
+            } else {
+                &self.die
+            },
+            xi,
+            yi,
+        );
+        let (big, small, colour): (&str, &str, Colour) = match die.face {
+            Face::Good => ("1", "good", [120, 80, 40]),
+            Face::Food => ("3", "food", [40, 120, 40]),
+            Face::Skull => ("2☠", "goods", [170, 30, 30]),
+            Face::Choice => ("2|2", "food|work", [40, 90, 140]),
+            Face::Coins => ("7", "coins", [170, 120, 0]),
+            Face::Workers => ("3", "workers", [60, 60, 140]),
+        };
+        fonts.centred(canvas, x, y - 22.0, Style::bold(26.0, colour), big);
+        fonts.centred(canvas, x, y + 4.0, Style::bold(15.0, colour), small);
+        let note = match (die.choice, die.locked, die.rolled_last) {
+            (Some(c), _, _) => format!("→ {c}"),
+            (None, true, _) => "locked".to_string(),
+            (None, false, true) => "rolled".to_string(),
+            (None, false, false) => "kept".to_string(),
+        };
+        let note_colour = if die.locked { [170, 30, 30] } else { MUTED };
+        fonts.centred(
+            canvas,
+            x,
+            y + 44.0,
+            Style::regular(15.0, note_colour),
+            &note,
+        );
+    }
+}
