@@ -12,7 +12,6 @@ use std::sync::Arc;
 use turnpost_core::Seed;
 use turnpost_core::registry;
 
-use crate::store::Store;
 use crate::table::{Caller, Command, Image, Painter, Reply, Table, TableError, TableSettings};
 
 /// The longest input line taken (longer ones are refused, not stored: a 20 MB paste must
@@ -60,17 +59,15 @@ pub fn local_caller(user: u64, interaction: Option<String>) -> Caller {
 
 /// Opens the store and the table the local front ends use.
 pub async fn open_table(db: Option<&Path>, painter: Arc<dyn Painter>) -> Result<Table, String> {
-    let store = match db {
-        Some(path) => Store::open(path).await,
-        None => Store::memory().await,
-    }
-    .map_err(|e| format!("cannot open the database: {e}"))?;
     // The terminal shows every reply itself: nothing to deliver later.
     let settings = TableSettings {
         outbox: false,
         ..TableSettings::default()
     };
-    Ok(Table::new(store, painter, settings))
+    match db {
+        Some(path) => Table::open(path, painter, settings).await,
+        None => Table::in_memory(painter, settings).await,
+    }
 }
 
 /// What reading one input line gave.

@@ -15,8 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use turnpost_core::Seed;
 
 use crate::local::{LOCAL_CHANNEL, local_caller};
-use crate::outbox::{Courier, Failure, Message};
-use crate::store::{DeliveryRow, Store};
+use crate::outbox::{Courier, DeliveryRow, Failure, Message};
 use crate::table::{Command, NoImages, Table, TableError, TableSettings};
 
 /// Delivers by printing `sent ID`, after a random pause of up to 3 ms.
@@ -66,9 +65,6 @@ pub async fn run(
     moves: usize,
     outbox: bool,
 ) -> Result<(), String> {
-    let store = Store::open(db)
-        .await
-        .map_err(|e| format!("cannot open the database: {e}"))?;
     let mut settings = TableSettings {
         outbox,
         ..TableSettings::default()
@@ -76,7 +72,7 @@ pub async fn run(
     // One process per file here: a claim left by a killed child only needs to outlive one
     // delivery, so the next child takes it over quickly.
     settings.delivery.lease = std::time::Duration::from_millis(100);
-    let table = Table::new(store, Arc::new(NoImages), settings);
+    let table = Table::open(db, Arc::new(NoImages), settings).await?;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let worker = outbox.then(|| {
         let courier = Arc::new(PrintCourier {
@@ -146,8 +142,7 @@ pub async fn run(
     if let Some(worker) = worker {
         // Deliver what is left before stopping.
         while table
-            .store()
-            .pending_delivery_count()
+            .pending_deliveries()
             .await
             .map_err(|e| e.to_string())?
             > 0
@@ -157,6 +152,6 @@ pub async fn run(
         let _ = stop.send(());
         worker.await.map_err(|e| e.to_string())?;
     }
-    table.store().close().await;
+    table.close().await;
     Ok(())
 }

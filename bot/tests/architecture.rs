@@ -47,6 +47,28 @@ fn the_discord_adapter_talks_to_the_table_only() {
 }
 
 #[test]
+fn the_terminal_front_ends_talk_to_the_table_only() {
+    let mut found = Vec::new();
+    for file in ["src/local.rs", "src/selfplay.rs", "src/cli.rs"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if ["crate::store", ".store()", "Store::"]
+                .iter()
+                .any(|f| line.contains(f))
+            {
+                found.push(format!("{file}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a terminal front end reaches the store:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
 fn the_table_reaches_into_no_front_end() {
     let found = offenders(
         "src/table",

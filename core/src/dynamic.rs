@@ -4,7 +4,7 @@
 //! Actions cross this boundary as notation text and events as log lines. Views cross it
 //! typed, with their type erased ([`View`]): the renderer gets the game's own view type back
 //! by downcasting (through its registry), and JSON is made only where bytes leave the
-//! process ([`AnyView::to_json`]: scenario `expect:` paths, the terminal's fallback).
+//! process ([`AnyView::to_json`]: scenario `expect:` paths).
 
 use std::any::Any;
 use std::fmt;

@@ -227,7 +227,7 @@ impl Store {
         outcome: &str,
         message_id: Option<u64>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         sqlx::query(
             "UPDATE outbox SET done_at = ?, outcome = ?, message_id = ?, claimed_until = NULL
              WHERE outbox_id = ?",
@@ -325,7 +325,7 @@ impl Store {
         game_id: Option<GameId>,
         note: &NewDelivery,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let now = now_ms();
         sqlx::query(
             "INSERT INTO user_setting (user_id, dm_closed) VALUES (?, 1)

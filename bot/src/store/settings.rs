@@ -164,7 +164,7 @@ impl Store {
         at_ms: i64,
         deliveries: &[NewDelivery],
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         sqlx::query("UPDATE game SET reminded_at = ? WHERE game_id = ?")
             .bind(at_ms)
             .bind(game_id)

@@ -422,8 +422,24 @@ impl Table {
         Ok(Table::new(store, painter, settings))
     }
 
-    /// The store (for the terminal front ends, tests and benchmarks; the Discord adapter
-    /// goes through the table's own methods).
+    /// A table on an in-memory database (nothing survives the process).
+    pub async fn in_memory(
+        painter: Arc<dyn Painter>,
+        settings: TableSettings,
+    ) -> Result<Table, String> {
+        let store = Store::memory()
+            .await
+            .map_err(|e| format!("cannot open an in-memory database: {e}"))?;
+        Ok(Table::new(store, painter, settings))
+    }
+
+    /// Deliveries not yet sent (for a front end that waits for them before it stops).
+    pub async fn pending_deliveries(&self) -> Result<usize, TableError> {
+        Ok(self.store.pending_delivery_count().await? as usize)
+    }
+
+    /// The store, for tests and benchmarks; front ends go through the table's own methods
+    /// (`bot/tests/architecture.rs` checks the Discord adapter and the terminal's).
     pub fn store(&self) -> &Store {
         &self.store
     }

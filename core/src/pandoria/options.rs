@@ -1,0 +1,151 @@
+//! The options of a Pandoria table, their schema for `/new`, and the help text.
+
+use serde::{Deserialize, Serialize};
+
+use super::Realm;
+use crate::registry::OptionSpec;
+
+/// Which Pandoria game is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// The family game: no realms, spells, buildings or monuments; every symbol is a point.
+    #[default]
+    Family,
+    /// The family game with spells: the cards of seven board spells, cast for free.
+    FamilySpells,
+    /// The standard game: realms side B with their abilities, 4 random cards each.
+    Standard,
+    /// The beginner game: realms side A without abilities, realm cards dealt, card A built.
+    Beginner,
+}
+
+/// Which printed edition's realm values and abilities apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Edition {
+    /// Yucata's rules (texts 004, 000), which the first printed edition (001) agrees with.
+    #[default]
+    #[serde(alias = "first")]
+    Yucata,
+    /// The later printed edition (text 003): other values and abilities for Dwarves, Elves,
+    /// Mages and Halflings; small and large buildings of a kind count as identical.
+    Second,
+}
+
+/// How realms are given out (Yucata's options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RealmAssignment {
+    /// Each player a different realm, at random.
+    #[default]
+    RandomUnique,
+    /// Each player a realm at random; two players may have the same.
+    RandomNotUnique,
+    /// One random realm for everybody.
+    SameRandom,
+    /// The realm of option `realm` for everybody.
+    SameChosen,
+    /// Each player chooses, in turn order from the start player.
+    EachChooses,
+}
+
+/// Where the two start tiles go (Yucata's options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StartTiles {
+    /// On the four marked start spaces, at random (the printed rules).
+    #[default]
+    Marked,
+    /// At a random location on the plain (Yucata "random").
+    Random,
+    /// The start player places both (Yucata "chosen by a player").
+    Chosen,
+}
+
+/// The options of a Pandoria table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// Which game.
+    pub mode: Mode,
+    /// Where the start tiles go.
+    pub start_tiles: StartTiles,
+    /// Yucata's sub-option: the two start tiles must not touch each other.
+    pub start_apart: bool,
+    /// How realms are given out (standard and beginner game).
+    pub realms: RealmAssignment,
+    /// The realm for `realms=same_chosen`.
+    pub realm: Option<Realm>,
+    /// Yucata's rules or the second printed edition.
+    pub edition: Edition,
+    /// The partnership game: 4 players, partners sit opposite and share their score.
+    pub partnership: bool,
+}
+
+/// The options `/new` offers, in order (see [`Game::option_specs`](crate::Game::option_specs)).
+pub(super) fn specs() -> Vec<OptionSpec> {
+    vec![
+        OptionSpec::choice(
+            "mode",
+            "Game",
+            &[
+                ("family", "Family game"),
+                ("family_spells", "Family game with spells"),
+                ("beginner", "Beginner game"),
+                ("standard", "Standard game"),
+            ],
+        ),
+        OptionSpec::choice(
+            "realms",
+            "Realms",
+            &[
+                ("random_unique", "a different one each, at random"),
+                ("random_not_unique", "each at random, repeats allowed"),
+                ("same_random", "one random realm for everybody"),
+                ("same_chosen", "the chosen realm for everybody"),
+                ("each_chooses", "each player chooses"),
+            ],
+        ),
+        OptionSpec::choice(
+            "realm",
+            "Realm for everybody",
+            &[
+                ("humans", "Humans"),
+                ("dwarves", "Dwarves"),
+                ("elves", "Elves"),
+                ("mages", "Mages"),
+                ("halflings", "Halflings"),
+            ],
+        ),
+        OptionSpec::choice(
+            "edition",
+            "Edition",
+            &[
+                ("yucata", "Yucata (first edition)"),
+                ("second", "second printed edition"),
+            ],
+        ),
+        OptionSpec::choice(
+            "start_tiles",
+            "Start tiles",
+            &[
+                ("marked", "on the marked spaces"),
+                ("random", "anywhere on the plain, at random"),
+                ("chosen", "placed by the start player"),
+            ],
+        ),
+        OptionSpec::flag("start_apart", "Start tiles apart"),
+        OptionSpec::flag("partnership", "Partnership (4 players)"),
+    ]
+}
+
+/// The rules in brief and the notation, for `/help` and the terminal.
+pub(super) const HELP: &str = "\
+Pandoria: lay land tiles, place workers and close regions for points.
+A turn: 1. place your hand tile (or a castle); 2. place a worker or your leader on it (or pass); \
+3. regions that are closed score for the player with most figures in them; \
+4. standard game: cast a spell or build from your hand; 5. draw a new tile.
+Notation: `tile D7 E7` places the hand tile (first half on D7), `castle D7`, `worker D7`, \
+`leader D7`, `retrieve D7`, `spell 17`, `build 17 3` (card 17 in slot 3), `monument 3`, \
+`buy 2`, `pass`. Columns are letters A–P, rows numbers 0–13.";
