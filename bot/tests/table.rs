@@ -97,7 +97,7 @@ async fn the_lobby_seats_players_and_starts_only_when_allowed() {
     let r = table.handle(&caller(1), create.clone()).await.unwrap();
     assert!(
         public_text(&r)
-            .contains("Anna opened a Pandoria table (start tiles random) for up to 3 players")
+            .contains("Anna opened a Pandoria table (Family game · Start tiles: anywhere on the plain, at random) for up to 3 players")
     );
     assert!(refused(table.handle(&caller(2), create).await).contains("already has a game"));
     assert!(refused(table.handle(&caller(1), Command::Join).await).contains("already have a seat"));
@@ -638,4 +638,32 @@ async fn eight_racing_tasks_apply_exactly_one_action_per_decision() {
         version = last;
     }
     pool.close().await;
+}
+
+#[tokio::test]
+async fn help_explains_the_channels_game_or_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    let help = |r: Reply| r.ephemeral.expect("help is only for the caller").text;
+    // No game here: every game's rules in brief and how to open a table.
+    let text = help(table.handle(&caller(1), Command::Help).await.unwrap());
+    for info in turnpost_core::registry::games() {
+        assert!(text.contains(info.help), "{} missing", info.name);
+        assert!(text.contains(&format!("/new {}", info.name)), "{text}");
+    }
+    assert!(
+        text.contains("Take my turn") && text.contains("/myturns"),
+        "{text}"
+    );
+    assert!(
+        text.chars().count() <= 2000,
+        "over Discord's message limit: {}",
+        text.len()
+    );
+    // A Pandoria game here: only its rules.
+    started(&table, 2).await;
+    let text = help(table.handle(&caller(2), Command::Help).await.unwrap());
+    assert!(text.starts_with("Pandoria:"), "{text}");
+    assert!(!text.contains("Roll Through the Ages"), "{text}");
+    assert!(!text.contains("/new"), "{text}");
 }

@@ -159,33 +159,52 @@ impl GameInfo {
         self.options.iter().find(|o| o.key == key)
     }
 
-    /// Options in plain words for a lobby ("Standard game · realms: each player chooses"):
-    /// every option that differs from its default, with the choice's label.
+    /// Options in plain words for a lobby ("Standard game · Realms: each player chooses"):
+    /// the first option when it is a choice (the kind of game), always, and every other
+    /// option that differs from its default, with the choice's label.
     pub fn describe_options(&self, pairs: &[(String, String)]) -> String {
+        let given = |key: &str| {
+            pairs
+                .iter()
+                .rev()
+                .find(|(k, _)| k.trim().replace('-', "_") == key)
+                .map(|(_, v)| v.trim().replace('-', "_"))
+        };
         let mut words = Vec::new();
-        for (key, value) in pairs {
-            let key = key.trim().replace('-', "_");
-            let value = value.trim().replace('-', "_");
-            let Some(spec) = self.option(&key) else {
-                continue;
-            };
+        for (i, spec) in self.options.iter().enumerate() {
             let default = self
                 .defaults
                 .iter()
                 .find(|(k, _)| *k == spec.key)
-                .and_then(|(_, d)| d.as_deref());
-            if default == Some(value.as_str()) {
-                continue;
-            }
+                .and_then(|(_, d)| d.clone());
+            let headline = i == 0 && matches!(spec.kind, OptionKind::Choice(_));
+            let value = match given(spec.key) {
+                Some(v) if headline || Some(&v) != default.as_ref() => v,
+                None if headline => match default {
+                    Some(d) => d,
+                    None => continue,
+                },
+                _ => continue,
+            };
             words.push(match (&spec.kind, spec.label_of(&value)) {
+                (_, Some(label)) if headline => label.to_string(),
                 (OptionKind::Flag, _) if value == "true" => spec.label.to_string(),
-                (OptionKind::Flag, _) => format!("no {}", spec.label.to_lowercase()),
+                (OptionKind::Flag, _) => format!("no {}", lower_first(spec.label)),
                 (_, Some(label)) => format!("{}: {label}", spec.label),
                 (_, None) => format!("{}: {value}", spec.label),
             });
         }
         words.join(" · ")
     }
+}
+
+/// "Trade variant" → "trade variant".
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_lowercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 fn create<G: Game>(
@@ -289,7 +308,15 @@ mod tests {
         ];
         assert_eq!(
             p.describe_options(&pairs),
-            "Game: Standard game · Realms: each player chooses"
+            "Standard game · Realms: each player chooses"
+        );
+        // The kind of game is always named; defaults otherwise are not.
+        assert_eq!(p.describe_options(&[]), "Family game");
+        let r = find("rtta").unwrap();
+        assert_eq!(r.describe_options(&[]), "");
+        assert_eq!(
+            r.describe_options(&[("trade".into(), "true".into())]),
+            "Trade variant (2 to 4 players)"
         );
     }
 }

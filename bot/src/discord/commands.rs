@@ -33,6 +33,8 @@ pub fn definitions() -> Vec<CreateCommand> {
                 .required(true)
                 .set_autocomplete(true),
             ),
+        CreateCommand::new("help")
+            .description("How to play the game in this channel: rules in brief, buttons, commands"),
         CreateCommand::new("board").description("Show the board (only to you)"),
         CreateCommand::new("hand").description("Show your hand and tile preview (only to you)"),
         CreateCommand::new("log")
@@ -212,6 +214,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
             version: None,
         }),
         "board" => table(Command::Board),
+        "help" => table(Command::Help),
         "hand" => table(Command::Hand),
         "log" => table(Command::Log {
             page: number(options, "page").unwrap_or(1).max(1) as usize,

@@ -13,16 +13,13 @@ fn info(kind: &str) -> Result<&'static GameInfo, TableError> {
         .map_err(|e| TableError::Refused(format!("{}.", super::play::sentence(&e.0))))
 }
 
-/// The options as given, for the lobby.
-fn describe_options(options: &[(String, String)]) -> String {
-    if options.is_empty() {
-        "default options".into()
+/// The options in plain words for the lobby.
+fn describe_options(info: &GameInfo, options: &[(String, String)]) -> String {
+    let words = info.describe_options(options);
+    if words.is_empty() {
+        "standard rules".into()
     } else {
-        options
-            .iter()
-            .map(|(k, v)| format!("{} {}", k.replace('_', " "), v.replace('_', " ")))
-            .collect::<Vec<_>>()
-            .join(", ")
+        words
     }
 }
 
@@ -92,7 +89,7 @@ impl Table {
                 "{} opened a {} table ({}) for up to {max_players} players.\nSeats: {}.\nJoin to take a seat; {} starts the game.",
                 caller.name,
                 info.title,
-                describe_options(&options),
+                describe_options(info, &options),
                 caller.name,
                 caller.name,
             );

@@ -104,6 +104,9 @@ pub enum Command {
         /// Whether the caller confirmed.
         confirm: bool,
     },
+    /// How to play: the rules summary of the channel's game (or of every game), the
+    /// buttons and the commands.
+    Help,
     /// List the open games of this server.
     Games,
     /// List the games where it is the caller's turn.
@@ -523,6 +526,7 @@ impl Table {
             Command::Start => self.start(caller).await,
             Command::Act { notation, version } => self.act(caller, &notation, version).await,
             Command::Board => self.board(caller).await,
+            Command::Help => self.help(caller).await,
             Command::Hand => self.hand(caller).await,
             Command::Log { page } => self.log(caller, page).await,
             Command::Undo { version } => self.undo(caller, version).await,

@@ -1,7 +1,10 @@
 //! Looking: the board, one's hand, the log, the games of a server, one's turns, and the
 //! legal actions for autocomplete. Nothing here writes.
 
+use std::fmt::Write as _;
+
 use turnpost_core::Seat;
+use turnpost_core::registry::{self, GameInfo};
 
 use super::{Caller, Post, Reply, Table, TableError, refuse, seat_label, seat_of};
 use crate::store::{GameId, Status};
@@ -269,5 +272,47 @@ impl Table {
             .filter(|a| a.to_lowercase().contains(&typed))
             .take(limit)
             .collect())
+    }
+}
+
+/// What every game shares: the turn message's buttons and the commands.
+const HOW_TO_PLAY: &str = "\
+**Playing:** the turn message names the player to act. **Take my turn** shows your choices; \
+**My hand** shows what only you see; **Undo** takes back your last action of this turn (never \
+past a die roll, a drawn tile or a revealed card). You can also type `/play` and pick an action \
+from the list as you type.
+**Commands:** `/board`, `/hand`, `/log`, `/undo`, `/resign`, `/myturns` (games waiting for you), \
+`/games`, `/quiet` (your quiet hours for reminders); moderators: `/remind`, `/abandon`.";
+
+impl Table {
+    /// How to play: the rules of the channel's game in brief (every game's when the
+    /// channel has none), the buttons and the commands. Only the caller sees it.
+    pub(super) async fn help(&self, caller: &Caller) -> Result<Reply, TableError> {
+        let kind = self
+            .store
+            .open_game_in(caller.channel)
+            .await?
+            .map(|row| row.kind);
+        let games: Vec<&GameInfo> = match kind.as_deref().map(registry::find) {
+            Some(Ok(info)) => vec![info],
+            _ => registry::games().iter().collect(),
+        };
+        let mut text = String::new();
+        for info in &games {
+            let _ = writeln!(text, "{}\n", info.help);
+        }
+        if kind.is_none() {
+            let names: Vec<String> = registry::games()
+                .iter()
+                .map(|g| format!("`/new {}`", g.name))
+                .collect();
+            let _ = writeln!(
+                text,
+                "**Starting:** {} opens a table here; others press **Join**, the opener presses **Start**.",
+                names.join(" or ")
+            );
+        }
+        text.push_str(HOW_TO_PLAY);
+        Ok(Reply::ephemeral(text))
     }
 }
