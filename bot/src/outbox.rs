@@ -44,6 +44,14 @@ pub struct Message {
     /// delivered (Discord: the interaction token, valid for 15 minutes).
     #[serde(default)]
     pub tell: Option<String>,
+    /// A step within the same person's turn: replace the game's current turn message
+    /// (text, pictures, buttons) instead of posting a new one (posted anew if there is none).
+    #[serde(default)]
+    pub edit: bool,
+    /// A new turn message (the decision passed to another person, or the game ended): the
+    /// previous turn message loses its buttons once this one is out.
+    #[serde(default)]
+    pub takes_over: bool,
 }
 
 impl Message {
@@ -113,6 +121,26 @@ pub trait Courier: Send + Sync + 'static {
     /// Tells a person privately why something could not be delivered, through the handle in
     /// [`Message::tell`]; false if that did not work either.
     fn tell(&self, handle: &str, text: &str) -> impl Future<Output = bool> + Send;
+
+    /// Replaces channel message `message_id` with one row's message ([`Message::edit`]);
+    /// returns its id. A courier that cannot edit posts anew.
+    fn edit(
+        &self,
+        row: &DeliveryRow,
+        message: &Message,
+        images: Vec<(String, Vec<u8>)>,
+        message_id: u64,
+    ) -> impl Future<Output = Result<Option<u64>, Failure>> + Send {
+        let _ = message_id;
+        self.deliver(row, message, images)
+    }
+
+    /// Removes the buttons of a channel message that is no longer the current turn
+    /// message; best effort (a failure only leaves stale buttons, which the table refuses).
+    fn retire(&self, channel: u64, message_id: u64) -> impl Future<Output = ()> + Send {
+        let _ = (channel, message_id);
+        async {}
+    }
 }
 
 /// How the worker behaves.
@@ -370,13 +398,35 @@ impl Outbox {
                 .await;
         }
         let images = self.store.delivery_images(row.outbox_id).await?;
-        match courier.deliver(&row, &message, images).await {
+        // The game's current turn message: edited by a step of the same turn, retired by
+        // the next turn's message.
+        let current = match (row.kind, row.game_id) {
+            (DeliveryKind::Channel, Some(game)) if message.edit || message.takes_over => {
+                self.store.turn_message(game).await?
+            }
+            _ => None,
+        };
+        let sent = match current.filter(|_| message.edit) {
+            Some(id) => courier.edit(&row, &message, images, id).await,
+            None => courier.deliver(&row, &message, images).await,
+        };
+        match sent {
             Ok(message_id) => {
                 self.store
                     .finish_delivery(row.outbox_id, SENT, message_id)
                     .await?;
-                if let (Some(_), Some(id), Some(game)) = (&message.turn, message_id, row.game_id) {
-                    self.store.set_turn_message(game, id).await?;
+                if let Some(game) = row.game_id.filter(|_| row.kind == DeliveryKind::Channel) {
+                    if message.takes_over
+                        && let Some(old) = current.filter(|&old| Some(old) != message_id)
+                    {
+                        courier.retire(row.target, old).await;
+                    }
+                    if message.turn.is_some() && message_id.is_some() {
+                        self.store.set_turn_message(game, message_id).await?;
+                    } else if message.takes_over {
+                        // The game is over: no message is current any more.
+                        self.store.set_turn_message(game, None).await?;
+                    }
                 }
                 let waited = (now_ms() - row.created_at).max(0) as u64;
                 let mut latencies = self.latencies.lock().unwrap_or_else(|p| p.into_inner());

@@ -96,6 +96,42 @@ fn channel_posts(fake: &FakeDiscord) -> Vec<Recorded> {
     posts
 }
 
+/// An edit of a channel message that replaces its text: the next step of the same turn
+/// (removing an old message's buttons sends components only).
+fn is_turn_edit(r: &Recorded) -> bool {
+    let p: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
+    r.method == "PATCH"
+        && p.len() == 4
+        && p[0] == "channels"
+        && p[1] == CHANNEL.to_string()
+        && p[2] == "messages"
+        && r.json.as_ref().is_some_and(|j| j.get("content").is_some())
+}
+
+/// A PATCH that only takes a channel message's buttons away (it stopped being the current
+/// turn message); returns the message id.
+fn retired(r: &Recorded) -> Option<u64> {
+    let p: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
+    let json = r.json.as_ref()?;
+    (r.method == "PATCH"
+        && p.len() == 4
+        && p[0] == "channels"
+        && p[2] == "messages"
+        && json.get("content").is_none()
+        && json["components"].as_array().is_some_and(Vec::is_empty))
+    .then(|| p[3].parse().ok())
+    .flatten()
+}
+
+/// What the channel shows, in order: new messages and the edits of turn messages.
+fn channel_updates(fake: &FakeDiscord) -> Vec<Recorded> {
+    let updates = fake.find_all(|r| r.is_channel_message(CHANNEL) || is_turn_edit(r));
+    if let Some(refused) = updates.iter().find(|r| !r.ok()) {
+        panic!("a post or edit in the channel was refused: {refused}");
+    }
+    updates
+}
+
 fn content(r: &Recorded) -> String {
     r.json
         .as_ref()
@@ -173,26 +209,41 @@ async fn autocomplete(fake: &FakeDiscord, user: u64, typed: &str) -> Vec<String>
         .collect()
 }
 
-/// The user pinged by the latest turn message, and that message.
-fn latest_turn(fake: &FakeDiscord) -> (Option<u64>, Recorded) {
-    let post = channel_posts(fake)
-        .into_iter()
-        .rev()
-        .find(|r| content(r).contains(" to play: ") || content(r).contains("The game is over"))
-        .unwrap_or_else(|| {
-            panic!(
-                "no turn message among {:#?}",
-                channel_posts(fake).iter().map(content).collect::<Vec<_>>()
-            )
-        });
-    let text = content(&post);
-    let user = text
-        .rsplit("<@")
+/// The user mentioned in a message's text.
+fn mentioned(text: &str) -> Option<u64> {
+    text.rsplit("<@")
         .next()
         .and_then(|s| s.split('>').next())
         .and_then(|s| s.parse().ok())
-        .filter(|_| !text.contains("The game is over"));
-    (user, post)
+}
+
+/// The player to act and the latest state of the turn message (its last edit, or the post
+/// itself): the player is the one the turn message's post mentioned (edits mention nobody).
+fn latest_turn(fake: &FakeDiscord) -> (Option<u64>, Recorded) {
+    let is_turn =
+        |r: &Recorded| content(r).contains(" to play: ") || content(r).contains("The game is over");
+    let update = channel_updates(fake)
+        .into_iter()
+        .rev()
+        .find(is_turn)
+        .unwrap_or_else(|| {
+            panic!(
+                "no turn message among {:#?}",
+                channel_updates(fake)
+                    .iter()
+                    .map(content)
+                    .collect::<Vec<_>>()
+            )
+        });
+    if content(&update).contains("The game is over") {
+        return (None, update);
+    }
+    let post = channel_posts(fake)
+        .into_iter()
+        .rev()
+        .find(is_turn)
+        .expect("a turn message was posted before it was edited");
+    (mentioned(&content(&post)), update)
 }
 
 /// The label of the player to act in a turn message (`Anna (Red)`).
@@ -242,13 +293,42 @@ async fn open_table(fake: &FakeDiscord, game: &str, players: &[u64]) {
 }
 
 /// Plays random legal actions through autocomplete and /play until the game ends,
-/// checking each turn's traffic. Returns the number of actions.
+/// checking each turn's traffic: a new message with exactly one mention only when the
+/// decision passes to another person, an edit of the turn message (mentioning nobody) for
+/// each further step of the same turn, and every earlier turn message's buttons removed.
+/// Returns the number of actions.
 async fn play_to_the_end(fake: &FakeDiscord, mut seed: u64, limit: usize) -> usize {
+    let mut before: Option<(u64, usize)> = None;
     for played in 0..limit {
         let (user, post) = latest_turn(fake);
+        let posts = channel_posts(fake).len();
+        if let Some((previous, posts_before)) = before {
+            if user == Some(previous) {
+                assert_eq!(
+                    posts, posts_before,
+                    "a step of the same turn posts nothing new"
+                );
+                assert!(is_turn_edit(&post), "it edits the turn message: {post}");
+                assert!(!content(&post).contains("<@"), "an edit mentions nobody");
+            } else {
+                assert_eq!(
+                    posts,
+                    posts_before + 1,
+                    "one new message when the turn passes (or the game ends)"
+                );
+                // The player to act is mentioned once; the final message mentions nobody.
+                assert_eq!(
+                    content(&post).matches("<@").count(),
+                    usize::from(user.is_some()),
+                    "mentions in {post}"
+                );
+            }
+        }
         let Some(user) = user else {
+            assert_every_old_turn_message_lost_its_buttons(fake).await;
             return played;
         };
+        before = Some((user, posts));
         assert!(
             !post.files.is_empty(),
             "every turn message carries the board picture"
@@ -268,10 +348,34 @@ async fn play_to_the_end(fake: &FakeDiscord, mut seed: u64, limit: usize) -> usi
     panic!("the game did not end in {limit} actions");
 }
 
-/// `/play action` by `user`: the answer is the first line (not empty) of the public post that follows
-/// (the turn message, or the final one). Returns that post.
+/// Every turn message but the last lost its buttons once the next one was out.
+async fn assert_every_old_turn_message_lost_its_buttons(fake: &FakeDiscord) {
+    let turn_posts: Vec<u64> = channel_posts(fake)
+        .iter()
+        .filter(|r| content(r).contains(" to play: "))
+        .filter_map(|r| {
+            r.response
+                .as_ref()
+                .and_then(|j| j["id"].as_str()?.parse().ok())
+        })
+        .collect();
+    assert!(turn_posts.len() > 1);
+    let expected = turn_posts;
+    fake.wait_for(WAIT, |_| {
+        let gone: Vec<u64> = fake
+            .find_all(|r| r.ok())
+            .iter()
+            .filter_map(retired)
+            .collect();
+        expected.iter().all(|id| gone.contains(id))
+    })
+    .await;
+}
+
+/// `/play action` by `user`: the answer is a line of what the channel shows next (the turn
+/// message's edit, the next turn's message, or the final one). Returns that update.
 async fn play(fake: &FakeDiscord, user: u64, action: &str) -> Recorded {
-    let before = channel_posts(fake).len();
+    let before = channel_updates(fake).len();
     let answer = slash(
         fake,
         user,
@@ -279,14 +383,13 @@ async fn play(fake: &FakeDiscord, user: u64, action: &str) -> Recorded {
         json!([{"name": "action", "type": 3, "value": action}]),
     )
     .await;
-    fake.wait_for(WAIT, |_| channel_posts(fake).len() > before)
+    fake.wait_for(WAIT, |_| channel_updates(fake).len() > before)
         .await;
-    let post = channel_posts(fake).swap_remove(before);
+    let post = channel_updates(fake).swap_remove(before);
     let text = content(&post);
-    let headline = text.lines().find(|l| !l.trim().is_empty());
     assert!(
-        !answer.is_empty() && headline == Some(answer.as_str()),
-        "/play {action} was answered {answer:?}; the public post says {text:?}"
+        !answer.is_empty() && text.lines().any(|l| l == answer),
+        "/play {action} was answered {answer:?}; the channel shows {text:?}"
     );
     post
 }

@@ -667,3 +667,57 @@ async fn help_explains_the_channels_game_or_every_game() {
     assert!(!text.contains("Roll Through the Ages"), "{text}");
     assert!(!text.contains("/new"), "{text}");
 }
+
+#[tokio::test]
+async fn steps_of_one_turn_edit_the_turn_message_and_a_new_person_gets_a_new_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    let r = started(&table, 2).await;
+    assert!(r.public[0].new_turn && !r.public[0].edit);
+    let mut user = to_act(&r);
+    let mut shown: Vec<String> = Vec::new();
+    let mut evicted = false;
+    for _ in 0..12 {
+        let legal = table.suggest(&caller(user), "", 1).await.unwrap();
+        let r = table.handle(&caller(user), act(&legal[0])).await.unwrap();
+        let post = &r.public[0];
+        let next = to_act(&r);
+        if next == user {
+            // The next step of the same turn: an edit that mentions nobody and shows the
+            // turn so far (also after the game was evicted and rebuilt from the log).
+            assert!(post.edit && !post.new_turn, "{post:?}");
+            assert!(post.ping.is_empty());
+            for line in &shown {
+                assert!(
+                    post.text.contains(line.as_str()),
+                    "{line:?} missing: {}",
+                    post.text
+                );
+            }
+            if !evicted {
+                table.evict_all();
+                evicted = true;
+            }
+        } else {
+            // The decision passed: a new message mentioning the next player once, showing
+            // the whole turn that ended.
+            assert!(post.new_turn && !post.edit, "{post:?}");
+            assert_eq!(post.ping, vec![next]);
+            for line in &shown {
+                assert!(
+                    post.text.contains(line.as_str()),
+                    "{line:?} missing: {}",
+                    post.text
+                );
+            }
+            shown.clear();
+        }
+        assert!(r.news.iter().all(|l| post.text.contains(l.as_str())));
+        shown.extend(r.news.iter().cloned());
+        if next != user {
+            shown.clear();
+        }
+        user = next;
+    }
+    assert!(evicted, "some turn had two steps");
+}

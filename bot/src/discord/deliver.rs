@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, Http, Nonce, UserId,
+    CreateInteractionResponseFollowup, CreateMessage, EditAttachments, EditInteractionResponse,
+    EditMessage, Http, MessageId, Nonce, UserId,
 };
 use serenity::builder::Builder;
 
@@ -140,6 +141,19 @@ impl DiscordCourier {
     }
 }
 
+/// Error code of a message that does not exist (any more).
+const UNKNOWN_MESSAGE: isize = 10008;
+
+/// Discord's JSON error code of a failed request, if it got that far.
+fn error_code(e: &serenity::Error) -> Option<isize> {
+    match e {
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => {
+            Some(r.error.code)
+        }
+        _ => None,
+    }
+}
+
 /// Sorts a failed request into what the outbox does next.
 fn failure(e: &serenity::Error) -> Failure {
     use serenity::http::HttpError;
@@ -252,6 +266,55 @@ impl Courier for DiscordCourier {
                 .map(|m| Some(m.id.get()))
                 .map_err(|e| failure(&e))
             }
+        }
+    }
+
+    async fn edit(
+        &self,
+        row: &DeliveryRow,
+        message: &Message,
+        images: Vec<(String, Vec<u8>)>,
+        message_id: u64,
+    ) -> Result<Option<u64>, Failure> {
+        // The pictures replace the old ones; nobody is mentioned again in the same turn.
+        let reloaded = images.clone();
+        let attachments = images
+            .into_iter()
+            .fold(EditAttachments::new(), |a, (name, png)| {
+                a.add(CreateAttachment::bytes(png, name))
+            });
+        let components = match &message.turn {
+            Some(turn) => turn_buttons(&Turn {
+                game_id: row.game_id.unwrap_or(0),
+                ..turn.clone()
+            }),
+            None => Vec::new(),
+        };
+        let edit = EditMessage::new()
+            .content(clip(&message.text))
+            .allowed_mentions(CreateAllowedMentions::new())
+            .attachments(attachments)
+            .components(components);
+        match ChannelId::new(row.target)
+            .edit_message(&self.http, MessageId::new(message_id), edit)
+            .await
+        {
+            Ok(m) => Ok(Some(m.id.get())),
+            // The message was deleted meanwhile (Unknown Message): post the turn anew.
+            Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) => {
+                self.deliver(row, message, reloaded).await
+            }
+            Err(e) => Err(failure(&e)),
+        }
+    }
+
+    async fn retire(&self, channel: u64, message_id: u64) {
+        let edit = EditMessage::new().components(Vec::new());
+        if let Err(e) = ChannelId::new(channel)
+            .edit_message(&self.http, MessageId::new(message_id), edit)
+            .await
+        {
+            tracing::info!(channel, message_id, error = %e, "could not remove an old turn message's buttons");
         }
     }
 

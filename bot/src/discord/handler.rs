@@ -80,9 +80,15 @@ fn acknowledgement(reply: &Reply) -> Post {
         return post.clone();
     }
     let first = reply
-        .public
+        .news
         .first()
-        .and_then(|p| p.text.lines().find(|l| !l.trim().is_empty()))
+        .map(String::as_str)
+        .or_else(|| {
+            reply
+                .public
+                .first()
+                .and_then(|p| p.text.lines().find(|l| !l.trim().is_empty()))
+        })
         .unwrap_or("Done.");
     text_post(first.to_string())
 }

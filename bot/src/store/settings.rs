@@ -113,18 +113,29 @@ impl Store {
         Ok(())
     }
 
-    /// Remembers the latest public turn message of a game (reminders link it).
+    /// Remembers the current public turn message of a game (reminders link it, steps of
+    /// the same turn edit it); `None` once the game's last message went out.
     pub async fn set_turn_message(
         &self,
         game_id: GameId,
-        message_id: u64,
+        message_id: Option<u64>,
     ) -> Result<(), StoreError> {
         sqlx::query("UPDATE game SET turn_message_id = ? WHERE game_id = ?")
-            .bind(message_id as i64)
+            .bind(message_id.map(|m| m as i64))
             .bind(game_id)
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// The current public turn message of a game, if one was delivered.
+    pub async fn turn_message(&self, game_id: GameId) -> Result<Option<u64>, StoreError> {
+        let id: Option<Option<i64>> =
+            sqlx::query_scalar("SELECT turn_message_id FROM game WHERE game_id = ?")
+                .bind(game_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(id.flatten().map(|m| m as u64))
     }
 
     /// Active games with what reminders need: (game, channel, guild, last change ms,

@@ -7,7 +7,7 @@ use serde_json::Value;
 use turnpost_core::Seat;
 use turnpost_core::dynamic::{load_game, new_game};
 
-use super::{Caller, Held, Loaded, Slot, Table, TableError, fingerprints, play, refuse};
+use super::{Caller, Held, Loaded, Slot, Table, TableError, TurnLines, fingerprints, play, refuse};
 use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status};
 
 impl Table {
@@ -73,6 +73,7 @@ impl Table {
                 undoable: Vec::new(),
                 since_snapshot: 0,
                 private: Vec::new(),
+                turn_lines: TurnLines::default(),
             });
             return Ok(());
         }
@@ -178,6 +179,7 @@ impl Table {
             }
         }
         let private = fingerprints(game.as_ref(), seats.len());
+        let to_act = game.decision().map(|d| d.seat);
         Ok(Loaded {
             row: row.clone(),
             seats: seats.to_vec(),
@@ -185,6 +187,7 @@ impl Table {
             undoable,
             since_snapshot,
             private,
+            turn_lines: turn_lines(&effective, seats, to_act),
         })
     }
 
@@ -256,4 +259,33 @@ pub(super) fn effective_actions(rows: Vec<ActionRow>) -> Result<Vec<ActionRow>, 
         }
     }
     Ok(out)
+}
+
+/// The current turn message's lines, rebuilt from the log (after a restart or eviction):
+/// the actions group into runs of one person; the run of the person to act is the current
+/// turn, the run before it the previous one. Only the actions since the snapshot are at
+/// hand, so a turn that began before it shows its later steps only.
+fn turn_lines(effective: &[ActionRow], seats: &[SeatRow], to_act: Option<Seat>) -> TurnLines {
+    let user = |seat: u8| seats.get(usize::from(seat)).map(|s| s.user_id);
+    let mut runs: Vec<(Option<u64>, Vec<String>)> = Vec::new();
+    for a in effective {
+        let who = user(a.seat);
+        match runs.last_mut() {
+            Some((w, lines)) if *w == who => lines.extend(a.log.iter().cloned()),
+            _ => runs.push((who, a.log.clone())),
+        }
+    }
+    let acting = to_act.and_then(|s| user(s.0));
+    let last = runs.pop();
+    match last {
+        Some((who, lines)) if acting.is_some() && who == acting => TurnLines {
+            previous: runs.pop().map(|(_, l)| l).unwrap_or_default(),
+            current: lines,
+        },
+        Some((_, lines)) => TurnLines {
+            previous: lines,
+            current: Vec::new(),
+        },
+        None => TurnLines::default(),
+    }
 }

@@ -145,6 +145,12 @@ pub struct Post {
     pub images: Vec<Image>,
     /// Users to notify (the player to act).
     pub ping: Vec<UserId>,
+    /// A step within the same person's turn: it replaces the current turn message (and
+    /// mentions nobody) instead of being a new message.
+    pub edit: bool,
+    /// A new turn message (the decision passed to another person, or the game ended): the
+    /// one before it loses its buttons.
+    pub new_turn: bool,
 }
 
 /// The state a front end needs for buttons on the turn message.
@@ -175,6 +181,18 @@ pub struct Reply {
     pub turn: Option<Turn>,
     /// Game listings (for `Games` and `MyTurns`).
     pub games: Vec<GameSummary>,
+    /// What this change did, as log lines (the turn message shows more: the whole turn so
+    /// far); front ends acknowledge the caller's action with them.
+    pub news: Vec<String>,
+}
+
+impl Post {
+    /// Makes a turn message into an edit of the current one: same person, no new mention.
+    fn make_edit(&mut self) {
+        self.edit = true;
+        self.new_turn = false;
+        self.ping.clear();
+    }
 }
 
 impl Reply {
@@ -263,6 +281,42 @@ struct Loaded {
     /// A fingerprint of each seat's private items as of now, to notice what changed after
     /// the next action (`None` for a game without secrets).
     private: Vec<Option<u64>>,
+    /// The log lines of the turn before the current one (the current turn message shows
+    /// them), and of the current person's steps so far (edits of that message add them).
+    turn_lines: TurnLines,
+}
+
+/// What the current turn message shows: the previous person's turn, then the current
+/// person's steps so far.
+#[derive(Clone, Debug, Default)]
+struct TurnLines {
+    previous: Vec<String>,
+    current: Vec<String>,
+}
+
+impl TurnLines {
+    /// The lines after a change that adds `lines`: in the same person's turn they join the
+    /// current steps; when the decision passes, the whole finished turn becomes `previous`.
+    fn after(&self, lines: &[String], same_turn: bool) -> TurnLines {
+        let mut current = self.current.clone();
+        current.extend_from_slice(lines);
+        if same_turn {
+            TurnLines {
+                previous: self.previous.clone(),
+                current,
+            }
+        } else {
+            TurnLines {
+                previous: current,
+                current: Vec::new(),
+            }
+        }
+    }
+
+    /// Every line the message shows, oldest first.
+    fn shown(&self) -> Vec<String> {
+        self.previous.iter().chain(&self.current).cloned().collect()
+    }
 }
 
 /// Where new games get their seeds.
@@ -482,6 +536,8 @@ impl Table {
                 turn: reply.turn.clone(),
                 lobby,
                 tell: tell.clone(),
+                edit: post.edit,
+                takes_over: post.new_turn,
             }
             .to_body(),
             images: images(post),

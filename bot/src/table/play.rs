@@ -87,6 +87,13 @@ fn changed_private(
         .collect()
 }
 
+/// Whether the decision stays with the same person (the next step of one turn): then the
+/// turn message is edited, not posted anew.
+fn same_person(seats: &[SeatRow], before: Option<Seat>, now: Option<Seat>) -> bool {
+    let user = |s: Option<Seat>| s.and_then(|s| seats.get(s.index())).map(|r| r.user_id);
+    user(before).is_some() && user(before) == user(now)
+}
+
 /// The refusal for a button from an older message.
 fn stale() -> Result<Reply, TableError> {
     refuse(
@@ -319,12 +326,17 @@ impl Table {
             )
         };
         let lines: Vec<String> = steps.iter().flat_map(|s| s.log.iter().cloned()).collect();
+        let same_turn = !ends_by_resignation
+            && same_person(&seats, before_seat, next.decision().map(|d| d.seat));
+        let turn_lines = loaded.turn_lines.after(&lines, same_turn);
         let reply = if ends_by_resignation {
             Reply {
                 public: vec![Post {
                     text: lines.join("\n"),
+                    new_turn: true,
                     ..Post::default()
                 }],
+                news: lines.clone(),
                 ..Reply::default()
             }
         } else {
@@ -336,7 +348,12 @@ impl Table {
                 game: next.as_ref(),
                 undoable: &undoable,
             };
-            self.turn_reply(&position, lines, &flags).await
+            let mut reply = self.turn_reply(&position, turn_lines.shown(), &flags).await;
+            if same_turn {
+                reply.public.iter_mut().for_each(Post::make_edit);
+            }
+            reply.news = lines.clone();
+            reply
         };
         let deliveries = self.deliveries(caller, loaded.row.channel_id, &reply, false);
         let interaction = caller.and_then(|c| c.interaction.as_deref());
@@ -392,6 +409,7 @@ impl Table {
         loaded.undoable = undoable;
         loaded.private = private;
         loaded.seats = seats;
+        loaded.turn_lines = turn_lines;
         if let Some(s) = status {
             loaded.row.status = s;
         }
@@ -481,7 +499,19 @@ impl Table {
             game: game.as_ref(),
             undoable: &undoable,
         };
-        let reply = self.turn_reply(&position, vec![line.clone()], &flags).await;
+        let same_turn = same_person(
+            &loaded.seats,
+            Some(Seat(seat)),
+            game.decision().map(|d| d.seat),
+        );
+        let turn_lines = loaded
+            .turn_lines
+            .after(std::slice::from_ref(&line), same_turn);
+        let mut reply = self.turn_reply(&position, turn_lines.shown(), &flags).await;
+        if same_turn {
+            reply.public.iter_mut().for_each(Post::make_edit);
+        }
+        reply.news = vec![line.clone()];
         let deliveries = self.deliveries(Some(caller), loaded.row.channel_id, &reply, false);
         let log = vec![line];
         let stored = self
@@ -514,6 +544,7 @@ impl Table {
         loaded.since_snapshot = loaded.since_snapshot.saturating_sub(1);
         loaded.row.version = version;
         loaded.private = private;
+        loaded.turn_lines = turn_lines;
         loaded.game = Some(game);
         Ok(reply)
     }
@@ -618,16 +649,23 @@ impl Table {
                 Post {
                     text,
                     images,
-                    ping: Vec::new(),
+                    ..Post::default()
                 },
             ));
         }
         Reply {
-            public: vec![Post { text, images, ping }],
+            public: vec![Post {
+                text,
+                images,
+                ping,
+                edit: false,
+                new_turn: true,
+            }],
             private: private_posts,
             ephemeral: None,
             turn: turn.map(|(t, _)| t),
             games: Vec::new(),
+            news: Vec::new(),
         }
     }
 }

@@ -75,7 +75,7 @@ impl Table {
             ephemeral: Some(Post {
                 text,
                 images,
-                ping: Vec::new(),
+                ..Post::default()
             }),
             ..Reply::default()
         })
