@@ -81,6 +81,18 @@ pub struct Played {
     pub reveals: bool,
 }
 
+/// One legal action offered to a player: its notation (the identifier a front end sends
+/// back to [`DynGame::play`]) and its label in words ([`Game::describe_action`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionChoice {
+    /// The action in canonical notation (`spell 17`).
+    pub notation: String,
+    /// The action in the player's words (`Cast Conjure 6 — 2 crystals`), at most
+    /// [`crate::game::MAX_LABEL_CHARS`] characters, different from every other label of the
+    /// same decision.
+    pub label: String,
+}
+
 /// One game of any kind.
 pub trait DynGame: Send + Sync + fmt::Debug {
     /// The game's name (`pandoria`).
@@ -93,6 +105,13 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn decision(&self) -> Option<DynDecision>;
     /// Every legal action of `seat`, as notation.
     fn legal_notations(&self, seat: Seat) -> Vec<String>;
+    /// Every legal action of `seat` with its label in words, in the order of
+    /// [`DynGame::legal_notations`] (see [`Game::describe_action`]).
+    fn legal_choices(&self, seat: Seat) -> Vec<ActionChoice>;
+    /// Typed text in the player's words, for autocomplete: the label of the action the
+    /// text reads as, if it is a legal action of `seat` now; `None` if the text is not
+    /// notation or the action is not legal.
+    fn describe_notation(&self, seat: Seat, notation: &str) -> Option<String>;
     /// Plays one action given as notation.
     fn play(&mut self, seat: Seat, notation: &str) -> Result<Played, Refusal>;
     /// Scenario and test fixtures (see [`Game::fix`]).
@@ -134,6 +153,21 @@ impl<G: Game> DynGame for G {
             .iter()
             .map(ToString::to_string)
             .collect()
+    }
+    fn legal_choices(&self, seat: Seat) -> Vec<ActionChoice> {
+        self.legal_actions(seat)
+            .iter()
+            .map(|action| ActionChoice {
+                notation: action.to_string(),
+                label: self.describe_action(seat, action),
+            })
+            .collect()
+    }
+    fn describe_notation(&self, seat: Seat, notation: &str) -> Option<String> {
+        let action = self.parse_action(notation).ok()?;
+        self.legal_actions(seat)
+            .contains(&action)
+            .then(|| self.describe_action(seat, &action))
     }
     fn play(&mut self, seat: Seat, notation: &str) -> Result<Played, Refusal> {
         let action = self.parse_action(notation)?;

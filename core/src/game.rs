@@ -165,6 +165,25 @@ impl ParseError {
     }
 }
 
+/// The most characters an action's label may have ([`Game::describe_action`]): Discord's
+/// limit for the label of a button or a select option.
+pub const MAX_LABEL_CHARS: usize = 80;
+
+/// The first of `candidates` (labels from the fullest to the shortest) that fits in
+/// [`MAX_LABEL_CHARS`]; when none fits, the last one cut to fit, ending in "…".
+pub fn fit_label(candidates: impl IntoIterator<Item = String>) -> String {
+    let mut last = String::new();
+    for candidate in candidates {
+        if candidate.chars().count() <= MAX_LABEL_CHARS {
+            return candidate;
+        }
+        last = candidate;
+    }
+    let mut cut: String = last.chars().take(MAX_LABEL_CHARS - 1).collect();
+    cut.push('…');
+    cut
+}
+
 /// Options or a fixture that cannot set up a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -267,6 +286,17 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// One log line for an event.
     fn describe(&self, event: &Self::Event) -> String;
 
+    /// A legal action of `seat` in the current state, in the player's words: what it does
+    /// first, then what it costs or gives after " — " ("Cast Conjure 6 — 2 crystals",
+    /// "Reroll dice 1 and 3"). Front ends show it as the label of a button or select option,
+    /// with the notation as the identifier underneath.
+    ///
+    /// The label is shown only to `seat` and uses only what `seat` may see (its own hand, the
+    /// public state); it has at most [`MAX_LABEL_CHARS`] characters; and the labels of the
+    /// legal actions of one decision are all different, so the words alone identify the
+    /// choice. For an action that is not legal now the text is a best effort.
+    fn describe_action(&self, seat: Seat, action: &Self::Action) -> String;
+
     /// Whether the event showed something new to a player (a die roll, a drawn tile, a
     /// revealed card). Undo never goes back past such an event. The default is the safe
     /// answer: every event is final.
@@ -334,6 +364,18 @@ mod tests {
         assert_eq!(Seed::parse("xyz"), None);
         assert_ne!(Seed::from_u64(7), Seed::from_u64(8));
         assert_eq!(format!("{a:?}"), "Seed(hidden)");
+    }
+
+    #[test]
+    fn labels_are_fitted_to_the_limit() {
+        assert_eq!(fit_label(["short".to_string()]), "short");
+        let long = "x".repeat(MAX_LABEL_CHARS + 1);
+        assert_eq!(fit_label([long.clone(), "fits".into()]), "fits");
+        let cut = fit_label([long]);
+        assert_eq!(cut.chars().count(), MAX_LABEL_CHARS);
+        assert!(cut.ends_with('…'));
+        let exact = "é".repeat(MAX_LABEL_CHARS);
+        assert_eq!(fit_label([exact.clone()]), exact);
     }
 
     #[test]

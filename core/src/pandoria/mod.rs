@@ -14,13 +14,15 @@
 //! Files: `rules.rs` (placement, closure, scoring), `turn.rs` (cards, buildings, payments,
 //! buying, the end of a turn), `spells.rs` (the spell effects), `fixtures.rs` (scenario
 //! set-up), `words.rs` (the word types: actions, events, decision kinds), `notation.rs`,
-//! `view.rs`, and the component data in `data.rs` and `cards.rs`.
+//! `choices.rs` (actions in the player's words), `view.rs`, and the component data in
+//! `data.rs` and `cards.rs`.
 //!
 //! Why this file is long (about 930 lines): it holds the state types every step file uses, the
 //! set-up (start tiles, realms) and the [`Game`] implementation; the word types are in
 //! `words.rs`, the options and help in `options.rs`. The set-up is the next seam to move out.
 
 mod cards;
+mod choices;
 mod data;
 mod fixtures;
 mod notation;
@@ -895,6 +897,10 @@ impl Game for Pandoria {
 
     fn describe(&self, event: &Event) -> String {
         notation::describe(self, event)
+    }
+
+    fn describe_action(&self, seat: Seat, action: &Action) -> String {
+        self.action_words(seat, action)
     }
 
     fn reveals(&self, event: &Event) -> bool {

@@ -216,7 +216,7 @@ impl Pandoria {
     }
 
     /// What market card `pos` (1–4) costs in gold with the seat's Bank.
-    fn buy_price(&self, seat: Seat, pos: u8) -> Result<(CardId, u8), RulesError> {
+    pub(super) fn buy_price(&self, seat: Seat, pos: u8) -> Result<(CardId, u8), RulesError> {
         let card = usize::from(pos)
             .checked_sub(1)
             .and_then(|i| self.market.get(i))

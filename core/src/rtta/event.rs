@@ -365,7 +365,7 @@ pub enum Event {
     },
 }
 
-fn bundle_text(bundle: &Bundle) -> String {
+pub(super) fn bundle_text(bundle: &Bundle) -> String {
     let parts: Vec<String> = Resource::all()
         .filter(|r| bundle[r.index()] > 0)
         .map(|r| format!("{} {}", bundle[r.index()], r.id()))

@@ -14,12 +14,14 @@
 //! Files follow the turn: `rolling.rs` (the roll, Leadership and the choice dice),
 //! `collecting.rs` (goods, food and feeding), `disasters.rs`, `trade.rs`, `building.rs`,
 //! `buying.rs`, `end.rs` (discarding, the end of the turn and of the game, scoring); besides
-//! them `legal.rs` (legal actions), `refusals.rs` (error messages and the development guard),
-//! `queries.rs` (questions about the state), `load.rs` (loading checks), `fixtures.rs`,
-//! `notation.rs`, `view.rs`, `event.rs`, `error.rs` and the component data in `data.rs`.
+//! them `legal.rs` (legal actions), `choices.rs` (actions in the player's words),
+//! `refusals.rs` (error messages and the development guard), `queries.rs` (questions about
+//! the state), `load.rs` (loading checks), `fixtures.rs`, `notation.rs`, `view.rs`,
+//! `event.rs`, `error.rs` and the component data in `data.rs`.
 
 mod building;
 mod buying;
+mod choices;
 mod collecting;
 mod data;
 mod disasters;
@@ -490,6 +492,10 @@ impl Game for Rtta {
 
     fn describe(&self, event: &Event) -> String {
         describe(event, &|s| self.seat_name(s))
+    }
+
+    fn describe_action(&self, seat: Seat, action: &Action) -> String {
+        self.action_words(seat, action)
     }
 
     /// Die rolls show something new; offers and their answers involve another player; the
