@@ -16,6 +16,8 @@ use super::InFlight;
 use super::commands::{self, Invocation};
 use super::deliver::ephemeral_edit;
 use super::ids::{ComponentId, Verb};
+use turnpost_core::dynamic::ActionChoice;
+
 use crate::table::{Caller, Command, Post, Reply, Table, TableError};
 
 const APOLOGY: &str =
@@ -330,7 +332,7 @@ impl Handler {
         }
         let legal = self
             .table
-            .suggest(caller, "", usize::MAX)
+            .choices(caller, "", usize::MAX)
             .await
             .unwrap_or_default();
         let mut post = match self.table.handle(caller, Command::Hand).await {
@@ -349,26 +351,26 @@ impl Handler {
             .encode()
         };
         let mut rows = Vec::new();
-        if legal.len() <= 20 && legal.iter().all(|a| act_id(a).is_some() && a.len() <= 80) {
+        // Buttons and options show the choice in words; the notation is the identifier.
+        let label = |c: &ActionChoice| c.label.chars().take(80).collect::<String>();
+        if legal.len() <= 20 && legal.iter().all(|c| act_id(&c.notation).is_some()) {
             for chunk in legal.chunks(5) {
                 let buttons = chunk
                     .iter()
-                    .filter_map(|a| {
-                        act_id(a).map(|id| {
+                    .filter_map(|c| {
+                        act_id(&c.notation).map(|id| {
                             CreateButton::new(id)
-                                .label(a.clone())
+                                .label(label(c))
                                 .style(ButtonStyle::Secondary)
                         })
                     })
                     .collect();
                 rows.push(CreateActionRow::Buttons(buttons));
             }
-        } else if legal.len() <= 25 && legal.iter().all(|a| a.len() <= 100) {
+        } else if legal.len() <= 25 && legal.iter().all(|c| c.notation.len() <= 100) {
             let options = legal
                 .iter()
-                .map(|a| {
-                    CreateSelectMenuOption::new(a.chars().take(100).collect::<String>(), a.clone())
-                })
+                .map(|c| CreateSelectMenuOption::new(label(c), c.notation.clone()))
                 .collect();
             if let Some(id) = (ComponentId {
                 game: turn.game_id,
@@ -407,13 +409,14 @@ impl Handler {
         );
         let choices = self
             .table
-            .suggest(&caller, &typed, 25)
+            .choices(&caller, &typed, 25)
             .await
             .unwrap_or_default();
+        // Discord shows the words; the value sent back is the notation.
         let mut response = CreateAutocompleteResponse::new();
         for c in choices {
-            let name: String = c.chars().take(100).collect();
-            response = response.add_string_choice(name, c);
+            let name: String = c.label.chars().take(100).collect();
+            response = response.add_string_choice(name, c.notation);
         }
         if let Err(e) = ac
             .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use turnpost_core::Seat;
+use turnpost_core::dynamic::ActionChoice;
 use turnpost_core::registry::{self, GameInfo};
 
 use super::{Caller, Post, Reply, Table, TableError, refuse, seat_label, seat_of};
@@ -257,6 +258,24 @@ impl Table {
         typed: &str,
         limit: usize,
     ) -> Result<Vec<String>, TableError> {
+        Ok(self
+            .choices(caller, typed, limit)
+            .await?
+            .into_iter()
+            .map(|c| c.notation)
+            .collect())
+    }
+
+    /// The caller's legal actions in words (each with its notation underneath) that match
+    /// `typed` in the words or the notation, case-insensitively, at most `limit`: those
+    /// whose words or notation begin with it first, then the others, each in the game's
+    /// order. Empty when it is not the caller's decision.
+    pub async fn choices(
+        &self,
+        caller: &Caller,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Vec<ActionChoice>, TableError> {
         let Some(row) = self.store.open_game_in(caller.channel).await? else {
             return Ok(Vec::new());
         };
@@ -266,12 +285,18 @@ impl Table {
             return Ok(Vec::new());
         };
         let typed = typed.trim().to_lowercase();
-        Ok(game
-            .legal_notations(Seat(seat.seat))
-            .into_iter()
-            .filter(|a| a.to_lowercase().contains(&typed))
-            .take(limit)
-            .collect())
+        let (mut first, mut rest) = (Vec::new(), Vec::new());
+        for c in game.legal_choices(Seat(seat.seat)) {
+            let (label, notation) = (c.label.to_lowercase(), c.notation.to_lowercase());
+            if label.starts_with(&typed) || notation.starts_with(&typed) {
+                first.push(c);
+            } else if label.contains(&typed) || notation.contains(&typed) {
+                rest.push(c);
+            }
+        }
+        first.extend(rest);
+        first.truncate(limit);
+        Ok(first)
     }
 }
 
