@@ -453,6 +453,37 @@ impl Pandoria {
         out.is_empty() || out == [Action::Pass]
     }
 
+    /// The actions that hand card `c` of the player to act offers in the current step (none
+    /// in steps that play no hand card).
+    fn hand_card_actions(&self, c: CardId, out: &mut Vec<Action>) {
+        let seat = self.current;
+        match &self.step {
+            Step::Card | Step::HalflingSpell => {
+                let builds = self.step == Step::Card && self.has_economy();
+                let card = cards().card(c);
+                let cost = self.spell_price(seat, card, false, false);
+                self.push_payments(seat, Resource::Crystal, cost, out, |w| Action::Spell(c, w));
+                if builds {
+                    if self.halfling_combo(seat) {
+                        let cost = self.spell_price(seat, card, false, true);
+                        self.push_payments(seat, Resource::Crystal, cost, out, |w| {
+                            Action::Both(c, w)
+                        });
+                    }
+                    for slot in 1..=SLOTS as u8 {
+                        if let Ok(cost) = self.build_price(seat, c, slot, BuildHow::Normal) {
+                            self.push_payments(seat, Resource::Wood, cost, out, |w| {
+                                Action::Build(c, slot, w)
+                            });
+                        }
+                    }
+                }
+            }
+            Step::Effect { effect } => self.effect_card_actions(effect, c, out),
+            _ => {}
+        }
+    }
+
     /// The legal actions of steps 4–7 and the realm, spell and choice steps.
     pub(super) fn later_actions_into(&self, out: &mut Vec<Action>) {
         let seat = self.current;
@@ -460,24 +491,7 @@ impl Pandoria {
             Step::Card | Step::HalflingSpell => {
                 let builds = self.step == Step::Card && self.has_economy();
                 for &c in &self.seats[seat.index()].cards {
-                    let card = cards().card(c);
-                    let cost = self.spell_price(seat, card, false, false);
-                    self.push_payments(seat, Resource::Crystal, cost, out, |w| Action::Spell(c, w));
-                    if builds {
-                        if self.halfling_combo(seat) {
-                            let cost = self.spell_price(seat, card, false, true);
-                            self.push_payments(seat, Resource::Crystal, cost, out, |w| {
-                                Action::Both(c, w)
-                            });
-                        }
-                        for slot in 1..=SLOTS as u8 {
-                            if let Ok(cost) = self.build_price(seat, c, slot, BuildHow::Normal) {
-                                self.push_payments(seat, Resource::Wood, cost, out, |w| {
-                                    Action::Build(c, slot, w)
-                                });
-                            }
-                        }
-                    }
+                    self.hand_card_actions(c, out);
                 }
                 if builds {
                     for slot in 1..=SLOTS as u8 {
