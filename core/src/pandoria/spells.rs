@@ -264,11 +264,7 @@ impl Pandoria {
             }
             Effect::FreeBuild => {
                 for &c in &s.cards {
-                    for slot in 1..=SLOTS as u8 {
-                        if self.build_price(seat, c, slot, BuildHow::Free).is_ok() {
-                            out.push(Action::Build(c, slot, None));
-                        }
-                    }
+                    self.effect_card_actions(effect, c, out);
                 }
                 for slot in 1..=SLOTS as u8 {
                     if self.monument_price(seat, slot, BuildHow::Free).is_ok() {
@@ -287,17 +283,9 @@ impl Pandoria {
                 out.extend(self.figures_of(seat).map(|(h, _)| Action::Retrieve(h)));
                 out.push(Action::Pass);
             }
-            Effect::ConstructBuild { discount } => {
+            Effect::ConstructBuild { .. } => {
                 for &c in &s.cards {
-                    for slot in 1..=SLOTS as u8 {
-                        if let Ok(cost) =
-                            self.build_price(seat, c, slot, BuildHow::Construct(*discount))
-                        {
-                            self.push_payments(seat, super::Resource::Wood, cost, out, |w| {
-                                Action::Build(c, slot, w)
-                            });
-                        }
-                    }
+                    self.effect_card_actions(effect, c, out);
                 }
                 out.push(Action::Pass);
             }
@@ -355,6 +343,33 @@ impl Pandoria {
                 }
                 out.push(Action::Pass);
             }
+        }
+    }
+
+    /// The actions that hand card `c` of the player to act offers in an effect that builds
+    /// hand cards (Master Builder, Construct); none in the others.
+    pub(super) fn effect_card_actions(&self, effect: &Effect, c: CardId, out: &mut Vec<Action>) {
+        let seat = self.current;
+        match effect {
+            Effect::FreeBuild => {
+                for slot in 1..=SLOTS as u8 {
+                    if self.build_price(seat, c, slot, BuildHow::Free).is_ok() {
+                        out.push(Action::Build(c, slot, None));
+                    }
+                }
+            }
+            Effect::ConstructBuild { discount } => {
+                for slot in 1..=SLOTS as u8 {
+                    if let Ok(cost) =
+                        self.build_price(seat, c, slot, BuildHow::Construct(*discount))
+                    {
+                        self.push_payments(seat, super::Resource::Wood, cost, out, |w| {
+                            Action::Build(c, slot, w)
+                        });
+                    }
+                }
+            }
+            _ => {}
         }
     }
 

@@ -446,11 +446,66 @@ impl Pandoria {
         self.second_edition() && self.ability(seat) == Some(Realm::Mages)
     }
 
-    /// Whether the decision has no real choice: nothing or only `pass` is legal.
+    /// Whether the decision has no real choice (nothing or only `pass` is legal) for a reason
+    /// every player can see, so that the engine takes it by itself (issue 12). Where the
+    /// choice depends on the hidden hand cards (step 4, the Yucata Halflings' spell, Master
+    /// Builder, Construct), a hand that holds no playable card is not such a reason: while
+    /// any card the seat might hold as far as the others know — any card in a hand or the
+    /// deck — could be played, the seat is asked and passes. Otherwise the skipped step, the
+    /// log and the timing would tell everybody that the hand holds nothing playable.
     pub(super) fn is_trivial(&self) -> bool {
         let mut out = Vec::new();
         self.later_actions_into(&mut out);
-        out.is_empty() || out == [Action::Pass]
+        (out.is_empty() || out == [Action::Pass]) && !self.hidden_hand_might_play()
+    }
+
+    /// Whether the player to act holds hand cards and some unseen card (in any hand or the
+    /// deck) would offer an action in the current step if it were one of them.
+    fn hidden_hand_might_play(&self) -> bool {
+        if self.seats[self.current.index()].cards.is_empty() {
+            return false;
+        }
+        let mut out = Vec::new();
+        self.seats
+            .iter()
+            .flat_map(|s| &s.cards)
+            .chain(&self.deck)
+            .any(|&c| {
+                out.clear();
+                self.hand_card_actions(c, &mut out);
+                !out.is_empty()
+            })
+    }
+
+    /// The actions that hand card `c` of the player to act offers in the current step (none
+    /// in steps that play no hand card).
+    fn hand_card_actions(&self, c: CardId, out: &mut Vec<Action>) {
+        let seat = self.current;
+        match &self.step {
+            Step::Card | Step::HalflingSpell => {
+                let builds = self.step == Step::Card && self.has_economy();
+                let card = cards().card(c);
+                let cost = self.spell_price(seat, card, false, false);
+                self.push_payments(seat, Resource::Crystal, cost, out, |w| Action::Spell(c, w));
+                if builds {
+                    if self.halfling_combo(seat) {
+                        let cost = self.spell_price(seat, card, false, true);
+                        self.push_payments(seat, Resource::Crystal, cost, out, |w| {
+                            Action::Both(c, w)
+                        });
+                    }
+                    for slot in 1..=SLOTS as u8 {
+                        if let Ok(cost) = self.build_price(seat, c, slot, BuildHow::Normal) {
+                            self.push_payments(seat, Resource::Wood, cost, out, |w| {
+                                Action::Build(c, slot, w)
+                            });
+                        }
+                    }
+                }
+            }
+            Step::Effect { effect } => self.effect_card_actions(effect, c, out),
+            _ => {}
+        }
     }
 
     /// The legal actions of steps 4–7 and the realm, spell and choice steps.
@@ -460,24 +515,7 @@ impl Pandoria {
             Step::Card | Step::HalflingSpell => {
                 let builds = self.step == Step::Card && self.has_economy();
                 for &c in &self.seats[seat.index()].cards {
-                    let card = cards().card(c);
-                    let cost = self.spell_price(seat, card, false, false);
-                    self.push_payments(seat, Resource::Crystal, cost, out, |w| Action::Spell(c, w));
-                    if builds {
-                        if self.halfling_combo(seat) {
-                            let cost = self.spell_price(seat, card, false, true);
-                            self.push_payments(seat, Resource::Crystal, cost, out, |w| {
-                                Action::Both(c, w)
-                            });
-                        }
-                        for slot in 1..=SLOTS as u8 {
-                            if let Ok(cost) = self.build_price(seat, c, slot, BuildHow::Normal) {
-                                self.push_payments(seat, Resource::Wood, cost, out, |w| {
-                                    Action::Build(c, slot, w)
-                                });
-                            }
-                        }
-                    }
+                    self.hand_card_actions(c, out);
                 }
                 if builds {
                     for slot in 1..=SLOTS as u8 {
