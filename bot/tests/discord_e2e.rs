@@ -411,6 +411,38 @@ fn assert_winner_among(last: &Recorded, players: &[&str]) {
     }
 }
 
+/// Discord traffic of a played game since request `mark`: requests and uploaded bytes per
+/// turn (a turn = one new turn message) and per action; at most one board picture per
+/// action goes up.
+fn traffic_report(fake: &FakeDiscord, mark: usize, actions: usize) {
+    let requests: Vec<Recorded> = fake.requests().into_iter().skip(mark).collect();
+    let turns = requests
+        .iter()
+        .filter(|r| r.is_channel_message(CHANNEL) && r.ok())
+        .count()
+        .max(1);
+    let bytes: usize = requests
+        .iter()
+        .flat_map(|r| r.files.iter().map(|(_, b)| b.len()))
+        .sum();
+    let boards = requests
+        .iter()
+        .flat_map(|r| r.files.iter())
+        .filter(|(name, _)| name.contains("board"))
+        .count();
+    assert!(
+        boards <= actions,
+        "{boards} board uploads for {actions} actions"
+    );
+    eprintln!(
+        "traffic over {actions} actions, {turns} turn messages: {} requests ({:.1} per turn, {:.1} per action), {:.0} KB uploaded per turn, {boards} board uploads",
+        requests.len(),
+        requests.len() as f64 / turns as f64,
+        requests.len() as f64 / actions as f64,
+        bytes as f64 / turns as f64 / 1000.0
+    );
+}
+
 fn latency_report(fake: &FakeDiscord) -> (Duration, Duration) {
     let mut l: Vec<Duration> = fake
         .requests()
@@ -512,10 +544,12 @@ async fn a_three_player_pandoria_game_is_played_to_the_end() {
             label_to_act(&turn)
         )
     );
+    let mark = fake.requests().len();
     let actions = play_to_the_end(&fake, 11, 400).await;
     let (_, last) = latest_turn(&fake);
     assert_winner_among(&last, &["Anna", "Bert", "Cleo"]);
     assert!(actions > 40);
+    traffic_report(&fake, mark, actions);
     fake.assert_clean();
     let (_, p99) = latency_report(&fake);
     assert!(p99 < Duration::from_secs(3), "{p99:?}");
