@@ -5,7 +5,7 @@
 //! writers never both read and then fail to write (`database is locked`); the game's
 //! `version` column is checked in the same transaction, so a stale writer loses cleanly.
 //!
-//! This file is the game log (games, seats, actions, snapshots; ~780 lines): its writes are
+//! This file is the game log (games, seats, actions, snapshots; ~840 lines): its writes are
 //! one family of version-checked transactions that also queue the outbox rows, and reading
 //! them side by side is how they stay consistent. The outbox's own queries are in
 //! `outbox.rs`, user and channel settings in `settings.rs`.
