@@ -769,3 +769,136 @@ async fn reminders_ping_once_per_period_and_never_in_quiet_hours() {
     assert_eq!(send_reminders(&table, &http).await.unwrap(), 0);
     fake.assert_clean();
 }
+
+/// The id of the message a post created, or an edit changed.
+fn message_id_of(r: &Recorded) -> u64 {
+    if r.method == "PATCH" {
+        return r.path.rsplit('/').next().unwrap().parse().unwrap();
+    }
+    r.response.as_ref().unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// The buttons and select menus of a message's JSON.
+fn controls(message: &Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    for row in message["components"].as_array().into_iter().flatten() {
+        out.extend(row["components"].as_array().into_iter().flatten().cloned());
+    }
+    out
+}
+
+/// Sends a component interaction and returns the callback and the edit that answered it.
+async fn click(fake: &FakeDiscord, interaction: Value) -> (Recorded, Recorded) {
+    let token = interaction["token"].as_str().unwrap().to_string();
+    let id = interaction["id"].as_str().unwrap().to_string();
+    fake.dispatch("INTERACTION_CREATE", interaction).await;
+    let callback = fake
+        .wait_for(WAIT, |r| {
+            r.path == format!("/api/v10/interactions/{id}/{token}/callback")
+        })
+        .await;
+    let edit = fake
+        .wait_for(WAIT, |r| {
+            r.method == "PATCH"
+                && r.path.contains(&token)
+                && r.path.ends_with("/messages/@original")
+        })
+        .await;
+    assert!(edit.ok(), "{edit}");
+    (callback, edit)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_private_panel_is_updated_in_place_until_the_turn_passes() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = start_bot(&fake, &dir.path().join("bot.db"), 3).await;
+    open_table(&fake, "rtta", &[ANNA, BERT]).await;
+    let (mut panel_clicks, mut turns_in_panel) = (0, 0);
+    for _ in 0..12 {
+        let (Some(user), turn) = latest_turn(&fake) else {
+            break;
+        };
+        let posts_before = channel_posts(&fake).len();
+        let take = custom_ids(&turn)
+            .into_iter()
+            .find(|id| id.ends_with(":turn"))
+            .expect("a Take my turn button");
+        // Take my turn opens the panel: a new private message.
+        let (callback, mut panel) = click(
+            &fake,
+            fake.button(user, CHANNEL, Some(GUILD), &take, message_id_of(&turn)),
+        )
+        .await;
+        assert_eq!(
+            callback.callback_type(),
+            Some(5),
+            "the panel is a new private message"
+        );
+        let panel_id = message_id_of_response(&panel);
+        loop {
+            let message = panel.response.clone().unwrap();
+            let controls = controls(&message);
+            for c in &controls {
+                let label = c["label"]
+                    .as_str()
+                    .or(c["placeholder"].as_str())
+                    .unwrap_or("");
+                assert!(label.chars().count() <= 80, "label over 80: {label}");
+                if let Some(options) = c["options"].as_array() {
+                    assert!(options.len() <= 25);
+                }
+            }
+            let text = message["content"].as_str().unwrap_or_default().to_string();
+            let Some(control) = controls.first() else {
+                if text.contains("Your turn is over") || text.contains("The game is over") {
+                    turns_in_panel += 1;
+                    // The next turn's message follows through the outbox.
+                    fake.wait_for(WAIT, |_| channel_posts(&fake).len() > posts_before)
+                        .await;
+                } else {
+                    // Too many choices for buttons: this step goes through /play.
+                    let choices = autocomplete(&fake, user, "").await;
+                    assert!(!choices.is_empty(), "{text}");
+                    play(&fake, user, &choices[0]).await;
+                }
+                break;
+            };
+            let id = control["custom_id"].as_str().unwrap().to_string();
+            let interaction = if control["type"] == 3 {
+                let value = control["options"][0]["value"].as_str().unwrap().to_string();
+                fake.select(user, CHANNEL, Some(GUILD), &id, &[value.as_str()], panel_id)
+            } else {
+                fake.button(user, CHANNEL, Some(GUILD), &id, panel_id)
+            };
+            let (callback, edit) = click(&fake, interaction).await;
+            panel_clicks += 1;
+            // A choice on the panel updates that same panel: a deferred update, then an
+            // edit of the panel message.
+            assert_eq!(callback.callback_type(), Some(6), "{callback}");
+            assert_eq!(
+                message_id_of_response(&edit),
+                panel_id,
+                "the panel itself changes"
+            );
+            panel = edit;
+        }
+    }
+    eprintln!("panel: {panel_clicks} clicks, {turns_in_panel} turns finished in the panel");
+    assert!(panel_clicks > 0 && turns_in_panel > 0);
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+/// The id of the message an edit of an interaction's response changed.
+fn message_id_of_response(r: &Recorded) -> u64 {
+    r.response.as_ref().unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}

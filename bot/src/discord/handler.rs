@@ -9,7 +9,7 @@ use serenity::all::{
     ComponentInteractionDataKind, Context, CreateActionRow, CreateAutocompleteResponse,
     CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage, CreateSelectMenu,
     CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, EventHandler, GuildId,
-    Interaction, InteractionId, Member, Ready, User,
+    Interaction, InteractionId, Member, MessageFlags, Ready, User,
 };
 
 use super::InFlight;
@@ -210,7 +210,23 @@ impl Handler {
     }
 
     async fn component(&self, ctx: &Context, comp: &ComponentInteraction) {
-        if let Err(e) = comp.defer_ephemeral(&ctx.http).await {
+        // A choice made on the private panel updates that panel in place (deferred update,
+        // then an edit of the panel message) with the player's next decision; any other
+        // button answers in a new private message.
+        let on_panel = comp
+            .message
+            .flags
+            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
+            && matches!(
+                ComponentId::decode(&comp.data.custom_id).map(|id| id.verb),
+                Some(Verb::Act(_) | Verb::Pick | Verb::Undo)
+            );
+        let deferred = if on_panel {
+            comp.defer(&ctx.http).await
+        } else {
+            comp.defer_ephemeral(&ctx.http).await
+        };
+        if let Err(e) = deferred {
             tracing::warn!(error = %e, "could not defer a component");
             return;
         }
@@ -224,13 +240,39 @@ impl Handler {
         );
         self.reopen_dms(caller.user).await;
         let (answer, components) = self.component_answer(&caller, comp).await;
-        let mut edit: EditInteractionResponse = ephemeral_edit(&answer);
-        if !components.is_empty() {
-            edit = edit.components(components);
-        }
+        let edit = if on_panel {
+            let (next, rows) = self.next_panel(&caller, &answer).await;
+            let mut edit = ephemeral_edit(&next).components(rows);
+            if next.images.is_empty() {
+                edit = edit.clear_attachments();
+            }
+            edit
+        } else {
+            let mut edit: EditInteractionResponse = ephemeral_edit(&answer);
+            if !components.is_empty() {
+                edit = edit.components(components);
+            }
+            edit
+        };
         if let Err(e) = comp.edit_response(&ctx.http, edit).await {
             tracing::warn!(error = %e, "could not answer a component");
         }
+    }
+
+    /// The panel after a choice made on it: what the choice did, then the player's next
+    /// decision with its choices; once the turn has passed, only that (no stale buttons).
+    async fn next_panel(&self, caller: &Caller, done: &Post) -> (Post, Vec<CreateActionRow>) {
+        let next = match self.table.current_turn(caller).await {
+            Ok(Some((turn, _))) if turn.user == caller.user => {
+                let (mut panel, rows) = self.panel(caller).await;
+                panel.text = format!("{}\n\n{}", done.text, panel.text);
+                return (panel, rows);
+            }
+            Ok(Some((_, line))) => format!("Your turn is over — {line}."),
+            Ok(None) => "The game is over.".to_string(),
+            Err(_) => APOLOGY.to_string(),
+        };
+        (text_post(format!("{}\n\n{next}", done.text)), Vec::new())
     }
 
     async fn component_answer(
