@@ -814,11 +814,22 @@ async fn click(fake: &FakeDiscord, interaction: Value) -> (Recorded, Recorded) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_private_panel_is_updated_in_place_until_the_turn_passes() {
+    for (game, players) in [
+        ("rtta", &[ANNA, BERT][..]),
+        ("pandoria", &[ANNA, BERT, CLEO][..]),
+    ] {
+        whole_turns_in_the_panel(game, players).await;
+    }
+}
+
+/// Plays 12 turns of `game` by clicking only: Take my turn, then the panel's buttons and
+/// selects (turning a page once), checking that every choice updates the panel in place.
+async fn whole_turns_in_the_panel(game: &str, players: &[u64]) {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let bot = start_bot(&fake, &dir.path().join("bot.db"), 3).await;
-    open_table(&fake, "rtta", &[ANNA, BERT]).await;
-    let (mut panel_clicks, mut turns_in_panel) = (0, 0);
+    open_table(&fake, game, players).await;
+    let (mut panel_clicks, mut turns_in_panel, mut paged) = (0, 0, false);
     for _ in 0..12 {
         let (Some(user), turn) = latest_turn(&fake) else {
             break;
@@ -855,19 +866,42 @@ async fn the_private_panel_is_updated_in_place_until_the_turn_passes() {
             }
             let text = message["content"].as_str().unwrap_or_default().to_string();
             let Some(control) = controls.first() else {
-                if text.contains("Your turn is over") || text.contains("The game is over") {
-                    turns_in_panel += 1;
-                    // The next turn's message follows through the outbox.
-                    fake.wait_for(WAIT, |_| channel_posts(&fake).len() > posts_before)
-                        .await;
-                } else {
-                    // Too many choices for buttons: this step goes through /play.
-                    let choices = autocomplete(&fake, user, "").await;
-                    assert!(!choices.is_empty(), "{text}");
-                    play(&fake, user, &choices[0]).await;
-                }
+                assert!(
+                    text.contains("Your turn is over") || text.contains("The game is over"),
+                    "a step offers no choice in the panel: {text}"
+                );
+                turns_in_panel += 1;
+                // The next turn's message follows through the outbox.
+                fake.wait_for(WAIT, |_| channel_posts(&fake).len() > posts_before)
+                    .await;
                 break;
             };
+            // Many choices come in pages: turn one page once, in place.
+            if let Some(more) = controls
+                .iter()
+                .find(|c| {
+                    c["custom_id"]
+                        .as_str()
+                        .is_some_and(|i| i.ends_with(":page:1"))
+                })
+                .filter(|_| !paged)
+            {
+                let id = more["custom_id"].as_str().unwrap();
+                let first_before = control["options"][0]["value"].clone();
+                let (callback, edit) =
+                    click(&fake, fake.button(user, CHANNEL, Some(GUILD), id, panel_id)).await;
+                assert_eq!(callback.callback_type(), Some(6), "{callback}");
+                assert_eq!(message_id_of_response(&edit), panel_id);
+                let after = controls_of(&edit);
+                assert_ne!(
+                    after[0]["options"][0]["value"], first_before,
+                    "page 2 differs"
+                );
+                paged = true;
+                panel_clicks += 1;
+                panel = edit;
+                continue;
+            }
             let id = control["custom_id"].as_str().unwrap().to_string();
             let interaction = if control["type"] == 3 {
                 let value = control["options"][0]["value"].as_str().unwrap().to_string();
@@ -888,10 +922,18 @@ async fn the_private_panel_is_updated_in_place_until_the_turn_passes() {
             panel = edit;
         }
     }
-    eprintln!("panel: {panel_clicks} clicks, {turns_in_panel} turns finished in the panel");
-    assert!(panel_clicks > 0 && turns_in_panel > 0);
+    eprintln!(
+        "{game} panel: {panel_clicks} clicks, {turns_in_panel} whole turns played by clicking only"
+    );
+    assert!(turns_in_panel >= 8, "{turns_in_panel} turns");
+    assert!(paged, "no panel had a second page");
     bot.stop().await;
     fake.assert_clean();
+}
+
+/// The controls of the message an edit of an interaction's response shows.
+fn controls_of(r: &Recorded) -> Vec<Value> {
+    controls(r.response.as_ref().unwrap())
 }
 
 /// The id of the message an edit of an interaction's response changed.

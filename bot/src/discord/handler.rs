@@ -76,6 +76,9 @@ fn text_post(text: impl Into<String>) -> Post {
     }
 }
 
+/// Choices per page of the panel's select menu (Discord's limit).
+const PAGE: usize = 25;
+
 /// What the caller sees in place of the deferred answer when the reply has nothing private.
 fn acknowledgement(reply: &Reply) -> Post {
     if let Some(post) = &reply.ephemeral {
@@ -219,7 +222,7 @@ impl Handler {
             .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
             && matches!(
                 ComponentId::decode(&comp.data.custom_id).map(|id| id.verb),
-                Some(Verb::Act(_) | Verb::Pick | Verb::Undo)
+                Some(Verb::Act(_) | Verb::Pick | Verb::Undo | Verb::Page(_))
             );
         let deferred = if on_panel {
             comp.defer(&ctx.http).await
@@ -239,8 +242,22 @@ impl Handler {
             &comp.token,
         );
         self.reopen_dms(caller.user).await;
-        let (answer, components) = self.component_answer(&caller, comp).await;
-        let edit = if on_panel {
+        let page = match ComponentId::decode(&comp.data.custom_id).map(|id| id.verb) {
+            Some(Verb::Page(n)) if on_panel => Some(n),
+            _ => None,
+        };
+        let (answer, components) = match page {
+            // Turning a page of the panel changes nothing in the game.
+            Some(n) => self.panel_page(&caller, n).await,
+            None => self.component_answer(&caller, comp).await,
+        };
+        let edit = if page.is_some() {
+            let mut edit = ephemeral_edit(&answer).components(components);
+            if answer.images.is_empty() {
+                edit = edit.clear_attachments();
+            }
+            edit
+        } else if on_panel {
             let (next, rows) = self.next_panel(&caller, &answer).await;
             let mut edit = ephemeral_edit(&next).components(rows);
             if next.images.is_empty() {
@@ -304,6 +321,7 @@ impl Handler {
         let table = |command| async move { (self.run_table(caller, command).await, Vec::new()) };
         match id.verb {
             Verb::Turn => self.panel(caller).await,
+            Verb::Page(n) => self.panel_page(caller, n).await,
             Verb::Hand => table(Command::Hand).await,
             Verb::Log => table(Command::Log { page: 1 }).await,
             Verb::Undo => {
@@ -353,6 +371,12 @@ impl Handler {
     /// the legal actions as buttons (few) or a select menu (up to 25), else a pointer to
     /// `/play` with autocomplete.
     async fn panel(&self, caller: &Caller) -> (Post, Vec<CreateActionRow>) {
+        self.panel_page(caller, 0).await
+    }
+
+    /// The panel showing page `page` of the choices (25 per page) when they do not fit one
+    /// select menu.
+    async fn panel_page(&self, caller: &Caller, page: usize) -> (Post, Vec<CreateActionRow>) {
         let (turn, line) = match self.table.current_turn(caller).await {
             Ok(Some(t)) => t,
             Ok(None) => {
@@ -427,9 +451,58 @@ impl Handler {
                 ));
             }
         } else {
+            // Too many for one menu: pages of 25, turned with buttons (and `/play` with
+            // autocomplete finds one by typing).
+            let pages = legal.len().div_ceil(PAGE);
+            let page = page.min(pages - 1);
+            let options: Vec<CreateSelectMenuOption> = legal
+                .iter()
+                .skip(page * PAGE)
+                .take(PAGE)
+                .filter(|c| c.notation.len() <= 100)
+                .map(|c| CreateSelectMenuOption::new(label(c), c.notation.clone()))
+                .collect();
+            let first = page * PAGE + 1;
+            let last = first + options.len().saturating_sub(1);
+            let id = |verb| {
+                ComponentId {
+                    game: turn.game_id,
+                    version: turn.version,
+                    verb,
+                }
+                .encode()
+            };
+            if let Some(pick) = id(Verb::Pick) {
+                rows.push(CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(pick, CreateSelectMenuKind::String { options })
+                        .placeholder(format!(
+                            "Choose an action ({first}–{last} of {})",
+                            legal.len()
+                        )),
+                ));
+            }
+            let mut turn_page = Vec::new();
+            if page > 0 {
+                turn_page.extend(id(Verb::Page(page - 1)).map(|i| {
+                    CreateButton::new(i)
+                        .label("◂ Previous")
+                        .style(ButtonStyle::Secondary)
+                }));
+            }
+            if page + 1 < pages {
+                turn_page.extend(id(Verb::Page(page + 1)).map(|i| {
+                    CreateButton::new(i)
+                        .label(format!("More ▸ (page {} of {pages})", page + 2))
+                        .style(ButtonStyle::Secondary)
+                }));
+            }
+            if !turn_page.is_empty() {
+                rows.push(CreateActionRow::Buttons(turn_page));
+            }
             post.text.push_str(&format!(
-                "\nThere are {} choices: use `/play` and type part of one (a space like D7, or a word) to pick it from the list.",
-                legal.len()
+                "\n{} choices, page {} of {pages}; `/play` finds one as you type part of it (a space like D7, or a word).",
+                legal.len(),
+                page + 1
             ));
         }
         (post, rows)

@@ -18,6 +18,8 @@ pub enum Verb {
     Act(String),
     /// Play the action picked in a select menu (the notation is the selected value).
     Pick,
+    /// Show this page (from 0) of a panel whose choices do not fit one select menu.
+    Page(usize),
     /// Lobby: take a seat.
     Join,
     /// Lobby: leave.
@@ -52,6 +54,7 @@ impl ComponentId {
             Verb::Undo => "undo".to_string(),
             Verb::Act(notation) => format!("act:{notation}"),
             Verb::Pick => "pick".to_string(),
+            Verb::Page(n) => format!("page:{n}"),
             Verb::Join => "join".to_string(),
             Verb::Leave => "leave".to_string(),
             Verb::Start => "start".to_string(),
@@ -77,7 +80,10 @@ impl ComponentId {
             "leave" => Verb::Leave,
             "start" => Verb::Start,
             "abandon" => Verb::Abandon,
-            other => Verb::Act(other.strip_prefix("act:")?.to_string()),
+            other => match other.strip_prefix("page:") {
+                Some(n) => Verb::Page(n.parse().ok()?),
+                None => Verb::Act(other.strip_prefix("act:")?.to_string()),
+            },
         };
         Some(ComponentId {
             game,
@@ -99,6 +105,7 @@ mod tests {
             Verb::Log,
             Verb::Undo,
             Verb::Pick,
+            Verb::Page(3),
             Verb::Join,
             Verb::Leave,
             Verb::Start,
