@@ -272,11 +272,16 @@ fn custom_ids(post: &Recorded) -> Vec<String> {
 }
 
 async fn open_table(fake: &FakeDiscord, game: &str, players: &[u64]) {
+    open_table_with(fake, game, json!([]), players).await;
+}
+
+/// Opens a table with typed `/new` options (`[{"name", "value"}]`), seats and starts it.
+async fn open_table_with(fake: &FakeDiscord, game: &str, options: Value, players: &[u64]) {
     let answer = slash(
         fake,
         players[0],
         "new",
-        json!([{"name": game, "type": 1, "options": []}]),
+        json!([{"name": game, "type": 1, "options": options}]),
     )
     .await;
     assert!(answer.contains("opened"), "{answer}");
@@ -814,21 +819,24 @@ async fn click(fake: &FakeDiscord, interaction: Value) -> (Recorded, Recorded) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_private_panel_is_updated_in_place_until_the_turn_passes() {
-    for (game, players) in [
-        ("rtta", &[ANNA, BERT][..]),
-        ("pandoria", &[ANNA, BERT, CLEO][..]),
+    let standard = json!([{"name": "mode", "type": 3, "value": "standard"}]);
+    for (game, options, players) in [
+        ("rtta", json!([]), &[ANNA, BERT][..]),
+        ("pandoria", json!([]), &[ANNA, BERT, CLEO][..]),
+        ("pandoria", standard, &[ANNA, BERT, CLEO][..]),
     ] {
-        whole_turns_in_the_panel(game, players).await;
+        whole_turns_in_the_panel(game, options, players).await;
     }
 }
 
 /// Plays 12 turns of `game` by clicking only: Take my turn, then the panel's buttons and
 /// selects (turning a page once), checking that every choice updates the panel in place.
-async fn whole_turns_in_the_panel(game: &str, players: &[u64]) {
+async fn whole_turns_in_the_panel(game: &str, options: Value, players: &[u64]) {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let bot = start_bot(&fake, &dir.path().join("bot.db"), 3).await;
-    open_table(&fake, game, players).await;
+    let label = format!("{game} {options}");
+    open_table_with(&fake, game, options, players).await;
     let (mut panel_clicks, mut turns_in_panel, mut paged) = (0, 0, false);
     for _ in 0..12 {
         let (Some(user), turn) = latest_turn(&fake) else {
@@ -923,7 +931,7 @@ async fn whole_turns_in_the_panel(game: &str, players: &[u64]) {
         }
     }
     eprintln!(
-        "{game} panel: {panel_clicks} clicks, {turns_in_panel} whole turns played by clicking only"
+        "{label} panel: {panel_clicks} clicks, {turns_in_panel} whole turns played by clicking only"
     );
     assert!(turns_in_panel >= 8, "{turns_in_panel} turns");
     assert!(paged, "no panel had a second page");
