@@ -21,10 +21,13 @@
 //! A failure names everything needed to replay it: options, players, seed, step, the swap and
 //! the action. `TURNPOST_PROPTEST_CASES` raises the number of games.
 
+#[path = "support/pandoria_options.rs"]
+mod pandoria_options;
 mod support;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use pandoria_options::random_options;
 use proptest::prelude::*;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -32,7 +35,7 @@ use rand_chacha::{ChaCha8Rng, ChaCha20Rng};
 use serde_json::Value;
 use turnpost_core::hex::Hex;
 use turnpost_core::pandoria::{
-    self, Edition, Effect, Land, Mode, Pandoria, Realm, RealmAssignment, StartTiles, Step,
+    self, Edition, Effect, Land, Mode, Pandoria, RealmAssignment, StartTiles, Step,
 };
 use turnpost_core::rtta::{self, Rtta};
 use turnpost_core::{Decision, Game, Seat, Seed};
@@ -46,37 +49,14 @@ fn kind(action: &impl std::fmt::Debug) -> String {
         .to_string()
 }
 
-/// Random valid Pandoria options for `players` seats.
-fn random_options(rng: &mut ChaCha8Rng, players: usize) -> pandoria::Options {
-    let mode = [
-        Mode::Family,
-        Mode::FamilySpells,
-        Mode::Standard,
-        Mode::Standard,
-        Mode::Beginner,
-    ][rng.random_range(0..5)];
-    let realms = if mode == Mode::Beginner {
-        [RealmAssignment::RandomUnique, RealmAssignment::EachChooses][rng.random_range(0..2)]
-    } else {
-        [
-            RealmAssignment::RandomUnique,
-            RealmAssignment::RandomNotUnique,
-            RealmAssignment::SameRandom,
-            RealmAssignment::SameChosen,
-            RealmAssignment::EachChooses,
-        ][rng.random_range(0..5)]
-    };
-    pandoria::Options {
-        mode,
-        start_tiles: [StartTiles::Marked, StartTiles::Random, StartTiles::Chosen]
-            [rng.random_range(0..3)],
-        start_apart: rng.random_bool(0.5),
-        realms,
-        realm: Some(Realm::ALL[rng.random_range(0..Realm::ALL.len())]),
-        edition: [Edition::Yucata, Edition::Second][rng.random_range(0..2)],
-        partnership: players == 4 && rng.random_bool(0.5),
-    }
-}
+/// The modes random games are drawn from.
+const MODES: &[Mode] = &[
+    Mode::Family,
+    Mode::FamilySpells,
+    Mode::Standard,
+    Mode::Standard,
+    Mode::Beginner,
+];
 
 /// What kind of hidden item a place holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -600,7 +580,7 @@ proptest! {
 
     #[test]
     fn pandoria_hidden_items_never_change_what_is_shown(players in 2usize..=4, seed in any::<u64>()) {
-        let options = random_options(&mut ChaCha8Rng::seed_from_u64(seed), players);
+        let options = random_options(&mut ChaCha8Rng::seed_from_u64(seed), players, MODES);
         check_pandoria(&options, players, seed, 3);
     }
 

@@ -15,17 +15,18 @@
 //! building) and then fixed random games until every action kind of both games has been
 //! checked.
 
+#[path = "support/pandoria_options.rs"]
+mod pandoria_options;
 mod support;
 
 use std::collections::BTreeSet;
 
+use pandoria_options::random_options;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::{ChaCha8Rng, ChaCha20Rng};
 use turnpost_core::hex::Hex;
-use turnpost_core::pandoria::{
-    self, Action, Edition, Effect, Land, Mode, Pandoria, Realm, RealmAssignment, StartTiles, Step,
-};
+use turnpost_core::pandoria::{self, Action, Effect, Land, Mode, Pandoria, Step};
 use turnpost_core::rtta::{self, Rtta};
 use turnpost_core::{Game, Seat, Seed};
 
@@ -57,36 +58,13 @@ fn pick<A: Copy + std::fmt::Debug>(
     }
 }
 
-/// Random valid Pandoria options for `players` seats.
-fn random_options(rng: &mut ChaCha8Rng, players: usize) -> pandoria::Options {
-    let mode = [
-        Mode::Family,
-        Mode::FamilySpells,
-        Mode::Standard,
-        Mode::Beginner,
-    ][rng.random_range(0..4)];
-    let realms = if mode == Mode::Beginner {
-        [RealmAssignment::RandomUnique, RealmAssignment::EachChooses][rng.random_range(0..2)]
-    } else {
-        [
-            RealmAssignment::RandomUnique,
-            RealmAssignment::RandomNotUnique,
-            RealmAssignment::SameRandom,
-            RealmAssignment::SameChosen,
-            RealmAssignment::EachChooses,
-        ][rng.random_range(0..5)]
-    };
-    pandoria::Options {
-        mode,
-        start_tiles: [StartTiles::Marked, StartTiles::Random, StartTiles::Chosen]
-            [rng.random_range(0..3)],
-        start_apart: rng.random_bool(0.5),
-        realms,
-        realm: Some(Realm::ALL[rng.random_range(0..Realm::ALL.len())]),
-        edition: [Edition::Yucata, Edition::Second][rng.random_range(0..2)],
-        partnership: players == 4 && rng.random_bool(0.5),
-    }
-}
+/// The modes random games are drawn from.
+const MODES: &[Mode] = &[
+    Mode::Family,
+    Mode::FamilySpells,
+    Mode::Standard,
+    Mode::Beginner,
+];
 
 /// Card and tile ids that a seat or the public cannot see now.
 #[derive(Default)]
@@ -313,7 +291,7 @@ proptest! {
 
     #[test]
     fn pandoria_actions_that_show_a_hidden_item_are_undo_barriers(players in 2usize..=4, seed in any::<u64>()) {
-        let options = random_options(&mut ChaCha8Rng::seed_from_u64(seed), players);
+        let options = random_options(&mut ChaCha8Rng::seed_from_u64(seed), players, MODES);
         check_pandoria(&options, players, seed, &mut BTreeSet::new());
     }
 
@@ -364,7 +342,7 @@ fn every_action_kind_of_both_games_is_checked() {
                 .collect::<Vec<_>>()
         );
         let players = 2 + (seed % 3) as usize;
-        let options = random_options(&mut ChaCha8Rng::seed_from_u64(seed), players);
+        let options = random_options(&mut ChaCha8Rng::seed_from_u64(seed), players, MODES);
         check_pandoria(&options, players, seed, &mut seen);
         seed += 1;
     }

@@ -18,7 +18,7 @@ use super::deliver::ephemeral_edit;
 use super::ids::{ComponentId, Verb};
 use turnpost_core::dynamic::ActionChoice;
 
-use crate::table::{Caller, Command, Post, Reply, Table, TableError};
+use crate::table::{Caller, Command, Post, Reply, Table, TableError, Turn};
 
 const APOLOGY: &str =
     "Sorry — something went wrong on our side. It has been logged; please try again in a moment.";
@@ -216,12 +216,13 @@ impl Handler {
         // A choice made on the private panel updates that panel in place (deferred update,
         // then an edit of the panel message) with the player's next decision; any other
         // button answers in a new private message.
+        let verb = ComponentId::decode(&comp.data.custom_id).map(|id| id.verb);
         let on_panel = comp
             .message
             .flags
             .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
             && matches!(
-                ComponentId::decode(&comp.data.custom_id).map(|id| id.verb),
+                verb,
                 Some(Verb::Act(_) | Verb::Pick | Verb::Undo | Verb::Page(_))
             );
         let deferred = if on_panel {
@@ -242,29 +243,23 @@ impl Handler {
             &comp.token,
         );
         self.reopen_dms(caller.user).await;
-        let page = match ComponentId::decode(&comp.data.custom_id).map(|id| id.verb) {
-            Some(Verb::Page(n)) if on_panel => Some(n),
-            _ => None,
-        };
-        let (answer, components) = match page {
-            // Turning a page of the panel changes nothing in the game.
-            Some(n) => self.panel_page(&caller, n).await,
-            None => self.component_answer(&caller, comp).await,
-        };
-        let edit = if page.is_some() {
-            let mut edit = ephemeral_edit(&answer).components(components);
-            if answer.images.is_empty() {
-                edit = edit.clear_attachments();
-            }
-            edit
-        } else if on_panel {
-            let (next, rows) = self.next_panel(&caller, &answer).await;
+        let edit = if on_panel {
+            let (next, rows) = match verb {
+                // Turning a page of the panel changes nothing in the game.
+                Some(Verb::Page(n)) => self.panel_page(&caller, n).await,
+                _ => {
+                    let (done, _) = self.component_answer(&caller, comp).await;
+                    self.next_panel(&caller, &done).await
+                }
+            };
+            // The panel's pictures are replaced (or removed), its buttons always.
             let mut edit = ephemeral_edit(&next).components(rows);
             if next.images.is_empty() {
                 edit = edit.clear_attachments();
             }
             edit
         } else {
+            let (answer, components) = self.component_answer(&caller, comp).await;
             let mut edit: EditInteractionResponse = ephemeral_edit(&answer);
             if !components.is_empty() {
                 edit = edit.components(components);
@@ -281,7 +276,7 @@ impl Handler {
     async fn next_panel(&self, caller: &Caller, done: &Post) -> (Post, Vec<CreateActionRow>) {
         let next = match self.table.current_turn(caller).await {
             Ok(Some((turn, _))) if turn.user == caller.user => {
-                let (mut panel, rows) = self.panel(caller).await;
+                let (mut panel, rows) = self.panel_for(caller, &turn, 0).await;
                 panel.text = format!("{}\n\n{}", done.text, panel.text);
                 return (panel, rows);
             }
@@ -396,6 +391,16 @@ impl Handler {
                 Vec::new(),
             );
         }
+        self.panel_for(caller, &turn, page).await
+    }
+
+    /// The panel of the player to act (`turn`), at page `page`.
+    async fn panel_for(
+        &self,
+        caller: &Caller,
+        turn: &Turn,
+        page: usize,
+    ) -> (Post, Vec<CreateActionRow>) {
         let legal = self
             .table
             .choices(caller, "", usize::MAX)

@@ -176,7 +176,7 @@ impl Pictures {
 
 impl crate::registry::Pictures for Pictures {
     fn game(&self) -> &'static str {
-        "pandoria"
+        <turnpost_core::pandoria::Pandoria as turnpost_core::Game>::NAME
     }
 
     fn prepare(&self, fonts: &Fonts) {

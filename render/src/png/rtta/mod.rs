@@ -66,7 +66,7 @@ impl Pictures {
 
 impl crate::registry::Pictures for Pictures {
     fn game(&self) -> &'static str {
-        "rtta"
+        <turnpost_core::rtta::Rtta as turnpost_core::Game>::NAME
     }
 
     fn prepare(&self, fonts: &Fonts) {

@@ -1,0 +1,33 @@
+//! Random valid Pandoria options, shared by the property tests that play random games
+//! (`#[path]`-included by those that use it).
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use turnpost_core::pandoria::{self, Edition, Mode, Realm, RealmAssignment, StartTiles};
+
+/// Random valid Pandoria options for `players` seats, the mode drawn from `modes` (list a
+/// mode twice to draw it more often).
+pub fn random_options(rng: &mut ChaCha8Rng, players: usize, modes: &[Mode]) -> pandoria::Options {
+    let mode = modes[rng.random_range(0..modes.len())];
+    let realms = if mode == Mode::Beginner {
+        [RealmAssignment::RandomUnique, RealmAssignment::EachChooses][rng.random_range(0..2)]
+    } else {
+        [
+            RealmAssignment::RandomUnique,
+            RealmAssignment::RandomNotUnique,
+            RealmAssignment::SameRandom,
+            RealmAssignment::SameChosen,
+            RealmAssignment::EachChooses,
+        ][rng.random_range(0..5)]
+    };
+    pandoria::Options {
+        mode,
+        start_tiles: [StartTiles::Marked, StartTiles::Random, StartTiles::Chosen]
+            [rng.random_range(0..3)],
+        start_apart: rng.random_bool(0.5),
+        realms,
+        realm: Some(Realm::ALL[rng.random_range(0..Realm::ALL.len())]),
+        edition: [Edition::Yucata, Edition::Second][rng.random_range(0..2)],
+        partnership: players == 4 && rng.random_bool(0.5),
+    }
+}
