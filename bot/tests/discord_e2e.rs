@@ -181,8 +181,17 @@ async fn answer_of(fake: &FakeDiscord, interaction: Value) -> String {
         .to_string()
 }
 
-/// Legal actions offered by autocomplete for `typed`.
+/// Legal actions offered by autocomplete for `typed` (their notation).
 async fn autocomplete(fake: &FakeDiscord, user: u64, typed: &str) -> Vec<String> {
+    autocomplete_named(fake, user, typed)
+        .await
+        .into_iter()
+        .map(|(_, value)| value)
+        .collect()
+}
+
+/// What autocomplete offers for `typed`: (words shown, value sent back).
+async fn autocomplete_named(fake: &FakeDiscord, user: u64, typed: &str) -> Vec<(String, String)> {
     let interaction = fake.autocomplete(
         user,
         CHANNEL,
@@ -205,7 +214,12 @@ async fn autocomplete(fake: &FakeDiscord, user: u64, typed: &str) -> Vec<String>
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| c["value"].as_str().unwrap().to_string())
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["value"].as_str().unwrap().to_string(),
+            )
+        })
         .collect()
 }
 
@@ -549,6 +563,35 @@ async fn a_three_player_pandoria_game_is_played_to_the_end() {
             label_to_act(&turn)
         )
     );
+    // Autocomplete explains itself out of turn instead of listing nothing, and what it
+    // offers then plays nothing.
+    let offered = autocomplete_named(&fake, other, "").await;
+    assert_eq!(offered.len(), 1, "{offered:?}");
+    assert_eq!(
+        offered[0].0,
+        format!(
+            "It is {}'s turn — nothing to play for you now",
+            label_to_act(&turn)
+        )
+    );
+    let answer = slash(
+        &fake,
+        other,
+        "play",
+        json!([{"name": "action", "type": 3, "value": offered[0].1}]),
+    )
+    .await;
+    assert!(
+        answer.starts_with(&format!("It is {}'s turn", label_to_act(&turn))),
+        "{answer}"
+    );
+    // The player to act finds the placements on a space by typing the space.
+    let first = first.unwrap();
+    let d = autocomplete_named(&fake, first, "H6").await;
+    assert!(
+        !d.is_empty() && d.iter().all(|(name, _)| name.contains("H6")),
+        "{d:?}"
+    );
     let mark = fake.requests().len();
     let actions = play_to_the_end(&fake, 11, 400).await;
     let (_, last) = latest_turn(&fake);
@@ -818,36 +861,104 @@ async fn click(fake: &FakeDiscord, interaction: Value) -> (Recorded, Recorded) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_private_panel_is_updated_in_place_until_the_turn_passes() {
+async fn a_pandoria_standard_game_is_played_to_the_end_by_clicking_only() {
     let standard = json!([{"name": "mode", "type": 3, "value": "standard"}]);
-    for (game, options, players) in [
-        ("rtta", json!([]), &[ANNA, BERT][..]),
-        ("pandoria", json!([]), &[ANNA, BERT, CLEO][..]),
-        ("pandoria", standard, &[ANNA, BERT, CLEO][..]),
-    ] {
-        whole_turns_in_the_panel(game, options, players).await;
+    let clicks = play_by_clicking("pandoria", standard, &[ANNA, BERT, CLEO], 21).await;
+    assert!(clicks.stale_undo_refused, "no stale Undo was tried");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_roll_through_the_ages_game_is_played_to_the_end_by_clicking_only() {
+    let clicks = play_by_clicking("rtta", json!([]), &[ANNA, BERT], 22).await;
+    assert!(clicks.toggled > 0, "no die was toggled");
+}
+
+/// What a game played by clicking did.
+#[derive(Debug, Default)]
+struct Clicks {
+    /// Clicks in the panel (Take my turn included), actions played, turns.
+    clicks: usize,
+    actions: usize,
+    turns: usize,
+    /// Dice toggled, pages turned, groups opened.
+    toggled: usize,
+    paged: usize,
+    opened: usize,
+    stale_undo_refused: bool,
+}
+
+/// A small deterministic generator (a failing run replays exactly).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize % n.max(1)
     }
 }
 
-/// Plays 12 turns of `game` by clicking only: Take my turn, then the panel's buttons and
-/// selects (turning a page once), checking that every choice updates the panel in place.
-async fn whole_turns_in_the_panel(game: &str, options: Value, players: &[u64]) {
+/// The enabled controls of a panel: (custom id, type, option values).
+fn enabled(message: &Value) -> Vec<(String, u64, Vec<String>)> {
+    controls(message)
+        .into_iter()
+        .filter(|c| c["disabled"] != true)
+        .map(|c| {
+            let values = c["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|o| o["value"].as_str().unwrap().to_string())
+                .collect();
+            (
+                c["custom_id"].as_str().unwrap().to_string(),
+                c["type"].as_u64().unwrap(),
+                values,
+            )
+        })
+        .collect()
+}
+
+/// Plays a whole game of `game` only through the private panel — Take my turn on the turn
+/// message, then the panel's buttons and selects, never `/play` — choosing at random (seeded)
+/// the way a player would: open a space or card, toggle some dice, turn a page now and then.
+/// Checks Discord's limits on every panel, that every choice updates the panel in place,
+/// that the panel says so when the turn has passed, and at the end that the channel got
+/// exactly one new message (with exactly one mention) per change of the person to act,
+/// that earlier turn messages lost their buttons, and that a stale Undo is refused.
+async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64) -> Clicks {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let bot = start_bot(&fake, &dir.path().join("bot.db"), 3).await;
-    let label = format!("{game} {options}");
+    let bot = start_bot(&fake, &dir.path().join("bot.db"), seed).await;
     open_table_with(&fake, game, options, players).await;
-    let (mut panel_clicks, mut turns_in_panel, mut paged) = (0, 0, false);
-    for _ in 0..12 {
+    let mark = fake.requests().len();
+    let mut rng = Lcg(seed);
+    let mut stats = Clicks::default();
+    // Who played each action, in order; and an Undo button seen on a turn message.
+    let mut actors: Vec<u64> = Vec::new();
+    let mut old_undo: Option<(String, u64, usize)> = None;
+    let mut per_turn: Vec<usize> = Vec::new();
+    loop {
         let (Some(user), turn) = latest_turn(&fake) else {
             break;
         };
-        let posts_before = channel_posts(&fake).len();
+        assert!(stats.actions < 3000, "the game did not end");
+        if actors.last() != Some(&user) {
+            per_turn.push(0);
+        }
+        // An Undo button offered under a step of some turn (it is edited away later).
+        if old_undo.is_none() {
+            old_undo = channel_updates(&fake).iter().find_map(|u| {
+                let id = custom_ids(u).into_iter().find(|i| i.ends_with(":undo"))?;
+                Some((id, message_id_of(u), stats.actions))
+            });
+        }
         let take = custom_ids(&turn)
             .into_iter()
             .find(|id| id.ends_with(":turn"))
             .expect("a Take my turn button");
-        // Take my turn opens the panel: a new private message.
         let (callback, mut panel) = click(
             &fake,
             fake.button(user, CHANNEL, Some(GUILD), &take, message_id_of(&turn)),
@@ -858,90 +969,219 @@ async fn whole_turns_in_the_panel(game: &str, options: Value, players: &[u64]) {
             Some(5),
             "the panel is a new private message"
         );
+        stats.clicks += 1;
+        *per_turn.last_mut().unwrap() += 1;
         let panel_id = message_id_of_response(&panel);
+        let mut views_this_decision = 0;
         loop {
             let message = panel.response.clone().unwrap();
-            let controls = controls(&message);
-            for c in &controls {
+            for c in controls(&message) {
                 let label = c["label"]
                     .as_str()
                     .or(c["placeholder"].as_str())
                     .unwrap_or("");
                 assert!(label.chars().count() <= 80, "label over 80: {label}");
                 if let Some(options) = c["options"].as_array() {
-                    assert!(options.len() <= 25);
+                    assert!(!options.is_empty() && options.len() <= 25);
                 }
             }
             let text = message["content"].as_str().unwrap_or_default().to_string();
-            let Some(control) = controls.first() else {
+            let choices = enabled(&message);
+            if choices.is_empty() {
                 assert!(
                     text.contains("Your turn is over") || text.contains("The game is over"),
-                    "a step offers no choice in the panel: {text}"
+                    "a panel offers no choice: {text}"
                 );
-                turns_in_panel += 1;
-                // The next turn's message follows through the outbox.
-                fake.wait_for(WAIT, |_| channel_posts(&fake).len() > posts_before)
-                    .await;
                 break;
-            };
-            // Many choices come in pages: turn one page once, in place.
-            if let Some(more) = controls
-                .iter()
-                .find(|c| {
-                    c["custom_id"]
-                        .as_str()
-                        .is_some_and(|i| i.ends_with(":page:1"))
-                })
-                .filter(|_| !paged)
-            {
-                let id = more["custom_id"].as_str().unwrap();
-                let first_before = control["options"][0]["value"].clone();
-                let (callback, edit) =
-                    click(&fake, fake.button(user, CHANNEL, Some(GUILD), id, panel_id)).await;
-                assert_eq!(callback.callback_type(), Some(6), "{callback}");
-                assert_eq!(message_id_of_response(&edit), panel_id);
-                let after = controls_of(&edit);
-                assert_ne!(
-                    after[0]["options"][0]["value"], first_before,
-                    "page 2 differs"
-                );
-                paged = true;
-                panel_clicks += 1;
-                panel = edit;
-                continue;
             }
-            let id = control["custom_id"].as_str().unwrap().to_string();
-            let interaction = if control["type"] == 3 {
-                let value = control["options"][0]["value"].as_str().unwrap().to_string();
+            let views: Vec<&(String, u64, Vec<String>)> = choices
+                .iter()
+                .filter(|(id, _, _)| {
+                    id.contains(":page:") || id.contains(":tog:") || id.ends_with(":open")
+                })
+                .collect();
+            let acts: Vec<&(String, u64, Vec<String>)> = choices
+                .iter()
+                .filter(|(id, _, _)| id.contains(":act:") || id.ends_with(":pick"))
+                .collect();
+            // A player opens a group when the panel offers groups, toggles a few dice or
+            // turns a page now and then, and otherwise plays.
+            let must_open = acts.is_empty();
+            let browse = !views.is_empty() && views_this_decision < 3 && rng.below(3) == 0;
+            let (id, kind, values) = if must_open || browse {
+                let open: Vec<_> = views
+                    .iter()
+                    .filter(|(id, _, _)| id.ends_with(":open"))
+                    .collect();
+                if must_open && !open.is_empty() && rng.below(5) > 0 {
+                    (*open[0]).clone()
+                } else {
+                    views[rng.below(views.len())].clone()
+                }
+            } else {
+                // Prefer doing something over passing, so that spells and purchases happen.
+                let mut options: Vec<(String, u64, String)> = acts
+                    .iter()
+                    .flat_map(|(id, kind, values)| {
+                        if values.is_empty() {
+                            vec![(id.clone(), *kind, String::new())]
+                        } else {
+                            values
+                                .iter()
+                                .map(|v| (id.clone(), *kind, v.clone()))
+                                .collect()
+                        }
+                    })
+                    .collect();
+                let busy: Vec<(String, u64, String)> = options
+                    .iter()
+                    .filter(|(id, _, v)| {
+                        !id.ends_with(":act:pass")
+                            && !id.ends_with(":act:done")
+                            && v != "pass"
+                            && v != "done"
+                    })
+                    .cloned()
+                    .collect();
+                if !busy.is_empty() && rng.below(5) > 0 {
+                    options = busy;
+                }
+                let (id, kind, value) = options.swap_remove(rng.below(options.len()));
+                (
+                    id,
+                    kind,
+                    if value.is_empty() {
+                        vec![]
+                    } else {
+                        vec![value]
+                    },
+                )
+            };
+            let interaction = if kind == 3 {
+                let value = values
+                    .get(rng.below(values.len()))
+                    .cloned()
+                    .unwrap_or_default();
                 fake.select(user, CHANNEL, Some(GUILD), &id, &[value.as_str()], panel_id)
             } else {
                 fake.button(user, CHANNEL, Some(GUILD), &id, panel_id)
             };
+            let acting = id.contains(":act:") || id.ends_with(":pick");
             let (callback, edit) = click(&fake, interaction).await;
-            panel_clicks += 1;
-            // A choice on the panel updates that same panel: a deferred update, then an
-            // edit of the panel message.
+            stats.clicks += 1;
+            *per_turn.last_mut().unwrap() += 1;
+            // Every choice on the panel updates that same panel in place.
             assert_eq!(callback.callback_type(), Some(6), "{callback}");
             assert_eq!(
                 message_id_of_response(&edit),
                 panel_id,
                 "the panel itself changes"
             );
+            if acting {
+                stats.actions += 1;
+                actors.push(user);
+                views_this_decision = 0;
+            } else {
+                views_this_decision += 1;
+                if id.contains(":tog:") {
+                    stats.toggled += 1;
+                } else if id.contains(":page:") {
+                    stats.paged += 1;
+                } else {
+                    stats.opened += 1;
+                }
+                // Looking around changes nothing in the game and keeps the pictures.
+                assert!(edit.files.is_empty(), "a view change uploads nothing");
+            }
             panel = edit;
+            let text = panel.response.as_ref().unwrap()["content"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            if text.contains("Your turn is over") || text.contains("The game is over") {
+                assert!(
+                    enabled(panel.response.as_ref().unwrap()).is_empty(),
+                    "nothing stale is offered: {text}"
+                );
+                break;
+            }
+        }
+        // The panel said the turn passed: the next turn's message (or the final one)
+        // follows through the outbox.
+        fake.wait_for(WAIT, |_| latest_turn(&fake).0 != Some(user))
+            .await;
+        // A stale Undo under an earlier turn message is refused, politely, and changes nothing.
+        if let Some((id, message, at)) = old_undo.clone()
+            && stats.actions > at + 1
+            && !stats.stale_undo_refused
+            && latest_turn(&fake).0.is_some()
+        {
+            let before = channel_updates(&fake).len();
+            let (who, _) = latest_turn(&fake);
+            let answer = answer_of(
+                &fake,
+                fake.button_unchecked(who.unwrap(), CHANNEL, Some(GUILD), &id, message),
+            )
+            .await;
+            assert!(answer.contains("This turn has passed"), "{answer}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            assert_eq!(
+                channel_updates(&fake).len(),
+                before,
+                "a stale Undo changed the channel"
+            );
+            stats.stale_undo_refused = true;
         }
     }
-    eprintln!(
-        "{label} panel: {panel_clicks} clicks, {turns_in_panel} whole turns played by clicking only"
+    // The channel: one new message per change of the person to act, each with one mention
+    // (the person), the final one with none; every earlier message lost its buttons.
+    let posts: Vec<Recorded> = channel_posts(&fake)
+        .into_iter()
+        .filter(|r| content(r).contains(" to play: ") || content(r).contains("The game is over"))
+        .collect();
+    let mut people = actors.clone();
+    people.dedup();
+    let mentioned_in_posts: Vec<u64> = posts
+        .iter()
+        .filter(|p| !content(p).contains("The game is over"))
+        .map(|p| {
+            assert_eq!(content(p).matches("<@").count(), 1, "one mention: {p}");
+            mentioned(&content(p)).unwrap()
+        })
+        .collect();
+    assert_eq!(
+        mentioned_in_posts, people,
+        "one message per change of the person to act"
     );
-    assert!(turns_in_panel >= 8, "{turns_in_panel} turns");
-    assert!(paged, "no panel had a second page");
+    let last = posts.last().unwrap();
+    assert!(
+        content(last).contains("The game is over"),
+        "the final message ends the game"
+    );
+    assert!(
+        !content(last).contains("<@"),
+        "the final message pings nobody"
+    );
+    assert_every_old_turn_message_lost_its_buttons(&fake).await;
+    assert!(stats.opened + stats.toggled > 0);
+    stats.turns = per_turn.len();
+    let mut sorted = per_turn.clone();
+    sorted.sort_unstable();
+    eprintln!(
+        "{game}, played by clicking only: {} actions in {} turns, {} clicks ({:.1} per turn, median {}), {} groups opened, {} dice toggled, {} pages turned",
+        stats.actions,
+        stats.turns,
+        stats.clicks,
+        stats.clicks as f64 / stats.turns.max(1) as f64,
+        sorted.get(sorted.len() / 2).copied().unwrap_or(0),
+        stats.opened,
+        stats.toggled,
+        stats.paged
+    );
+    traffic_report(&fake, mark, stats.actions);
     bot.stop().await;
     fake.assert_clean();
-}
-
-/// The controls of the message an edit of an interaction's response shows.
-fn controls_of(r: &Recorded) -> Vec<Value> {
-    controls(r.response.as_ref().unwrap())
+    stats
 }
 
 /// The id of the message an edit of an interaction's response changed.

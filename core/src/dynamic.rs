@@ -13,6 +13,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError};
+use crate::menu::Menu;
 use crate::registry::{GameInfo, find};
 
 /// A game's view with its type erased. The renderer downcasts it to the game's
@@ -91,6 +92,9 @@ pub struct ActionChoice {
     /// [`crate::game::MAX_LABEL_CHARS`] characters, different from every other label of the
     /// same decision.
     pub label: String,
+    /// Other words that find it when typed (German card names, [`Game::keywords`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
 }
 
 /// One game of any kind.
@@ -112,6 +116,11 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     /// text reads as, if it is a legal action of `seat` now; `None` if the text is not
     /// notation or the action is not legal.
     fn describe_notation(&self, seat: Seat, notation: &str) -> Option<String>;
+    /// Every legal action of `seat` in words, laid out for clicking ([`Game::layout`]).
+    fn menu(&self, seat: Seat) -> Menu;
+    /// For a toggle layout: the legal action the toggled items `selected` stand for
+    /// ([`Game::toggled`]), `None` if that set is not a legal action now.
+    fn toggled_choice(&self, seat: Seat, selected: &[usize]) -> Option<ActionChoice>;
     /// Plays one action given as notation.
     fn play(&mut self, seat: Seat, notation: &str) -> Result<Played, Refusal>;
     /// Scenario and test fixtures (see [`Game::fix`]).
@@ -157,11 +166,21 @@ impl<G: Game> DynGame for G {
     fn legal_choices(&self, seat: Seat) -> Vec<ActionChoice> {
         self.legal_actions(seat)
             .iter()
-            .map(|action| ActionChoice {
-                notation: action.to_string(),
-                label: self.describe_action(seat, action),
-            })
+            .map(|action| choice(self, seat, action))
             .collect()
+    }
+    fn menu(&self, seat: Seat) -> Menu {
+        let legal = self.legal_actions(seat);
+        Menu {
+            layout: self.layout(seat, &legal),
+            choices: legal.iter().map(|a| choice(self, seat, a)).collect(),
+        }
+    }
+    fn toggled_choice(&self, seat: Seat, selected: &[usize]) -> Option<ActionChoice> {
+        let action = self.toggled(seat, selected)?;
+        self.legal_actions(seat)
+            .contains(&action)
+            .then(|| choice(self, seat, &action))
     }
     fn describe_notation(&self, seat: Seat, notation: &str) -> Option<String> {
         let action = self.parse_action(notation).ok()?;
@@ -210,6 +229,15 @@ impl<G: Game> DynGame for G {
     }
     fn boxed_clone(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+}
+
+/// One legal action with its words.
+fn choice<G: Game>(game: &G, seat: Seat, action: &G::Action) -> ActionChoice {
+    ActionChoice {
+        notation: action.to_string(),
+        label: game.describe_action(seat, action),
+        keywords: game.keywords(seat, action),
     }
 }
 

@@ -12,6 +12,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+use crate::menu::Layout;
+
 /// A seat at the table, counted from 0 in turn order (clockwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Seat(pub u8);
@@ -296,6 +298,28 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// legal actions of one decision are all different, so the words alone identify the
     /// choice. For an action that is not legal now the text is a best effort.
     fn describe_action(&self, seat: Seat, action: &Self::Action) -> String;
+
+    /// How the legal actions `legal` of `seat` (as [`Game::legal_actions`] listed them) are
+    /// laid out for a player who clicks (see [`crate::menu`]). The default is one list.
+    fn layout(&self, seat: Seat, legal: &[Self::Action]) -> Layout {
+        let _ = (seat, legal);
+        Layout::List
+    }
+
+    /// For a [`Layout::Toggles`]: the action that the toggled items `selected` (indices from
+    /// 0, ascending) stand for, `None` when that set is no legal action (nothing selected, a
+    /// locked item, more dice than Leadership rerolls). The front end checks it is legal.
+    fn toggled(&self, seat: Seat, selected: &[usize]) -> Option<Self::Action> {
+        let _ = (seat, selected);
+        None
+    }
+
+    /// Other words a player may type to find a legal action besides its label and notation
+    /// (the German names of the cards it plays). Shown to `seat` only, like the label.
+    fn keywords(&self, seat: Seat, action: &Self::Action) -> Vec<String> {
+        let _ = (seat, action);
+        Vec::new()
+    }
 
     /// Whether the event showed something new to a player (a die roll, a drawn tile, a
     /// revealed card). Undo never goes back past such an event. The default is the safe

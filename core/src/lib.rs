@@ -7,6 +7,7 @@
 pub mod dynamic;
 pub mod game;
 pub mod hex;
+pub mod menu;
 pub mod pandoria;
 pub mod registry;
 pub mod rtta;

@@ -122,12 +122,61 @@ fn check_dyn<G: Game>(game: &G, seat: Seat) {
         );
     }
     assert_eq!(dyn_game.describe_notation(seat, "no such action"), None);
+    check_menu(dyn_game, seat);
     let other = Seat(((seat.index() + 1) % game.players()) as u8);
     if other != seat
         && let Some(first) = notations.first()
     {
         assert_eq!(dyn_game.describe_notation(other, first), None);
     }
+}
+
+/// The panel's layout of the decision ([`DynGame::menu`]) keeps its promises: the same
+/// choices as `legal_choices`; groups within Discord's limits; every legal action reachable
+/// (beside the groups, in a group, or as the action of some set of toggled items); and a set
+/// of toggles stands only for a legal action that the layout covers, never with a locked item.
+fn check_menu(game: &dyn turnpost_core::dynamic::DynGame, seat: Seat) {
+    use turnpost_core::menu::Layout;
+    let menu = game.menu(seat);
+    menu.check().unwrap_or_else(|e| panic!("{e}: {menu:?}"));
+    assert_eq!(menu.choices, game.legal_choices(seat));
+    let mut reachable: std::collections::BTreeSet<String> =
+        menu.others().iter().map(|c| c.notation.clone()).collect();
+    match &menu.layout {
+        Layout::List => {}
+        Layout::Grouped { groups, .. } => {
+            for g in groups {
+                reachable.extend(g.members.iter().map(|&i| menu.choices[i].notation.clone()));
+            }
+        }
+        Layout::Toggles { items, covered, .. } => {
+            let covered: std::collections::BTreeSet<String> = covered
+                .iter()
+                .map(|&i| menu.choices[i].notation.clone())
+                .collect();
+            for mask in 0u32..(1 << items.len()) {
+                let selected: Vec<usize> =
+                    (0..items.len()).filter(|&i| mask & (1 << i) != 0).collect();
+                let picked = game.toggled_choice(seat, &selected);
+                if selected.iter().any(|&i| items[i].locked) {
+                    assert_eq!(picked, None, "a locked item was toggled: {selected:?}");
+                    continue;
+                }
+                if let Some(choice) = picked {
+                    assert!(
+                        covered.contains(&choice.notation),
+                        "{selected:?} stands for {}, which the layout does not cover",
+                        choice.notation
+                    );
+                    assert!(menu.choices.contains(&choice));
+                    reachable.insert(choice.notation);
+                }
+            }
+        }
+    }
+    let all: std::collections::BTreeSet<String> =
+        menu.choices.iter().map(|c| c.notation.clone()).collect();
+    assert_eq!(reachable, all, "some legal action cannot be reached");
 }
 
 /// Plays `game` to the end, choosing among the legal actions with `seed` (preferring actions
@@ -249,10 +298,18 @@ fn same_words_whatever_others_hide(game: &Pandoria, seat: Seat, rng: &mut ChaCha
             .collect()
     };
     let before = words(game);
+    let menu = |g: &Pandoria| turnpost_core::dynamic::DynGame::menu(g, seat);
+    let layout = menu(game);
     for k in 0..game.players() {
         let owner = Seat(k as u8);
         if owner != seat {
-            assert_eq!(words(&with_other_secrets(game, owner, rng)), before);
+            let other = with_other_secrets(game, owner, rng);
+            assert_eq!(words(&other), before);
+            assert_eq!(
+                menu(&other),
+                layout,
+                "the layout depends on others' secrets"
+            );
         }
     }
 }
@@ -854,4 +911,164 @@ fn rtta_trade_words() {
             ("decline", "Decline Red's offer"),
         ],
     );
+}
+
+/// The groups of a grouped layout as (key, label, description, member notations).
+fn groups_of(game: &dyn turnpost_core::dynamic::DynGame) -> Vec<(String, String, Vec<String>)> {
+    let seat = game.decision().unwrap().seat;
+    let menu = game.menu(seat);
+    match &menu.layout {
+        turnpost_core::menu::Layout::Grouped { groups, .. } => groups
+            .iter()
+            .map(|g| {
+                (
+                    g.key.clone(),
+                    g.description.clone(),
+                    g.members
+                        .iter()
+                        .map(|&i| menu.choices[i].notation.clone())
+                        .collect(),
+                )
+            })
+            .collect(),
+        other => panic!("not grouped: {other:?}"),
+    }
+}
+
+#[test]
+fn pandoria_placements_are_grouped_by_the_spaces_they_cover() {
+    use turnpost_core::dynamic::DynGame;
+    // The opening: every placement of the hand tile, and every castle, sits under each space
+    // it covers; one space holds its six neighbours both ways round at most, and a castle.
+    let game: Pandoria = set_up(STANDARD, 2, HUMANS_AT_THE_START, &[]);
+    let groups = groups_of(&game);
+    let legal = game.legal_notations(Seat(0));
+    assert!(legal.len() > 25, "{} placements", legal.len());
+    for (key, description, members) in &groups {
+        assert!(members.len() <= 13, "{key}: {members:?}");
+        for m in members {
+            assert!(m.split(' ').skip(1).any(|h| h == key), "{m} under {key}");
+        }
+        assert!(
+            description.contains("placement") || description.contains("castle"),
+            "{description}"
+        );
+    }
+    let h6 = groups.iter().find(|(k, _, _)| k == "H6").unwrap();
+    assert!(h6.2.contains(&"tile H6 H5".to_string()));
+    assert!(h6.2.contains(&"tile H5 H6".to_string()));
+    assert!(h6.2.contains(&"castle H6".to_string()));
+    // After a worker on H6, the spaces next to it come first and say so.
+    let mut game: Pandoria = set_up(
+        STANDARD,
+        2,
+        HUMANS_AT_THE_START,
+        &["tile H6 H5", "worker H6"],
+    );
+    while let Some(d) = Game::decision(&game) {
+        let legal = game.legal_actions(d.seat);
+        if d.seat == Seat(0) && legal.iter().any(|a| a.to_string().starts_with("tile")) {
+            break;
+        }
+        let action = *legal
+            .iter()
+            .find(|a| a.to_string() == "pass")
+            .unwrap_or(&legal[0]);
+        game.apply(d.seat, &action).unwrap();
+    }
+    let groups = groups_of(&game);
+    let near = groups
+        .iter()
+        .take_while(|(_, d, _)| d.contains("next to your"))
+        .count();
+    assert!(near > 0, "{groups:?}");
+    assert!(
+        groups[near..]
+            .iter()
+            .all(|(_, d, _)| !d.contains("next to your")),
+        "the spaces next to one's figures come first"
+    );
+    assert!(
+        groups[..near]
+            .iter()
+            .all(|(_, d, _)| d.ends_with("next to your worker on H6")),
+        "{:?}",
+        &groups[..near]
+    );
+}
+
+#[test]
+fn pandoria_card_plays_are_grouped_by_card() {
+    let game: Pandoria = set_up(STANDARD, 2, HUMANS_AT_THE_START, &["tile H6 H5", "pass"]);
+    let groups = groups_of(&game);
+    let keys: Vec<&str> = groups.iter().map(|(k, _, _)| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        ["card10", "card11", "card18", "card37", "monument"],
+        "{groups:?}"
+    );
+    for (key, _, members) in &groups[..2] {
+        let id = &key[4..];
+        assert!(
+            members.iter().all(|m| m.split(' ').nth(1) == Some(id)),
+            "{key}: {members:?}"
+        );
+    }
+}
+
+#[test]
+fn rtta_dice_are_toggles_and_skulls_stay_locked() {
+    use turnpost_core::dynamic::DynGame;
+    use turnpost_core::menu::Layout;
+    let game: Rtta = set_up(&[], 2, &["start-player 1", "dice food coins skull"], &[]);
+    let menu = game.menu(Seat(0));
+    let Layout::Toggles { items, .. } = &menu.layout else {
+        panic!("{menu:?}");
+    };
+    let shown: Vec<(&str, bool)> = items.iter().map(|i| (i.label.as_str(), i.locked)).collect();
+    assert_eq!(
+        shown,
+        [
+            ("3 food", false),
+            ("7 coins", false),
+            ("2 goods + skull", true)
+        ]
+    );
+    let reroll = |dice: &[usize]| game.toggled_choice(Seat(0), dice).map(|c| c.notation);
+    assert_eq!(reroll(&[0, 1]).as_deref(), Some("reroll 1 2"));
+    assert_eq!(reroll(&[]), None, "nothing selected is no reroll");
+    assert_eq!(reroll(&[2]), None, "the skull stays");
+    assert_eq!(menu.others().len(), 1, "{:?}", menu.others());
+    assert_eq!(menu.others()[0].label, "Keep the dice");
+    // Leadership rerolls exactly one die, the skull too.
+    let leadership: Rtta = set_up(
+        &[],
+        2,
+        &[
+            "start-player 1",
+            "dice food coins skull",
+            "developments 1 leadership",
+        ],
+        &["done"],
+    );
+    let one = |dice: &[usize]| leadership.toggled_choice(Seat(0), dice).map(|c| c.notation);
+    assert_eq!(one(&[2]).as_deref(), Some("reroll 3"));
+    assert_eq!(one(&[0, 1]), None);
+    // Food or workers: the chosen dice give workers, nothing chosen is all food.
+    let choose: Rtta = set_up(
+        &[],
+        2,
+        &["start-player 1", "dice choice choice workers"],
+        &["done"],
+    );
+    let pick = |dice: &[usize]| choose.toggled_choice(Seat(0), dice).map(|c| c.label);
+    assert_eq!(
+        pick(&[]).as_deref(),
+        Some("Food from dice 1 and 2 (+4 food)")
+    );
+    assert_eq!(
+        pick(&[1]).as_deref(),
+        Some("Workers from die 2 (+2), food from die 1 (+2)")
+    );
+    assert_eq!(pick(&[2]), None, "the workers die is no choice");
 }

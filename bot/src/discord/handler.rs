@@ -7,16 +7,17 @@ use std::sync::Arc;
 use serenity::all::{
     ButtonStyle, ChannelId, Command as SlashCommand, CommandInteraction, ComponentInteraction,
     ComponentInteractionDataKind, Context, CreateActionRow, CreateAutocompleteResponse,
-    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, EventHandler, GuildId,
-    Interaction, InteractionId, Member, MessageFlags, Ready, User,
+    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditInteractionResponse, EventHandler, GuildId, Interaction, InteractionId, Member,
+    MessageFlags, Ready, User,
 };
 
 use super::InFlight;
 use super::commands::{self, Invocation};
 use super::deliver::ephemeral_edit;
 use super::ids::{ComponentId, Verb};
-use turnpost_core::dynamic::ActionChoice;
+use super::panel::{self, View};
+use turnpost_core::menu::Layout;
 
 use crate::table::{Caller, Command, Post, Reply, Table, TableError, Turn};
 
@@ -69,15 +70,20 @@ fn caller_of(
     }
 }
 
+/// The value picked in a select menu.
+fn picked(comp: &ComponentInteraction) -> Option<String> {
+    match &comp.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+        _ => None,
+    }
+}
+
 fn text_post(text: impl Into<String>) -> Post {
     Post {
         text: text.into(),
         ..Post::default()
     }
 }
-
-/// Choices per page of the panel's select menu (Discord's limit).
-const PAGE: usize = 25;
 
 /// What the caller sees in place of the deferred answer when the reply has nothing private.
 fn acknowledgement(reply: &Reply) -> Post {
@@ -216,15 +222,22 @@ impl Handler {
         // A choice made on the private panel updates that panel in place (deferred update,
         // then an edit of the panel message) with the player's next decision; any other
         // button answers in a new private message.
-        let verb = ComponentId::decode(&comp.data.custom_id).map(|id| id.verb);
+        let id = ComponentId::decode(&comp.data.custom_id);
         let on_panel = comp
             .message
             .flags
             .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
-            && matches!(
-                verb,
-                Some(Verb::Act(_) | Verb::Pick | Verb::Undo | Verb::Page(_))
-            );
+            && id.as_ref().is_some_and(|id| {
+                matches!(
+                    id.verb,
+                    Verb::Act(_)
+                        | Verb::Pick
+                        | Verb::Undo
+                        | Verb::Page(_)
+                        | Verb::Open
+                        | Verb::Toggle(_)
+                )
+            });
         let deferred = if on_panel {
             comp.defer(&ctx.http).await
         } else {
@@ -243,28 +256,41 @@ impl Handler {
             &comp.token,
         );
         self.reopen_dms(caller.user).await;
-        let edit = if on_panel {
-            let (next, rows) = match verb {
-                // Turning a page of the panel changes nothing in the game.
-                Some(Verb::Page(n)) => self.panel_page(&caller, n).await,
-                _ => {
-                    let (done, _) = self.component_answer(&caller, comp).await;
-                    self.next_panel(&caller, &done).await
+        let edit = match id.filter(|_| on_panel) {
+            Some(id) => {
+                // Turning a page, opening a group or toggling a die changes nothing in the
+                // game: the panel's text and controls change, its pictures stay.
+                let view = match id.verb {
+                    Verb::Page(n) => Some(View::Top(n)),
+                    Verb::Toggle(mask) => Some(View::Toggles(mask)),
+                    Verb::Open => Some(View::Group(picked(comp).unwrap_or_default())),
+                    _ => None,
+                };
+                match view {
+                    Some(view) => {
+                        let (next, rows) = self.panel(&caller, id.version, view, true).await;
+                        ephemeral_edit(&next).components(rows)
+                    }
+                    None => {
+                        let (done, _) = self.component_answer(&caller, comp).await;
+                        let (next, rows) = self.next_panel(&caller, &done).await;
+                        // The panel's pictures are replaced (or removed), its buttons always.
+                        let mut edit = ephemeral_edit(&next).components(rows);
+                        if next.images.is_empty() {
+                            edit = edit.clear_attachments();
+                        }
+                        edit
+                    }
                 }
-            };
-            // The panel's pictures are replaced (or removed), its buttons always.
-            let mut edit = ephemeral_edit(&next).components(rows);
-            if next.images.is_empty() {
-                edit = edit.clear_attachments();
             }
-            edit
-        } else {
-            let (answer, components) = self.component_answer(&caller, comp).await;
-            let mut edit: EditInteractionResponse = ephemeral_edit(&answer);
-            if !components.is_empty() {
-                edit = edit.components(components);
+            None => {
+                let (answer, components) = self.component_answer(&caller, comp).await;
+                let mut edit: EditInteractionResponse = ephemeral_edit(&answer);
+                if !components.is_empty() {
+                    edit = edit.components(components);
+                }
+                edit
             }
-            edit
         };
         if let Err(e) = comp.edit_response(&ctx.http, edit).await {
             tracing::warn!(error = %e, "could not answer a component");
@@ -276,13 +302,14 @@ impl Handler {
     async fn next_panel(&self, caller: &Caller, done: &Post) -> (Post, Vec<CreateActionRow>) {
         let next = match self.table.current_turn(caller).await {
             Ok(Some((turn, _))) if turn.user == caller.user => {
-                let (mut panel, rows) = self.panel_for(caller, &turn, 0).await;
+                let (mut panel, rows) = self.panel_for(caller, &turn, View::Top(0), false).await;
                 panel.text = format!("{}\n\n{}", done.text, panel.text);
                 return (panel, rows);
             }
             Ok(Some((_, line))) => format!("Your turn is over — {line}."),
-            Ok(None) => "The game is over.".to_string(),
-            Err(_) => APOLOGY.to_string(),
+            // The channel has no running game any more: this choice ended it.
+            Ok(None) | Err(TableError::Refused(_)) => "The game is over.".to_string(),
+            Err(TableError::Internal(_)) => APOLOGY.to_string(),
         };
         (text_post(format!("{}\n\n{next}", done.text)), Vec::new())
     }
@@ -315,8 +342,17 @@ impl Handler {
         }
         let table = |command| async move { (self.run_table(caller, command).await, Vec::new()) };
         match id.verb {
-            Verb::Turn => self.panel(caller).await,
-            Verb::Page(n) => self.panel_page(caller, n).await,
+            Verb::Turn => self.panel(caller, id.version, View::Top(0), false).await,
+            Verb::Page(n) => self.panel(caller, id.version, View::Top(n), false).await,
+            Verb::Toggle(mask) => {
+                self.panel(caller, id.version, View::Toggles(mask), false)
+                    .await
+            }
+            Verb::Open => {
+                let key = picked(comp).unwrap_or_default();
+                self.panel(caller, id.version, View::Group(key), false)
+                    .await
+            }
             Verb::Hand => table(Command::Hand).await,
             Verb::Log => table(Command::Log { page: 1 }).await,
             Verb::Undo => {
@@ -332,24 +368,16 @@ impl Handler {
                 })
                 .await
             }
-            Verb::Pick => {
-                let picked = match &comp.data.kind {
-                    ComponentInteractionDataKind::StringSelect { values } => {
-                        values.first().cloned()
-                    }
-                    _ => None,
-                };
-                match picked {
-                    Some(notation) => {
-                        table(Command::Act {
-                            notation,
-                            version: Some(id.version),
-                        })
-                        .await
-                    }
-                    None => (text_post("Pick one of the actions."), Vec::new()),
+            Verb::Pick => match picked(comp) {
+                Some(notation) => {
+                    table(Command::Act {
+                        notation,
+                        version: Some(id.version),
+                    })
+                    .await
                 }
-            }
+                None => (text_post("Pick one of the actions."), Vec::new()),
+            },
             Verb::Join | Verb::Leave | Verb::Start => {
                 let command = match id.verb {
                     Verb::Join => Command::Join,
@@ -362,16 +390,16 @@ impl Handler {
         }
     }
 
-    /// The acting player's private panel: the hand and preview pictures, the prompt, and
-    /// the legal actions as buttons (few) or a select menu (up to 25), else a pointer to
-    /// `/play` with autocomplete.
-    async fn panel(&self, caller: &Caller) -> (Post, Vec<CreateActionRow>) {
-        self.panel_page(caller, 0).await
-    }
-
-    /// The panel showing page `page` of the choices (25 per page) when they do not fit one
-    /// select menu.
-    async fn panel_page(&self, caller: &Caller, page: usize) -> (Post, Vec<CreateActionRow>) {
+    /// The acting player's private panel showing `view` of their decision. A panel made
+    /// for another version of the game shows the decision of now from the top, and says so.
+    /// Without `pictures` (a view change on an open panel) the hand pictures are left out.
+    async fn panel(
+        &self,
+        caller: &Caller,
+        version: i64,
+        view: View,
+        keep_pictures: bool,
+    ) -> (Post, Vec<CreateActionRow>) {
         let (turn, line) = match self.table.current_turn(caller).await {
             Ok(Some(t)) => t,
             Ok(None) => {
@@ -391,126 +419,64 @@ impl Handler {
                 Vec::new(),
             );
         }
-        self.panel_for(caller, &turn, page).await
+        // Take my turn on an older turn message still opens the decision of now; a panel's
+        // own controls from an older decision show the decision of now instead.
+        let stale = version != turn.version && view != View::Top(0);
+        let view = if stale { View::Top(0) } else { view };
+        let (mut post, rows) = self
+            .panel_for(caller, &turn, view, keep_pictures && !stale)
+            .await;
+        if stale {
+            post.text = format!(
+                "The game has moved on since that panel was shown; here is your decision now.\n\n{}",
+                post.text
+            );
+        }
+        (post, rows)
     }
 
-    /// The panel of the player to act (`turn`), at page `page`.
+    /// The panel of the player to act (`turn`) showing `view`; the hand's text and
+    /// pictures unless `keep_pictures` (the panel already shows them).
     async fn panel_for(
         &self,
         caller: &Caller,
         turn: &Turn,
-        page: usize,
+        view: View,
+        keep_pictures: bool,
     ) -> (Post, Vec<CreateActionRow>) {
-        let legal = self
-            .table
-            .choices(caller, "", usize::MAX)
-            .await
-            .unwrap_or_default();
-        let mut post = match self.table.handle(caller, Command::Hand).await {
-            Ok(Reply {
-                ephemeral: Some(p), ..
-            }) if !p.text.starts_with("Nothing is hidden") => p,
-            _ => Post::default(),
+        let menu = match self.table.menu(caller).await {
+            Ok(Some(menu)) => menu,
+            Ok(None) => return (text_post("You have nothing to decide now."), Vec::new()),
+            Err(_) => return (text_post(APOLOGY), Vec::new()),
         };
-        post.text = format!("**{}**\n{}", turn.prompt, post.text);
-        let act_id = |notation: &str| {
-            ComponentId {
-                game: turn.game_id,
-                version: turn.version,
-                verb: Verb::Act(notation.to_string()),
+        let toggled = match (&menu.layout, &view) {
+            (Layout::Toggles { .. }, View::Toggles(mask)) => {
+                let selected: Vec<usize> = (0..16).filter(|i| mask & (1 << i) != 0).collect();
+                self.table.toggled(caller, &selected).await.ok().flatten()
             }
-            .encode()
+            (Layout::Toggles { .. }, _) => self.table.toggled(caller, &[]).await.ok().flatten(),
+            _ => None,
         };
-        let mut rows = Vec::new();
-        // Buttons and options show the choice in words; the notation is the identifier.
-        let label = |c: &ActionChoice| c.label.chars().take(80).collect::<String>();
-        if legal.len() <= 20 && legal.iter().all(|c| act_id(&c.notation).is_some()) {
-            for chunk in legal.chunks(5) {
-                let buttons = chunk
-                    .iter()
-                    .filter_map(|c| {
-                        act_id(&c.notation).map(|id| {
-                            CreateButton::new(id)
-                                .label(label(c))
-                                .style(ButtonStyle::Secondary)
-                        })
-                    })
-                    .collect();
-                rows.push(CreateActionRow::Buttons(buttons));
-            }
-        } else if legal.len() <= 25 && legal.iter().all(|c| c.notation.len() <= 100) {
-            let options = legal
-                .iter()
-                .map(|c| CreateSelectMenuOption::new(label(c), c.notation.clone()))
-                .collect();
-            if let Some(id) = (ComponentId {
-                game: turn.game_id,
-                version: turn.version,
-                verb: Verb::Pick,
-            })
-            .encode()
-            {
-                rows.push(CreateActionRow::SelectMenu(
-                    CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
-                        .placeholder("Choose an action"),
-                ));
-            }
+        let controls = panel::controls(turn.game_id, turn.version, &menu, &view, toggled.as_ref());
+        let mut post = if keep_pictures {
+            Post::default()
         } else {
-            // Too many for one menu: pages of 25, turned with buttons (and `/play` with
-            // autocomplete finds one by typing).
-            let pages = legal.len().div_ceil(PAGE);
-            let page = page.min(pages - 1);
-            let options: Vec<CreateSelectMenuOption> = legal
-                .iter()
-                .skip(page * PAGE)
-                .take(PAGE)
-                .filter(|c| c.notation.len() <= 100)
-                .map(|c| CreateSelectMenuOption::new(label(c), c.notation.clone()))
-                .collect();
-            let first = page * PAGE + 1;
-            let last = first + options.len().saturating_sub(1);
-            let id = |verb| {
-                ComponentId {
-                    game: turn.game_id,
-                    version: turn.version,
-                    verb,
-                }
-                .encode()
-            };
-            if let Some(pick) = id(Verb::Pick) {
-                rows.push(CreateActionRow::SelectMenu(
-                    CreateSelectMenu::new(pick, CreateSelectMenuKind::String { options })
-                        .placeholder(format!(
-                            "Choose an action ({first}–{last} of {})",
-                            legal.len()
-                        )),
-                ));
+            match self.table.handle(caller, Command::Hand).await {
+                Ok(Reply {
+                    ephemeral: Some(p), ..
+                }) if !p.text.starts_with("Nothing is hidden") => p,
+                _ => Post::default(),
             }
-            let mut turn_page = Vec::new();
-            if page > 0 {
-                turn_page.extend(id(Verb::Page(page - 1)).map(|i| {
-                    CreateButton::new(i)
-                        .label("◂ Previous")
-                        .style(ButtonStyle::Secondary)
-                }));
-            }
-            if page + 1 < pages {
-                turn_page.extend(id(Verb::Page(page + 1)).map(|i| {
-                    CreateButton::new(i)
-                        .label(format!("More ▸ (page {} of {pages})", page + 2))
-                        .style(ButtonStyle::Secondary)
-                }));
-            }
-            if !turn_page.is_empty() {
-                rows.push(CreateActionRow::Buttons(turn_page));
-            }
-            post.text.push_str(&format!(
-                "\n{} choices, page {} of {pages}; `/play` finds one as you type part of it (a space like D7, or a word).",
-                legal.len(),
-                page + 1
-            ));
+        };
+        let mut text = format!("**{}**", turn.prompt);
+        if !controls.note.is_empty() {
+            text = format!("{text}\n{}", controls.note);
         }
-        (post, rows)
+        if !post.text.is_empty() {
+            text = format!("{text}\n\n{}", post.text);
+        }
+        post.text = text;
+        (post, controls.rows)
     }
 
     async fn autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
@@ -529,7 +495,7 @@ impl Handler {
         );
         let choices = self
             .table
-            .choices(&caller, &typed, 25)
+            .autocomplete(&caller, &typed, 25)
             .await
             .unwrap_or_default();
         // Discord shows the words; the value sent back is the notation.

@@ -20,6 +20,10 @@ pub enum Verb {
     Pick,
     /// Show this page (from 0) of a panel whose choices do not fit one select menu.
     Page(usize),
+    /// Show the choices of the group picked in a select menu (the key is the selected value).
+    Open,
+    /// Show the panel's toggles with these items selected (bit `i` = item `i`).
+    Toggle(u16),
     /// Lobby: take a seat.
     Join,
     /// Lobby: leave.
@@ -55,6 +59,8 @@ impl ComponentId {
             Verb::Act(notation) => format!("act:{notation}"),
             Verb::Pick => "pick".to_string(),
             Verb::Page(n) => format!("page:{n}"),
+            Verb::Open => "open".to_string(),
+            Verb::Toggle(mask) => format!("tog:{mask}"),
             Verb::Join => "join".to_string(),
             Verb::Leave => "leave".to_string(),
             Verb::Start => "start".to_string(),
@@ -80,10 +86,16 @@ impl ComponentId {
             "leave" => Verb::Leave,
             "start" => Verb::Start,
             "abandon" => Verb::Abandon,
-            other => match other.strip_prefix("page:") {
-                Some(n) => Verb::Page(n.parse().ok()?),
-                None => Verb::Act(other.strip_prefix("act:")?.to_string()),
-            },
+            "open" => Verb::Open,
+            other => {
+                if let Some(n) = other.strip_prefix("page:") {
+                    Verb::Page(n.parse().ok()?)
+                } else if let Some(mask) = other.strip_prefix("tog:") {
+                    Verb::Toggle(mask.parse().ok()?)
+                } else {
+                    Verb::Act(other.strip_prefix("act:")?.to_string())
+                }
+            }
         };
         Some(ComponentId {
             game,
@@ -106,6 +118,9 @@ mod tests {
             Verb::Undo,
             Verb::Pick,
             Verb::Page(3),
+            Verb::Open,
+            Verb::Toggle(0),
+            Verb::Toggle(127),
             Verb::Join,
             Verb::Leave,
             Verb::Start,
@@ -128,7 +143,15 @@ mod tests {
             verb: Verb::Act("x".repeat(100)),
         };
         assert_eq!(long.encode(), None);
-        for bad in ["", "tp:", "tp:x:1:turn", "tp:1:1:fly", "other:1:1:turn"] {
+        for bad in [
+            "",
+            "tp:",
+            "tp:x:1:turn",
+            "tp:1:1:fly",
+            "other:1:1:turn",
+            "tp:1:1:tog:x",
+            "tp:1:1:tog:70000",
+        ] {
             assert_eq!(ComponentId::decode(bad), None, "{bad}");
         }
     }

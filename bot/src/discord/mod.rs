@@ -9,6 +9,7 @@ mod commands;
 mod deliver;
 mod handler;
 pub mod ids;
+mod panel;
 
 use std::path::PathBuf;
 use std::sync::Arc;

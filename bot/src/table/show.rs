@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use turnpost_core::Seat;
-use turnpost_core::dynamic::ActionChoice;
+use turnpost_core::dynamic::{ActionChoice, DynGame};
+use turnpost_core::menu::Menu;
 use turnpost_core::registry::{self, GameInfo};
 
 use super::{Caller, Post, Reply, Table, TableError, refuse, seat_label, seat_of};
@@ -267,36 +268,160 @@ impl Table {
     }
 
     /// The caller's legal actions in words (each with its notation underneath) that match
-    /// `typed` in the words or the notation, case-insensitively, at most `limit`: those
-    /// whose words or notation begin with it first, then the others, each in the game's
-    /// order. Empty when it is not the caller's decision.
+    /// `typed`, best first (see [`rank`]), at most `limit`. Empty when it is not the
+    /// caller's decision.
     pub async fn choices(
         &self,
         caller: &Caller,
         typed: &str,
         limit: usize,
     ) -> Result<Vec<ActionChoice>, TableError> {
+        let legal = self
+            .ask_seat(caller, |seat, game| Some(game.legal_choices(seat)))
+            .await?
+            .unwrap_or_default();
+        Ok(rank(legal, typed, limit))
+    }
+
+    /// What `/play`'s autocomplete offers for `typed`: the matching legal actions in words,
+    /// best first; or, when there is nothing to play, one entry that says why (not your
+    /// turn, not your game, nothing matches). Such an entry's value, if sent, is refused
+    /// by `/play` with the same reason, so it never plays anything.
+    pub async fn autocomplete(
+        &self,
+        caller: &Caller,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Vec<ActionChoice>, TableError> {
+        let found = self.choices(caller, typed, limit).await?;
+        if !found.is_empty() {
+            return Ok(found);
+        }
+        let why = |label: String| {
+            Ok(vec![ActionChoice {
+                notation: "-".into(),
+                label: label.chars().take(100).collect(),
+                keywords: Vec::new(),
+            }])
+        };
         let Some(row) = self.store.open_game_in(caller.channel).await? else {
-            return Ok(Vec::new());
+            return why("There is no game in this channel — start one with /new".into());
+        };
+        let held = self.hold(row.game_id).await?;
+        let loaded = &*held;
+        let Some(seat) = seat_of(loaded, caller.user) else {
+            return why("You are not playing in this game — /board shows it".into());
+        };
+        let Some(decision) = loaded.game.as_ref().and_then(|g| g.decision()) else {
+            return why("The game has not started yet — nothing to play".into());
+        };
+        if decision.seat.0 != seat.seat {
+            return why(format!(
+                "It is {}'s turn — nothing to play for you now",
+                seat_label(loaded, decision.seat.0)
+            ));
+        }
+        why(format!(
+            "Nothing matches \"{}\" — try a space like D7, a card name, or fewer letters",
+            typed.trim().chars().take(30).collect::<String>()
+        ))
+    }
+}
+
+/// The choices that match `typed`, best first, at most `limit`, without two of the same
+/// words. A choice matches when every word typed occurs in its words, its notation or its
+/// keywords (German card names), ignoring case. Best are those whose words or notation
+/// begin with the text in whole words ("cast" finds "Cast Rage" before "castle D7"), then
+/// those that begin with it at all; then those where every typed word is a whole word of
+/// the choice (`d7` finds "Tile on D7–E7", not "Tile on D17–E17"); then those where every
+/// typed word begins a word; then the rest; each in the game's order.
+pub fn rank(choices: Vec<ActionChoice>, typed: &str, limit: usize) -> Vec<ActionChoice> {
+    let typed = typed.trim().to_lowercase();
+    let tokens: Vec<&str> = typed
+        .split(|c: char| c.is_whitespace() || c == '–' || c == '-')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let mut ranked: Vec<(u8, ActionChoice)> = choices
+        .into_iter()
+        .filter_map(|c| {
+            let label = c.label.to_lowercase();
+            let notation = c.notation.to_lowercase();
+            let extra = c.keywords.join(" ").to_lowercase();
+            let all = format!("{label} {notation} {extra}");
+            let words: Vec<&str> = all
+                .split(|ch: char| !ch.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            if !tokens.iter().all(|t| all.contains(t)) {
+                return None;
+            }
+            let begins = label.starts_with(&typed) || notation.starts_with(&typed);
+            let whole = tokens.iter().all(|t| words.contains(t));
+            let rank = match (begins, whole) {
+                (true, true) => 0,
+                (true, false) => 1,
+                (false, true) => 2,
+                _ if tokens
+                    .iter()
+                    .all(|t| words.iter().any(|w| w.starts_with(t))) =>
+                {
+                    3
+                }
+                _ => 4,
+            };
+            Some((rank, c))
+        })
+        .collect();
+    ranked.sort_by_key(|(rank, _)| *rank);
+    let mut seen = std::collections::BTreeSet::new();
+    ranked
+        .into_iter()
+        .map(|(_, c)| c)
+        .filter(|c| seen.insert(c.label.clone()))
+        .take(limit)
+        .collect()
+}
+
+impl Table {
+    /// `ask` of the caller's seat in the channel's running game; `None` when the channel
+    /// has no running game or the caller no seat in it.
+    async fn ask_seat<R>(
+        &self,
+        caller: &Caller,
+        ask: impl FnOnce(Seat, &dyn DynGame) -> Option<R>,
+    ) -> Result<Option<R>, TableError> {
+        let Some(row) = self.store.open_game_in(caller.channel).await? else {
+            return Ok(None);
         };
         let held = self.hold(row.game_id).await?;
         let loaded = &*held;
         let (Some(seat), Some(game)) = (seat_of(loaded, caller.user), loaded.game.as_ref()) else {
-            return Ok(Vec::new());
+            return Ok(None);
         };
-        let typed = typed.trim().to_lowercase();
-        let (mut first, mut rest) = (Vec::new(), Vec::new());
-        for c in game.legal_choices(Seat(seat.seat)) {
-            let (label, notation) = (c.label.to_lowercase(), c.notation.to_lowercase());
-            if label.starts_with(&typed) || notation.starts_with(&typed) {
-                first.push(c);
-            } else if label.contains(&typed) || notation.contains(&typed) {
-                rest.push(c);
-            }
-        }
-        first.extend(rest);
-        first.truncate(limit);
-        Ok(first)
+        Ok(ask(Seat(seat.seat), &**game))
+    }
+
+    /// The caller's current decision laid out for the private panel (every legal action in
+    /// words, and how to arrange them: see `turnpost_core::menu`); `None` when it is not
+    /// the caller's decision.
+    pub async fn menu(&self, caller: &Caller) -> Result<Option<Menu>, TableError> {
+        self.ask_seat(caller, |seat, game| {
+            game.decision()
+                .is_some_and(|d| d.seat == seat)
+                .then(|| game.menu(seat))
+        })
+        .await
+    }
+
+    /// For a panel of toggles: the caller's legal action that the toggled items `selected`
+    /// stand for, if any.
+    pub async fn toggled(
+        &self,
+        caller: &Caller,
+        selected: &[usize],
+    ) -> Result<Option<ActionChoice>, TableError> {
+        self.ask_seat(caller, |seat, game| game.toggled_choice(seat, selected))
+            .await
     }
 }
 
@@ -339,5 +464,68 @@ impl Table {
         }
         text.push_str(HOW_TO_PLAY);
         Ok(Reply::ephemeral(text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choice(notation: &str, label: &str, keywords: &[&str]) -> ActionChoice {
+        ActionChoice {
+            notation: notation.into(),
+            label: label.into(),
+            keywords: keywords.iter().map(|k| k.to_string()).collect(),
+        }
+    }
+
+    fn ranked(typed: &str) -> Vec<String> {
+        let choices = vec![
+            choice(
+                "build 30 2",
+                "Build Beacon in slot 2 — 3 wood",
+                &["Leuchtfeuer"],
+            ),
+            choice("tile C17 D17", "Tile on C17–D17: forest 1", &[]),
+            choice(
+                "spell 4",
+                "Cast Conjure 6 — 2 crystals",
+                &["Beschwören", "Lager"],
+            ),
+            choice("tile D7 E7", "Tile on D7–E7: forest 2 · city 1", &[]),
+            choice("castle D7", "Castle on D7", &[]),
+            choice("spell 9", "Cast Rage ×2 — 1 crystal", &["Wut", "Bank"]),
+        ];
+        rank(choices, typed, 25)
+            .into_iter()
+            .map(|c| c.notation)
+            .collect()
+    }
+
+    #[test]
+    fn autocomplete_ranks_what_begins_then_whole_words_then_word_starts() {
+        assert_eq!(ranked("").len(), 6, "nothing typed: everything, in order");
+        // "castle D7" begins with the text; the D7 tile has it as a whole word; D17 not at all.
+        assert_eq!(ranked("castle"), ["castle D7"]);
+        assert_eq!(ranked("d7"), ["tile D7 E7", "castle D7"]);
+        assert_eq!(ranked("D7 city"), ["tile D7 E7"]);
+        // "Con" begins Conjure's word but sits inside Beacon.
+        assert_eq!(ranked("con"), ["spell 4", "build 30 2"]);
+        // German card names find their cards.
+        assert_eq!(ranked("wut"), ["spell 9"]);
+        assert_eq!(ranked("leucht"), ["build 30 2"]);
+        assert_eq!(ranked("cast"), ["spell 4", "spell 9", "castle D7"]);
+        assert!(ranked("zebra").is_empty());
+    }
+
+    #[test]
+    fn autocomplete_lists_each_label_once_and_stops_at_the_limit() {
+        let twice = vec![
+            choice("tile D7 E7", "Tile on D7–E7", &[]),
+            choice("tile D7 E7", "Tile on D7–E7", &[]),
+            choice("castle D7", "Castle on D7", &[]),
+        ];
+        assert_eq!(rank(twice.clone(), "d7", 25).len(), 2);
+        assert_eq!(rank(twice, "", 1).len(), 1);
     }
 }

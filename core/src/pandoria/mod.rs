@@ -25,6 +25,7 @@ mod cards;
 mod choices;
 mod data;
 mod fixtures;
+mod layout;
 mod notation;
 mod options;
 mod rules;
@@ -901,6 +902,14 @@ impl Game for Pandoria {
 
     fn describe_action(&self, seat: Seat, action: &Action) -> String {
         self.action_words(seat, action)
+    }
+
+    fn layout(&self, seat: Seat, legal: &[Action]) -> crate::menu::Layout {
+        self.layout_of(seat, legal)
+    }
+
+    fn keywords(&self, seat: Seat, action: &Action) -> Vec<String> {
+        self.keywords_of(seat, action)
     }
 
     fn reveals(&self, event: &Event) -> bool {

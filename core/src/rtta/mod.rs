@@ -29,6 +29,7 @@ mod end;
 mod error;
 mod event;
 mod fixtures;
+mod layout;
 mod legal;
 mod load;
 mod notation;
@@ -496,6 +497,15 @@ impl Game for Rtta {
 
     fn describe_action(&self, seat: Seat, action: &Action) -> String {
         self.action_words(seat, action)
+    }
+
+    fn layout(&self, seat: Seat, legal: &[Action]) -> crate::menu::Layout {
+        self.layout_of(seat, legal)
+    }
+
+    fn toggled(&self, seat: Seat, selected: &[usize]) -> Option<Action> {
+        let _ = seat;
+        self.toggled_of(selected)
     }
 
     /// Die rolls show something new; offers and their answers involve another player; the

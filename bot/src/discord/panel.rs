@@ -1,0 +1,484 @@
+//! The private panel's controls: the player's current decision as buttons and select menus
+//! within Discord's limits (5 rows; 5 buttons or one select of 25 options per row; labels of
+//! 80 characters; `custom_id`s of 100), arranged as core's [`Menu`] says.
+//!
+//! Which part of a decision the panel shows (a page of a long list, the placements on one
+//! space, the dice toggled so far) travels in the `custom_id`s ([`Verb::Page`],
+//! [`Verb::Open`], [`Verb::Toggle`]), never in memory: a panel keeps working after a restart
+//! and two panels of the same player never disturb each other. Every id carries the game
+//! version, so a control of an older decision cannot act.
+
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption,
+};
+use turnpost_core::dynamic::ActionChoice;
+use turnpost_core::menu::{Layout, Menu};
+
+use super::ids::{ComponentId, Verb};
+
+/// Options per select menu (Discord's limit).
+pub const PAGE: usize = 25;
+/// Buttons per row and rows per message (Discord's limits).
+const ROW: usize = 5;
+const ROWS: usize = 5;
+/// Up to this many choices show as buttons (four rows, leaving one for paging or "Back").
+const AS_BUTTONS: usize = 20;
+
+/// What part of the decision the panel shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The decision from the top, at page `n` (from 0) of its list or groups.
+    Top(usize),
+    /// The choices of one group (the placements on one space).
+    Group(String),
+    /// The toggles, with these items selected (bit `i` = item `i`).
+    Toggles(u16),
+}
+
+/// The panel's controls and a line that explains them.
+#[derive(Debug, Default)]
+pub struct Controls {
+    /// A line under the prompt ("Choose a space for your tile (page 1 of 3)").
+    pub note: String,
+    /// The action rows.
+    pub rows: Vec<CreateActionRow>,
+}
+
+/// Cuts to Discord's 80 characters for labels (core's labels already fit).
+fn label(text: &str) -> String {
+    text.chars().take(80).collect()
+}
+
+/// Cuts to Discord's 100 characters for option descriptions and placeholders.
+fn long(text: &str) -> String {
+    text.chars().take(100).collect()
+}
+
+/// The controls of `menu` seen as `view`, for the game at `game`/`version`. `toggled` is the
+/// action the selected toggles stand for (asked of the game by the caller), if any.
+pub fn controls(
+    game: i64,
+    version: i64,
+    menu: &Menu,
+    view: &View,
+    toggled: Option<&ActionChoice>,
+) -> Controls {
+    let id = |verb| {
+        ComponentId {
+            game,
+            version,
+            verb,
+        }
+        .encode()
+    };
+    let act = |c: &ActionChoice| id(Verb::Act(c.notation.clone()));
+    let all_fit = menu.choices.iter().all(|c| act(c).is_some());
+    match (&menu.layout, view) {
+        (Layout::Toggles { pick, items, .. }, View::Top(_) | View::Toggles(_)) => {
+            let mask = match view {
+                View::Toggles(m) => *m,
+                _ => 0,
+            };
+            let mut rows = Vec::new();
+            for (r, chunk) in items.chunks(ROW).enumerate() {
+                let buttons = chunk
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, item)| {
+                        let i = r * ROW + k;
+                        let on = mask & (1 << i) != 0;
+                        let face = format!("{} · {}", i + 1, item.label);
+                        id(Verb::Toggle(mask ^ (1 << i))).map(|cid| {
+                            CreateButton::new(cid)
+                                .label(label(&if on { format!("✓ {face}") } else { face }))
+                                .style(if on {
+                                    ButtonStyle::Primary
+                                } else {
+                                    ButtonStyle::Secondary
+                                })
+                                .disabled(item.locked)
+                        })
+                    })
+                    .collect();
+                rows.push(CreateActionRow::Buttons(buttons));
+            }
+            let mut actions = Vec::new();
+            match toggled.and_then(|c| act(c).map(|cid| (c, cid))) {
+                Some((c, cid)) => actions.push(
+                    CreateButton::new(cid)
+                        .label(label(&c.label))
+                        .style(ButtonStyle::Success),
+                ),
+                None => actions.extend(id(Verb::Toggle(mask)).map(|cid| {
+                    CreateButton::new(cid)
+                        .label(if mask == 0 {
+                            "Select dice first"
+                        } else {
+                            "Not allowed with these dice"
+                        })
+                        .style(ButtonStyle::Success)
+                        .disabled(true)
+                })),
+            }
+            let others = menu.others();
+            let fitting = others.len().min(ROW * (ROWS - rows.len()) - 1);
+            actions.extend(others[..fitting].iter().filter_map(|c| {
+                act(c).map(|cid| {
+                    CreateButton::new(cid)
+                        .label(label(&c.label))
+                        .style(ButtonStyle::Secondary)
+                })
+            }));
+            for chunk in actions.chunks(ROW) {
+                rows.push(CreateActionRow::Buttons(chunk.to_vec()));
+            }
+            let locked = items.iter().filter(|i| i.locked).count();
+            let note = if locked > 0 {
+                format!("{pick} (click a die to select it; locked dice cannot be chosen).")
+            } else {
+                format!("{pick} (click a die to select it).")
+            };
+            Controls { note, rows }
+        }
+        (Layout::Grouped { .. }, View::Group(key)) => match menu.group(key) {
+            Some(group) => {
+                let choices: Vec<&ActionChoice> =
+                    group.members.iter().map(|&i| &menu.choices[i]).collect();
+                let mut rows = choice_rows(&choices, id(Verb::Pick), act, "Choose");
+                rows.extend(id(Verb::Page(0)).map(|cid| {
+                    CreateActionRow::Buttons(vec![
+                        CreateButton::new(cid)
+                            .label("◂ Back")
+                            .style(ButtonStyle::Secondary),
+                    ])
+                }));
+                Controls {
+                    note: format!("**{}**: {}", group.label, group.description),
+                    rows,
+                }
+            }
+            None => {
+                let mut top = controls(game, version, menu, &View::Top(0), toggled);
+                top.note = format!("That choice is no longer offered. {}", top.note);
+                top
+            }
+        },
+        (Layout::Grouped { pick, groups }, _) if menu.choices.len() > AS_BUTTONS || !all_fit => {
+            let page = match view {
+                View::Top(n) => *n,
+                _ => 0,
+            };
+            let pages = groups.len().div_ceil(PAGE).max(1);
+            let page = page.min(pages - 1);
+            let options: Vec<CreateSelectMenuOption> = groups
+                .iter()
+                .skip(page * PAGE)
+                .take(PAGE)
+                .map(|g| {
+                    let option = CreateSelectMenuOption::new(label(&g.label), g.key.clone());
+                    if g.description.is_empty() {
+                        option
+                    } else {
+                        option.description(long(&g.description))
+                    }
+                })
+                .collect();
+            let mut rows = Vec::new();
+            let placeholder = if pages > 1 {
+                format!("{pick} ({} of {pages})", page + 1)
+            } else {
+                pick.clone()
+            };
+            rows.extend(id(Verb::Open).map(|cid| {
+                CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(cid, CreateSelectMenuKind::String { options })
+                        .placeholder(long(&placeholder)),
+                )
+            }));
+            rows.extend(page_row(page, pages, &id));
+            let others = menu.others();
+            if !others.is_empty() {
+                rows.extend(choice_rows_within(
+                    &others,
+                    id(Verb::Pick),
+                    act,
+                    "Or choose",
+                    ROWS - rows.len(),
+                ));
+            }
+            let note = if pages > 1 {
+                format!(
+                    "{pick}: {} in all, page {} of {pages}.",
+                    groups.len(),
+                    page + 1
+                )
+            } else {
+                format!("{pick}.")
+            };
+            Controls { note, rows }
+        }
+        _ => list(menu, view, &id, act),
+    }
+}
+
+/// A plain list: buttons (up to 20), one select (up to 25), or pages of 25 turned in place.
+fn list(
+    menu: &Menu,
+    view: &View,
+    id: &dyn Fn(Verb) -> Option<String>,
+    act: impl Fn(&ActionChoice) -> Option<String> + Copy,
+) -> Controls {
+    let choices: Vec<&ActionChoice> = menu.choices.iter().collect();
+    if choices.len() <= PAGE {
+        return Controls {
+            note: String::new(),
+            rows: choice_rows(&choices, id(Verb::Pick), act, "Choose an action"),
+        };
+    }
+    let pages = choices.len().div_ceil(PAGE);
+    let page = match view {
+        View::Top(n) => (*n).min(pages - 1),
+        _ => 0,
+    };
+    let shown: Vec<&ActionChoice> = choices
+        .iter()
+        .skip(page * PAGE)
+        .take(PAGE)
+        .copied()
+        .collect();
+    let first = page * PAGE + 1;
+    let last = first + shown.len() - 1;
+    let mut rows = select_row(
+        &shown,
+        id(Verb::Pick),
+        &format!("Choose an action ({first}–{last} of {})", choices.len()),
+    );
+    rows.extend(page_row(page, pages, id));
+    Controls {
+        note: format!(
+            "{} choices, page {} of {pages}; `/play` finds one as you type part of it (a space like D7, or a word).",
+            choices.len(),
+            page + 1
+        ),
+        rows,
+    }
+}
+
+/// ◂ Previous / More ▸ buttons, if there is more than one page.
+fn page_row(
+    page: usize,
+    pages: usize,
+    id: &dyn Fn(Verb) -> Option<String>,
+) -> Option<CreateActionRow> {
+    let mut buttons = Vec::new();
+    if page > 0 {
+        buttons.extend(id(Verb::Page(page - 1)).map(|i| {
+            CreateButton::new(i)
+                .label("◂ Previous")
+                .style(ButtonStyle::Secondary)
+        }));
+    }
+    if page + 1 < pages {
+        buttons.extend(id(Verb::Page(page + 1)).map(|i| {
+            CreateButton::new(i)
+                .label(format!("More ▸ (page {} of {pages})", page + 2))
+                .style(ButtonStyle::Secondary)
+        }));
+    }
+    (!buttons.is_empty()).then_some(CreateActionRow::Buttons(buttons))
+}
+
+/// Choices as buttons (up to 20 whose ids fit), else as one select (up to 25).
+fn choice_rows(
+    choices: &[&ActionChoice],
+    pick: Option<String>,
+    act: impl Fn(&ActionChoice) -> Option<String>,
+    placeholder: &str,
+) -> Vec<CreateActionRow> {
+    choice_rows_within(choices, pick, act, placeholder, ROWS - 1)
+}
+
+/// Choices as buttons when they fit `rows` rows, else as one select (up to 25).
+fn choice_rows_within(
+    choices: &[&ActionChoice],
+    pick: Option<String>,
+    act: impl Fn(&ActionChoice) -> Option<String>,
+    placeholder: &str,
+    rows: usize,
+) -> Vec<CreateActionRow> {
+    let ids: Vec<Option<String>> = choices.iter().map(|c| act(c)).collect();
+    if choices.len() <= ROW * rows && ids.iter().all(Option::is_some) {
+        return choices
+            .iter()
+            .zip(ids)
+            .filter_map(|(c, cid)| {
+                cid.map(|cid| {
+                    CreateButton::new(cid)
+                        .label(label(&c.label))
+                        .style(ButtonStyle::Secondary)
+                })
+            })
+            .collect::<Vec<_>>()
+            .chunks(ROW)
+            .map(|chunk| CreateActionRow::Buttons(chunk.to_vec()))
+            .collect();
+    }
+    if rows == 0 {
+        return Vec::new();
+    }
+    let shown: Vec<&ActionChoice> = choices.iter().take(PAGE).copied().collect();
+    select_row(&shown, pick, placeholder)
+}
+
+/// One select menu of up to 25 choices (the notation is each option's value).
+fn select_row(
+    choices: &[&ActionChoice],
+    pick: Option<String>,
+    placeholder: &str,
+) -> Vec<CreateActionRow> {
+    let options: Vec<CreateSelectMenuOption> = choices
+        .iter()
+        .filter(|c| c.notation.len() <= 100)
+        .map(|c| CreateSelectMenuOption::new(label(&c.label), c.notation.clone()))
+        .collect();
+    match pick {
+        Some(cid) if !options.is_empty() => vec![CreateActionRow::SelectMenu(
+            CreateSelectMenu::new(cid, CreateSelectMenuKind::String { options })
+                .placeholder(long(placeholder)),
+        )],
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use serde_json::Value;
+    use turnpost_core::Seed;
+    use turnpost_core::dynamic::{DynGame, new_game};
+
+    use super::*;
+
+    /// The controls as Discord receives them.
+    fn json(controls: &Controls) -> Vec<Value> {
+        controls
+            .rows
+            .iter()
+            .map(|r| serde_json::to_value(r).unwrap())
+            .collect()
+    }
+
+    /// Checks Discord's limits on one panel and returns what its controls lead to: the
+    /// notations of its buttons and options, and the views its other controls open.
+    fn walk(rows: &[Value], menu: &Menu, acts: &mut BTreeSet<String>, views: &mut Vec<View>) {
+        assert!(rows.len() <= ROWS, "{} rows", rows.len());
+        let mut ids = BTreeSet::new();
+        for row in rows {
+            let components = row["components"].as_array().unwrap();
+            assert!(!components.is_empty() && components.len() <= ROW);
+            for c in components {
+                let id = c["custom_id"].as_str().unwrap();
+                assert!(id.len() <= 100 && ids.insert(id.to_string()), "{id}");
+                let decoded = ComponentId::decode(id).unwrap();
+                if c["type"] == 3 {
+                    assert_eq!(components.len(), 1, "a select fills its row");
+                    let options = c["options"].as_array().unwrap();
+                    assert!(!options.is_empty() && options.len() <= PAGE);
+                    assert!(c["placeholder"].as_str().unwrap().chars().count() <= 150);
+                    for o in options {
+                        assert!(o["label"].as_str().unwrap().chars().count() <= 100);
+                        let value = o["value"].as_str().unwrap().to_string();
+                        match decoded.verb {
+                            Verb::Open => views.push(View::Group(value)),
+                            Verb::Pick => {
+                                acts.insert(value);
+                            }
+                            ref other => panic!("a select with {other:?}"),
+                        }
+                    }
+                } else {
+                    let label = c["label"].as_str().unwrap();
+                    assert!(label.chars().count() <= 80, "{label}");
+                    if c["disabled"] == true {
+                        continue;
+                    }
+                    match decoded.verb {
+                        Verb::Act(n) => {
+                            assert!(menu.choices.iter().any(|c| c.notation == n), "{n}");
+                            acts.insert(n);
+                        }
+                        Verb::Page(n) => views.push(View::Top(n)),
+                        Verb::Toggle(mask) => views.push(View::Toggles(mask)),
+                        other => panic!("a panel button with {other:?}"),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal action of the decision is reachable by clicking through the panel, and
+    /// every panel on the way respects Discord's limits.
+    fn every_choice_is_reachable(game: &dyn DynGame) {
+        let seat = game.decision().unwrap().seat;
+        let menu = game.menu(seat);
+        let mut acts = BTreeSet::new();
+        let mut todo = vec![View::Top(0)];
+        let mut seen = Vec::new();
+        while let Some(view) = todo.pop() {
+            if seen.contains(&view) {
+                continue;
+            }
+            let toggled = match (&menu.layout, &view) {
+                (Layout::Toggles { .. }, View::Toggles(mask)) => {
+                    let selected: Vec<usize> = (0..16).filter(|i| mask & (1 << i) != 0).collect();
+                    game.toggled_choice(seat, &selected)
+                }
+                (Layout::Toggles { .. }, _) => game.toggled_choice(seat, &[]),
+                _ => None,
+            };
+            let controls = controls(7, 3, &menu, &view, toggled.as_ref());
+            walk(&json(&controls), &menu, &mut acts, &mut todo);
+            seen.push(view);
+        }
+        let all: BTreeSet<String> = menu.choices.iter().map(|c| c.notation.clone()).collect();
+        assert_eq!(acts, all, "unreachable: {:?}", menu.layout);
+    }
+
+    #[test]
+    fn random_decisions_of_both_games_fit_discord_and_reach_every_choice() {
+        type Options<'a> = &'a [(&'a str, &'a str)];
+        let configurations: [(&str, Options, usize); 5] = [
+            ("pandoria", &[("mode", "standard")], 3),
+            (
+                "pandoria",
+                &[("mode", "standard"), ("edition", "second")],
+                4,
+            ),
+            ("pandoria", &[("mode", "family")], 2),
+            ("rtta", &[], 2),
+            ("rtta", &[("trade", "true")], 3),
+        ];
+        for (k, (name, options, players)) in configurations.into_iter().enumerate() {
+            let options: Vec<(String, String)> = options
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect();
+            let mut game = new_game(name, &options, players, Seed::from_u64(k as u64)).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
+            let mut decisions = 0;
+            while let Some(d) = game.decision() {
+                every_choice_is_reachable(&*game);
+                let legal = game.legal_notations(d.seat);
+                let pick = legal[rng.random_range(0..legal.len())].clone();
+                game.play(d.seat, &pick).unwrap();
+                decisions += 1;
+                assert!(decisions < 5000);
+            }
+            assert!(decisions > 40, "{name}: {decisions} decisions");
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! How a decision's legal actions are laid out for a player who chooses by clicking: a plain
+//! list, groups reached through a first pick (tile placements by the space they cover), or
+//! items to toggle before one action (dice to reroll).
+//!
+//! A layout only arranges the legal actions ([`crate::Game::legal_actions`]); it never adds
+//! or hides one, and every action stays reachable. It refers to actions by their index in the
+//! legal list, so the same layout serves the typed game and the type-erased one
+//! ([`crate::dynamic::DynGame::menu`]). Like the labels, a layout is shown only to the seat
+//! that decides and uses only what that seat may see.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dynamic::ActionChoice;
+
+/// The most characters a group key may have: front ends carry it in a button id.
+pub const MAX_GROUP_KEY: usize = 24;
+
+/// The most actions one group may hold: one select menu.
+pub const MAX_GROUP_SIZE: usize = 25;
+
+/// The most items a toggle layout may have (dice).
+pub const MAX_TOGGLES: usize = 10;
+
+/// "1 placement", "3 placements": a count with its noun, for descriptions.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// How the legal actions of a decision are arranged.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Layout {
+    /// One list in the game's order.
+    #[default]
+    List,
+    /// A first pick among groups, then the actions of the chosen group. An action may sit
+    /// in several groups (a tile placement under each space it covers); actions in no group
+    /// are offered beside the groups (`pass`).
+    Grouped {
+        /// What the first pick asks ("Choose a space for your tile").
+        pick: String,
+        /// The groups, in the order to offer them.
+        groups: Vec<Group>,
+    },
+    /// Items the player toggles (the dice to reroll), then one action for the chosen set
+    /// ([`crate::Game::toggled`]). The `covered` actions are reached only that way; the
+    /// others are offered beside the items ("Keep the dice").
+    Toggles {
+        /// What the toggles choose ("Choose the dice to reroll").
+        pick: String,
+        /// The items, numbered from 1 in this order.
+        items: Vec<ToggleItem>,
+        /// The indices of the legal actions that a set of items stands for.
+        covered: Vec<usize>,
+    },
+}
+
+/// One group of a [`Layout::Grouped`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    /// A short identifier, unique in the layout, at most [`MAX_GROUP_KEY`] characters
+    /// (`D7`, `agriculture`).
+    pub key: String,
+    /// The group in words (`D7`, `Agriculture — from 15 coins`), at most
+    /// [`crate::game::MAX_LABEL_CHARS`] characters.
+    pub label: String,
+    /// More words (`4 placements and a castle · next to your worker on D6`), at most 100
+    /// characters; may be empty.
+    pub description: String,
+    /// The indices of its legal actions (at least one, at most [`MAX_GROUP_SIZE`]).
+    pub members: Vec<usize>,
+}
+
+/// One item of a [`Layout::Toggles`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToggleItem {
+    /// The item in words (`food`, `2 coins`), short enough for a small button.
+    pub label: String,
+    /// Whether the item can be toggled at all (a skull cannot be rerolled).
+    pub locked: bool,
+}
+
+/// A decision's choices in words and their layout, for a front end's panel.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Menu {
+    /// Every legal action with its label, in the game's order; the layout's indices point
+    /// here.
+    pub choices: Vec<ActionChoice>,
+    /// How to arrange them.
+    pub layout: Layout,
+}
+
+impl Menu {
+    /// The group with this key, if the layout has groups.
+    pub fn group(&self, key: &str) -> Option<&Group> {
+        match &self.layout {
+            Layout::Grouped { groups, .. } => groups.iter().find(|g| g.key == key),
+            _ => None,
+        }
+    }
+
+    /// The choices that the layout offers beside its groups or toggles (all of them for a
+    /// list).
+    pub fn others(&self) -> Vec<&ActionChoice> {
+        let mut placed = vec![false; self.choices.len()];
+        match &self.layout {
+            Layout::List => {}
+            Layout::Grouped { groups, .. } => {
+                for i in groups.iter().flat_map(|g| &g.members) {
+                    if let Some(p) = placed.get_mut(*i) {
+                        *p = true;
+                    }
+                }
+            }
+            Layout::Toggles { covered, .. } => {
+                for i in covered {
+                    if let Some(p) = placed.get_mut(*i) {
+                        *p = true;
+                    }
+                }
+            }
+        }
+        self.choices
+            .iter()
+            .zip(placed)
+            .filter(|(_, p)| !p)
+            .map(|(c, _)| c)
+            .collect()
+    }
+
+    /// Checks the layout's promises against its choices (see [`Layout`]); the error says
+    /// which promise is broken. Tests of every game call this at every decision.
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.choices.len();
+        match &self.layout {
+            Layout::List => Ok(()),
+            Layout::Grouped { pick, groups } => {
+                if pick.is_empty() {
+                    return Err("a grouped layout names its first pick".into());
+                }
+                let mut keys = std::collections::BTreeSet::new();
+                for g in groups {
+                    if g.key.is_empty() || g.key.chars().count() > MAX_GROUP_KEY {
+                        return Err(format!("group key {:?} is empty or too long", g.key));
+                    }
+                    if g.key.contains(':') {
+                        return Err(format!("group key {:?} contains ':'", g.key));
+                    }
+                    if !keys.insert(g.key.as_str()) {
+                        return Err(format!("group key {:?} twice", g.key));
+                    }
+                    if g.label.is_empty()
+                        || g.label.chars().count() > crate::game::MAX_LABEL_CHARS
+                        || g.description.chars().count() > 100
+                    {
+                        return Err(format!("group {:?}: label or description length", g.key));
+                    }
+                    if g.members.is_empty() || g.members.len() > MAX_GROUP_SIZE {
+                        return Err(format!("group {:?} has {} members", g.key, g.members.len()));
+                    }
+                    for &i in &g.members {
+                        if i >= n {
+                            return Err(format!("group {:?} points past the choices", g.key));
+                        }
+                    }
+                }
+                if groups.is_empty() {
+                    return Err("a grouped layout has at least one group".into());
+                }
+                Ok(())
+            }
+            Layout::Toggles {
+                pick,
+                items,
+                covered,
+            } => {
+                if pick.is_empty() || items.is_empty() || items.len() > MAX_TOGGLES {
+                    return Err(format!("toggles: {} items, pick {pick:?}", items.len()));
+                }
+                if covered.iter().any(|&i| i >= n) {
+                    return Err("toggles point past the choices".into());
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Group {
+    /// Groups with these words and members: one group, or, when the members exceed
+    /// [`MAX_GROUP_SIZE`], parts keyed `key.1`, `key.2`, … and labelled "(part 1 of 2)".
+    pub fn split(key: &str, label: &str, description: &str, members: Vec<usize>) -> Vec<Group> {
+        let parts = members.len().div_ceil(MAX_GROUP_SIZE).max(1);
+        if parts == 1 {
+            return vec![Group {
+                key: key.to_string(),
+                label: label.to_string(),
+                description: description.to_string(),
+                members,
+            }];
+        }
+        members
+            .chunks(MAX_GROUP_SIZE)
+            .enumerate()
+            .map(|(i, chunk)| Group {
+                key: format!("{key}.{}", i + 1),
+                label: crate::game::fit_label([
+                    format!("{label} (part {} of {parts})", i + 1),
+                    label.to_string(),
+                ]),
+                description: description.to_string(),
+                members: chunk.to_vec(),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choice(n: usize) -> ActionChoice {
+        ActionChoice {
+            notation: format!("a {n}"),
+            label: format!("Action {n}"),
+            keywords: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_large_group_is_split_into_parts_that_fit_a_select() {
+        let parts = Group::split("D7", "D7", "", (0..60).collect());
+        assert_eq!(parts.len(), 3);
+        assert_eq!(parts[0].key, "D7.1");
+        assert_eq!(parts[2].label, "D7 (part 3 of 3)");
+        assert!(parts.iter().all(|g| g.members.len() <= MAX_GROUP_SIZE));
+        assert_eq!(parts.iter().map(|g| g.members.len()).sum::<usize>(), 60);
+        assert_eq!(Group::split("E8", "E8", "", vec![1, 2])[0].key, "E8");
+    }
+
+    #[test]
+    fn others_are_the_choices_outside_groups_and_toggles() {
+        let menu = Menu {
+            choices: (0..4).map(choice).collect(),
+            layout: Layout::Grouped {
+                pick: "Choose a space".into(),
+                groups: Group::split("D7", "D7", "", vec![0, 2]),
+            },
+        };
+        menu.check().unwrap();
+        let others: Vec<&str> = menu.others().iter().map(|c| c.notation.as_str()).collect();
+        assert_eq!(others, ["a 1", "a 3"]);
+        assert_eq!(menu.group("D7").unwrap().members, [0, 2]);
+        assert!(menu.group("E7").is_none());
+        let toggles = Menu {
+            choices: (0..3).map(choice).collect(),
+            layout: Layout::Toggles {
+                pick: "Choose dice".into(),
+                items: vec![ToggleItem {
+                    label: "food".into(),
+                    locked: false,
+                }],
+                covered: vec![0, 1],
+            },
+        };
+        toggles.check().unwrap();
+        assert_eq!(toggles.others().len(), 1);
+        let broken = Menu {
+            choices: (0..2).map(choice).collect(),
+            layout: Layout::Grouped {
+                pick: "Choose".into(),
+                groups: vec![Group {
+                    key: "x:y".into(),
+                    label: "x".into(),
+                    description: String::new(),
+                    members: vec![0],
+                }],
+            },
+        };
+        assert!(broken.check().unwrap_err().contains("':'"));
+    }
+}
