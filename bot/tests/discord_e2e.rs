@@ -997,7 +997,7 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
             let views: Vec<&(String, u64, Vec<String>)> = choices
                 .iter()
                 .filter(|(id, _, _)| {
-                    id.contains(":page:") || id.contains(":tog:") || id.ends_with(":open")
+                    id.contains(":page:") || id.contains(":tog:") || id.contains(":open:")
                 })
                 .collect();
             let acts: Vec<&(String, u64, Vec<String>)> = choices
@@ -1011,7 +1011,7 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
             let (id, kind, values) = if must_open || browse {
                 let open: Vec<_> = views
                     .iter()
-                    .filter(|(id, _, _)| id.ends_with(":open"))
+                    .filter(|(id, _, _)| id.contains(":open:"))
                     .collect();
                 if must_open && !open.is_empty() && rng.below(5) > 0 {
                     (*open[0]).clone()

@@ -44,6 +44,10 @@ pub enum Layout {
         pick: String,
         /// The groups, in the order to offer them.
         groups: Vec<Group>,
+        /// Actions also offered at once beside the groups, because they are the usual
+        /// choice (casting a hand card's spell): one click instead of two.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        featured: Vec<usize>,
     },
     /// Items the player toggles (the dice to reroll), then one action for the chosen set
     /// ([`crate::Game::toggled`]). The `covered` actions are reached only that way; the
@@ -102,16 +106,23 @@ impl Menu {
         }
     }
 
-    /// The choices that the layout offers beside its groups or toggles (all of them for a
-    /// list).
+    /// The choices that the layout offers beside its groups or toggles: those in no group
+    /// and the featured ones (all of them for a list).
     pub fn others(&self) -> Vec<&ActionChoice> {
         let mut placed = vec![false; self.choices.len()];
         match &self.layout {
             Layout::List => {}
-            Layout::Grouped { groups, .. } => {
+            Layout::Grouped {
+                groups, featured, ..
+            } => {
                 for i in groups.iter().flat_map(|g| &g.members) {
                     if let Some(p) = placed.get_mut(*i) {
                         *p = true;
+                    }
+                }
+                for i in featured {
+                    if let Some(p) = placed.get_mut(*i) {
+                        *p = false;
                     }
                 }
             }
@@ -137,7 +148,14 @@ impl Menu {
         let n = self.choices.len();
         match &self.layout {
             Layout::List => Ok(()),
-            Layout::Grouped { pick, groups } => {
+            Layout::Grouped {
+                pick,
+                groups,
+                featured,
+            } => {
+                if featured.iter().any(|&i| i >= n) {
+                    return Err("a featured action points past the choices".into());
+                }
                 if pick.is_empty() {
                     return Err("a grouped layout names its first pick".into());
                 }
@@ -248,11 +266,16 @@ mod tests {
             layout: Layout::Grouped {
                 pick: "Choose a space".into(),
                 groups: Group::split("D7", "D7", "", vec![0, 2]),
+                featured: vec![2],
             },
         };
         menu.check().unwrap();
         let others: Vec<&str> = menu.others().iter().map(|c| c.notation.as_str()).collect();
-        assert_eq!(others, ["a 1", "a 3"]);
+        assert_eq!(
+            others,
+            ["a 1", "a 2", "a 3"],
+            "outside groups, and featured"
+        );
         assert_eq!(menu.group("D7").unwrap().members, [0, 2]);
         assert!(menu.group("E7").is_none());
         let toggles = Menu {
@@ -278,6 +301,7 @@ mod tests {
                     description: String::new(),
                     members: vec![0],
                 }],
+                featured: Vec::new(),
             },
         };
         assert!(broken.check().unwrap_err().contains("':'"));

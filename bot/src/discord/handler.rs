@@ -234,7 +234,7 @@ impl Handler {
                         | Verb::Pick
                         | Verb::Undo
                         | Verb::Page(_)
-                        | Verb::Open
+                        | Verb::Open(_)
                         | Verb::Toggle(_)
                 )
             });
@@ -263,7 +263,7 @@ impl Handler {
                 let view = match id.verb {
                     Verb::Page(n) => Some(View::Top(n)),
                     Verb::Toggle(mask) => Some(View::Toggles(mask)),
-                    Verb::Open => Some(View::Group(picked(comp).unwrap_or_default())),
+                    Verb::Open(_) => Some(View::Group(picked(comp).unwrap_or_default())),
                     _ => None,
                 };
                 match view {
@@ -348,7 +348,7 @@ impl Handler {
                 self.panel(caller, id.version, View::Toggles(mask), false)
                     .await
             }
-            Verb::Open => {
+            Verb::Open(_) => {
                 let key = picked(comp).unwrap_or_default();
                 self.panel(caller, id.version, View::Group(key), false)
                     .await

@@ -20,8 +20,9 @@ pub enum Verb {
     Pick,
     /// Show this page (from 0) of a panel whose choices do not fit one select menu.
     Page(usize),
-    /// Show the choices of the group picked in a select menu (the key is the selected value).
-    Open,
+    /// Show the choices of the group picked in select menu number `n` of the panel (the key
+    /// is the selected value; the number only keeps the menus' ids apart).
+    Open(usize),
     /// Show the panel's toggles with these items selected (bit `i` = item `i`).
     Toggle(u16),
     /// Lobby: take a seat.
@@ -59,7 +60,7 @@ impl ComponentId {
             Verb::Act(notation) => format!("act:{notation}"),
             Verb::Pick => "pick".to_string(),
             Verb::Page(n) => format!("page:{n}"),
-            Verb::Open => "open".to_string(),
+            Verb::Open(n) => format!("open:{n}"),
             Verb::Toggle(mask) => format!("tog:{mask}"),
             Verb::Join => "join".to_string(),
             Verb::Leave => "leave".to_string(),
@@ -86,10 +87,11 @@ impl ComponentId {
             "leave" => Verb::Leave,
             "start" => Verb::Start,
             "abandon" => Verb::Abandon,
-            "open" => Verb::Open,
             other => {
                 if let Some(n) = other.strip_prefix("page:") {
                     Verb::Page(n.parse().ok()?)
+                } else if let Some(n) = other.strip_prefix("open:") {
+                    Verb::Open(n.parse().ok()?)
                 } else if let Some(mask) = other.strip_prefix("tog:") {
                     Verb::Toggle(mask.parse().ok()?)
                 } else {
@@ -118,7 +120,7 @@ mod tests {
             Verb::Undo,
             Verb::Pick,
             Verb::Page(3),
-            Verb::Open,
+            Verb::Open(2),
             Verb::Toggle(0),
             Verb::Toggle(127),
             Verb::Join,

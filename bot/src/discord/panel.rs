@@ -13,7 +13,7 @@ use serenity::all::{
     CreateSelectMenuOption,
 };
 use turnpost_core::dynamic::ActionChoice;
-use turnpost_core::menu::{Layout, Menu};
+use turnpost_core::menu::{Group, Layout, Menu};
 
 use super::ids::{ComponentId, Verb};
 
@@ -164,47 +164,70 @@ pub fn controls(
                 top
             }
         },
-        (Layout::Grouped { pick, groups }, _) if menu.choices.len() > AS_BUTTONS || !all_fit => {
+        (Layout::Grouped { pick, groups, .. }, _)
+            if menu.choices.len() > AS_BUTTONS || !all_fit =>
+        {
+            // Up to four select menus of 25 groups at once (a board's hundred spaces in two
+            // clicks: the space, then the placement), the rest of the rows for the other
+            // choices; pages only beyond that.
+            let others = menu.others();
+            let other_rows = if others.is_empty() {
+                0
+            } else if others.len() <= ROW {
+                1
+            } else if others.len() <= 2 * ROW {
+                2
+            } else {
+                1
+            };
+            let menus = (ROWS - other_rows).clamp(1, 4);
+            let per_page = if groups.len() <= menus * PAGE {
+                menus * PAGE
+            } else {
+                // Leave a row for turning pages.
+                (menus - 1).max(1) * PAGE
+            };
+            let pages = groups.len().div_ceil(per_page).max(1);
             let page = match view {
-                View::Top(n) => *n,
+                View::Top(n) => (*n).min(pages - 1),
                 _ => 0,
             };
-            let pages = groups.len().div_ceil(PAGE).max(1);
-            let page = page.min(pages - 1);
-            let options: Vec<CreateSelectMenuOption> = groups
-                .iter()
-                .skip(page * PAGE)
-                .take(PAGE)
-                .map(|g| {
-                    let option = CreateSelectMenuOption::new(label(&g.label), g.key.clone());
-                    if g.description.is_empty() {
-                        option
-                    } else {
-                        option.description(long(&g.description))
-                    }
-                })
-                .collect();
+            let shown: Vec<&Group> = groups.iter().skip(page * per_page).take(per_page).collect();
             let mut rows = Vec::new();
-            let placeholder = if pages > 1 {
-                format!("{pick} ({} of {pages})", page + 1)
-            } else {
-                pick.clone()
-            };
-            rows.extend(id(Verb::Open).map(|cid| {
-                CreateActionRow::SelectMenu(
-                    CreateSelectMenu::new(cid, CreateSelectMenuKind::String { options })
-                        .placeholder(long(&placeholder)),
-                )
-            }));
+            let chunks = shown.chunks(PAGE).count();
+            for (n, chunk) in shown.chunks(PAGE).enumerate() {
+                let options: Vec<CreateSelectMenuOption> = chunk
+                    .iter()
+                    .map(|g| {
+                        let option = CreateSelectMenuOption::new(label(&g.label), g.key.clone());
+                        if g.description.is_empty() {
+                            option
+                        } else {
+                            option.description(long(&g.description))
+                        }
+                    })
+                    .collect();
+                let placeholder = if chunks > 1 || pages > 1 {
+                    let (first, last) = (&chunk[0].label, &chunk[chunk.len() - 1].label);
+                    format!("{pick}: {first} … {last}")
+                } else {
+                    pick.clone()
+                };
+                rows.extend(id(Verb::Open(n)).map(|cid| {
+                    CreateActionRow::SelectMenu(
+                        CreateSelectMenu::new(cid, CreateSelectMenuKind::String { options })
+                            .placeholder(long(&placeholder)),
+                    )
+                }));
+            }
             rows.extend(page_row(page, pages, &id));
-            let others = menu.others();
             if !others.is_empty() {
                 rows.extend(choice_rows_within(
                     &others,
                     id(Verb::Pick),
                     act,
                     "Or choose",
-                    ROWS - rows.len(),
+                    ROWS.saturating_sub(rows.len()),
                 ));
             }
             let note = if pages > 1 {
@@ -353,13 +376,13 @@ fn select_row(
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeMap, BTreeSet};
 
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
     use serde_json::Value;
-    use turnpost_core::Seed;
     use turnpost_core::dynamic::{DynGame, new_game};
+    use turnpost_core::{Seat, Seed};
 
     use super::*;
 
@@ -393,7 +416,7 @@ mod tests {
                         assert!(o["label"].as_str().unwrap().chars().count() <= 100);
                         let value = o["value"].as_str().unwrap().to_string();
                         match decoded.verb {
-                            Verb::Open => views.push(View::Group(value)),
+                            Verb::Open(_) => views.push(View::Group(value)),
                             Verb::Pick => {
                                 acts.insert(value);
                             }
@@ -421,14 +444,15 @@ mod tests {
     }
 
     /// Every legal action of the decision is reachable by clicking through the panel, and
-    /// every panel on the way respects Discord's limits.
-    fn every_choice_is_reachable(game: &dyn DynGame) {
+    /// every panel on the way respects Discord's limits. Returns the fewest clicks that play
+    /// each action, from the panel as it opens.
+    fn every_choice_is_reachable(game: &dyn DynGame) -> BTreeMap<String, usize> {
         let seat = game.decision().unwrap().seat;
         let menu = game.menu(seat);
-        let mut acts = BTreeSet::new();
-        let mut todo = vec![View::Top(0)];
+        let mut clicks: BTreeMap<String, usize> = BTreeMap::new();
+        let mut todo = std::collections::VecDeque::from([(View::Top(0), 0)]);
         let mut seen = Vec::new();
-        while let Some(view) = todo.pop() {
+        while let Some((view, depth)) = todo.pop_front() {
             if seen.contains(&view) {
                 continue;
             }
@@ -441,11 +465,50 @@ mod tests {
                 _ => None,
             };
             let controls = controls(7, 3, &menu, &view, toggled.as_ref());
-            walk(&json(&controls), &menu, &mut acts, &mut todo);
+            let (mut acts, mut views) = (BTreeSet::new(), Vec::new());
+            walk(&json(&controls), &menu, &mut acts, &mut views);
+            for act in acts {
+                clicks.entry(act).or_insert(depth + 1);
+            }
+            todo.extend(views.into_iter().map(|v| (v, depth + 1)));
             seen.push(view);
         }
-        let all: BTreeSet<String> = menu.choices.iter().map(|c| c.notation.clone()).collect();
-        assert_eq!(acts, all, "unreachable: {:?}", menu.layout);
+        let all: BTreeSet<&String> = menu.choices.iter().map(|c| &c.notation).collect();
+        assert_eq!(
+            clicks.keys().collect::<BTreeSet<_>>(),
+            all,
+            "unreachable: {:?}",
+            menu.layout
+        );
+        clicks
+    }
+
+    /// Clicks per turn (Take my turn, then the fewest clicks for each action of the turn).
+    #[derive(Default)]
+    struct TurnClicks {
+        all: Vec<usize>,
+        typical: Vec<usize>,
+        broad: Vec<usize>,
+    }
+
+    impl TurnClicks {
+        fn report(&mut self, name: &str, typical: &str) -> Option<usize> {
+            for list in [&mut self.all, &mut self.typical, &mut self.broad] {
+                list.sort_unstable();
+            }
+            let median = |l: &[usize]| l.get(l.len() / 2).copied();
+            eprintln!(
+                "{name}: clicks per turn over {} turns: median {:?}, max {:?}; {typical}: median {:?} over {} turns; the same with more steps: median {:?} over {} turns",
+                self.all.len(),
+                median(&self.all),
+                self.all.last(),
+                median(&self.typical),
+                self.typical.len(),
+                median(&self.broad),
+                self.broad.len()
+            );
+            median(&self.typical)
+        }
     }
 
     #[test]
@@ -462,7 +525,10 @@ mod tests {
             ("rtta", &[], 2),
             ("rtta", &[("trade", "true")], 3),
         ];
-        for (k, (name, options, players)) in configurations.into_iter().enumerate() {
+        let (mut pandoria, mut rtta) = (TurnClicks::default(), TurnClicks::default());
+        for (k, (name, options, players)) in
+            configurations.into_iter().flat_map(|c| [c; 3]).enumerate()
+        {
             let options: Vec<(String, String)> = options
                 .iter()
                 .map(|(a, b)| (a.to_string(), b.to_string()))
@@ -470,15 +536,73 @@ mod tests {
             let mut game = new_game(name, &options, players, Seed::from_u64(k as u64)).unwrap();
             let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
             let mut decisions = 0;
+            // The turn so far: who, its clicks and its actions.
+            let mut turn: Option<(Seat, usize, Vec<String>)> = None;
+            let tally = if name == "pandoria" {
+                &mut pandoria
+            } else {
+                &mut rtta
+            };
             while let Some(d) = game.decision() {
-                every_choice_is_reachable(&*game);
-                let legal = game.legal_notations(d.seat);
+                let clicks = every_choice_is_reachable(&*game);
+                // Mostly doing something rather than passing, so that spells and
+                // purchases happen.
+                let mut legal = game.legal_notations(d.seat);
+                let busy: Vec<String> = legal
+                    .iter()
+                    .filter(|n| *n != "pass" && *n != "done")
+                    .cloned()
+                    .collect();
+                if !busy.is_empty() && rng.random_bool(0.8) {
+                    legal = busy;
+                }
                 let pick = legal[rng.random_range(0..legal.len())].clone();
+                if turn.as_ref().is_none_or(|(s, _, _)| *s != d.seat) {
+                    if let Some((_, n, played)) = turn.take() {
+                        tally.all.push(n);
+                        let did = |w: &str| played.iter().any(|p| p.starts_with(w));
+                        // Pandoria: a tile, a worker, a spell without a further target, and
+                        // the purchase step; RTTA: a reroll, building and buying.
+                        let broad = if name == "pandoria" {
+                            did("tile ") && did("worker ") && did("spell ")
+                        } else {
+                            did("reroll") && did("build") && did("buy")
+                        };
+                        let strict = if name == "pandoria" {
+                            played.len() == 4 && (did("buy ") || played[3] == "pass")
+                        } else {
+                            played.len() <= 5
+                        };
+                        if broad && strict {
+                            tally.typical.push(n);
+                        } else if broad {
+                            tally.broad.push(n);
+                        }
+                    }
+                    // Take my turn opens the panel.
+                    turn = Some((d.seat, 1, Vec::new()));
+                }
+                if let Some((_, n, played)) = turn.as_mut() {
+                    *n += clicks[&pick];
+                    played.push(pick.clone());
+                }
                 game.play(d.seat, &pick).unwrap();
                 decisions += 1;
                 assert!(decisions < 5000);
             }
             assert!(decisions > 40, "{name}: {decisions} decisions");
         }
+        let typical = pandoria.report(
+            "Pandoria",
+            "turns of a tile, a worker, a spell without targets and the purchase step",
+        );
+        assert!(
+            typical.is_some_and(|n| n <= 6),
+            "a Pandoria turn with a tile, a worker and a spell takes {typical:?} clicks"
+        );
+        rtta.report(
+            "Roll Through the Ages",
+            "turns of a roll, a build and a purchase in at most five actions",
+        );
     }
 }

@@ -6,7 +6,8 @@
 //!   a page of spaces and a handful of buttons.
 //! - Moving a figure (Teleport, the Elves): a first pick of the figure, then where to.
 //! - Playing a card: a first pick of the hand card (or the monument), then how to play it
-//!   (cast, build in a slot, with which payment).
+//!   (cast, build in a slot, with which payment); casting a spell the plain way is also
+//!   offered at once, being the usual play.
 //!
 //! Everything else is one list. The groups use only what the seat may see: its own hand and
 //! the public board.
@@ -114,6 +115,7 @@ impl Pandoria {
                 "Choose a space for your tile".into()
             },
             groups,
+            featured: Vec::new(),
         }
     }
 
@@ -145,6 +147,7 @@ impl Pandoria {
         Layout::Grouped {
             pick: "Choose the figure to move".into(),
             groups,
+            featured: Vec::new(),
         }
     }
 
@@ -209,9 +212,17 @@ impl Pandoria {
                 monument,
             ));
         }
+        // Casting a spell the plain way is the usual play: offered at once as well.
+        let featured = legal
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| matches!(a, Action::Spell(_, None)))
+            .map(|(i, _)| i)
+            .collect();
         Layout::Grouped {
             pick: "Choose a card to play".into(),
             groups,
+            featured,
         }
     }
 

@@ -42,6 +42,7 @@ fn grouped(
                 Group::split(&key, &label, &description, members)
             })
             .collect(),
+        featured: Vec::new(),
     }
 }
 
