@@ -277,17 +277,43 @@ pub fn pandoria_public(view: &PublicView) -> String {
     out
 }
 
-/// A seat's hand.
+/// A seat's hand: its tiles, and its cards with their numbers (as `spell 17` names them),
+/// both sides and their costs.
 pub fn pandoria_private(view: &SeatView) -> String {
-    if view.hand.is_empty() {
-        return "Your hand is empty.\n".into();
+    let mut out = String::new();
+    if !view.hand.is_empty() {
+        let tiles: Vec<String> = view.hand.iter().map(|t| t.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "Your tile{}: {} (the first half goes on the first space you name)",
+            if tiles.len() == 1 { "" } else { "s" },
+            tiles.join(", ")
+        );
     }
-    let tiles: Vec<String> = view.hand.iter().map(|t| t.to_string()).collect();
-    format!(
-        "Your tile{}: {} (the first half goes on the first space you name)\n",
-        if tiles.len() == 1 { "" } else { "s" },
-        tiles.join(", ")
-    )
+    if !view.cards.is_empty() {
+        let _ = writeln!(
+            out,
+            "Your card{}:",
+            if view.cards.len() == 1 { "" } else { "s" }
+        );
+        for c in &view.cards {
+            let _ = writeln!(
+                out,
+                "- card {}: spell {} ({} crystal{}) | building {} ({} wood) | {} gold in the market",
+                c.id,
+                c.spell.label,
+                c.spell.cost,
+                if c.spell.cost == 1 { "" } else { "s" },
+                c.building.label,
+                c.building.cost,
+                c.gold
+            );
+        }
+    }
+    if out.is_empty() {
+        out.push_str("Your hand is empty: no tiles and no cards.\n");
+    }
+    out
 }
 
 #[cfg(test)]
@@ -332,5 +358,24 @@ mod tests {
         let tile = seat.hand[0].to_string();
         assert!(pandoria_private(&seat).contains(&tile));
         assert!(!text.contains(&tile), "{tile}");
+    }
+
+    #[test]
+    fn the_private_text_lists_the_cards_with_their_numbers() {
+        let options = turnpost_core::pandoria::Options {
+            mode: turnpost_core::pandoria::Mode::Standard,
+            ..Default::default()
+        };
+        let mut g = Pandoria::new(&options, 2, Seed::from_u64(5)).unwrap();
+        g.fix("cards", "1 10 11 18 37").unwrap();
+        let seat = g.seat_view(turnpost_core::Seat(0));
+        assert_eq!(seat.cards.len(), 4);
+        let text = pandoria_private(&seat);
+        assert!(text.contains("Your cards:"), "{text}");
+        assert!(
+            text.contains("- card 10: spell Conjure 6 (2 crystals) | building Store (4 wood)"),
+            "{text}"
+        );
+        assert!(!text.contains("empty"), "{text}");
     }
 }

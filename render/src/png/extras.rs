@@ -18,6 +18,8 @@ pub(crate) struct Side {
 /// A card as a picture shows it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Card {
+    /// The card's number in the notation (`spell 17`), where the picture names it.
+    pub(crate) id: Option<u64>,
     pub(crate) spell: Option<Side>,
     pub(crate) building: Option<Side>,
     /// The market price in gold.
@@ -81,6 +83,7 @@ fn side(s: &SideView) -> Side {
 /// A card as the pictures show it.
 pub(crate) fn card(c: &CardView) -> Card {
     Card {
+        id: Some(u64::from(c.id.0)),
         spell: Some(side(&c.spell)),
         building: Some(side(&c.building)),
         gold: Some(u64::from(c.gold)),

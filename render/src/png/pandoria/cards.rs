@@ -112,6 +112,17 @@ pub(super) fn big_card(
             }
         }
     }
+    // The card's number, as `spell 17` and "Cast Conjure 6 (card 17)" name it.
+    if let Some(id) = card.id {
+        fonts.draw(
+            canvas,
+            x as f32 + w as f32 - 10.0,
+            y as f32 + 22.0,
+            Align::Right,
+            Style::bold(15.0, MUTED),
+            &format!("card {id}"),
+        );
+    }
     if let Some(gold) = card.gold {
         let by = (y + h as i32) as f32 - 14.0;
         fonts.draw(

@@ -186,12 +186,21 @@ pub(super) fn draw_market(
             None => "Market".to_string(),
         },
     );
-    let (cw, ch) = (460u32, 30u32);
+    // Each row carries its market position, as `buy 2` and "Buy market card 2" name it.
+    let (nw, cw, ch) = (22i32, 438u32, 30u32);
     for (k, card) in extra.market.iter().flatten().take(4).enumerate() {
         let cy = y + 12 + k as i32 * (ch as i32 + 4);
-        market_card(art, fonts, canvas, card, x, cy, cw, ch);
+        fonts.draw(
+            canvas,
+            fx + nw as f32 / 2.0 - 1.0,
+            cy as f32 + ch as f32 / 2.0 + 6.0,
+            Align::Centre,
+            Style::bold(17.0, INK),
+            &(k + 1).to_string(),
+        );
+        market_card(art, fonts, canvas, card, x + nw, cy, cw, ch);
     }
-    let mx = x + cw as i32 + 10;
+    let mx = x + nw + cw as i32 + 10;
     let mw = PANEL_W as i32 - 32 - (mx - x);
     if mw > 40 && (extra.monument_top.is_some() || extra.monuments_left.is_some()) {
         let h = 4 * ch + 12;
@@ -398,6 +407,17 @@ pub(super) fn draw_seat_extras(
             } else {
                 Style::regular(15.0, MUTED)
             };
+            // An occupied slot keeps its number, as "Build … in slot 3 over Statue" uses it.
+            if bold {
+                fonts.draw(
+                    canvas,
+                    sx + 5.0,
+                    sy + 13.0,
+                    Align::Left,
+                    Style::regular(12.0, MUTED),
+                    &(k + 1).to_string(),
+                );
+            }
             let lines = wrap(fonts, style, &text, 98.0);
             let n = lines.len().min(2) as f32;
             for (j, line) in lines.iter().take(2).enumerate() {

@@ -123,8 +123,8 @@ impl Art {
         // Dice, left; the turn's numbers, right.
         let dy = fy + 138.0;
         let mut dx = fx + 42.0;
-        for die in &view.dice {
-            self.die(fonts, canvas, die, dx, dy);
+        for (n, die) in view.dice.iter().enumerate() {
+            self.die(fonts, canvas, n + 1, die, dx, dy);
             dx += 108.0;
         }
         let rx = x as f32 + w as f32 - 20.0;
@@ -213,7 +213,8 @@ impl Art {
         }
     }
 
-    fn die(&self, fonts: &Fonts, canvas: &mut Canvas, die: &DieView, x: f32, y: f32) {
+    /// Die number `n` (from 1, as `reroll 1 3` and "Reroll dice 1 and 3" count them).
+    fn die(&self, fonts: &Fonts, canvas: &mut Canvas, n: usize, die: &DieView, x: f32, y: f32) {
         let (xi, yi) = (x.round() as i32, y.round() as i32 - 12);
         canvas.blit(
             if die.locked {
@@ -235,10 +236,10 @@ impl Art {
         fonts.centred(canvas, x, y - 22.0, Style::bold(26.0, colour), big);
         fonts.centred(canvas, x, y + 4.0, Style::bold(15.0, colour), small);
         let note = match (die.choice, die.locked, die.rolled_last) {
-            (Some(c), _, _) => format!("→ {c}"),
-            (None, true, _) => "locked".to_string(),
-            (None, false, true) => "rolled".to_string(),
-            (None, false, false) => "kept".to_string(),
+            (Some(c), _, _) => format!("die {n} → {c}"),
+            (None, true, _) => format!("die {n} · locked"),
+            (None, false, true) => format!("die {n} · rolled"),
+            (None, false, false) => format!("die {n} · kept"),
         };
         let note_colour = if die.locked { [170, 30, 30] } else { MUTED };
         fonts.centred(
