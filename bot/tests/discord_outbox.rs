@@ -150,8 +150,11 @@ async fn first_choice(fake: &FakeDiscord, user: u64) -> Option<String> {
             r.path.contains(&id) && r.path.ends_with("/callback")
         })
         .await;
+    // Out of turn, autocomplete offers one entry that says why, valued "-" (it plays
+    // nothing).
     answer.json.as_ref().unwrap()["data"]["choices"][0]["value"]
         .as_str()
+        .filter(|v| *v != "-")
         .map(str::to_string)
 }
 

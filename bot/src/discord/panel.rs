@@ -511,22 +511,46 @@ mod tests {
         }
     }
 
+    /// Which turns of a game count as typical: (the turn's kind of actions were played,
+    /// and nothing else).
+    type Typical = fn(&[String]) -> (bool, bool);
+
+    fn did(played: &[String], what: &str) -> bool {
+        played.iter().any(|p| p.starts_with(what))
+    }
+
+    /// Pandoria: a tile, a worker, a spell without a further target, and the purchase step.
+    fn pandoria_typical(played: &[String]) -> (bool, bool) {
+        let kinds = did(played, "tile ") && did(played, "worker ") && did(played, "spell ");
+        let only = played.len() == 4 && (did(played, "buy ") || played[3] == "pass");
+        (kinds, only)
+    }
+
+    /// Roll Through the Ages: a reroll, building and buying, in at most five actions.
+    fn rtta_typical(played: &[String]) -> (bool, bool) {
+        let kinds = did(played, "reroll") && did(played, "build") && did(played, "buy");
+        (kinds, played.len() <= 5)
+    }
+
     #[test]
     fn random_decisions_of_both_games_fit_discord_and_reach_every_choice() {
         type Options<'a> = &'a [(&'a str, &'a str)];
-        let configurations: [(&str, Options, usize); 5] = [
-            ("pandoria", &[("mode", "standard")], 3),
+        // (game, options, players, which tally, typical turns)
+        let configurations: [(&str, Options, usize, usize, Typical); 5] = [
+            ("pandoria", &[("mode", "standard")], 3, 0, pandoria_typical),
             (
                 "pandoria",
                 &[("mode", "standard"), ("edition", "second")],
                 4,
+                0,
+                pandoria_typical,
             ),
-            ("pandoria", &[("mode", "family")], 2),
-            ("rtta", &[], 2),
-            ("rtta", &[("trade", "true")], 3),
+            ("pandoria", &[("mode", "family")], 2, 0, pandoria_typical),
+            ("rtta", &[], 2, 1, rtta_typical),
+            ("rtta", &[("trade", "true")], 3, 1, rtta_typical),
         ];
-        let (mut pandoria, mut rtta) = (TurnClicks::default(), TurnClicks::default());
-        for (k, (name, options, players)) in
+        let mut tallies = [TurnClicks::default(), TurnClicks::default()];
+        for (k, (name, options, players, tally, typical)) in
             configurations.into_iter().flat_map(|c| [c; 3]).enumerate()
         {
             let options: Vec<(String, String)> = options
@@ -538,11 +562,7 @@ mod tests {
             let mut decisions = 0;
             // The turn so far: who, its clicks and its actions.
             let mut turn: Option<(Seat, usize, Vec<String>)> = None;
-            let tally = if name == "pandoria" {
-                &mut pandoria
-            } else {
-                &mut rtta
-            };
+            let tally = &mut tallies[tally];
             while let Some(d) = game.decision() {
                 let clicks = every_choice_is_reachable(&*game);
                 // Mostly doing something rather than passing, so that spells and
@@ -560,23 +580,10 @@ mod tests {
                 if turn.as_ref().is_none_or(|(s, _, _)| *s != d.seat) {
                     if let Some((_, n, played)) = turn.take() {
                         tally.all.push(n);
-                        let did = |w: &str| played.iter().any(|p| p.starts_with(w));
-                        // Pandoria: a tile, a worker, a spell without a further target, and
-                        // the purchase step; RTTA: a reroll, building and buying.
-                        let broad = if name == "pandoria" {
-                            did("tile ") && did("worker ") && did("spell ")
-                        } else {
-                            did("reroll") && did("build") && did("buy")
-                        };
-                        let strict = if name == "pandoria" {
-                            played.len() == 4 && (did("buy ") || played[3] == "pass")
-                        } else {
-                            played.len() <= 5
-                        };
-                        if broad && strict {
-                            tally.typical.push(n);
-                        } else if broad {
-                            tally.broad.push(n);
+                        match typical(&played) {
+                            (true, true) => tally.typical.push(n),
+                            (true, false) => tally.broad.push(n),
+                            _ => {}
                         }
                     }
                     // Take my turn opens the panel.
@@ -592,6 +599,7 @@ mod tests {
             }
             assert!(decisions > 40, "{name}: {decisions} decisions");
         }
+        let [mut pandoria, mut rtta] = tallies;
         let typical = pandoria.report(
             "Pandoria",
             "turns of a tile, a worker, a spell without targets and the purchase step",
