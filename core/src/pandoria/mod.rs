@@ -49,7 +49,8 @@ pub use data::{Board, Half, Space, Terrain, Tile, TileId, TileKind, Tiles, board
 pub use options::{Edition, Mode, Options, RealmAssignment, StartTiles};
 pub use rules::{Region, RulesError};
 pub use view::{
-    CardView, FigureView, LandView, PublicView, Resources, SeatPublic, SeatView, SideView, SlotView,
+    CardView, Change, ChangeKind, FigureView, LandView, PublicView, Resources, SeatPublic,
+    SeatView, SideView, SlotView,
 };
 pub use words::{Action, DecisionKind, Event, Paid, Score};
 
@@ -325,6 +326,10 @@ pub struct Pandoria {
     last_round: bool,
     /// Hexes covered by the last placement, for highlighting.
     last_move: Vec<Hex>,
+    /// What each seat changed on the board in its latest turn, kept until that seat's next
+    /// turn begins: so the player to act sees everything done since they last played.
+    #[serde(default)]
+    changes: Vec<view::Change>,
     /// Actions applied so far (fixtures are allowed only at 0).
     actions: u32,
     outcome: Option<Outcome>,
@@ -770,6 +775,7 @@ impl Game for Pandoria {
             placed_this_round: false,
             last_round: false,
             last_move: Vec::new(),
+            changes: Vec::new(),
             actions: 0,
             outcome: None,
             rng,
@@ -869,7 +875,9 @@ impl Game for Pandoria {
         self.check_turn(seat)?;
         self.validate(action).map_err(PlayError::Rules)?;
         let mut events = Vec::new();
+        let turn_of = self.current;
         self.perform(*action, &mut events);
+        self.note_changes(seat, turn_of, &events);
         self.actions += 1;
         Ok(events)
     }

@@ -176,3 +176,80 @@ fn hand_cards_may_be_named_when_the_name_fits_one_card() {
     let e = g.parse_action("spell astral ship").unwrap_err();
     assert!(e.reason.contains("no card in your hand"), "{e}");
 }
+
+/// Plays whole turns of the family game, preferring tiles and workers, until `seat`'s turn
+/// begins; returns the seats whose turns were played, in order.
+fn play_until_turn_of(game: &mut Pandoria, seat: Seat) -> Vec<Seat> {
+    let mut turns = Vec::new();
+    loop {
+        let d = game.decision().unwrap();
+        if turns.last() != Some(&d.seat) {
+            if d.seat == seat && !turns.is_empty() {
+                return turns;
+            }
+            turns.push(d.seat);
+        }
+        let legal = game.legal_actions(d.seat);
+        let action = legal
+            .iter()
+            .find(|a| matches!(a, Action::Worker(_)))
+            .or_else(|| legal.iter().find(|a| matches!(a, Action::Tile(..))))
+            .unwrap_or(&legal[0]);
+        game.apply(d.seat, action).unwrap();
+    }
+}
+
+#[test]
+fn the_board_shows_what_each_seat_changed_since_the_player_to_act_last_played() {
+    let mut game = Pandoria::new(&Options::default(), 3, Seed::from_u64(4)).unwrap();
+    let first = game.decision().unwrap().seat;
+    assert!(game.public_view().changes.is_empty());
+    // The first player's turn, then the others': each one's tile and worker are kept.
+    let turns = play_until_turn_of(&mut game, first);
+    assert_eq!(turns.len(), 3);
+    let changes = game.public_view().changes;
+    for &s in &turns {
+        let theirs: Vec<&Change> = changes.iter().filter(|c| c.seat == s).collect();
+        if s == first {
+            assert!(
+                theirs.is_empty(),
+                "the player to act's own last turn is gone"
+            );
+        } else {
+            assert!(
+                theirs
+                    .iter()
+                    .any(|c| c.kind == ChangeKind::Tile && c.at.len() == 2),
+                "{s}: {theirs:?}"
+            );
+        }
+    }
+    // A step of one's own turn shows at once, beside the others' turns.
+    let others_before = changes.iter().filter(|c| c.seat != first).count();
+    let d = game.decision().unwrap();
+    let tile = game
+        .legal_actions(d.seat)
+        .into_iter()
+        .find(|a| matches!(a, Action::Tile(..)))
+        .unwrap();
+    game.apply(d.seat, &tile).unwrap();
+    let changes = game.public_view().changes;
+    assert!(
+        changes
+            .iter()
+            .any(|c| c.seat == first && c.kind == ChangeKind::Tile)
+    );
+    assert_eq!(
+        changes.iter().filter(|c| c.seat != first).count(),
+        others_before,
+        "the others' turns stay marked during this turn"
+    );
+    // Every marked hex is covered: nothing points at an empty space.
+    for c in &changes {
+        if c.kind == ChangeKind::Tile {
+            for h in &c.at {
+                assert!(!matches!(game.land(*h), Land::Empty), "{h}");
+            }
+        }
+    }
+}

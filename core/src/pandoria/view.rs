@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::cards::{Card, CardId, Realm, Resource, cards};
 use super::data::tiles;
 use super::rules::Region;
-use super::{COLOURS, Effect, Figure, Land, Options, Pandoria, RageTarget, Step, Terrain, Tile};
+use super::{
+    COLOURS, Effect, Event, Figure, Land, Options, Pandoria, RageTarget, Step, Terrain, Tile,
+};
 use crate::game::{Game, Outcome, Seat};
 use crate::hex::Hex;
 
@@ -161,6 +163,31 @@ pub struct SeatPublic {
     pub team_score: Option<i32>,
 }
 
+/// What a change on the board was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChangeKind {
+    /// A tile (double, single, start or a spell's) was placed.
+    Tile,
+    /// A castle was placed.
+    Castle,
+    /// A figure was placed or moved there.
+    Figure,
+    /// A region was closed (its hexes).
+    Closed,
+}
+
+/// Something a seat changed on the board in its latest turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    /// Who did it.
+    pub seat: Seat,
+    /// What.
+    pub kind: ChangeKind,
+    /// Where.
+    pub at: Vec<Hex>,
+}
+
 /// The public view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PublicView {
@@ -186,6 +213,10 @@ pub struct PublicView {
     pub tiles_left: usize,
     /// The hexes covered by the last placement.
     pub last_move: Vec<Hex>,
+    /// Everything each seat changed on the board in its latest turn (the current player's
+    /// steps so far included): what happened since the player to act last played.
+    #[serde(default)]
+    pub changes: Vec<Change>,
     /// The result, once over.
     pub outcome: Option<Outcome>,
     /// The face-up market, position 1 first.
@@ -247,6 +278,32 @@ pub(super) fn private_fingerprint(game: &Pandoria, seat: Seat) -> Option<u64> {
     state.hand.hash(&mut h);
     state.cards.hash(&mut h);
     Some(h.finish())
+}
+
+impl Pandoria {
+    /// Records what `seat`'s action changed on the board (`events`); when the action began
+    /// another seat's turn (the turn was `turn_of`'s), that seat's previous changes go.
+    pub(super) fn note_changes(&mut self, seat: Seat, turn_of: Seat, events: &[Event]) {
+        for event in events {
+            let (kind, at) = match event {
+                Event::StartTilePlaced { at, .. } | Event::TilePlaced { at, .. } => {
+                    (ChangeKind::Tile, at.to_vec())
+                }
+                Event::SpellTilePlaced { at, .. } => (ChangeKind::Tile, at.clone()),
+                Event::CastlePlaced { at, .. } => (ChangeKind::Castle, vec![*at]),
+                Event::FigurePlaced { at, .. } | Event::FigureMoved { to: at, .. } => {
+                    (ChangeKind::Figure, vec![*at])
+                }
+                Event::RegionClosed { region, .. } => (ChangeKind::Closed, region.hexes.clone()),
+                _ => continue,
+            };
+            self.changes.push(Change { seat, kind, at });
+        }
+        if self.current != turn_of {
+            let now = self.current;
+            self.changes.retain(|c| c.seat != now);
+        }
+    }
 }
 
 pub(super) fn public(game: &Pandoria) -> PublicView {
@@ -332,6 +389,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
             })
             .collect(),
         tiles_left: game.stack.len(),
+        changes: game.changes.clone(),
         last_move: if matches!(game.step, Step::Over) {
             Vec::new()
         } else {

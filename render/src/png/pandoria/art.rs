@@ -224,6 +224,33 @@ pub(super) fn ring_sprite(outer: Colour, inner: Colour) -> Sprite {
     })
 }
 
+/// The ring on a hex a seat changed in its latest turn: the seat's colour, thinner than the
+/// last move's black and white ring and inside it, so both show on the same hex.
+pub(super) fn changed_ring_sprite(mark: &PlayerMark) -> Sprite {
+    hex_sprite(|pen| {
+        pen.polygon_outline(&hex_corners(0.0, 0.0, R - 6.5), 4.5, mark.colour);
+        pen.polygon_outline(&hex_corners(0.0, 0.0, R - 9.0), 1.2, mark.dark);
+    })
+}
+
+/// A halo in the seat's colour behind a figure it placed or moved in its latest turn.
+pub(super) fn changed_halo_sprite(mark: &PlayerMark) -> Sprite {
+    Sprite::centred(39, 39, |pen| {
+        pen.circle(0.0, 0.0, 18.0, mark.dark);
+        pen.circle(0.0, 0.0, 16.5, [255, 255, 255]);
+        pen.circle(0.0, 0.0, 14.5, mark.colour);
+    })
+}
+
+/// One edge of a region a seat closed in its latest turn, in the seat's colour.
+pub(super) fn changed_edge_sprite(mark: &PlayerMark, k: usize) -> Sprite {
+    hex_sprite(|pen| {
+        let outer = hex_corners(0.0, 0.0, R - 3.5);
+        let (a, b) = (outer[k], outer[(k + 1) % 6]);
+        pen.line(a, b, 3.0, mark.colour);
+    })
+}
+
 /// The outline of regions closed this turn: magenta, apart from every player colour and
 /// from the black and white last-move ring.
 pub(super) const CLOSED: Colour = [196, 30, 150];
@@ -293,6 +320,12 @@ impl Art {
             exits_lit: Terrain::ALL.iter().map(|&t| exit_sprite(t, true)).collect(),
             castle_ground: castle_ground(),
             last_move: ring_sprite([20, 20, 20], [255, 255, 255]),
+            changed_rings: marks.iter().map(changed_ring_sprite).collect(),
+            changed_halos: marks.iter().map(changed_halo_sprite).collect(),
+            changed_edges: marks
+                .iter()
+                .map(|m| (0..6).map(|k| changed_edge_sprite(m, k)).collect())
+                .collect(),
             closed_edges: (0..6).map(edge_sprite).collect(),
             rage_region: rage_region_sprite(),
             rage_halo: rage_halo_sprite(),
@@ -343,6 +376,12 @@ impl Art {
                 small_hex(|pen, r| {
                     pen.polygon(&hex_corners(0.0, 0.0, r), terrain_colour(Terrain::Hills));
                     pen.polygon_outline(&hex_corners(0.0, 0.0, r - 4.0), 2.0, RAGE);
+                }),
+                // A ring in a player's colour (blue here): changed in that player's turn.
+                small_hex(|pen, r| {
+                    let blue = marks.get(1).map_or([40, 90, 160], |m| m.colour);
+                    pen.polygon(&hex_corners(0.0, 0.0, r), terrain_colour(Terrain::Forest));
+                    pen.polygon_outline(&hex_corners(0.0, 0.0, r - 2.5), 3.5, blue);
                 }),
             ],
             marks,

@@ -3,7 +3,7 @@
 
 use image::RgbImage;
 use turnpost_core::hex::{COLUMNS, Hex, ROWS};
-use turnpost_core::pandoria::{self, PublicView, Space, Terrain};
+use turnpost_core::pandoria::{self, ChangeKind, PublicView, Space, Terrain};
 
 use super::art::{GRID, RAGE, exit_sprite, lake_sprite, mountains_sprite, plain_sprite};
 use super::{Art, LABEL, MARGIN, R, board_size, centre, centre_px, hex_height, land_index};
@@ -131,6 +131,27 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
             canvas.blit(&art.exits_lit[terrain_slot(terrain)], x, y);
         }
     }
+    // What each seat changed in its latest turn, in its colour: since the player to act last
+    // played. The last step keeps its black and white ring on top.
+    for change in &view.changes {
+        let seat = change.seat.index();
+        match change.kind {
+            ChangeKind::Tile | ChangeKind::Castle => {
+                for &hex in &change.at {
+                    let (x, y) = centre_px(hex);
+                    canvas.blit(art.pick(&art.changed_rings, seat), x, y);
+                }
+            }
+            ChangeKind::Closed => {
+                let edges = &art.changed_edges[seat.min(art.changed_edges.len() - 1)];
+                for (hex, k) in border_edges(&change.at) {
+                    let (x, y) = centre_px(hex);
+                    canvas.blit(&edges[k], x, y);
+                }
+            }
+            ChangeKind::Figure => {}
+        }
+    }
     for &hex in &view.last_move {
         let (x, y) = centre_px(hex);
         canvas.blit(&art.last_move, x, y);
@@ -154,6 +175,15 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
         let seat = f.seat.index();
         let mark = art.mark(seat);
         let y = y + (R * 0.33).round() as i32;
+        // Placed or moved there in a seat's latest turn: a halo in that seat's colour.
+        if let Some(change) = view
+            .changes
+            .iter()
+            .rev()
+            .find(|c| c.kind == ChangeKind::Figure && c.at.contains(&f.at))
+        {
+            canvas.blit(art.pick(&art.changed_halos, change.seat.index()), x, y);
+        }
         let (sprite, size, r) = if f.leader {
             (art.pick(&art.leaders, seat), 17.0, 13.0)
         } else {

@@ -35,6 +35,12 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
     if view.rage.is_some() {
         items.push((&art.legend_marks[4], "Rage target"));
     }
+    if !view.changes.is_empty() {
+        items.push((
+            &art.legend_marks[5],
+            "ring, halo or edge in a player's colour: what they did in their latest turn",
+        ));
+    }
     items
 }
 

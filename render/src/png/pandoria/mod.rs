@@ -97,6 +97,12 @@ pub(crate) struct Art {
     exits_lit: Vec<Sprite>,
     castle_ground: Sprite,
     last_move: Sprite,
+    /// Per player colour: the ring on a tile or castle that seat placed in its latest turn,
+    /// the halo behind a figure it placed or moved, and the six edges of a region it closed
+    /// (what changed since the player to act last played).
+    changed_rings: Vec<Sprite>,
+    changed_halos: Vec<Sprite>,
+    changed_edges: Vec<Vec<Sprite>>,
     /// One per hex edge, for the outline of regions closed this turn.
     closed_edges: Vec<Sprite>,
     rage_region: Sprite,
@@ -115,7 +121,7 @@ pub(crate) struct Art {
     /// Crystal, gold, wood (for costs), city (for the legend).
     resource_icons: Vec<Sprite>,
     /// Small versions of the board marks, for the legend: last move, exit in use, printed,
-    /// closed this turn, Rage target.
+    /// closed this turn, Rage target, changed in a player's latest turn.
     legend_marks: Vec<Sprite>,
     /// Hand tiles in the private pictures are drawn larger.
     hand_land: Vec<Sprite>,
@@ -238,12 +244,17 @@ fn land_index(t: Terrain, symbols: u8, printed: bool) -> usize {
 pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableExtras) -> Canvas {
     let (bw, bh) = art.board.dimensions();
     let panels = layout_panels(view, extra);
-    let height = bh.max(panels.height + GAP);
-    // The legend goes where there is room: under the board or under the tableaus.
+    // There is always a legend: under the tableaus when they leave room, else under the
+    // board (the picture grows for it when it must).
     let board_w = bw - 2 * MARGIN as u32;
-    let legend_under_board = height >= bh + legend_height(art, fonts, view, board_w) + GAP;
-    let legend_under_panels = !legend_under_board
-        && height >= panels.height + legend_height(art, fonts, view, PANEL_W) + GAP;
+    let mut height = bh.max(panels.height + GAP);
+    let legend_under_panels = height
+        >= panels.height + legend_height(art, fonts, view, PANEL_W) + GAP
+        && height < bh + legend_height(art, fonts, view, board_w) + GAP;
+    let legend_under_board = !legend_under_panels;
+    if legend_under_board {
+        height = height.max(bh + legend_height(art, fonts, view, board_w) + GAP);
+    }
     let mut canvas = Canvas::new(bw + PANEL_W + GAP * 2, height, PAPER);
     canvas.paste(&art.board, 0, 0);
     draw_board(art, fonts, &mut canvas, view);
