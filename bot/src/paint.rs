@@ -10,11 +10,19 @@ pub struct PngPainter;
 
 impl Painter for PngPainter {
     fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
+        // The glance first (it reads on a phone), then the whole board.
+        let glance = turnpost_render::summary_png(game, view).map_err(|e| e.to_string())?;
         let png = turnpost_render::public_png(game, view).map_err(|e| e.to_string())?;
-        Ok(vec![Image {
-            name: format!("{game}-board.png"),
-            png,
-        }])
+        Ok(vec![
+            Image {
+                name: format!("{game}-glance.png"),
+                png: glance,
+            },
+            Image {
+                name: format!("{game}-board.png"),
+                png,
+            },
+        ])
     }
 
     fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {

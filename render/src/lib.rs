@@ -12,4 +12,4 @@ pub mod registry;
 pub mod samples;
 pub mod text;
 
-pub use png::{RenderError, Renderer, private_pngs, public_png};
+pub use png::{RenderError, Renderer, private_pngs, public_png, summary_png};

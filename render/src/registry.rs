@@ -28,6 +28,11 @@ pub trait Pictures: Send + Sync + std::fmt::Debug {
     /// The public picture of the game's public view.
     fn public(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError>;
 
+    /// The glance picture of the public view (see [`crate::png::summary`]): whose turn and
+    /// what to do, every seat's points and stock, what happened since the player to act
+    /// last played — in text that reads on a phone.
+    fn summary(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError>;
+
     /// A seat's private pictures as (file name, image); empty for games without secrets.
     fn private(
         &self,

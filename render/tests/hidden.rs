@@ -143,8 +143,8 @@ fn reseed(state: &mut Value, picker: &mut Picker) {
     state["rng"] = serde_json::to_value(Seed::from_u64(picker.next_u64()).rng()).unwrap();
 }
 
-/// The public picture drawn from a public view as the bot passes it, after checking that the
-/// view names nothing hidden.
+/// The public pictures (board and glance) drawn from a public view as the bot passes it,
+/// after checking that the view names nothing hidden.
 fn public_picture(game: &str, view: &dyn AnyView) -> Result<image::RgbImage, TestCaseError> {
     let mut found = Vec::new();
     hidden_keys(&view.to_json(), "", &mut found);
@@ -152,7 +152,16 @@ fn public_picture(game: &str, view: &dyn AnyView) -> Result<image::RgbImage, Tes
         found.is_empty(),
         "the public view names hidden items: {found:?}"
     );
-    Ok(Renderer::shared().public_image(game, view).unwrap())
+    // The board and the glance, one above the other: both go to the channel.
+    let board = Renderer::shared().public_image(game, view).unwrap();
+    let glance = Renderer::shared().summary_image(game, view).unwrap();
+    let mut both = image::RgbImage::new(
+        board.width().max(glance.width()),
+        board.height() + glance.height(),
+    );
+    image::imageops::replace(&mut both, &board, 0, 0);
+    image::imageops::replace(&mut both, &glance, 0, i64::from(board.height()));
+    Ok(both)
 }
 
 const MODES: [Mode; 4] = [
@@ -240,7 +249,7 @@ fn check_pandoria(
     let twin: Pandoria = serde_json::from_value(state).unwrap();
     prop_assert!(twin != game, "the hidden parts were dealt anew");
 
-    let before = r.pandoria_public(&view(&game));
+    let before = public_picture("pandoria", &view(&game))?;
     let after = public_picture("pandoria", &view(&twin))?;
     prop_assert!(
         before == after,

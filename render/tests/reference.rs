@@ -272,7 +272,14 @@ fn draw(game: &str, name: &str, view: &dyn AnyView) -> Vec<(String, RgbImage)> {
             })
             .collect()
     } else {
-        vec![(format!("{name}.png"), r.public_image(game, view).unwrap())]
+        // The public picture and the glance beside it.
+        vec![
+            (format!("{name}.png"), r.public_image(game, view).unwrap()),
+            (
+                format!("{name}-summary.png"),
+                r.summary_image(game, view).unwrap(),
+            ),
+        ]
     }
 }
 

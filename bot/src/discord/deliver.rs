@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponseFollowup, CreateMessage, EditAttachments, EditInteractionResponse,
-    EditMessage, Http, MessageId, Nonce, UserId,
+    CreateEmbed, CreateInteractionResponseFollowup, CreateMessage, EditAttachments,
+    EditInteractionResponse, EditMessage, Http, MessageId, Nonce, UserId,
 };
 use serenity::builder::Builder;
 
@@ -211,6 +211,19 @@ fn failure(e: &serenity::Error) -> Failure {
     }
 }
 
+/// Several pictures of one channel message as embeds, one picture each: Discord lays
+/// attachments side by side (each half as wide on a phone), but stacks embeds, so the glance
+/// and the board each get the whole width. One picture stays a plain attachment.
+fn stacked(names: &[String]) -> Vec<CreateEmbed> {
+    if names.len() < 2 {
+        return Vec::new();
+    }
+    names
+        .iter()
+        .map(|name| CreateEmbed::new().image(format!("attachment://{name}")))
+        .collect()
+}
+
 impl Courier for DiscordCourier {
     async fn deliver(
         &self,
@@ -218,6 +231,7 @@ impl Courier for DiscordCourier {
         message: &Message,
         images: Vec<(String, Vec<u8>)>,
     ) -> Result<Option<u64>, Failure> {
+        let names: Vec<String> = images.iter().map(|(name, _)| name.clone()).collect();
         let files: Vec<CreateAttachment> = images
             .into_iter()
             .map(|(name, png)| CreateAttachment::bytes(png, name))
@@ -231,6 +245,7 @@ impl Courier for DiscordCourier {
                             .users(message.ping.iter().map(|u| UserId::new(*u))),
                     )
                     .add_files(files)
+                    .embeds(stacked(&names))
                     // Sent again after a crash or a lost answer, Discord returns the first
                     // message instead of posting twice.
                     .nonce(Nonce::String(format!("tp{}", row.outbox_id)))
@@ -278,6 +293,7 @@ impl Courier for DiscordCourier {
     ) -> Result<Option<u64>, Failure> {
         // The pictures replace the old ones; nobody is mentioned again in the same turn.
         let reloaded = images.clone();
+        let names: Vec<String> = images.iter().map(|(name, _)| name.clone()).collect();
         let attachments = images
             .into_iter()
             .fold(EditAttachments::new(), |a, (name, png)| {
@@ -294,6 +310,7 @@ impl Courier for DiscordCourier {
             .content(clip(&message.text))
             .allowed_mentions(CreateAllowedMentions::new())
             .attachments(attachments)
+            .embeds(stacked(&names))
             .components(components);
         match ChannelId::new(row.target)
             .edit_message(&self.http, MessageId::new(message_id), edit)

@@ -3467,7 +3467,16 @@ fn component_response(c: &Value, next_id: &mut u64) -> Value {
     r
 }
 
-fn embeds_response(embeds: &Value) -> Value {
+/// The embeds as Discord returns them. An image given as `attachment://name` is one of the
+/// files uploaded with the request: Discord answers with its CDN address and its size (read
+/// here from the PNG header).
+fn embeds_response(embeds: &Value, req: &Req, channel: u64) -> Value {
+    let png_size = |bytes: &[u8]| -> Option<(u32, u32)> {
+        let header = bytes.get(16..24)?;
+        let w = u32::from_be_bytes(header[..4].try_into().ok()?);
+        let h = u32::from_be_bytes(header[4..].try_into().ok()?);
+        Some((w, h))
+    };
     Value::Array(
         embeds
             .as_array()
@@ -3479,6 +3488,38 @@ fn embeds_response(embeds: &Value) -> Value {
                     obj.retain(|_, v| !v.is_null());
                     obj.entry("type").or_insert(json!("rich"));
                     obj.insert("content_scan_version".into(), json!(0));
+                    for key in ["image", "thumbnail"] {
+                        let Some(media) = obj.get_mut(key).and_then(Value::as_object_mut) else {
+                            continue;
+                        };
+                        media.retain(|_, v| !v.is_null());
+                        let url = media.get("url").and_then(Value::as_str).unwrap_or("");
+                        let Some(name) = url.strip_prefix("attachment://").map(str::to_string)
+                        else {
+                            continue;
+                        };
+                        let (w, h) = req
+                            .files
+                            .iter()
+                            .find(|(_, file, _, _)| *file == name)
+                            .and_then(|(_, _, _, bytes)| png_size(bytes))
+                            .unwrap_or((1, 1));
+                        let id = snowflake();
+                        media.insert(
+                            "url".into(),
+                            json!(format!(
+                                "https://cdn.discordapp.com/attachments/{channel}/{id}/{name}"
+                            )),
+                        );
+                        media.insert(
+                            "proxy_url".into(),
+                            json!(format!(
+                                "https://media.discordapp.net/attachments/{channel}/{id}/{name}"
+                            )),
+                        );
+                        media.insert("width".into(), json!(w));
+                        media.insert("height".into(), json!(h));
+                    }
                 }
                 e
             })
@@ -3563,7 +3604,7 @@ fn build_message(
         kind,
         flags,
     );
-    msg["embeds"] = embeds_response(&body["embeds"]);
+    msg["embeds"] = embeds_response(&body["embeds"], req, channel);
     let mut next = 1;
     msg["components"] = Value::Array(
         body["components"]
@@ -3604,7 +3645,7 @@ fn edit_message(
         msg["mentions"] = fresh["mentions"].clone();
     }
     if let Some(embeds) = body.get("embeds").filter(|e| !e.is_null()) {
-        msg["embeds"] = embeds_response(embeds);
+        msg["embeds"] = embeds_response(embeds, req, channel);
     }
     if let Some(components) = body.get("components").filter(|c| !c.is_null()) {
         let mut next = 1;

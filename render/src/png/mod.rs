@@ -14,6 +14,7 @@ mod palette;
 pub mod pandoria;
 pub mod rtta;
 mod shapes;
+pub(crate) mod summary;
 mod text;
 
 use std::sync::OnceLock;
@@ -85,6 +86,16 @@ impl Renderer {
     /// The public picture of a game's public view (as `DynGame::public_view` gives it).
     pub fn public_png(&self, game: &str, view: &dyn AnyView) -> Result<Vec<u8>, RenderError> {
         encode_png(&self.public_image(game, view)?)
+    }
+
+    /// The glance picture of the public view, as PNG (see [`summary`]).
+    pub fn summary_png(&self, game: &str, view: &dyn AnyView) -> Result<Vec<u8>, RenderError> {
+        encode_png(&self.summary_image(game, view)?)
+    }
+
+    /// The glance picture, not yet encoded.
+    pub fn summary_image(&self, game: &str, view: &dyn AnyView) -> Result<RgbImage, RenderError> {
+        registry::provider(game)?.summary(&self.fonts, view)
     }
 
     /// The public picture, not yet encoded.
@@ -159,6 +170,11 @@ pub fn encode_png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
 /// name (`pandoria`, `rtta`); `view` is its public view.
 pub fn public_png(game: &str, view: &dyn AnyView) -> Result<Vec<u8>, RenderError> {
     Renderer::shared().public_png(game, view)
+}
+
+/// The glance picture of a public view as PNG, with the shared renderer.
+pub fn summary_png(game: &str, view: &dyn AnyView) -> Result<Vec<u8>, RenderError> {
+    Renderer::shared().summary_png(game, view)
 }
 
 /// A seat's private pictures as `(file name, PNG)`, with the shared renderer.

@@ -16,6 +16,7 @@ mod board;
 mod cards;
 mod legend;
 mod preview;
+mod summary;
 mod tableau;
 
 pub(crate) use cards::cards;
@@ -188,6 +189,11 @@ impl crate::registry::Pictures for Pictures {
     fn prepare(&self, fonts: &Fonts) {
         fonts.warm(TEXT_SIZES);
         self.art(fonts);
+    }
+
+    fn summary(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError> {
+        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
+        Ok(crate::png::summary::draw(fonts, &summary::summary(view)))
     }
 
     fn public(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError> {

@@ -9,6 +9,7 @@
 
 mod sheet;
 mod strip;
+mod summary;
 
 use std::sync::OnceLock;
 
@@ -72,6 +73,11 @@ impl crate::registry::Pictures for Pictures {
     fn prepare(&self, fonts: &Fonts) {
         fonts.warm(TEXT_SIZES);
         self.art();
+    }
+
+    fn summary(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError> {
+        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
+        Ok(crate::png::summary::draw(fonts, &summary::summary(view)))
     }
 
     fn public(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError> {

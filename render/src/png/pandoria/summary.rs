@@ -1,0 +1,134 @@
+//! Pandoria's glance picture (see [`crate::png::summary`]): whose turn and what to do, each
+//! seat's points and resources, and what each seat changed since the player to act last
+//! played — read from the public view only.
+
+use turnpost_core::Seat;
+use turnpost_core::pandoria::{Change, ChangeKind, PublicView};
+
+use crate::png::summary::{SeatLine, Summary};
+
+/// "tile on D3–D4", "castle on D7", "figure to D4", "closed a region at D3".
+fn change_words(change: &Change) -> String {
+    let at: Vec<String> = change.at.iter().map(ToString::to_string).collect();
+    match change.kind {
+        ChangeKind::Tile => format!("tile on {}", at.join("–")),
+        ChangeKind::Castle => format!("castle on {}", at.join("–")),
+        ChangeKind::Figure => format!("figure to {}", at.join("–")),
+        ChangeKind::Closed => format!(
+            "closed a region of {} space{}",
+            at.len(),
+            if at.len() == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+/// What the glance shows of a Pandoria table.
+pub(crate) fn summary(view: &PublicView) -> Summary {
+    let colour = |s: Seat| {
+        view.seats
+            .get(s.index())
+            .map_or_else(|| s.to_string(), |p| p.colour.clone())
+    };
+    let mut title = format!("Pandoria · round {}", view.round);
+    if view.last_round {
+        title.push_str(" (the last)");
+    }
+    title.push_str(&format!(" · {} tiles left", view.tiles_left));
+    let seats = view
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut stock = Vec::new();
+            if let Some(r) = s.resources {
+                stock.push(format!(
+                    "{} crystal{} · {} gold · {} wood",
+                    r.crystal,
+                    if r.crystal == 1 { "" } else { "s" },
+                    r.gold,
+                    r.wood
+                ));
+            }
+            if s.hand_cards > 0 {
+                stock.push(format!(
+                    "{} card{}",
+                    s.hand_cards,
+                    if s.hand_cards == 1 { "" } else { "s" }
+                ));
+            }
+            stock.push(format!(
+                "reserve {} worker{}{}",
+                s.workers,
+                if s.workers == 1 { "" } else { "s" },
+                if s.leader { " + leader" } else { "" }
+            ));
+            SeatLine {
+                colour: s.colour.clone(),
+                note: s
+                    .realm
+                    .map(|r| {
+                        let slug = r.slug();
+                        let mut name = slug[..1].to_uppercase();
+                        name.push_str(&slug[1..]);
+                        format!("· {name}")
+                    })
+                    .unwrap_or_default(),
+                points: s.team_score.unwrap_or(s.score),
+                stock: stock.join(" · "),
+                to_act: view.to_act == Some(Seat(i as u8)),
+            }
+        })
+        .collect();
+    let to_act = view
+        .to_act
+        .map(|s| (colour(s), view.prompt.clone().unwrap_or_default()));
+    // One line per seat that changed something, the seat to act's steps so far last.
+    let since = view.to_act.and_then(|now| {
+        let order: Vec<Seat> = (1..=view.seats.len())
+            .map(|k| Seat(((now.index() + k) % view.seats.len()) as u8))
+            .collect();
+        let lines: Vec<(String, String)> = order
+            .into_iter()
+            .filter_map(|s| {
+                let words: Vec<String> = view
+                    .changes
+                    .iter()
+                    .filter(|c| c.seat == s)
+                    .map(change_words)
+                    .collect();
+                (!words.is_empty()).then(|| {
+                    let line = if s == now {
+                        format!("so far {}", words.join(" · "))
+                    } else {
+                        words.join(" · ")
+                    };
+                    (colour(s), line)
+                })
+            })
+            .collect();
+        (!lines.is_empty()).then(|| (format!("Since {} last played", colour(now)), lines))
+    });
+    let result = view.outcome.as_ref().map(|o| {
+        let winners: Vec<String> = o.winners.iter().map(|&s| colour(s)).collect();
+        let lines = (0..view.seats.len())
+            .map(|i| {
+                (
+                    colour(Seat(i as u8)),
+                    format!(
+                        "{} points · place {}",
+                        o.scores.get(i).copied().unwrap_or(0),
+                        o.ranks.get(i).copied().unwrap_or(0)
+                    ),
+                )
+            })
+            .collect();
+        (format!("Game over — {} wins", winners.join(" and ")), lines)
+    });
+    Summary {
+        title,
+        to_act,
+        seats,
+        since,
+        result,
+    }
+}

@@ -1,0 +1,77 @@
+//! Roll Through the Ages' glance picture (see [`crate::png::summary`]): whose turn and what
+//! to do, each seat's points, food, goods and disasters, and once over the winner with each
+//! seat's score in parts.
+
+use turnpost_core::rtta::PublicView;
+
+use crate::png::summary::{SeatLine, Summary};
+
+/// What the glance shows of a Roll Through the Ages table.
+pub(crate) fn summary(view: &PublicView) -> Summary {
+    let name = |i: usize| {
+        view.seats
+            .get(i)
+            .map_or("?", |s| s.name.as_str())
+            .to_string()
+    };
+    let mut title = format!("Roll Through the Ages · round {}", view.round);
+    if let Some(last) = view.last_round {
+        title.push_str(&format!(" of {last}"));
+    }
+    let seats = view
+        .seats
+        .iter()
+        .map(|s| SeatLine {
+            colour: s.name.clone(),
+            note: format!(
+                "· {} cities · {} developments",
+                s.cities,
+                s.developments.len()
+            ),
+            points: s.score,
+            stock: format!(
+                "food {} · goods {} (worth {}) · disasters {}",
+                s.food, s.goods_count, s.goods_value, s.disasters
+            ),
+            to_act: view.decision.as_ref().is_some_and(|d| d.seat == s.seat),
+        })
+        .collect();
+    let to_act = view
+        .decision
+        .as_ref()
+        .map(|d| (name(d.seat.index()), d.prompt.clone()));
+    let result = view.over.then(|| {
+        let best = view.seats.iter().map(|s| s.score).max().unwrap_or(0);
+        let winners: Vec<&str> = view
+            .seats
+            .iter()
+            .filter(|s| s.score == best)
+            .map(|s| s.name.as_str())
+            .collect();
+        let lines = view
+            .seats
+            .iter()
+            .map(|s| {
+                let p = &s.score_parts;
+                (
+                    s.name.clone(),
+                    format!(
+                        "{} points: developments {} · monuments {} · bonus {} · disasters −{}",
+                        s.score, p.developments, p.monuments, p.bonus, p.disasters
+                    ),
+                )
+            })
+            .collect();
+        (
+            format!("Game over — highest score: {}", winners.join(" and ")),
+            lines,
+        )
+    });
+    Summary {
+        title,
+        to_act,
+        seats,
+        since: None,
+        result,
+    }
+}
