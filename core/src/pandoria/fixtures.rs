@@ -4,7 +4,7 @@
 
 use super::cards::{CardId, Realm, cards};
 use super::data::{Space, TileKind, board, tiles};
-use super::{Figure, Land, Mode, Pandoria, SLOTS, StartTiles, Step, TileId};
+use super::{Figure, Land, Mode, Pandoria, SLOTS, ScoreParts, StartTiles, Step, TileId};
 use crate::game::{Seat, SetupError};
 use crate::hex::Hex;
 
@@ -446,7 +446,13 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                 .get(1)
                 .and_then(|w| w.parse().ok())
                 .ok_or_else(|| SetupError("\"score\" needs a seat and points".into()))?;
-            game.seats[seat.index()].score = points;
+            // A fixture's score counts as region points, so the parts still add up.
+            let s = &mut game.seats[seat.index()];
+            s.score = points;
+            s.parts = ScoreParts {
+                regions: points,
+                ..ScoreParts::default()
+            };
         }
         "singles" => {
             let wanted: Vec<TileId> = words

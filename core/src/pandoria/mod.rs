@@ -49,8 +49,8 @@ pub use data::{Board, Half, Space, Terrain, Tile, TileId, TileKind, Tiles, board
 pub use options::{Edition, Mode, Options, RealmAssignment, StartTiles};
 pub use rules::{Region, RulesError};
 pub use view::{
-    CardView, Change, ChangeKind, FigureView, LandView, PublicView, Resources, SeatPublic,
-    SeatView, SideView, SlotView,
+    CardView, Change, ChangeKind, FigureView, LandView, PublicView, Resources, ScoreParts,
+    SeatPublic, SeatView, SideView, SlotView,
 };
 pub use words::{Action, DecisionKind, Event, Paid, Score};
 
@@ -127,6 +127,9 @@ pub struct SeatState {
     pub castles: u8,
     /// Points.
     pub score: i32,
+    /// The points by where they came from (they add up to `score`).
+    #[serde(default)]
+    pub parts: view::ScoreParts,
     /// Hidden double tiles in hand (Dwarves hold two).
     pub hand: Vec<TileId>,
     /// The realm (standard and beginner game).
@@ -742,6 +745,7 @@ impl Game for Pandoria {
                 leader: true,
                 castles: 2,
                 score: 0,
+                parts: view::ScoreParts::default(),
                 hand,
                 realm: None,
                 resources: [0; 3],

@@ -40,7 +40,9 @@ impl Pandoria {
         });
         let shrine = self.shrine(seat);
         if shrine > 0 {
-            self.seats[seat.index()].score += i32::from(shrine);
+            let s = &mut self.seats[seat.index()];
+            s.score += i32::from(shrine);
+            s.parts.buildings += i32::from(shrine);
             events.push(Event::PointsScored {
                 seat,
                 points: i32::from(shrine),

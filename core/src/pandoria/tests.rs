@@ -253,3 +253,79 @@ fn the_board_shows_what_each_seat_changed_since_the_player_to_act_last_played() 
         }
     }
 }
+
+#[test]
+fn the_score_parts_add_up_to_the_score_at_every_step() {
+    use rand::{Rng, SeedableRng};
+    let mut parts_seen = ScoreParts::default();
+    for (k, mode) in [
+        Mode::Family,
+        Mode::FamilySpells,
+        Mode::Beginner,
+        Mode::Standard,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for edition in [Edition::Yucata, Edition::Second] {
+            for players in 2..=4 {
+                let options = Options {
+                    mode,
+                    edition,
+                    ..Options::default()
+                };
+                let seed = (k * 100 + players) as u64 + edition as u64 * 10;
+                let mut game = Pandoria::new(&options, players, Seed::from_u64(seed)).unwrap();
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                while let Some(d) = game.decision() {
+                    let legal = game.legal_actions(d.seat);
+                    // Mostly doing something, so that buildings and monuments score.
+                    let busy: Vec<&Action> = legal.iter().filter(|a| **a != Action::Pass).collect();
+                    let action = if !busy.is_empty() && rng.random_bool(0.85) {
+                        *busy[rng.random_range(0..busy.len())]
+                    } else {
+                        legal[rng.random_range(0..legal.len())]
+                    };
+                    game.apply(d.seat, &action).unwrap();
+                    for (i, s) in game.public_view().seats.iter().enumerate() {
+                        let parts = s.score_parts;
+                        assert_eq!(parts.total(), s.score, "seat {i} after {action}: {parts:?}");
+                    }
+                }
+                for s in &game.public_view().seats {
+                    let p = s.score_parts;
+                    parts_seen.regions += p.regions;
+                    parts_seen.buildings += p.buildings;
+                    parts_seen.monuments += p.monuments;
+                    parts_seen.conversions += p.conversions;
+                    parts_seen.hand_cards += p.hand_cards;
+                    parts_seen.resources += p.resources;
+                }
+            }
+        }
+    }
+    // Conversions are rare in random play: a seat at 10 gold gains 5 more.
+    let options = Options {
+        mode: Mode::Standard,
+        ..Options::default()
+    };
+    let mut game = Pandoria::new(&options, 2, Seed::from_u64(3)).unwrap();
+    game.fix("resources", "1 10 10 10").unwrap();
+    game.gain(Seat(0), Resource::Gold, 5, &mut Vec::new());
+    let seat = &game.public_view().seats[0];
+    assert!(seat.score_parts.conversions > 0, "{:?}", seat.score_parts);
+    assert_eq!(seat.score_parts.total(), seat.score);
+    parts_seen.conversions += seat.score_parts.conversions;
+    // Every kind of part occurred somewhere, so each site that scores was exercised.
+    let p = parts_seen;
+    for (name, n) in [
+        ("regions", p.regions),
+        ("buildings", p.buildings),
+        ("monuments", p.monuments),
+        ("conversions", p.conversions),
+        ("hand cards", p.hand_cards),
+        ("resources", p.resources),
+    ] {
+        assert!(n > 0, "no {name} points in any game: {p:?}");
+    }
+}

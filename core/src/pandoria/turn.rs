@@ -412,6 +412,7 @@ impl Pandoria {
             .expect("checked: a building to cover");
         s.slots[usize::from(slot - 1)].monument = Some(value);
         s.score += i32::from(value);
+        s.parts.monuments += i32::from(value);
         (value, covered)
     }
 
@@ -893,7 +894,9 @@ impl Pandoria {
                     });
                     self.draw_card(choice.seat, events);
                 } else {
-                    self.seats[choice.seat.index()].score += choice.points;
+                    let s = &mut self.seats[choice.seat.index()];
+                    s.score += choice.points;
+                    s.parts.regions += choice.points;
                     events.push(Event::ChosePoints {
                         seat: choice.seat,
                         points: choice.points,
@@ -993,7 +996,13 @@ impl Pandoria {
                         region: region.at,
                     }),
                     (_, Some(r)) => gains[s.seat.index()][r.index()] += s.gained,
-                    (_, None) => self.seats[s.seat.index()].score += s.points,
+                    (_, None) => {
+                        // The building bonus within a region's points counts as buildings.
+                        let seat = &mut self.seats[s.seat.index()];
+                        seat.score += s.points;
+                        seat.parts.regions += s.points - s.bonus;
+                        seat.parts.buildings += s.bonus;
+                    }
                 }
             }
             events.push(Event::RegionScored {
@@ -1025,7 +1034,9 @@ impl Pandoria {
         if self.deck.is_empty() {
             // Nothing to draw: everybody takes the points.
             for c in queue {
-                self.seats[c.seat.index()].score += c.points;
+                let s = &mut self.seats[c.seat.index()];
+                s.score += c.points;
+                s.parts.regions += c.points;
                 events.push(Event::ChosePoints {
                     seat: c.seat,
                     points: c.points,
@@ -1051,6 +1062,8 @@ impl Pandoria {
         let s = &mut self.seats[seat.index()];
         s.resources[r.index()] = 10;
         s.score += points + store;
+        s.parts.conversions += points;
+        s.parts.buildings += store;
         events.push(Event::Converted {
             seat,
             resource: r,
@@ -1278,7 +1291,10 @@ impl Pandoria {
                         *l += rest;
                     }
                 }
-                self.seats[i].score += hand + resources.iter().sum::<i32>();
+                let s = &mut self.seats[i];
+                s.score += hand + resources.iter().sum::<i32>();
+                s.parts.hand_cards += hand;
+                s.parts.resources += resources.iter().sum::<i32>();
                 events.push(Event::FinalScored {
                     seat,
                     cards: hand,

@@ -161,6 +161,38 @@ pub struct SeatPublic {
     /// The score with the partner's (partnership game).
     #[serde(default)]
     pub team_score: Option<i32>,
+    /// The score by where it came from.
+    #[serde(default)]
+    pub score_parts: ScoreParts,
+}
+
+/// A seat's points by where they came from; the parts add up to its score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreParts {
+    /// Regions scored (the points of their symbols, a fixture's starting score).
+    pub regions: i32,
+    /// Buildings: Shrines, Stores, and the building bonus in region scoring.
+    pub buildings: i32,
+    /// Monuments erected.
+    pub monuments: i32,
+    /// Resources over 10 converted during the game.
+    pub conversions: i32,
+    /// Hand cards at the end.
+    pub hand_cards: i32,
+    /// Resources left at the end, converted.
+    pub resources: i32,
+}
+
+impl ScoreParts {
+    /// Their sum: the score.
+    pub fn total(&self) -> i32 {
+        self.regions
+            + self.buildings
+            + self.monuments
+            + self.conversions
+            + self.hand_cards
+            + self.resources
+    }
 }
 
 /// What a change on the board was.
@@ -386,6 +418,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
                 team_score: game
                     .partner(Seat(i as u8))
                     .map(|_| game.team_score(Seat(i as u8))),
+                score_parts: s.parts,
             })
             .collect(),
         tiles_left: game.stack.len(),

@@ -377,6 +377,69 @@ pub(super) fn bundle_text(bundle: &Bundle) -> String {
     }
 }
 
+impl super::Rtta {
+    /// Keeps, per seat, what its latest turn did and cost it (see `Tableau::last_turn`): a
+    /// new turn clears its player's notes; builds, purchases, disasters, famine and trades
+    /// add to them.
+    pub(super) fn note_turn(&mut self, events: &[Event]) {
+        for event in events {
+            let (who, note) = match event {
+                Event::TurnStarted { seat, .. } => {
+                    if let Some(t) = self.seats.get_mut(seat.index()) {
+                        t.last_turn.clear();
+                    }
+                    continue;
+                }
+                Event::CityCompleted { seat, cities } => (*seat, format!("built city {cities}")),
+                Event::MonumentCompleted {
+                    seat,
+                    monument,
+                    points,
+                    ..
+                } => (
+                    *seat,
+                    format!(
+                        "completed the {} ({points} point{})",
+                        monument.name(),
+                        if *points == 1 { "" } else { "s" }
+                    ),
+                ),
+                Event::Bought {
+                    seat, development, ..
+                } => (*seat, format!("bought {}", development.name())),
+                Event::Fed { seat, unfed, .. } if *unfed > 0 => {
+                    (*seat, format!("famine: {unfed} disaster points"))
+                }
+                Event::Disaster {
+                    seat,
+                    disaster,
+                    struck,
+                    ..
+                } => {
+                    let who: Vec<String> = struck.iter().map(|&s| self.seat_name_of(s)).collect();
+                    let note = if struck.is_empty() {
+                        format!("{} (no harm)", disaster.name())
+                    } else {
+                        format!("{}, struck {}", disaster.name(), english_list(&who))
+                    };
+                    (*seat, note)
+                }
+                Event::Traded { from, to, .. } => {
+                    (*from, format!("traded with {}", self.seat_name_of(*to)))
+                }
+                _ => continue,
+            };
+            if let Some(t) = self.seats.get_mut(who.index()) {
+                t.last_turn.push(note);
+            }
+        }
+    }
+
+    fn seat_name_of(&self, seat: Seat) -> String {
+        crate::game::Game::seat_name(self, seat)
+    }
+}
+
 fn names(seats: &[Seat], name: &dyn Fn(Seat) -> String) -> String {
     let names: Vec<String> = seats.iter().map(|&s| name(s)).collect();
     english_list(&names)

@@ -192,6 +192,10 @@ struct Tableau {
     food: u8,
     /// Disaster points (each costs a point at the end).
     disasters: u16,
+    /// What the player did and suffered in their latest turn, in short words ("completed
+    /// city 5", "bought Agriculture", "Pestilence: −3"), until their next turn begins.
+    #[serde(default)]
+    last_turn: Vec<String>,
 }
 
 /// The current turn.
@@ -337,6 +341,7 @@ impl Game for Rtta {
             goods: [0; GOODS],
             food: d.rules.start_food,
             disasters: 0,
+            last_turn: Vec::new(),
         };
         let mut game = Rtta {
             options: options.clone(),
@@ -459,6 +464,7 @@ impl Game for Rtta {
         result?;
         self.started = true;
         self.opening_forced.clear();
+        self.note_turn(&events);
         Ok(events)
     }
 

@@ -381,3 +381,50 @@ fn only_rolls_trades_and_the_end_are_final() {
     let events = play(&mut g, "done");
     assert!(reveals(&g, &events), "ending the turn rolls Blue's dice");
 }
+
+#[test]
+fn each_seat_keeps_what_its_latest_turn_did_until_its_next_turn() {
+    let mut bought = 0;
+    for (players, trade) in [(2, false), (3, true), (4, false)] {
+        let options = Options { trade };
+        let mut g = Rtta::new(&options, players, Seed::from_u64(players as u64)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(players as u64);
+        while let Some(d) = g.decision() {
+            let legal = g.legal_actions(d.seat);
+            let busy: Vec<&Action> = legal.iter().filter(|a| **a != Action::Done).collect();
+            let action = if !busy.is_empty() && rng.random_bool(0.8) {
+                *busy[rng.random_range(0..busy.len())]
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            let events = g.apply(d.seat, &action).unwrap();
+            let view = g.public_view();
+            for (k, e) in events.iter().enumerate() {
+                match e {
+                    // A new turn starts its player's notes afresh: only what followed in
+                    // the same action can be there.
+                    Event::TurnStarted { seat, .. } => {
+                        assert!(
+                            view.seats[seat.index()].last_turn.len() < events.len() - k,
+                            "{:?}",
+                            view.seats[seat.index()].last_turn
+                        );
+                    }
+                    Event::Bought {
+                        seat, development, ..
+                    } => {
+                        bought += 1;
+                        let note = format!("bought {}", development.name());
+                        assert!(view.seats[seat.index()].last_turn.contains(&note));
+                    }
+                    Event::CityCompleted { seat, cities } => {
+                        let note = format!("built city {cities}");
+                        assert!(view.seats[seat.index()].last_turn.contains(&note));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(bought > 5, "{bought} purchases");
+}

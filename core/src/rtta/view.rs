@@ -203,6 +203,9 @@ pub struct TableauView {
     pub score: i32,
     /// The score's parts.
     pub score_parts: ScoreView,
+    /// What the player did and suffered in their latest turn ("built city 5", "bought
+    /// Agriculture", "Pestilence, struck Blue"), until their next turn begins.
+    pub last_turn: Vec<String>,
 }
 
 pub(super) fn public(game: &Rtta) -> PublicView {
@@ -372,5 +375,6 @@ fn tableau(game: &Rtta, s: usize) -> TableauView {
         disasters: t.disasters,
         score: score_parts.total(),
         score_parts,
+        last_turn: t.last_turn.clone(),
     }
 }

@@ -110,14 +110,35 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
     });
     let result = view.outcome.as_ref().map(|o| {
         let winners: Vec<String> = o.winners.iter().map(|&s| colour(s)).collect();
-        let lines = (0..view.seats.len())
-            .map(|i| {
+        let lines = view
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let p = s.score_parts;
+                let parts: Vec<String> = [
+                    ("regions", p.regions),
+                    ("buildings", p.buildings),
+                    ("monuments", p.monuments),
+                    ("conversions", p.conversions),
+                    ("hand cards", p.hand_cards),
+                    ("resources", p.resources),
+                ]
+                .into_iter()
+                .filter(|(_, n)| *n != 0)
+                .map(|(what, n)| format!("{what} {n}"))
+                .collect();
                 (
                     colour(Seat(i as u8)),
                     format!(
-                        "{} points · place {}",
-                        o.scores.get(i).copied().unwrap_or(0),
-                        o.ranks.get(i).copied().unwrap_or(0)
+                        "{} points (place {}): {}",
+                        o.scores.get(i).copied().unwrap_or(s.score),
+                        o.ranks.get(i).copied().unwrap_or(0),
+                        if parts.is_empty() {
+                            "none".to_string()
+                        } else {
+                            parts.join(" · ")
+                        }
                     ),
                 )
             })

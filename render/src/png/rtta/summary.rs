@@ -1,6 +1,6 @@
 //! Roll Through the Ages' glance picture (see [`crate::png::summary`]): whose turn and what
-//! to do, each seat's points, food, goods and disasters, and once over the winner with each
-//! seat's score in parts.
+//! to do, each seat's points, food, goods and disasters, each other player's latest turn
+//! (built, bought, suffered), and once over the winner with each seat's score in parts.
 
 use turnpost_core::rtta::PublicView;
 
@@ -67,11 +67,35 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
             lines,
         )
     });
+    // Each other player's latest turn (after the player to act, in turn order), then the
+    // player to act's own turn so far.
+    let since = view.decision.as_ref().and_then(|d| {
+        let now = d.seat.index();
+        let n = view.seats.len();
+        let lines: Vec<(String, String)> = (1..=n)
+            .map(|k| (now + k) % n)
+            .filter_map(|i| {
+                let notes = &view.seats.get(i)?.last_turn;
+                (!notes.is_empty()).then(|| {
+                    let line = notes.join(" · ");
+                    (
+                        name(i),
+                        if i == now {
+                            format!("so far {line}")
+                        } else {
+                            line
+                        },
+                    )
+                })
+            })
+            .collect();
+        (!lines.is_empty()).then(|| (format!("Since {} last played", name(now)), lines))
+    });
     Summary {
         title,
         to_act,
         seats,
-        since: None,
+        since,
         result,
     }
 }
