@@ -26,6 +26,24 @@ fn median(mut f: impl FnMut(), runs: usize) -> Duration {
     times[runs / 2]
 }
 
+/// The baseline: the same pixels as a plain RGB PNG, fast compression, with `image`.
+fn rgb_png(image: &image::RgbImage) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    image::codecs::png::PngEncoder::new_with_quality(
+        &mut bytes,
+        image::codecs::png::CompressionType::Fast,
+        image::codecs::png::FilterType::Adaptive,
+    )
+    .write_image(
+        image.as_raw(),
+        image.width(),
+        image.height(),
+        image::ExtendedColorType::Rgb8,
+    )
+    .expect("encodes");
+    bytes
+}
+
 fn ms(d: Duration) -> String {
     format!("{:7.2} ms", d.as_secs_f64() * 1000.0)
 }
@@ -44,29 +62,25 @@ fn main() {
         let r = Renderer::shared();
         let pandoria = samples::pandoria_late_in(Mode::Standard, 4, 7).public_view();
         let rtta = samples::rtta_after(4, 3, 6).public_view();
-        // Written once, read by every visitor: the slow, small PNG setting.
-        let small = |image: &image::RgbImage| {
-            let mut bytes = Vec::new();
-            image::codecs::png::PngEncoder::new_with_quality(
-                &mut bytes,
-                image::codecs::png::CompressionType::Best,
-                image::codecs::png::FilterType::Adaptive,
-            )
-            .write_image(
-                image.as_raw(),
-                image.width(),
-                image.height(),
-                image::ExtendedColorType::Rgb8,
-            )
-            .expect("encodes");
-            bytes
-        };
+        // As the bot sends them: palette PNGs.
+        let small = |image: &image::RgbImage| encode_png(image).expect("encodes");
         std::fs::write(
             dir.join("pandoria-public.png"),
             small(&r.pandoria_public(&pandoria)),
         )
         .expect("writes");
         std::fs::write(dir.join("rtta-public.png"), small(&r.rtta_public(&rtta))).expect("writes");
+        for (name, game, view) in [
+            (
+                "pandoria-glance.png",
+                "pandoria",
+                &pandoria as &dyn turnpost_core::dynamic::AnyView,
+            ),
+            ("rtta-glance.png", "rtta", &rtta),
+        ] {
+            let glance = r.summary_image(game, view).expect("draws");
+            std::fs::write(dir.join(name), small(&glance)).expect("writes");
+        }
         println!("README pictures written to {}", dir.display());
         return;
     }
@@ -80,57 +94,60 @@ fn main() {
     let rtta = samples::rtta_after(4, 3, 12).public_view();
     let runs = 101;
 
-    let image = r.pandoria_public(&public);
-    let png = encode_png(&image).expect("encodes");
-    let draw = median(|| drop(r.pandoria_public(&public)), runs);
-    let encode = median(|| drop(encode_png(&image)), runs);
-    let both = median(|| drop(encode_png(&r.pandoria_public(&public))), runs);
+    // Each picture kind: draw, encode (palette PNG), their sum, the bytes, and in the same
+    // run a bare `image` RGB PNG encode of the same pixels (fast compression), whose ratio
+    // to the encode stays put on a noisy machine.
+    type Draw<'a> = Box<dyn Fn() -> image::RgbImage + 'a>;
+    let kinds: Vec<(&str, Draw)> = vec![
+        (
+            "Pandoria public (standard, 4 players, late)",
+            Box::new(|| r.pandoria_public(&public)),
+        ),
+        (
+            "Pandoria glance",
+            Box::new(|| r.summary_image("pandoria", &public).expect("draws")),
+        ),
+        ("Pandoria hand", Box::new(|| r.pandoria_hand(&seat))),
+        (
+            "Pandoria tile preview",
+            Box::new(|| r.pandoria_preview(&seat)),
+        ),
+        ("Pandoria cards", Box::new(|| r.pandoria_cards(&seat))),
+        ("RTTA public (4 players)", Box::new(|| r.rtta_public(&rtta))),
+        (
+            "RTTA glance",
+            Box::new(|| r.summary_image("rtta", &rtta).expect("draws")),
+        ),
+    ];
     println!(
-        "pandoria public, standard game, 4 players, late ({}×{}, {} KiB):",
-        image.width(),
-        image.height(),
-        png.len() / 1024
+        "\n| picture | size | draw | encode | draw+encode | bytes | bare RGB encode | encode / bare |"
     );
-    println!(
-        "  draw {}  encode {}  draw+encode {}",
-        ms(draw),
-        ms(encode),
-        ms(both)
-    );
-
-    let hand = r.pandoria_hand(&seat);
-    let hand_png = encode_png(&hand).expect("encodes");
-    let hand_both = median(|| drop(encode_png(&r.pandoria_hand(&seat))), runs);
-    println!(
-        "pandoria hand ({}×{}, {} KiB): draw+encode {}",
-        hand.width(),
-        hand.height(),
-        hand_png.len() / 1024,
-        ms(hand_both)
-    );
-    let preview = r.pandoria_preview(&seat);
-    let preview_png = encode_png(&preview).expect("encodes");
-    let preview_both = median(|| drop(encode_png(&r.pandoria_preview(&seat))), runs);
-    println!(
-        "pandoria tile preview ({}×{}, {} KiB): draw+encode {}",
-        preview.width(),
-        preview.height(),
-        preview_png.len() / 1024,
-        ms(preview_both)
-    );
-
-    let sheet = r.rtta_public(&rtta);
-    let sheet_png = encode_png(&sheet).expect("encodes");
-    let sheet_draw = median(|| drop(r.rtta_public(&rtta)), runs);
-    let sheet_both = median(|| drop(encode_png(&r.rtta_public(&rtta))), runs);
-    println!(
-        "rtta public, 4 players ({}×{}, {} KiB): draw {}  draw+encode {}",
-        sheet.width(),
-        sheet.height(),
-        sheet_png.len() / 1024,
-        ms(sheet_draw),
-        ms(sheet_both)
-    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for (name, draw) in &kinds {
+        let image = draw();
+        let png = encode_png(&image).expect("encodes");
+        let bare = rgb_png(&image);
+        let t_draw = median(|| drop(draw()), runs);
+        let t_encode = median(|| drop(encode_png(&image)), runs);
+        let t_both = median(|| drop(encode_png(&draw())), runs);
+        let t_bare = median(|| drop(rgb_png(&image)), runs);
+        println!(
+            "| {name} | {}×{} | {} | {} | {} | {} KB (RGB {} KB) | {} | {:.2} |",
+            image.width(),
+            image.height(),
+            ms(t_draw).trim(),
+            ms(t_encode).trim(),
+            ms(t_both).trim(),
+            png.len() / 1000,
+            bare.len() / 1000,
+            ms(t_bare).trim(),
+            t_encode.as_secs_f64() / t_bare.as_secs_f64()
+        );
+    }
+    let png = encode_png(&r.pandoria_public(&public)).expect("encodes");
+    let hand_png = encode_png(&r.pandoria_hand(&seat)).expect("encodes");
+    let preview_png = encode_png(&r.pandoria_preview(&seat)).expect("encodes");
+    let sheet_png = encode_png(&r.rtta_public(&rtta)).expect("encodes");
 
     if let Some(dir) = write {
         std::fs::create_dir_all(&dir).expect("creates the folder");
