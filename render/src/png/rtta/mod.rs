@@ -7,6 +7,7 @@
 //! offer) and `sheet.rs` (one player's score sheet); this file holds the sprites, the
 //! layout of the whole picture and the game's picture provider.
 
+mod dice;
 mod sheet;
 mod strip;
 mod summary;
@@ -127,6 +128,8 @@ struct Art {
     workers: Vec<(String, Sprite)>,
     die: Sprite,
     die_locked: Sprite,
+    /// The face pictures, in `Face::ALL` order (the coins' number is written on top).
+    faces: Vec<Sprite>,
 }
 
 impl std::fmt::Debug for Art {
@@ -170,6 +173,10 @@ impl Art {
                 .collect(),
             die: die([60, 55, 50], 2.5),
             die_locked: die([170, 30, 30], 5.0),
+            faces: turnpost_core::rtta::Face::ALL
+                .iter()
+                .map(|&f| Sprite::centred(70, 70, |pen| dice::face(pen, f)))
+                .collect(),
         }
     }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use turnpost_core::Seat;
 use turnpost_core::rtta::{DieView, Face, OfferView, PublicView, TableauView};
 
-use super::super::draw::{Canvas, Colour};
+use super::super::draw::Canvas;
 use super::super::palette::{INK, MUTED, PANEL, RULE};
 use super::super::text::{Align, Fonts, Style};
 use super::{Art, GAP, TOP_H};
@@ -225,16 +225,18 @@ impl Art {
             xi,
             yi,
         );
-        let (big, small, colour): (&str, &str, Colour) = match die.face {
-            Face::Good => ("1", "good", [120, 80, 40]),
-            Face::Food => ("3", "food", [40, 120, 40]),
-            Face::Skull => ("2☠", "goods", [170, 30, 30]),
-            Face::Choice => ("2|2", "food|work", [40, 90, 140]),
-            Face::Coins => ("7", "coins", [170, 120, 0]),
-            Face::Workers => ("3", "workers", [60, 60, 140]),
-        };
-        fonts.centred(canvas, x, y - 22.0, Style::bold(26.0, colour), big);
-        fonts.centred(canvas, x, y + 4.0, Style::bold(15.0, colour), small);
+        // The face as a picture; the coins' number on its coin.
+        let k = Face::ALL.iter().position(|&f| f == die.face).unwrap_or(0);
+        canvas.blit(&self.faces[k], xi, yi);
+        if die.face == Face::Coins {
+            fonts.centred(
+                canvas,
+                x,
+                y - 12.0 + 9.0,
+                Style::bold(26.0, [90, 60, 0]),
+                die.label.split(' ').next().unwrap_or("7"),
+            );
+        }
         let note = match (die.choice, die.locked, die.rolled_last) {
             (Some(c), _, _) => format!("die {n} → {c}"),
             (None, true, _) => format!("die {n} · locked"),
