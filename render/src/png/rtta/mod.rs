@@ -114,8 +114,10 @@ const SHEET_H: u32 = 640;
 fn legend_lines(fonts: &Fonts, width: u32) -> Vec<String> {
     fonts.wrap(
         Style::regular(15.0, MUTED),
-        "Monuments: points for the first to complete / for later ones; ★R: Red completed it \
-         first. Each ☠ disaster point costs a point. Locked skulls cannot be rerolled.",
+        "Dice: grain = food, figures = workers, crates = goods, a coin = coins, the split face \
+         = 2 food or 2 workers; a skull (red frame, locked) cannot be rerolled. Monuments: \
+         points for the first to complete / for later ones; ★R: Red completed it first. Each \
+         ☠ disaster point costs a point.",
         width as f32 - 2.0 * GAP as f32 - 8.0,
     )
 }
