@@ -585,6 +585,25 @@ async fn a_three_player_pandoria_game_is_played_to_the_end() {
         answer.starts_with(&format!("It is {}'s turn", label_to_act(&turn))),
         "{answer}"
     );
+    // /turn opens the panel as Take my turn does: the decision with its controls for the
+    // player to act, a polite refusal for the others.
+    let answer = slash(&fake, other, "turn", json!([])).await;
+    assert!(answer.starts_with("It is not your turn"), "{answer}");
+    let interaction = fake.slash_command(first.unwrap(), CHANNEL, Some(GUILD), "turn", json!([]));
+    let token = interaction["token"].as_str().unwrap().to_string();
+    fake.dispatch("INTERACTION_CREATE", interaction).await;
+    let panel = fake
+        .wait_for(WAIT, |r| {
+            r.method == "PATCH"
+                && r.path.contains(&token)
+                && r.path.ends_with("/messages/@original")
+        })
+        .await;
+    assert!(panel.ok(), "{panel}");
+    assert!(
+        !controls(panel.response.as_ref().unwrap()).is_empty(),
+        "{panel}"
+    );
     // The player to act finds the placements on a space by typing the space.
     let first = first.unwrap();
     let d = autocomplete_named(&fake, first, "H6").await;

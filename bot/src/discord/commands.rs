@@ -33,6 +33,8 @@ pub fn definitions() -> Vec<CreateCommand> {
                 .required(true)
                 .set_autocomplete(true),
             ),
+        CreateCommand::new("turn")
+            .description("Open your private panel for your current decision (as Take my turn)"),
         CreateCommand::new("help")
             .description("How to play the game in this channel: rules in brief, buttons, commands"),
         CreateCommand::new("board").description("Show the board (only to you)"),
@@ -133,6 +135,8 @@ pub enum Invocation {
     Table(Command),
     /// `/abandon`: ask for confirmation with a button.
     AbandonPrompt,
+    /// `/turn`: the caller's private panel, as **Take my turn** opens it.
+    Panel,
 }
 
 fn text<'a>(options: &'a [CommandDataOption], name: &str) -> Option<&'a str> {
@@ -222,6 +226,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
         "undo" => table(Command::Undo { version: None }),
         "resign" => table(Command::Resign),
         "abandon" => Ok(Invocation::AbandonPrompt),
+        "turn" => Ok(Invocation::Panel),
         "games" => table(Command::Games),
         "myturns" => table(Command::MyTurns),
         "remind" => table(Command::Remind {

@@ -180,6 +180,9 @@ impl Handler {
         self.reopen_dms(caller.user).await;
         let (answer, components) = match commands::invocation(&cmd.data.name, &cmd.data.options) {
             Err(message) => (text_post(message), Vec::new()),
+            // The panel is this command's private answer; its controls then update it in
+            // place like the panel Take my turn opens.
+            Ok(Invocation::Panel) => self.panel(&caller, 0, View::Top(0), false).await,
             Ok(Invocation::AbandonPrompt) => {
                 // The confirmation names this game, so it can never end a later one.
                 let game = match self.table.open_game_id(caller.channel).await {

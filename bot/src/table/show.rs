@@ -427,7 +427,8 @@ impl Table {
 
 /// What every game shares: the turn message's buttons and the commands.
 const HOW_TO_PLAY: &str = "\
-**Playing:** the turn message names the player to act. **Take my turn** shows your choices; \
+**Playing:** the turn message names the player to act. **Take my turn** (or `/turn`) opens your \
+private panel: click through your turn there, it updates in place; \
 **My hand** shows what only you see; **Undo** takes back your last action of this turn (never \
 past a die roll, a drawn tile or a revealed card). You can also type `/play` and pick an action \
 from the list as you type.
