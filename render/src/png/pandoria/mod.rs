@@ -310,3 +310,38 @@ fn fit(fonts: &Fonts, style: Style, text: &str, max: f32) -> String {
 fn wrap(fonts: &Fonts, style: Style, text: &str, max: f32) -> Vec<String> {
     fonts.wrap(style, text, max)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use turnpost_core::Game;
+    use turnpost_core::pandoria::Mode;
+
+    #[test]
+    fn every_player_count_and_mode_gets_a_legend() {
+        let fonts = Fonts::new();
+        let art = Art::new(&fonts);
+        for mode in [
+            Mode::Family,
+            Mode::FamilySpells,
+            Mode::Beginner,
+            Mode::Standard,
+        ] {
+            for players in 2..=4 {
+                let view = crate::samples::pandoria_late_in(mode, players, 7).public_view();
+                let extra = extras::table(&view);
+                let picture = public(&art, &fonts, &view, &extra);
+                let (bw, bh) = art.board.dimensions();
+                let panels = layout_panels(&view, &extra);
+                let under_board = picture.image.height()
+                    >= bh + legend_height(&art, &fonts, &view, bw - 2 * MARGIN as u32) + GAP;
+                let under_panels = picture.image.height()
+                    >= panels.height + legend_height(&art, &fonts, &view, PANEL_W) + GAP;
+                assert!(
+                    under_board || under_panels,
+                    "{mode:?}, {players} players: no room for the legend"
+                );
+            }
+        }
+    }
+}
