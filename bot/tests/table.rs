@@ -209,6 +209,38 @@ async fn acting_checks_seat_turn_notation_and_staleness_and_counts_duplicates_on
             .len(),
         3
     );
+    // Autocomplete explains itself when there is nothing to offer, and its explanation,
+    // sent as an action, is refused with a way forward and changes nothing.
+    let why = table.autocomplete(&caller(other), "", 25).await.unwrap();
+    assert_eq!(why.len(), 1);
+    assert!(
+        why[0].label.contains("nothing to play for you now"),
+        "{why:?}"
+    );
+    let none = table
+        .autocomplete(&caller(first), "zebra", 25)
+        .await
+        .unwrap();
+    assert_eq!(none.len(), 1);
+    assert!(
+        none[0].label.starts_with("Nothing matches \"zebra\""),
+        "{none:?}"
+    );
+    let answer = refused(table.handle(&caller(first), act(&none[0].notation)).await);
+    assert!(
+        answer.starts_with("Pick an action from the list"),
+        "{answer}"
+    );
+    assert!(refused(table.handle(&caller(other), act(&why[0].notation)).await).contains("It is "));
+    assert_eq!(
+        table
+            .autocomplete(&caller(first), "", 25)
+            .await
+            .unwrap()
+            .len(),
+        25,
+        "with something to play, only actions"
+    );
     let c = with_interaction(caller(first), "i-1");
     let r = table
         .handle(

@@ -201,6 +201,13 @@ impl Table {
             .game
             .as_ref()
             .ok_or_else(|| TableError::Internal("no game".into()))?;
+        // Autocomplete's entry that only explains ("nothing matches …") sends "-".
+        if notation.trim() == "-" {
+            let now = game.decision().map(|d| d.prompt).unwrap_or_default();
+            return Ok(refuse(format!(
+                "Pick an action from the list as you type (a space like D7, a card name), or use Take my turn. You can {now}."
+            ))?);
+        }
         let mut next = game.boxed_clone();
         let played = match next.play(Seat(seat), notation) {
             Ok(p) => p,
