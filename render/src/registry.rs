@@ -28,7 +28,7 @@ pub trait Pictures: Send + Sync + std::fmt::Debug {
     /// The public picture of the game's public view.
     fn public(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError>;
 
-    /// The glance picture of the public view (see [`crate::png::summary`]): whose turn and
+    /// The glance picture of the public view (see `png/summary.rs`): whose turn and
     /// what to do, every seat's points and stock, what happened since the player to act
     /// last played — in text that reads on a phone.
     fn summary(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError>;

@@ -268,7 +268,7 @@ impl Table {
     }
 
     /// The caller's legal actions in words (each with its notation underneath) that match
-    /// `typed`, best first (see [`rank`]), at most `limit`. Empty when it is not the
+    /// `typed`, best first (see `rank`), at most `limit`. Empty when it is not the
     /// caller's decision.
     pub async fn choices(
         &self,

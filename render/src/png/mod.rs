@@ -89,7 +89,7 @@ impl Renderer {
         encode_png(&self.public_image(game, view)?)
     }
 
-    /// The glance picture of the public view, as PNG (see [`summary`]).
+    /// The glance picture of the public view, as PNG (see `png/summary.rs`).
     pub fn summary_png(&self, game: &str, view: &dyn AnyView) -> Result<Vec<u8>, RenderError> {
         encode_png(&self.summary_image(game, view)?)
     }
