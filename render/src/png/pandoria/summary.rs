@@ -125,6 +125,10 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
                     ("resources", p.resources),
                 ]
                 .into_iter()
+                .chain(
+                    // A game saved before the parts were kept scored some points unnamed.
+                    Some(("earlier", s.score - p.total())),
+                )
                 .filter(|(_, n)| *n != 0)
                 .map(|(what, n)| format!("{what} {n}"))
                 .collect();
@@ -151,5 +155,30 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
         seats,
         since,
         result,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use turnpost_core::Game;
+
+    #[test]
+    fn the_result_names_each_part_and_what_an_older_save_left_unnamed() {
+        let game = crate::samples::pandoria_late_in(turnpost_core::pandoria::Mode::Standard, 2, 3);
+        let mut view = game.public_view();
+        view.outcome = Some(turnpost_core::Outcome::from_scores(vec![12, 9], vec![0, 0]));
+        view.seats[0].score = 12;
+        view.seats[0].score_parts = turnpost_core::pandoria::ScoreParts {
+            regions: 5,
+            monuments: 3,
+            ..Default::default()
+        };
+        let (heading, lines) = summary(&view).result.unwrap();
+        assert!(heading.contains("wins"), "{heading}");
+        assert_eq!(
+            lines[0].1,
+            "12 points (place 1): regions 5 · monuments 3 · earlier 4"
+        );
     }
 }
