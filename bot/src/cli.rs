@@ -26,9 +26,10 @@ pub enum Command {
     /// Run the Discord bot. Reads DISCORD_TOKEN, TURNPOST_DATABASE (default turnpost.db)
     /// and TURNPOST_DEV_GUILD from the environment or a .env file.
     Serve,
-    /// Run a scenario file and print its log and the final public view.
+    /// Replay a game record from /record (checking it reproduces the stored game), or run a
+    /// scenario file and print its log and the final public view.
     Replay {
-        /// The scenario file (see docs/notation.md).
+        /// The record (JSON) or scenario file (see docs/notation.md).
         file: PathBuf,
     },
     /// Play hot-seat in this terminal, through the table service and the store.
@@ -200,6 +201,10 @@ fn parse_local(game: &str, seed: Option<&str>, options: &[String]) -> Result<Loc
 fn replay(file: &PathBuf) -> Result<(), String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    if text.trim_start().starts_with('{') {
+        println!("{}", crate::record::replay_file(file)?);
+        return Ok(());
+    }
     let run =
         turnpost_core::scenario::run(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     for line in &run.log {

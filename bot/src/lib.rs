@@ -7,6 +7,8 @@ pub mod discord;
 pub mod local;
 pub mod outbox;
 pub mod paint;
+pub mod ratings;
+pub mod record;
 pub mod reminders;
 pub mod selfplay;
 pub mod store;

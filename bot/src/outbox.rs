@@ -52,6 +52,18 @@ pub struct Message {
     /// previous turn message loses its buttons once this one is out.
     #[serde(default)]
     pub takes_over: bool,
+    /// A deadline's call to the table, with its buttons (its game is the row's game).
+    #[serde(default)]
+    pub call: Option<SeatCall>,
+}
+
+/// What a deadline asks of the table when its player is late under the replace policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatCall {
+    /// The other players vote: **Replace** or **Keep waiting**.
+    Vote,
+    /// The vote passed: **Take the seat**, for anyone not playing yet.
+    Open,
 }
 
 impl Message {

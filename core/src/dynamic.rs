@@ -139,6 +139,10 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn save(&self) -> serde_json::Value;
     /// A copy of the game.
     fn boxed_clone(&self) -> Box<dyn DynGame>;
+    /// The notation of [`Game::least_change`]: what a seat whose time ran out plays.
+    fn least_change(&self, seat: Seat) -> Option<String>;
+    /// [`Game::teams`]: seats that win or lose together.
+    fn teams(&self) -> Vec<Vec<Seat>>;
 }
 
 impl<G: Game> DynGame for G {
@@ -229,6 +233,12 @@ impl<G: Game> DynGame for G {
     }
     fn boxed_clone(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+    fn least_change(&self, seat: Seat) -> Option<String> {
+        Game::least_change(self, seat).map(|a| a.to_string())
+    }
+    fn teams(&self) -> Vec<Vec<Seat>> {
+        Game::teams(self)
     }
 }
 

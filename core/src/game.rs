@@ -321,6 +321,22 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
         Vec::new()
     }
 
+    /// The legal action of `seat` that changes the game least, played for a player whose
+    /// time ran out (a table's *skip* deadline policy) and for a resigned seat: a pass where
+    /// the decision allows one, otherwise the mildest legal choice. It is chosen from what
+    /// `seat` may see, and never plays a secret item the rules let the player keep (a hand
+    /// card); `None` only when `seat` has no legal action. The default is the first legal
+    /// action.
+    fn least_change(&self, seat: Seat) -> Option<Self::Action> {
+        self.legal_actions(seat).into_iter().next()
+    }
+
+    /// The teams of a finished game, for ratings: seats that win or lose together (the
+    /// partnership game). The default is every seat on its own.
+    fn teams(&self) -> Vec<Vec<Seat>> {
+        (0..self.players() as u8).map(|s| vec![Seat(s)]).collect()
+    }
+
     /// Whether the event showed something new to a player (a die roll, a drawn tile, a
     /// revealed card). Undo never goes back past such an event. The default is the safe
     /// answer: every event is final.

@@ -8,7 +8,7 @@ use serenity::all::{
 
 use turnpost_core::registry::{self, OptionKind};
 
-use crate::table::Command;
+use crate::table::{Command, DEADLINES, LONGEST_VACATION, Policy, deadline_words};
 
 /// Every slash command Turnpost registers.
 pub fn definitions() -> Vec<CreateCommand> {
@@ -80,7 +80,101 @@ pub fn definitions() -> Vec<CreateCommand> {
                     .min_number_value(-12.0)
                     .max_number_value(14.0),
             ),
+        CreateCommand::new("vacation")
+            .description("Pause the deadlines of your turns in every game for some days")
+            .add_option(
+                integer("days", "Days away (limited per season)")
+                    .required(true)
+                    .min_int_value(1)
+                    .max_int_value(u64::from(LONGEST_VACATION)),
+            ),
+        CreateCommand::new("season")
+            .description("Seasons of this server's leaderboards (moderators)")
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::SubCommand,
+                    "start",
+                    "Start a season: a fresh leaderboard beside the all-time one",
+                )
+                .add_sub_option(string("name", "The season's name").required(true)),
+            )
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::SubCommand,
+                "close",
+                "Close the running season and announce its winners",
+            )),
+        CreateCommand::new("league")
+            .description("This server's defaults for new games; moderators can change them")
+            .add_option(deadline_option("Default deadline per turn"))
+            .add_option(policy_option(
+                "What happens by default when a deadline passes",
+            ))
+            .add_option(boolean("rated", "Whether new games are rated by default"))
+            .add_option(
+                integer("vacation_days", "Vacation days per player per season")
+                    .min_int_value(0)
+                    .max_int_value(366),
+            ),
+        CreateCommand::new("leaderboard")
+            .description("The top 20 ratings of a game on this server")
+            .add_option(game_option())
+            .add_option(string(
+                "season",
+                "A season's name, or all for all-time (default: the running season)",
+            )),
+        CreateCommand::new("profile")
+            .description("A player's games, wins, average score and rating history")
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                "user",
+                "The player (default: you)",
+            ))
+            .add_option(game_option()),
+        CreateCommand::new("history")
+            .description("This server's finished games with their final scores"),
+        CreateCommand::new("record").description(
+            "The record of this channel's game: every action (the seed once it has ended)",
+        ),
+        CreateCommand::new("mygames")
+            .description("Your games on every server: whose turn, and the deadline"),
     ]
+}
+
+fn boolean(name: &str, description: &str) -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::Boolean, name, description)
+}
+
+/// The deadline choices of `/new` and `/league`.
+fn deadline_option(description: &str) -> CreateCommandOption {
+    DEADLINES.iter().fold(
+        CreateCommandOption::new(CommandOptionType::String, "deadline", description),
+        |o, &h| {
+            let value = if h == 0 {
+                "none".to_string()
+            } else {
+                format!("{h}h")
+            };
+            o.add_string_choice(deadline_words(h), value)
+        },
+    )
+}
+
+/// The deadline policies.
+fn policy_option(description: &str) -> CreateCommandOption {
+    [Policy::Skip, Policy::Replace, Policy::Forfeit]
+        .iter()
+        .fold(
+            CreateCommandOption::new(CommandOptionType::String, "on_timeout", description),
+            |o, p| o.add_string_choice(clip(&format!("{}: {}", p.as_str(), p.words())), p.as_str()),
+        )
+}
+
+/// A choice of the registered games.
+fn game_option() -> CreateCommandOption {
+    registry::games().iter().fold(
+        CreateCommandOption::new(CommandOptionType::String, "game", "Which game"),
+        |o, g| o.add_string_choice(clip(g.title), g.name),
+    )
 }
 
 /// `/new`: one subcommand per registered game, its options typed from the game's option
@@ -113,11 +207,20 @@ fn new_command() -> CreateCommand {
             };
             sub = sub.add_sub_option(option);
         }
-        sub = sub.add_sub_option(CreateCommandOption::new(
-            CommandOptionType::String,
-            "options",
-            "More options as key=value words (for experts)",
-        ));
+        sub = sub
+            .add_sub_option(deadline_option("Time per turn (default: the server's)"))
+            .add_sub_option(policy_option(
+                "When a deadline passes (default: the server's)",
+            ))
+            .add_sub_option(boolean(
+                "rated",
+                "Whether the result counts for ratings (default: the server's)",
+            ))
+            .add_sub_option(CreateCommandOption::new(
+                CommandOptionType::String,
+                "options",
+                "More options as key=value words (for experts)",
+            ));
         command = command.add_option(sub);
     }
     command
@@ -159,6 +262,19 @@ fn number(options: &[CommandDataOption], name: &str) -> Option<i64> {
         })
 }
 
+/// The table's own options of `/new` (deadline, policy, rating), beside the game's.
+const TERMS: [&str; 3] = ["deadline", "on_timeout", "rated"];
+
+fn flag(options: &[CommandDataOption], name: &str) -> Option<bool> {
+    options
+        .iter()
+        .find(|o| o.name == name)
+        .and_then(|o| match o.value {
+            CommandDataOptionValue::Boolean(b) => Some(b),
+            _ => None,
+        })
+}
+
 /// Reads `key=value` words.
 pub fn parse_options(text: &str) -> Result<Vec<(String, String)>, String> {
     text.split_whitespace()
@@ -187,9 +303,12 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
             let info = registry::find(&game).map_err(|e| e.0)?;
             let mut pairs = Vec::new();
             for o in options {
-                // Every typed option the registry defines for this game is a key=value pair.
-                let Some(spec) = info.option(&o.name) else {
-                    continue;
+                // Every typed option the registry defines for this game is a key=value pair,
+                // and so are the table's terms (the table takes them out again).
+                let key = match info.option(&o.name) {
+                    Some(spec) => spec.key,
+                    None if TERMS.contains(&o.name.as_str()) => o.name.as_str(),
+                    None => continue,
                 };
                 let value = match &o.value {
                     CommandDataOptionValue::String(s) => s.clone(),
@@ -197,7 +316,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
                     CommandDataOptionValue::Integer(i) => i.to_string(),
                     _ => continue,
                 };
-                pairs.push((spec.key.to_string(), value));
+                pairs.push((key.to_string(), value));
             }
             if let Some(more) = text(options, "options") {
                 pairs.extend(parse_options(more)?);
@@ -237,6 +356,42 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
             end: number(options, "end").unwrap_or(0).clamp(0, 23) as u8,
             utc_offset_hours: number(options, "utc_offset").unwrap_or(0).clamp(-12, 14) as i32,
         }),
+        "vacation" => table(Command::Vacation {
+            days: number(options, "days").unwrap_or(1).clamp(0, 366) as u32,
+        }),
+        "season" => match options.first() {
+            Some(o) if o.name == "close" => table(Command::SeasonClose),
+            Some(o) => match &o.value {
+                CommandDataOptionValue::SubCommand(inner) => table(Command::SeasonStart {
+                    name: text(inner, "name").unwrap_or_default().to_string(),
+                }),
+                _ => Err("choose /season start or /season close".into()),
+            },
+            None => Err("choose /season start or /season close".into()),
+        },
+        "league" => table(Command::League {
+            deadline: text(options, "deadline").map(str::to_string),
+            on_timeout: text(options, "on_timeout").map(str::to_string),
+            rated: flag(options, "rated"),
+            vacation_days: number(options, "vacation_days").map(|n| n.clamp(0, 366) as u32),
+        }),
+        "leaderboard" => table(Command::Leaderboard {
+            game: text(options, "game").map(str::to_string),
+            season: text(options, "season").map(str::to_string),
+        }),
+        "profile" => table(Command::Profile {
+            user: options
+                .iter()
+                .find(|o| o.name == "user")
+                .and_then(|o| match o.value {
+                    CommandDataOptionValue::User(id) => Some((id.get(), format!("<@{id}>"))),
+                    _ => None,
+                }),
+            game: text(options, "game").map(str::to_string),
+        }),
+        "history" => table(Command::History),
+        "record" => table(Command::Record),
+        "mygames" => table(Command::MyGames),
         other => Err(format!("Turnpost does not know /{other}")),
     }
 }

@@ -15,7 +15,7 @@ use serenity::all::{
 use serenity::builder::Builder;
 
 use super::ids::{ComponentId, Verb};
-use crate::outbox::{Courier, DeliveryKind, DeliveryRow, Failure, Message};
+use crate::outbox::{Courier, DeliveryKind, DeliveryRow, Failure, Message, SeatCall};
 use crate::table::{Post, Turn};
 
 /// Error code Discord gives when a user does not accept DMs from the bot.
@@ -83,6 +83,33 @@ pub fn lobby_buttons(game: i64) -> Vec<CreateActionRow> {
         button(game, 0, Verb::Leave, "Leave", ButtonStyle::Secondary),
         button(game, 0, Verb::Start, "Start", ButtonStyle::Primary),
     ];
+    vec![CreateActionRow::Buttons(
+        row.into_iter().flatten().collect(),
+    )]
+}
+
+/// The buttons under a deadline's call: the vote on replacing a late player, or the open
+/// seat a volunteer takes.
+pub fn call_buttons(game: i64, call: SeatCall) -> Vec<CreateActionRow> {
+    let row: Vec<_> = match call {
+        SeatCall::Vote => vec![
+            button(game, 0, Verb::Vote(true), "Replace", ButtonStyle::Danger),
+            button(
+                game,
+                0,
+                Verb::Vote(false),
+                "Keep waiting",
+                ButtonStyle::Secondary,
+            ),
+        ],
+        SeatCall::Open => vec![button(
+            game,
+            0,
+            Verb::TakeSeat,
+            "Take the seat",
+            ButtonStyle::Success,
+        )],
+    };
     vec![CreateActionRow::Buttons(
         row.into_iter().flatten().collect(),
     )]
@@ -259,6 +286,8 @@ impl Courier for DiscordCourier {
                     create = create.components(turn_buttons(&turn));
                 } else if message.lobby {
                     create = create.components(lobby_buttons(game));
+                } else if let Some(call) = message.call {
+                    create = create.components(call_buttons(game, call));
                 }
                 ChannelId::new(row.target)
                     .send_message(&self.http, create)

@@ -390,6 +390,8 @@ impl Handler {
                 (self.run_table(caller, command).await, Vec::new())
             }
             Verb::Abandon => table(Command::Abandon { confirm: true }).await,
+            Verb::Vote(replace) => table(Command::Vote { replace }).await,
+            Verb::TakeSeat => table(Command::TakeSeat).await,
         }
     }
 

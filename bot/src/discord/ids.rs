@@ -33,6 +33,10 @@ pub enum Verb {
     Start,
     /// Confirm abandoning the game.
     Abandon,
+    /// Vote on replacing a late player: replace (true) or keep waiting (false).
+    Vote(bool),
+    /// Take the open seat of a replaced player.
+    TakeSeat,
 }
 
 /// A decoded `custom_id`.
@@ -66,6 +70,9 @@ impl ComponentId {
             Verb::Leave => "leave".to_string(),
             Verb::Start => "start".to_string(),
             Verb::Abandon => "abandon".to_string(),
+            Verb::Vote(true) => "vote:replace".to_string(),
+            Verb::Vote(false) => "vote:keep".to_string(),
+            Verb::TakeSeat => "seat".to_string(),
         };
         let id = format!("tp:{}:{}:{verb}", self.game, self.version);
         (id.len() <= MAX_LEN).then_some(id)
@@ -87,6 +94,9 @@ impl ComponentId {
             "leave" => Verb::Leave,
             "start" => Verb::Start,
             "abandon" => Verb::Abandon,
+            "vote:replace" => Verb::Vote(true),
+            "vote:keep" => Verb::Vote(false),
+            "seat" => Verb::TakeSeat,
             other => {
                 if let Some(n) = other.strip_prefix("page:") {
                     Verb::Page(n.parse().ok()?)
@@ -127,6 +137,9 @@ mod tests {
             Verb::Leave,
             Verb::Start,
             Verb::Abandon,
+            Verb::Vote(true),
+            Verb::Vote(false),
+            Verb::TakeSeat,
             Verb::Act("tile D7 E7".into()),
             Verb::Act("buy agriculture sell wood: stone".into()),
         ] {

@@ -56,7 +56,7 @@ pub struct Config {
     /// Another address for Discord's API (tests use a local fake): serenity's proxy with
     /// the rate limiter off, and the gateway URL it reports.
     pub api_base: Option<String>,
-    /// How often reminders are checked.
+    /// How often reminders and deadlines are checked.
     pub reminder_every: Duration,
 }
 
@@ -186,6 +186,9 @@ pub async fn run(
             if let Err(e) = reminder_table.queue_reminders(now_ms()).await {
                 tracing::error!(error = %e, "reminder pass failed");
             }
+            if let Err(e) = reminder_table.sweep_deadlines().await {
+                tracing::error!(error = %e, "deadline pass failed");
+            }
         }
     });
     let result = tokio::select! {
@@ -231,6 +234,19 @@ pub async fn send_reminders(
     let outbox = table.outbox();
     while let Ok(None) = outbox.pass(&courier).await {}
     Ok(queued)
+}
+
+/// Applies the deadlines due by the table's clock and delivers everything pending through
+/// `http` before returning (the running bot does the same in the background).
+pub async fn sweep_deadlines(
+    table: &Table,
+    http: &Arc<serenity::http::Http>,
+) -> Result<crate::table::DeadlinePass, String> {
+    let pass = table.sweep_deadlines().await.map_err(|e| e.to_string())?;
+    let courier = Arc::new(DiscordCourier::new(http.clone()));
+    let outbox = table.outbox();
+    while let Ok(None) = outbox.pass(&courier).await {}
+    Ok(pass)
 }
 
 #[cfg(test)]

@@ -10,9 +10,14 @@
 //! them side by side is how they stay consistent. The outbox's own queries are in
 //! `outbox.rs`, user and channel settings in `settings.rs`.
 
+mod league;
 mod outbox;
 mod settings;
 
+pub use league::{
+    DeadlineChange, DeadlineRow, FinishedGame, HistoryGame, LeagueChange, Phase, Policy,
+    ProfileStats, RankedPlayer, RecordAction, ResultRow, Season, Terms, next_check,
+};
 pub use outbox::{DeliveryKind, DeliveryRow, NewDelivery, SENT};
 pub use settings::ReminderRow;
 
@@ -25,7 +30,11 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
     SqliteSynchronous,
 };
+use std::sync::Arc;
+
 use turnpost_core::Seed;
+
+use crate::clock::Clock;
 
 /// A game's id.
 pub type GameId = i64;
@@ -72,7 +81,7 @@ pub enum Status {
 }
 
 impl Status {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             Status::Lobby => "lobby",
             Status::Active => "active",
@@ -115,6 +124,8 @@ pub struct GameRow {
     pub max_players: usize,
     /// Sequence number of the last action.
     pub version: i64,
+    /// The deadline, policy and rating chosen at `/new`.
+    pub terms: Terms,
 }
 
 /// A stored seat.
@@ -163,6 +174,21 @@ impl Snapshot {
     }
 }
 
+/// What one change of a game writes, in one transaction (see [`Store::append`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Change<'a> {
+    /// The actions, in order.
+    pub actions: &'a [NewAction<'a>],
+    /// A snapshot of the state after the last action.
+    pub snapshot: Option<&'a str>,
+    /// A new status (the game ended).
+    pub status: Option<Status>,
+    /// The posts and DMs the change causes.
+    pub deliveries: &'a [NewDelivery],
+    /// The league's records: the deadline, results and ratings, a seat taken over.
+    pub league: &'a LeagueChange,
+}
+
 /// A new game to store.
 #[derive(Clone, Debug)]
 pub struct NewGame<'a> {
@@ -180,6 +206,8 @@ pub struct NewGame<'a> {
     pub creator_id: UserId,
     /// Seats allowed.
     pub max_players: usize,
+    /// Deadline, policy, rated.
+    pub terms: Terms,
 }
 
 /// An action to append.
@@ -255,6 +283,8 @@ pub struct Store {
     /// halves a commit's time, and write transactions of this process queue here instead
     /// of on SQLite's busy timeout.
     writer: SqlitePool,
+    /// The time of every change it stores (deadlines, results, the times of actions).
+    clock: Arc<dyn Clock>,
 }
 
 impl Store {
@@ -276,7 +306,11 @@ impl Store {
             .max_connections(1)
             .connect_with(options)
             .await?;
-        Ok(Store { pool, writer })
+        Ok(Store {
+            pool,
+            writer,
+            clock: crate::clock::system(),
+        })
     }
 
     /// The pool settings of a file store. A connection is not pinged when it is taken from
@@ -300,7 +334,19 @@ impl Store {
         Ok(Store {
             writer: pool.clone(),
             pool,
+            clock: crate::clock::system(),
         })
+    }
+
+    /// The same store on another clock (tests run deadlines on a manual clock).
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Store {
+        self.clock = clock;
+        self
+    }
+
+    /// Now, by the store's clock.
+    pub fn now(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// Closes the pools, waiting for running queries.
@@ -317,15 +363,17 @@ impl Store {
         seats: &[(UserId, String)],
         active: bool,
         deliveries: &[NewDelivery],
+        first: Option<LeagueChange>,
     ) -> Result<GameId, StoreError> {
-        let now = now_ms();
+        let now = self.now();
         let options =
             serde_json::to_string(new.options).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let result = sqlx::query(
             "INSERT INTO game (kind, options, seed, guild_id, channel_id, creator_id, status,
-                               max_players, version, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                               max_players, version, created_at, updated_at,
+                               deadline_hours, deadline_policy, rated)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
         )
         .bind(new.kind)
         .bind(options)
@@ -337,6 +385,9 @@ impl Store {
         .bind(new.max_players as i64)
         .bind(now)
         .bind(now)
+        .bind(i64::from(new.terms.deadline_hours))
+        .bind(new.terms.policy.as_str())
+        .bind(new.terms.rated)
         .execute(&mut *tx)
         .await;
         let game_id = match result {
@@ -353,7 +404,10 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        outbox::insert(&mut tx, Some(game_id), deliveries, now).await?;
+        if let Some(first) = first {
+            league::write(&mut tx, game_id, &first, now).await?;
+        }
+        outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
         Ok(game_id)
     }
@@ -374,6 +428,11 @@ impl Store {
             status: Status::parse(&status)?,
             max_players: row.try_get::<i64, _>("max_players")? as usize,
             version: row.try_get("version")?,
+            terms: Terms {
+                deadline_hours: row.try_get::<i64, _>("deadline_hours")?.clamp(0, 10_000) as u32,
+                policy: Policy::parse(&row.try_get::<String, _>("deadline_policy")?)?,
+                rated: row.try_get::<i64, _>("rated")? != 0,
+            },
         })
     }
 
@@ -497,7 +556,7 @@ impl Store {
             Err(e) if is_unique_violation(&e) => return Err(StoreError::AlreadySeated),
             Err(e) => return Err(e.into()),
         }
-        outbox::insert(&mut tx, Some(game_id), deliveries, now_ms()).await?;
+        outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
         Ok(Some(seat_number(taken)?))
     }
@@ -548,12 +607,12 @@ impl Store {
             "UPDATE game SET status = 'abandoned', updated_at = ?
              WHERE game_id = ? AND NOT EXISTS (SELECT 1 FROM seat WHERE game_id = ?)",
         )
-        .bind(now_ms())
+        .bind(self.now())
         .bind(game_id)
         .bind(game_id)
         .execute(&mut *tx)
         .await?;
-        outbox::insert(&mut tx, Some(game_id), deliveries, now_ms()).await?;
+        outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -567,7 +626,7 @@ impl Store {
         deliveries: &[NewDelivery],
     ) -> Result<bool, StoreError> {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let now = now_ms();
+        let now = self.now();
         let r = sqlx::query(
             "UPDATE game SET status = ?, updated_at = ? WHERE game_id = ? AND status = ?",
         )
@@ -580,7 +639,9 @@ impl Store {
         if r.rows_affected() != 1 {
             return Ok(false);
         }
-        outbox::insert(&mut tx, Some(game_id), deliveries, now).await?;
+        // A game that stops has no deadline any more.
+        league::write(&mut tx, game_id, &LeagueChange::clear(), now).await?;
+        outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -602,13 +663,17 @@ impl Store {
         &self,
         game_id: GameId,
         version: i64,
-        actions: &[NewAction<'_>],
-        snapshot: Option<&str>,
-        status: Option<Status>,
-        deliveries: &[NewDelivery],
+        change: &Change<'_>,
     ) -> Result<i64, StoreError> {
+        let Change {
+            actions,
+            snapshot,
+            status,
+            deliveries,
+            league,
+        } = *change;
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let now = now_ms();
+        let now = self.now();
         let new_version = version + actions.len() as i64;
         let bumped = sqlx::query(
             "UPDATE game SET version = ?, updated_at = ?, status = COALESCE(?, status)
@@ -662,7 +727,7 @@ impl Store {
             batch.add(new_version)?;
             batch.add(state)?;
         }
-        outbox::add_to_batch(&mut batch, Some(game_id), deliveries, now)?;
+        outbox::add_to_batch(&mut batch, Some(game_id), deliveries)?;
         if let Err(e) = batch.execute(&mut tx).await {
             return Err(match e {
                 // The interaction was handled before; a clash on the sequence number instead
@@ -680,6 +745,7 @@ impl Store {
                 e => e.into(),
             });
         }
+        league::write(&mut tx, game_id, league, now).await?;
         tx.commit().await?;
         Ok(new_version)
     }
@@ -691,9 +757,10 @@ impl Store {
         game_id: GameId,
         seats: usize,
         deliveries: &[NewDelivery],
+        first: &LeagueChange,
     ) -> Result<bool, StoreError> {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let now = now_ms();
+        let now = self.now();
         let r = sqlx::query(
             "UPDATE game SET status = 'active', updated_at = ?
              WHERE game_id = ? AND status = 'lobby'
@@ -708,7 +775,8 @@ impl Store {
         if r.rows_affected() != 1 {
             return Ok(false);
         }
-        outbox::insert(&mut tx, Some(game_id), deliveries, now).await?;
+        league::write(&mut tx, game_id, first, now).await?;
+        outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
         Ok(true)
     }

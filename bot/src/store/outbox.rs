@@ -95,8 +95,10 @@ pub(super) fn add_to_batch<'q>(
     batch: &mut super::Batch<'q>,
     game_id: Option<GameId>,
     deliveries: &'q [NewDelivery],
-    now: i64,
 ) -> Result<(), StoreError> {
+    // Delivery times follow the wall clock: they are about Discord's real behaviour, and
+    // the worker compares them with it (tests move the table's clock, not Discord's).
+    let now = now_ms();
     for d in deliveries {
         batch.sql.push_str(
             "INSERT INTO outbox (game_id, kind, target, channel_id, body, created_at, next_at)
@@ -127,8 +129,8 @@ pub(super) async fn insert(
     tx: &mut SqliteConnection,
     game_id: Option<GameId>,
     deliveries: &[NewDelivery],
-    now: i64,
 ) -> Result<(), StoreError> {
+    let now = now_ms();
     for d in deliveries {
         let id = sqlx::query(
             "INSERT INTO outbox (game_id, kind, target, channel_id, body, created_at, next_at)
@@ -160,6 +162,14 @@ pub(super) async fn insert(
 }
 
 impl Store {
+    /// Queues deliveries that belong to no change of a game (a season's announcement).
+    pub async fn queue(&self, deliveries: &[NewDelivery]) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        insert(&mut tx, None, deliveries).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Pending deliveries, oldest first, at most `limit` (due or not: the worker keeps their
     /// order per game and sleeps until the earliest is due).
     pub async fn pending_deliveries(&self, limit: usize) -> Result<Vec<DeliveryRow>, StoreError> {
@@ -334,7 +344,7 @@ impl Store {
         .bind(user_id as i64)
         .execute(&mut *tx)
         .await?;
-        insert(&mut tx, game_id, std::slice::from_ref(note), now).await?;
+        insert(&mut tx, game_id, std::slice::from_ref(note)).await?;
         sqlx::query(
             "UPDATE outbox SET done_at = ?, outcome = 'skipped: DMs closed', claimed_until = NULL
              WHERE outbox_id = ?",

@@ -181,7 +181,7 @@ impl Store {
             .bind(game_id)
             .execute(&mut *tx)
             .await?;
-        outbox::insert(&mut tx, Some(game_id), deliveries, at_ms).await?;
+        outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -120,7 +120,7 @@ impl Table {
                 game_id,
                 "finishing a resigned seat's pending automatic moves"
             );
-            self.commit(&mut loaded, next, Vec::new(), None)
+            self.commit(&mut loaded, next, Vec::new(), None, Default::default())
                 .await
                 .map_err(play::Attempt::into_table)?;
         }
@@ -161,7 +161,7 @@ impl Table {
         let mut undoable = Vec::new();
         let mut since_snapshot = 0;
         for a in &effective {
-            if a.notation == "resign" {
+            if is_table_entry(&a.notation) {
                 undoable.clear();
                 continue;
             }
@@ -288,4 +288,12 @@ fn turn_lines(effective: &[ActionRow], seats: &[SeatRow], to_act: Option<Seat>) 
         },
         None => TurnLines::default(),
     }
+}
+
+/// Whether a stored action is the table's own entry rather than a move of the game: a
+/// resignation (`resign`), a deadline that passed (`timeout`, before the moves it caused),
+/// a volunteer taking over a seat (`seat <user id>`). Replays skip them; each ends what
+/// undo may take back.
+pub fn is_table_entry(notation: &str) -> bool {
+    notation == "resign" || notation == "timeout" || notation.starts_with("seat ")
 }

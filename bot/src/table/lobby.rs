@@ -5,7 +5,95 @@ use turnpost_core::registry::{self, GameInfo};
 
 use super::play::Position;
 use super::{Caller, Post, Reply, Table, TableError, refuse};
-use crate::store::{GameId, NewGame, SeatRow, Status, UserId};
+use crate::store::{
+    DeadlineChange, GameId, LeagueChange, NewGame, Policy, SeatRow, Status, Terms, UserId,
+};
+
+/// The deadlines a table may choose, in hours (0: none).
+pub const DEADLINES: [u32; 6] = [0, 12, 24, 48, 72, 168];
+
+/// A deadline in hours from what a player typed or chose: `none`, `12h`, `24`, `week`…
+pub fn parse_deadline(text: &str) -> Option<u32> {
+    let t = text.trim().to_ascii_lowercase();
+    let hours = match t.as_str() {
+        "none" | "off" | "no" | "0" => 0,
+        "week" | "1w" | "a week" | "7d" => 168,
+        _ => {
+            let number = t
+                .trim_end_matches("hours")
+                .trim_end_matches("hour")
+                .trim_end_matches('h')
+                .trim();
+            number.parse().ok()?
+        }
+    };
+    DEADLINES.contains(&hours).then_some(hours)
+}
+
+/// A deadline in words: "24 h", "a week", "no deadline".
+pub fn deadline_words(hours: u32) -> String {
+    match hours {
+        0 => "no deadline".into(),
+        168 => "a week per turn".into(),
+        h => format!("{h} h per turn"),
+    }
+}
+
+/// The table's terms in words for the lobby and the help: "24 h per turn (then the turn
+/// is skipped), rated".
+pub fn describe_terms(terms: Terms) -> String {
+    let deadline = if terms.deadline_hours == 0 {
+        deadline_words(0)
+    } else {
+        format!(
+            "{} (then {})",
+            deadline_words(terms.deadline_hours),
+            terms.policy.words()
+        )
+    };
+    format!(
+        "{deadline}, {}",
+        if terms.rated { "rated" } else { "unrated" }
+    )
+}
+
+/// Takes the table's own options (`deadline`, `on_timeout`, `rated`) out of the game's;
+/// the server's defaults fill in what is not given.
+fn take_terms(options: &mut Vec<(String, String)>, mut terms: Terms) -> Result<Terms, TableError> {
+    let mut game_options = Vec::new();
+    for (key, value) in options.drain(..) {
+        match key.trim().to_ascii_lowercase().as_str() {
+            "deadline" => {
+                terms.deadline_hours = parse_deadline(&value).ok_or_else(|| {
+                    TableError::Refused(format!(
+                        "\"{value}\" is not a deadline: choose none, 12h, 24h, 48h, 72h or week."
+                    ))
+                })?;
+            }
+            "on_timeout" | "timeout" => {
+                terms.policy = Policy::from_word(&value).ok_or_else(|| {
+                    TableError::Refused(format!(
+                        "\"{value}\" is not a deadline policy: choose skip, replace or forfeit."
+                    ))
+                })?;
+            }
+            "rated" => {
+                terms.rated = match value.trim().to_ascii_lowercase().as_str() {
+                    "yes" | "true" | "1" | "on" | "rated" => true,
+                    "no" | "false" | "0" | "off" | "unrated" => false,
+                    _ => {
+                        return refuse(format!(
+                            "\"{value}\" is not yes or no: rated=yes counts the game for the leaderboard, rated=no does not."
+                        ));
+                    }
+                };
+            }
+            _ => game_options.push((key, value)),
+        }
+    }
+    *options = game_options;
+    Ok(terms)
+}
 
 /// The registry entry of a game by name (a refusal naming the games if there is none).
 fn info(kind: &str) -> Result<&'static GameInfo, TableError> {
@@ -28,13 +116,18 @@ impl Table {
         &self,
         caller: &Caller,
         kind: &str,
-        options: Vec<(String, String)>,
+        mut options: Vec<(String, String)>,
         players: Option<usize>,
         seats: Vec<(UserId, String)>,
         seed: Option<Seed>,
     ) -> Result<Reply, TableError> {
         let info = info(kind)?;
         let counts = info.players.clone();
+        let defaults = match caller.guild {
+            Some(guild) => self.store.guild_terms(guild).await?.0,
+            None => Terms::default(),
+        };
+        let terms = take_terms(&mut options, defaults)?;
         // Check the options now, with the smallest table, so the lobby never holds bad ones.
         let seed = match seed {
             Some(s) => s,
@@ -82,21 +175,23 @@ impl Table {
             channel_id: caller.channel,
             creator_id: caller.user,
             max_players,
+            terms,
         };
         if seats.is_empty() {
             let creator = [(caller.user, caller.name.clone())];
             let text = format!(
-                "{} opened a {} table ({}) for up to {max_players} players.\nSeats: {}.\nJoin to take a seat; {} starts the game.",
+                "{} opened a {} table ({}) for up to {max_players} players: {}.\nSeats: {}.\nJoin to take a seat; {} starts the game.",
                 caller.name,
                 info.title,
                 describe_options(info, &options),
+                describe_terms(terms),
                 caller.name,
                 caller.name,
             );
             let reply = lobby_reply(text);
             let deliveries = self.deliveries(Some(caller), caller.channel, &reply, true);
             self.store
-                .create_game(&new, &creator, false, &deliveries)
+                .create_game(&new, &creator, false, &deliveries, None)
                 .await?;
             self.queued(&deliveries);
             return Ok(reply);
@@ -113,11 +208,17 @@ impl Table {
             .collect();
         // The first turn message is made before the game is stored, so both go in one
         // transaction; the game's id is filled in after.
-        let mut reply = self.opening(0, kind, &options, seed, &rows).await?;
+        let mut reply = self.opening(0, kind, &options, seed, &rows, terms).await?;
         let deliveries = self.deliveries(Some(caller), caller.channel, &reply, false);
         let game_id = self
             .store
-            .create_game(&new, &seats, true, &deliveries)
+            .create_game(
+                &new,
+                &seats,
+                true,
+                &deliveries,
+                Some(first_deadline(&reply, &rows)),
+            )
             .await?;
         self.queued(&deliveries);
         if let Some(turn) = &mut reply.turn {
@@ -245,10 +346,22 @@ impl Table {
                 ));
             }
             let reply = self
-                .opening(game_id, &row.kind, &row.options, row.seed, &seats)
+                .opening(
+                    game_id,
+                    &row.kind,
+                    &row.options,
+                    row.seed,
+                    &seats,
+                    row.terms,
+                )
                 .await?;
             let deliveries = self.deliveries(Some(caller), row.channel_id, &reply, false);
-            if !self.store.start(game_id, seats.len(), &deliveries).await? {
+            let first = first_deadline(&reply, &seats);
+            if !self
+                .store
+                .start(game_id, seats.len(), &deliveries, &first)
+                .await?
+            {
                 // Nothing was written: someone started it or changed the seats meanwhile.
                 self.forget(game_id);
                 let (_, status) = self.store.version(game_id).await?;
@@ -275,6 +388,7 @@ impl Table {
         options: &[(String, String)],
         seed: Seed,
         seats: &[SeatRow],
+        terms: Terms,
     ) -> Result<Reply, TableError> {
         let info = registry::find(kind).map_err(|e| TableError::Internal(e.0))?;
         let game = info
@@ -288,6 +402,10 @@ impl Table {
             .iter()
             .map(Option::is_some)
             .collect();
+        let due = match game.decision().and_then(|d| seats.get(d.seat.index())) {
+            Some(s) => self.due(terms, game_id, s.user_id, false).await?,
+            None => None,
+        };
         let position = Position {
             game_id,
             kind,
@@ -295,8 +413,25 @@ impl Table {
             seats,
             game: game.as_ref(),
             undoable: &[],
+            due,
         };
         Ok(self.turn_reply(&position, opening, &everyone).await)
+    }
+}
+
+/// The first player's deadline, from the opening turn message.
+fn first_deadline(reply: &Reply, seats: &[SeatRow]) -> LeagueChange {
+    let deadline = reply
+        .turn
+        .as_ref()
+        .and_then(|t| seats.iter().find(|s| s.user_id == t.user))
+        .map_or(DeadlineChange::Clear, |s| DeadlineChange::Set {
+            seat: s.seat,
+            user: s.user_id,
+        });
+    LeagueChange {
+        deadline,
+        ..LeagueChange::default()
     }
 }
 

@@ -8,6 +8,8 @@
 //! holds the games in memory and loads them from the store.
 
 mod admin;
+mod deadline;
+mod league;
 mod load;
 mod lobby;
 mod play;
@@ -29,6 +31,12 @@ use crate::store::{
     DeliveryKind, GameId, GameRow, NewDelivery, SeatRow, Store, StoreError, UserId,
 };
 
+/// The league terms front ends offer at `/new` and `/league`.
+pub use crate::store::{Policy, Terms};
+pub use deadline::{DeadlinePass, SeatTaker};
+pub use league::LONGEST_VACATION;
+pub use load::is_table_entry;
+pub use lobby::{DEADLINES, deadline_words, describe_terms, parse_deadline};
 pub use remind::ReminderPass;
 pub use show::GameSummary;
 
@@ -116,6 +124,57 @@ pub enum Command {
         /// Idle hours before a reminder, and between reminders.
         hours: u32,
     },
+    /// Vote on replacing the channel game's late player (replace, or keep waiting).
+    Vote {
+        /// Replace (true) or keep waiting (false).
+        replace: bool,
+    },
+    /// Take the open seat of a replaced player.
+    TakeSeat,
+    /// Pause the caller's deadlines in every game for some days.
+    Vacation {
+        /// Days away.
+        days: u32,
+    },
+    /// Start a season on this server (moderators).
+    SeasonStart {
+        /// Its name.
+        name: String,
+    },
+    /// Close the running season (moderators).
+    SeasonClose,
+    /// Show or change the server's league settings (moderators change them).
+    League {
+        /// Default deadline for new games (none, 12h, 24h, 48h, 72h, week).
+        deadline: Option<String>,
+        /// Default deadline policy (skip, replace, forfeit).
+        on_timeout: Option<String>,
+        /// Whether new games are rated by default.
+        rated: Option<bool>,
+        /// Vacation days each player may take per season.
+        vacation_days: Option<u32>,
+    },
+    /// The top 20 of a game's ratings on this server.
+    Leaderboard {
+        /// Which game (default: this channel's, else the first game).
+        game: Option<String>,
+        /// A season's name, or `all` for all-time (default: the running season, else
+        /// all-time).
+        season: Option<String>,
+    },
+    /// A player's games, wins, average score and rating history on this server.
+    Profile {
+        /// The player (default: the caller).
+        user: Option<(UserId, String)>,
+        /// Which game for the rating chart (default: the one they played most).
+        game: Option<String>,
+    },
+    /// The server's finished games, newest first.
+    History,
+    /// The record of the channel's game (the running one, else the last one).
+    Record,
+    /// The caller's running games on every server.
+    MyGames,
     /// Set the caller's quiet hours (equal start and end clears them).
     Quiet {
         /// Local hour when quiet begins.
@@ -245,6 +304,10 @@ pub trait Painter: Send + Sync + 'static {
     fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String>;
     /// The private pictures of a seat's view.
     fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String>;
+    /// A player's rating history as a line chart (points: unix ms, shown rating).
+    fn rating_chart(&self, _title: &str, _points: &[(i64, f64)]) -> Result<Vec<Image>, String> {
+        Ok(Vec::new())
+    }
     /// Whether this painter draws anything (if not, views are not even built for it).
     fn draws(&self) -> bool {
         true
@@ -361,6 +424,7 @@ impl Loaded {
             seats: &self.seats,
             game: self.game.as_deref()?,
             undoable: &self.undoable,
+            due: None,
         })
     }
 }
@@ -383,6 +447,9 @@ pub struct TableSettings {
     pub outbox: bool,
     /// How the outbox worker delivers.
     pub delivery: OutboxSettings,
+    /// The time deadlines, vacations, seasons and stored changes go by (tests use a
+    /// [`ManualClock`](crate::clock::ManualClock)).
+    pub clock: Arc<dyn crate::clock::Clock>,
 }
 
 impl Default for TableSettings {
@@ -394,6 +461,7 @@ impl Default for TableSettings {
             seeds: Arc::new(Seeds::Os),
             outbox: true,
             delivery: OutboxSettings::default(),
+            clock: crate::clock::system(),
         }
     }
 }
@@ -455,6 +523,7 @@ impl std::ops::DerefMut for Held {
 impl Table {
     /// A table over a store, drawing with `painter`.
     pub fn new(store: Store, painter: Arc<dyn Painter>, settings: TableSettings) -> Table {
+        let store = store.with_clock(settings.clock.clone());
         Table {
             outbox: Outbox::new(store.clone(), settings.delivery.clone()),
             store,
@@ -538,6 +607,7 @@ impl Table {
                 tell: tell.clone(),
                 edit: post.edit,
                 takes_over: post.new_turn,
+                call: None,
             }
             .to_body(),
             images: images(post),
@@ -591,6 +661,28 @@ impl Table {
             Command::Games => self.games(caller).await,
             Command::MyTurns => self.my_turns(caller).await,
             Command::Remind { hours } => self.remind_every(caller, hours).await,
+            Command::Vote { replace } => self.vote(caller, replace).await,
+            Command::TakeSeat => self.take_seat(caller).await,
+            Command::Vacation { days } => self.vacation(caller, days).await,
+            Command::SeasonStart { name } => self.season_start(caller, &name).await,
+            Command::SeasonClose => self.season_close(caller).await,
+            Command::League {
+                deadline,
+                on_timeout,
+                rated,
+                vacation_days,
+            } => {
+                self.league_settings(caller, deadline, on_timeout, rated, vacation_days)
+                    .await
+            }
+            Command::Leaderboard { game, season } => {
+                self.leaderboard(caller, game.as_deref(), season.as_deref())
+                    .await
+            }
+            Command::Profile { user, game } => self.profile(caller, user, game.as_deref()).await,
+            Command::History => self.history(caller).await,
+            Command::Record => self.record(caller).await,
+            Command::MyGames => self.my_games(caller).await,
             Command::Quiet {
                 start,
                 end,

@@ -3,21 +3,14 @@
 use turnpost_core::Seat;
 use turnpost_core::dynamic::{DynGame, Refusal};
 
+use super::load::is_table_entry;
 use super::{
     Caller, Loaded, Post, Reply, Table, TableError, Turn, label, refuse, seat_label, seat_of,
 };
-use crate::store::{GameId, NewAction, SeatRow, Status, StoreError};
-
-/// The action a resigned seat plays when the game asks it: pass if it may, else the first
-/// legal action (a placement must still be made in some games).
-fn automatic_action(game: &dyn DynGame, seat: Seat) -> Option<String> {
-    let legal = game.legal_notations(seat);
-    legal
-        .iter()
-        .find(|a| a.as_str() == "pass")
-        .or_else(|| legal.first())
-        .cloned()
-}
+use crate::store::{
+    Change, DeadlineChange, FinishedGame, GameId, LeagueChange, NewAction, Policy, ResultRow,
+    SeatRow, Status, StoreError, UserId,
+};
 
 pub(super) fn sentence(text: &str) -> String {
     let mut chars = text.chars();
@@ -42,6 +35,37 @@ pub(super) struct Position<'a> {
     pub game: &'a dyn DynGame,
     /// Actions undo may take back, as (seq, seat), newest last.
     pub undoable: &'a [(i64, u8)],
+    /// The deadline of the player to act, if the table has deadlines.
+    pub due: Option<Due>,
+}
+
+/// A deadline to show on a turn message.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Due {
+    /// When it passes (unix ms).
+    pub at: i64,
+    /// The player's vacation, if they are away: the clock waits until it ends.
+    pub away_until: Option<i64>,
+    /// What happens then.
+    pub policy: Policy,
+}
+
+impl Due {
+    /// The turn message's line: "Deadline in 23 hours (then the turn is skipped)."
+    pub(super) fn line(&self) -> String {
+        let mut line = format!(
+            "⏳ Deadline <t:{}:R> (then {}).",
+            self.at.div_euclid(1000),
+            self.policy.words()
+        );
+        if let Some(until) = self.away_until {
+            line.push_str(&format!(
+                " On vacation until <t:{}:f>: the clock waits.",
+                until.div_euclid(1000)
+            ));
+        }
+        line
+    }
 }
 
 impl Position<'_> {
@@ -134,11 +158,11 @@ impl Attempt {
 
 /// One action to store and its effect.
 pub(super) struct Step {
-    seat: u8,
-    notation: String,
-    reveals: bool,
-    log: Vec<String>,
-    automatic: bool,
+    pub(super) seat: u8,
+    pub(super) notation: String,
+    pub(super) reveals: bool,
+    pub(super) log: Vec<String>,
+    pub(super) automatic: bool,
 }
 
 impl Table {
@@ -227,7 +251,8 @@ impl Table {
             log: played.log,
             automatic: false,
         }];
-        self.commit(loaded, next, steps, Some(caller)).await
+        self.commit(loaded, next, steps, Some(caller), LeagueChange::default())
+            .await
     }
 
     /// The caller's seat, if they may act now.
@@ -260,15 +285,18 @@ impl Table {
     }
 
     /// Plays resigned seats' automatic moves after `next`, builds the turn message, and
-    /// stores the steps, the message and the DMs in one transaction; only then does `next`
-    /// become the game. A `resign` step among `steps` marks its seat resigned (in the same
-    /// transaction), so its automatic moves follow at once.
+    /// stores the steps, the message, the DMs and the league's records (the deadline, the
+    /// results and ratings of a finished game, a seat taken over in `league`) in one
+    /// transaction; only then does `next` become the game. A `resign` step among `steps`
+    /// marks its seat resigned (in the same transaction), so its automatic moves follow at
+    /// once.
     pub(super) async fn commit(
         &self,
         loaded: &mut Loaded,
         mut next: Box<dyn DynGame>,
         mut steps: Vec<Step>,
         caller: Option<&Caller>,
+        mut league: LeagueChange,
     ) -> Result<Reply, Attempt> {
         let game_id = loaded.row.game_id;
         let mut seats = loaded.seats.clone();
@@ -277,6 +305,13 @@ impl Table {
                 row.resigned = true;
             }
         }
+        if let Some((seat, user, name)) = &league.seat_taken
+            && let Some(row) = seats.get_mut(usize::from(*seat))
+        {
+            row.user_id = *user;
+            row.name.clone_from(name);
+            row.resigned = false;
+        }
         let remaining = seats.iter().filter(|s| !s.resigned).count();
         // Everyone else resigned: the last seat wins and nothing more is played.
         let ends_by_resignation = steps.iter().any(|s| s.notation == "resign") && remaining <= 1;
@@ -284,7 +319,7 @@ impl Table {
             if !seats.get(d.seat.index()).is_some_and(|s| s.resigned) {
                 break;
             }
-            let Some(action) = automatic_action(next.as_ref(), d.seat) else {
+            let Some(action) = next.least_change(d.seat) else {
                 break;
             };
             let played = next.play(d.seat, &action).map_err(|e| {
@@ -303,7 +338,10 @@ impl Table {
             .as_ref()
             .and_then(|g| g.decision())
             .map(|d| d.seat);
-        let game_steps = steps.iter().filter(|s| s.notation != "resign").count();
+        let game_steps = steps
+            .iter()
+            .filter(|s| !is_table_entry(&s.notation))
+            .count();
         let last_reveals = steps.last().is_some_and(|s| s.reveals);
         let snapshot = (last_reveals
             && game_steps > 0
@@ -322,7 +360,7 @@ impl Table {
             }
         }
         let private = super::fingerprints(next.as_ref(), seats.len());
-        let flags = if ends_by_resignation {
+        let mut flags = if ends_by_resignation {
             Vec::new()
         } else {
             changed_private(
@@ -332,10 +370,39 @@ impl Table {
                 next.decision().map(|d| d.seat),
             )
         };
+        // A volunteer who took a seat gets its private items at once.
+        if let Some((seat, _, _)) = &league.seat_taken
+            && let Some(flag) = flags.get_mut(usize::from(*seat))
+        {
+            *flag = private.get(usize::from(*seat)).is_some_and(Option::is_some);
+        }
         let lines: Vec<String> = steps.iter().flat_map(|s| s.log.iter().cloned()).collect();
         let same_turn = !ends_by_resignation
+            && league.seat_taken.is_none()
             && same_person(&seats, before_seat, next.decision().map(|d| d.seat));
         let turn_lines = loaded.turn_lines.after(&lines, same_turn);
+        // The deadline starts anew when the decision passes to another person, when a
+        // deadline action moved the game on, or when a volunteer took the seat to act.
+        let restart = !same_turn
+            || league.seat_taken.is_some()
+            || steps.iter().any(|s| s.notation == "timeout");
+        let to_act = next
+            .decision()
+            .and_then(|d| seats.get(d.seat.index()).map(|r| (d.seat.0, r.user_id)));
+        league.deadline = match (status, to_act) {
+            (Some(_), _) | (None, None) => DeadlineChange::Clear,
+            (None, Some((seat, user))) if restart => DeadlineChange::Set { seat, user },
+            (None, Some(_)) => DeadlineChange::Keep,
+        };
+        if status.is_some() {
+            league.finished = Some(results(next.as_ref(), &seats, ends_by_resignation));
+        }
+        let due = match to_act {
+            Some((_, user)) if status.is_none() => {
+                self.due(loaded.row.terms, game_id, user, !restart).await?
+            }
+            _ => None,
+        };
         let reply = if ends_by_resignation {
             Reply {
                 public: vec![Post {
@@ -354,6 +421,7 @@ impl Table {
                 seats: &seats,
                 game: next.as_ref(),
                 undoable: &undoable,
+                due,
             };
             let mut reply = self.turn_reply(&position, turn_lines.shown(), &flags).await;
             if same_turn {
@@ -384,10 +452,13 @@ impl Table {
             .append(
                 game_id,
                 loaded.row.version,
-                &actions,
-                snapshot.as_deref(),
-                status,
-                &deliveries,
+                &Change {
+                    actions: &actions,
+                    snapshot: snapshot.as_deref(),
+                    status,
+                    deliveries: &deliveries,
+                    league: &league,
+                },
             )
             .await
         {
@@ -482,7 +553,7 @@ impl Table {
         )
         .map_err(|e| TableError::Internal(e.to_string()))?;
         for a in &effective {
-            if a.notation != "resign" {
+            if !is_table_entry(&a.notation) {
                 game.play(Seat(a.seat), &a.notation)
                     .map_err(|e| TableError::Internal(format!("replaying {}: {e}", a.notation)))?;
             }
@@ -505,12 +576,31 @@ impl Table {
             seats: &loaded.seats,
             game: game.as_ref(),
             undoable: &undoable,
+            due: None,
         };
         let same_turn = same_person(
             &loaded.seats,
             Some(Seat(seat)),
             game.decision().map(|d| d.seat),
         );
+        let to_act = game.decision().and_then(|d| {
+            loaded
+                .seats
+                .get(d.seat.index())
+                .map(|r| (d.seat.0, r.user_id))
+        });
+        let (undo_deadline, due) = match to_act {
+            Some((seat, user)) if !same_turn => (
+                DeadlineChange::Set { seat, user },
+                self.due(loaded.row.terms, game_id, user, false).await?,
+            ),
+            Some((_, user)) => (
+                DeadlineChange::Keep,
+                self.due(loaded.row.terms, game_id, user, true).await?,
+            ),
+            None => (DeadlineChange::Keep, None),
+        };
+        let position = Position { due, ..position };
         let turn_lines = loaded
             .turn_lines
             .after(std::slice::from_ref(&line), same_turn);
@@ -526,16 +616,22 @@ impl Table {
             .append(
                 game_id,
                 loaded.row.version,
-                &[NewAction {
-                    seat,
-                    notation: "undo",
-                    interaction_id: caller.interaction.as_deref(),
-                    reveals: false,
-                    log: &log,
-                }],
-                None,
-                None,
-                &deliveries,
+                &Change {
+                    actions: &[NewAction {
+                        seat,
+                        notation: "undo",
+                        interaction_id: caller.interaction.as_deref(),
+                        reveals: false,
+                        log: &log,
+                    }],
+                    snapshot: None,
+                    status: None,
+                    deliveries: &deliveries,
+                    league: &LeagueChange {
+                        deadline: undo_deadline,
+                        ..LeagueChange::default()
+                    },
+                },
             )
             .await;
         match stored {
@@ -575,6 +671,23 @@ impl Table {
             .game
             .as_ref()
             .ok_or_else(|| TableError::Internal("no game".into()))?;
+        let step = self.resign_step(loaded, seat, "resigned")?;
+        let next = game.boxed_clone();
+        let steps = vec![step];
+        self.commit(loaded, next, steps, Some(caller), LeagueChange::default())
+            .await
+            .map_err(Attempt::into_table)
+    }
+
+    /// The `resign` entry of a seat, with the lines that say what follows: the seat plays
+    /// on automatically, or the last seat still playing wins. `why` follows the seat's
+    /// name ("resigned", "ran out of time and forfeits").
+    pub(super) fn resign_step(
+        &self,
+        loaded: &Loaded,
+        seat: u8,
+        why: &str,
+    ) -> Result<Step, TableError> {
         let label = seat_label(loaded, seat);
         let remaining: Vec<u8> = loaded
             .seats
@@ -582,7 +695,7 @@ impl Table {
             .filter(|s| !s.resigned && s.seat != seat)
             .map(|s| s.seat)
             .collect();
-        let mut lines = vec![format!("{label} resigned")];
+        let mut lines = vec![format!("{label} {why}")];
         match remaining.as_slice() {
             [] => {}
             [w] => lines.push(format!(
@@ -593,17 +706,13 @@ impl Table {
                 "{label}'s seat now plays automatically (passing where it may)"
             )),
         }
-        let next = game.boxed_clone();
-        let steps = vec![Step {
+        Ok(Step {
             seat,
             notation: "resign".into(),
             reveals: true,
             log: lines,
             automatic: false,
-        }];
-        self.commit(loaded, next, steps, Some(caller))
-            .await
-            .map_err(Attempt::into_table)
+        })
     }
 
     /// The public turn message (log lines, whose turn, the board picture) and a private
@@ -623,6 +732,10 @@ impl Table {
             Some((turn, line)) => {
                 text.push('\n');
                 text.push_str(line);
+                if let Some(due) = &at.due {
+                    text.push('\n');
+                    text.push_str(&due.line());
+                }
                 ping.push(turn.user);
             }
             None => {
@@ -674,5 +787,93 @@ impl Table {
             games: Vec::new(),
             news: Vec::new(),
         }
+    }
+}
+
+/// The results of a game that just ended. Seats that resigned (or forfeited) rank last;
+/// the others keep the order of the game's outcome. A game ended by resignations has one
+/// winner, the seat still playing, and no scores.
+fn results(game: &dyn DynGame, seats: &[SeatRow], by_resignation: bool) -> FinishedGame {
+    let teams = game.teams();
+    let team_of = |seat: u8| {
+        teams
+            .iter()
+            .position(|t| t.contains(&Seat(seat)))
+            .unwrap_or(usize::from(seat)) as u8
+    };
+    let outcome = game.outcome().filter(|_| !by_resignation);
+    // Dense ranks among the seats still playing, by the outcome's ranks.
+    let mut kept: Vec<u8> = seats
+        .iter()
+        .filter(|s| !s.resigned)
+        .map(|s| {
+            outcome
+                .as_ref()
+                .and_then(|o| o.ranks.get(usize::from(s.seat)).copied())
+                .unwrap_or(1)
+        })
+        .collect();
+    kept.sort_unstable();
+    kept.dedup();
+    let last = kept.len() as u8 + 1;
+    let results = seats
+        .iter()
+        .map(|s| {
+            let rank = if s.resigned {
+                last
+            } else {
+                let r = outcome
+                    .as_ref()
+                    .and_then(|o| o.ranks.get(usize::from(s.seat)).copied())
+                    .unwrap_or(1);
+                kept.iter().position(|k| *k == r).unwrap_or(0) as u8 + 1
+            };
+            ResultRow {
+                seat: s.seat,
+                user: s.user_id,
+                team: team_of(s.seat),
+                rank,
+                score: outcome
+                    .as_ref()
+                    .and_then(|o| o.scores.get(usize::from(s.seat)).copied()),
+                resigned: s.resigned,
+            }
+        })
+        .collect();
+    FinishedGame { results }
+}
+
+impl Table {
+    /// The deadline to show for `user`, who is to act: the stored one when the same turn
+    /// goes on (`keep`), else a fresh one from now (after their vacation, if they are away).
+    pub(super) async fn due(
+        &self,
+        terms: crate::store::Terms,
+        game_id: GameId,
+        user: UserId,
+        keep: bool,
+    ) -> Result<Option<Due>, TableError> {
+        if terms.deadline_hours == 0 {
+            return Ok(None);
+        }
+        let now = self.store.now();
+        let away_until = self.store.vacation_until(user, now).await?;
+        if keep
+            && let Some(d) = self.store.deadline(game_id).await?
+            && d.phase == crate::store::Phase::Running
+        {
+            return Ok(Some(Due {
+                at: d.due_at,
+                away_until,
+                policy: terms.policy,
+            }));
+        }
+        let at = away_until.unwrap_or(now).max(now)
+            + i64::from(terms.deadline_hours) * crate::clock::HOUR_MS;
+        Ok(Some(Due {
+            at,
+            away_until,
+            policy: terms.policy,
+        }))
     }
 }

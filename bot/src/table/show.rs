@@ -45,6 +45,11 @@ impl Table {
                 names.join(", ")
             )));
         };
+        let due = match position.turn() {
+            Some((turn, _)) => self.due(loaded.row.terms, game_id, turn.user, true).await?,
+            None => None,
+        };
+        let position = super::play::Position { due, ..position };
         let mut reply = self.turn_reply(&position, Vec::new(), &[]).await;
         // Showing the board is for the caller, not a new turn message for everyone.
         reply.ephemeral = reply.public.pop().map(|mut p| {
@@ -115,7 +120,10 @@ impl Table {
         Ok(Reply::ephemeral(text))
     }
 
-    async fn summary(&self, row: &crate::store::GameRow) -> Result<GameSummary, TableError> {
+    pub(super) async fn summary(
+        &self,
+        row: &crate::store::GameRow,
+    ) -> Result<GameSummary, TableError> {
         let held = self.hold(row.game_id).await?;
         let loaded = &*held;
         let to_act = loaded

@@ -924,6 +924,31 @@ impl Game for Pandoria {
         self.keywords_of(seat, action)
     }
 
+    /// A pass wherever the decision has one (no figure, no card, no purchase, no ability);
+    /// only the placement of the turn's tile cannot be passed, and there the first legal
+    /// placement is played (placing the tile is what the turn shows anyway).
+    fn least_change(&self, seat: Seat) -> Option<Action> {
+        let legal = self.legal_actions(seat);
+        if legal.contains(&Action::Pass) {
+            return Some(Action::Pass);
+        }
+        legal.into_iter().next()
+    }
+
+    /// Partners win or lose together (003 §13).
+    fn teams(&self) -> Vec<Vec<Seat>> {
+        let mut teams: Vec<Vec<Seat>> = Vec::new();
+        for s in 0..self.seats.len() as u8 {
+            let seat = Seat(s);
+            match self.partner(seat) {
+                Some(p) if p.0 < s => {}
+                Some(p) => teams.push(vec![seat, p]),
+                None => teams.push(vec![seat]),
+            }
+        }
+        teams
+    }
+
     fn reveals(&self, event: &Event) -> bool {
         // Drawing shows something new: a drawn tile or card to its owner, a card laid out in
         // the market, the Terrain spell's tile, or that the stack is empty; the last realm

@@ -509,6 +509,16 @@ impl Game for Rtta {
         self.layout_of(seat, legal)
     }
 
+    /// Keep the dice, build, trade or buy nothing, decline an offer; where the step must be
+    /// answered otherwise (food or workers, discarding goods), the first legal answer.
+    fn least_change(&self, seat: Seat) -> Option<Action> {
+        let legal = self.legal_actions(seat);
+        [Action::Done, Action::Decline]
+            .into_iter()
+            .find(|a| legal.contains(a))
+            .or_else(|| legal.into_iter().next())
+    }
+
     fn toggled(&self, seat: Seat, selected: &[usize]) -> Option<Action> {
         let _ = seat;
         self.toggled_of(selected)

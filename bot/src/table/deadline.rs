@@ -1,0 +1,505 @@
+//! Deadlines: the sweep that warns a late player and applies the table's policy when their
+//! time is up, the vote on replacing them, and the volunteer who takes their seat.
+//!
+//! Every deadline action that changes the game is a commit like any other: a `timeout`
+//! entry followed by the moves core chose as changing least (skip), a `resign` entry
+//! (forfeit), or a `seat <user>` entry (a volunteer took over). So the game log holds
+//! them and every replay reproduces them. Warnings, votes and open seats change only the
+//! deadline's own row, with their messages in the same transaction.
+
+use turnpost_core::Seat;
+
+use super::play::{Attempt, Step};
+use super::{Caller, Loaded, Reply, Table, TableError, refuse, seat_label, seat_of};
+use crate::clock::HOUR_MS;
+use crate::outbox::{Message, SeatCall, channel_delivery};
+use crate::reminders::QuietHours;
+use crate::store::{DeadlineRow, GameId, LeagueChange, Phase, Policy, Status, UserId};
+
+/// How long the others have to vote on replacing a late player.
+pub const VOTE_MS: i64 = 24 * HOUR_MS;
+/// How long an open seat waits for a volunteer before it forfeits.
+pub const OPEN_SEAT_MS: i64 = 72 * HOUR_MS;
+/// How long a warning waits when it falls in the player's quiet hours.
+pub const QUIET_RETRY_MS: i64 = HOUR_MS / 2;
+/// Deadlines looked at in one pass at most (the rest wait for the next pass).
+pub const SWEEP_BATCH: usize = 200;
+
+/// What one deadline pass did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeadlinePass {
+    /// Warnings queued.
+    pub warned: usize,
+    /// Warnings put off because the player is in their quiet hours.
+    pub postponed: usize,
+    /// Turns skipped.
+    pub skipped: usize,
+    /// Seats forfeited.
+    pub forfeited: usize,
+    /// Votes opened on replacing a late player.
+    pub votes: usize,
+    /// Votes that ran out without a majority (the player got a fresh deadline).
+    pub kept: usize,
+    /// Deadlines whose step failed (logged; tried again in the next pass).
+    pub failed: Vec<GameId>,
+}
+
+/// Who takes over a seat: the hook the replace policy (and later a moderator command or an
+/// AI seat) goes through.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatTaker {
+    /// A person who clicked **Take the seat**.
+    Player {
+        /// Their id.
+        user: UserId,
+        /// Their display name.
+        name: String,
+    },
+    /// An AI seat of this strength (not available yet: refused with a reason).
+    Ai {
+        /// easy, normal or strong.
+        level: String,
+    },
+}
+
+/// What happened to one deadline.
+enum Stepped {
+    Warned,
+    Postponed,
+    Skipped,
+    Forfeited,
+    Vote,
+    Kept,
+    Nothing,
+}
+
+impl Table {
+    /// Looks at every deadline due by the table's clock: warns, or applies the policy.
+    /// One game's failure never stops the pass.
+    pub async fn sweep_deadlines(&self) -> Result<DeadlinePass, TableError> {
+        let now = self.store.now();
+        let mut pass = DeadlinePass::default();
+        for row in self.store.due_deadlines(now, SWEEP_BATCH).await? {
+            match self.deadline_step(&row, now).await {
+                Ok(Stepped::Warned) => pass.warned += 1,
+                Ok(Stepped::Postponed) => pass.postponed += 1,
+                Ok(Stepped::Skipped) => pass.skipped += 1,
+                Ok(Stepped::Forfeited) => pass.forfeited += 1,
+                Ok(Stepped::Vote) => pass.votes += 1,
+                Ok(Stepped::Kept) => pass.kept += 1,
+                Ok(Stepped::Nothing) => {}
+                Err(e) => {
+                    tracing::error!(game = row.game_id, error = %e, "deadline step failed; trying again next pass");
+                    pass.failed.push(row.game_id);
+                }
+            }
+        }
+        self.outbox.notify();
+        Ok(pass)
+    }
+
+    async fn deadline_step(&self, row: &DeadlineRow, now: i64) -> Result<Stepped, TableError> {
+        match row.phase {
+            Phase::Running if now < row.due_at => self.warn(row, now).await,
+            Phase::Running => match row.policy {
+                Policy::Skip => self.time_out(row).await,
+                Policy::Forfeit => self.forfeit(row, "ran out of time and forfeits").await,
+                Policy::Replace => self.call_vote(row, now).await,
+            },
+            Phase::Voting => {
+                let name = self.late_label(row).await?;
+                let due = now + i64::from(row.hours) * HOUR_MS;
+                let message = Message {
+                    text: format!(
+                        "The vote on replacing {name} ended without a majority: {name} gets a fresh deadline, <t:{}:R>.",
+                        due / 1000
+                    ),
+                    ping: vec![row.user_id],
+                    ..Message::default()
+                };
+                let kept = self
+                    .store
+                    .restart_deadline(
+                        row.game_id,
+                        row.began_at,
+                        &[channel_delivery(row.channel_id, &message)],
+                    )
+                    .await?;
+                Ok(if kept {
+                    Stepped::Kept
+                } else {
+                    Stepped::Nothing
+                })
+            }
+            Phase::Open => {
+                self.forfeit(row, "was replaced, but no one took the seat: it forfeits")
+                    .await
+            }
+        }
+    }
+
+    /// The half-time or hour-before warning, unless the player is in their quiet hours
+    /// (then it waits half an hour; the deadline itself does not move).
+    async fn warn(&self, row: &DeadlineRow, now: i64) -> Result<Stepped, TableError> {
+        let quiet =
+            self.store
+                .quiet_hours(row.user_id)
+                .await?
+                .map(|(start, end, utc_offset_minutes)| QuietHours {
+                    start,
+                    end,
+                    utc_offset_minutes,
+                });
+        if quiet.is_some_and(|q| q.contains(now)) {
+            let later = (now + QUIET_RETRY_MS).min(row.due_at);
+            self.store
+                .step_deadline(
+                    row.game_id,
+                    row.began_at,
+                    row.warned,
+                    Phase::Running,
+                    later,
+                    &[],
+                )
+                .await?;
+            return Ok(Stepped::Postponed);
+        }
+        let warned = if now >= row.due_at - HOUR_MS { 2 } else { 1 };
+        let link = match (row.guild_id, row.turn_message_id) {
+            (Some(g), Some(m)) => format!(
+                " Latest turn: https://discord.com/channels/{g}/{}/{m}",
+                row.channel_id
+            ),
+            _ => String::new(),
+        };
+        let message = Message {
+            text: format!(
+                "<@{}>, ⏳ your turn's deadline is <t:{}:R>; then {}.{link}",
+                row.user_id,
+                row.due_at / 1000,
+                row.policy.words()
+            ),
+            ping: vec![row.user_id],
+            ..Message::default()
+        };
+        let stepped = self
+            .store
+            .step_deadline(
+                row.game_id,
+                row.began_at,
+                warned,
+                Phase::Running,
+                crate::store::next_check(row.due_at, row.hours, warned),
+                &[channel_delivery(row.channel_id, &message)],
+            )
+            .await?;
+        Ok(if stepped {
+            Stepped::Warned
+        } else {
+            Stepped::Nothing
+        })
+    }
+
+    /// The late game, locked, if the deadline is still its current one: the same seat and
+    /// player must be deciding.
+    async fn late_game(&self, row: &DeadlineRow) -> Result<Option<super::Held>, TableError> {
+        let held = self.hold(row.game_id).await?;
+        let current = held.row.status == Status::Active
+            && held
+                .game
+                .as_ref()
+                .and_then(|g| g.decision())
+                .is_some_and(|d| d.seat.0 == row.seat)
+            && held
+                .seats
+                .get(usize::from(row.seat))
+                .is_some_and(|s| s.user_id == row.user_id && !s.resigned);
+        Ok(current.then_some(held))
+    }
+
+    /// Skip: a `timeout` entry, then the moves core chooses as changing least, until the
+    /// decision passes to another person or the game ends.
+    async fn time_out(&self, row: &DeadlineRow) -> Result<Stepped, TableError> {
+        let Some(mut held) = self.late_game(row).await? else {
+            return Ok(Stepped::Nothing);
+        };
+        let loaded: &mut Loaded = &mut held;
+        let game = loaded
+            .game
+            .as_ref()
+            .ok_or_else(|| TableError::Internal("no game".into()))?;
+        let label = seat_label(loaded, row.seat);
+        let mut next = game.boxed_clone();
+        let mut steps = vec![Step {
+            seat: row.seat,
+            notation: "timeout".into(),
+            reveals: true,
+            log: vec![format!("{label} ran out of time: the turn is skipped")],
+            automatic: true,
+        }];
+        // At most one whole turn of steps (a turn never has this many).
+        for _ in 0..500 {
+            let Some(d) = next.decision() else { break };
+            let Some(player) = loaded.seats.get(d.seat.index()) else {
+                break;
+            };
+            if player.user_id != row.user_id {
+                break;
+            }
+            let Some(action) = next.least_change(d.seat) else {
+                break;
+            };
+            let played = next.play(d.seat, &action).map_err(|e| {
+                TableError::Internal(format!("least-change move {action} refused: {e}"))
+            })?;
+            steps.push(Step {
+                seat: d.seat.0,
+                notation: played.notation,
+                reveals: true,
+                log: played.log,
+                automatic: true,
+            });
+        }
+        self.commit(loaded, next, steps, None, LeagueChange::default())
+            .await
+            .map_err(Attempt::into_table)?;
+        Ok(Stepped::Skipped)
+    }
+
+    /// Forfeit: the seat resigns and plays on automatically (the game ends if only one
+    /// seat is left).
+    async fn forfeit(&self, row: &DeadlineRow, why: &str) -> Result<Stepped, TableError> {
+        let Some(mut held) = self.late_game(row).await? else {
+            // The turn moved on, or the seat resigned meanwhile: nothing to forfeit.
+            return Ok(Stepped::Nothing);
+        };
+        let loaded: &mut Loaded = &mut held;
+        let step = self.resign_step(loaded, row.seat, why)?;
+        let next = loaded
+            .game
+            .as_ref()
+            .ok_or_else(|| TableError::Internal("no game".into()))?
+            .boxed_clone();
+        self.commit(loaded, next, vec![step], None, LeagueChange::default())
+            .await
+            .map_err(Attempt::into_table)?;
+        Ok(Stepped::Forfeited)
+    }
+
+    /// Replace: the others vote. With nobody to vote (everyone else resigned), the seat
+    /// opens at once.
+    async fn call_vote(&self, row: &DeadlineRow, now: i64) -> Result<Stepped, TableError> {
+        let Some(held) = self.late_game(row).await? else {
+            return Ok(Stepped::Nothing);
+        };
+        let name = seat_label(&held, row.seat);
+        let voters: Vec<UserId> = voters(&held, row.user_id);
+        drop(held);
+        if voters.is_empty() {
+            return self.open_seat(row, &name, now).await.map(|_| Stepped::Vote);
+        }
+        let mentions: Vec<String> = voters.iter().map(|u| format!("<@{u}>")).collect();
+        let message = Message {
+            text: format!(
+                "⏳ {name} ran out of time. {}: replace them with a volunteer, or keep waiting? A majority decides; without one by <t:{}:R>, {name} gets a fresh deadline. {name} can still play meanwhile.",
+                mentions.join(" "),
+                (now + VOTE_MS) / 1000
+            ),
+            ping: voters,
+            call: Some(SeatCall::Vote),
+            ..Message::default()
+        };
+        let stepped = self
+            .store
+            .step_deadline(
+                row.game_id,
+                row.began_at,
+                2,
+                Phase::Voting,
+                now + VOTE_MS,
+                &[channel_delivery(row.channel_id, &message)],
+            )
+            .await?;
+        Ok(if stepped {
+            Stepped::Vote
+        } else {
+            Stepped::Nothing
+        })
+    }
+
+    /// Opens the late seat to volunteers.
+    async fn open_seat(&self, row: &DeadlineRow, name: &str, now: i64) -> Result<bool, TableError> {
+        let message = Message {
+            text: format!(
+                "The table voted to replace {name}. Anyone not playing here can press **Take the seat** to play on from this position; {name} can still play their turn until then. Without a volunteer by <t:{}:R>, the seat forfeits.",
+                (now + OPEN_SEAT_MS) / 1000
+            ),
+            call: Some(SeatCall::Open),
+            ..Message::default()
+        };
+        Ok(self
+            .store
+            .step_deadline(
+                row.game_id,
+                row.began_at,
+                2,
+                Phase::Open,
+                now + OPEN_SEAT_MS,
+                &[channel_delivery(row.channel_id, &message)],
+            )
+            .await?)
+    }
+
+    /// A vote on replacing the channel game's late player.
+    pub(super) async fn vote(&self, caller: &Caller, replace: bool) -> Result<Reply, TableError> {
+        let game_id = self.channel_game(caller).await?;
+        let Some(row) = self
+            .store
+            .deadline(game_id)
+            .await?
+            .filter(|d| d.phase == Phase::Voting)
+        else {
+            return refuse("There is no vote running in this game: the player to act is not late.");
+        };
+        let held = self.hold(game_id).await?;
+        if row.user_id == caller.user {
+            return refuse(
+                "The vote is about your seat; play your turn (Take my turn) and the vote ends.",
+            );
+        }
+        if seat_of(&held, caller.user).is_none_or(|s| s.resigned) {
+            return refuse("Only the players of this game vote on replacing a seat.");
+        }
+        let name = seat_label(&held, row.seat);
+        let eligible = voters(&held, row.user_id).len();
+        drop(held);
+        let (yes, no) = self.store.cast_vote(game_id, caller.user, replace).await?;
+        let now = self.store.now();
+        if yes * 2 > eligible {
+            self.open_seat(&row, &name, now).await?;
+            self.outbox.notify();
+            return Ok(Reply::ephemeral(format!(
+                "Vote counted: the table replaces {name}; the seat is open to a volunteer."
+            )));
+        }
+        if no * 2 >= eligible {
+            let due = now + i64::from(row.hours) * HOUR_MS;
+            let message = Message {
+                text: format!(
+                    "The table keeps waiting for {name}: a fresh deadline, <t:{}:R>.",
+                    due / 1000
+                ),
+                ping: vec![row.user_id],
+                ..Message::default()
+            };
+            self.store
+                .restart_deadline(
+                    game_id,
+                    row.began_at,
+                    &[channel_delivery(row.channel_id, &message)],
+                )
+                .await?;
+            self.outbox.notify();
+            return Ok(Reply::ephemeral(format!(
+                "Vote counted: the table keeps waiting for {name}."
+            )));
+        }
+        Ok(Reply::ephemeral(format!(
+            "Vote counted: {yes} to replace, {no} to keep waiting; {} of {eligible} decide.",
+            eligible / 2 + 1
+        )))
+    }
+
+    /// **Take the seat**: the caller takes over the open seat of the channel's game.
+    pub(super) async fn take_seat(&self, caller: &Caller) -> Result<Reply, TableError> {
+        let game_id = self.channel_game(caller).await?;
+        let Some(row) = self
+            .store
+            .deadline(game_id)
+            .await?
+            .filter(|d| d.phase == Phase::Open)
+        else {
+            return refuse("No seat is open in this game.");
+        };
+        self.hand_seat(
+            Some(caller),
+            &row,
+            SeatTaker::Player {
+                user: caller.user,
+                name: caller.name.clone(),
+            },
+        )
+        .await
+    }
+
+    /// Hands the late seat of a deadline to `taker`: a `seat <user>` entry in the game log
+    /// and the seat's new player, in one commit with a fresh deadline for them.
+    pub async fn hand_seat(
+        &self,
+        caller: Option<&Caller>,
+        row: &DeadlineRow,
+        taker: SeatTaker,
+    ) -> Result<Reply, TableError> {
+        let (user, name) = match taker {
+            SeatTaker::Player { user, name } => (user, name),
+            SeatTaker::Ai { level } => {
+                return refuse(format!(
+                    "AI seats ({level}) are not available yet; a person must take the seat."
+                ));
+            }
+        };
+        let Some(mut held) = self.late_game(row).await? else {
+            return refuse("That seat is no longer open: its player has played on.");
+        };
+        let loaded: &mut Loaded = &mut held;
+        if seat_of(loaded, user).is_some() {
+            return refuse(
+                "You already have a seat in this game; a volunteer from outside it takes this one.",
+            );
+        }
+        let game = loaded
+            .game
+            .as_ref()
+            .ok_or_else(|| TableError::Internal("no game".into()))?;
+        let before = seat_label(loaded, row.seat);
+        let color = game.seat_name(Seat(row.seat));
+        let step = Step {
+            seat: row.seat,
+            notation: format!("seat {user}"),
+            reveals: true,
+            log: vec![format!("{name} takes over {before}'s seat as {color}")],
+            automatic: false,
+        };
+        let next = game.boxed_clone();
+        self.commit(
+            loaded,
+            next,
+            vec![step],
+            caller,
+            LeagueChange {
+                seat_taken: Some((row.seat, user, name)),
+                ..LeagueChange::default()
+            },
+        )
+        .await
+        .map_err(Attempt::into_table)
+    }
+
+    async fn late_label(&self, row: &DeadlineRow) -> Result<String, TableError> {
+        let held = self.hold(row.game_id).await?;
+        Ok(seat_label(&held, row.seat))
+    }
+}
+
+/// The players who vote on replacing `late`: everyone still playing but them.
+fn voters(loaded: &Loaded, late: UserId) -> Vec<UserId> {
+    let mut users: Vec<UserId> = loaded
+        .seats
+        .iter()
+        .filter(|s| !s.resigned && s.user_id != late)
+        .map(|s| s.user_id)
+        .collect();
+    users.sort_unstable();
+    users.dedup();
+    users
+}
