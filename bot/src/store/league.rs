@@ -568,6 +568,15 @@ impl Store {
         rows.iter().map(deadline_row).collect()
     }
 
+    /// Applies a finished game's stored result to the ratings again (a repair after a
+    /// crash, or a test): a result already applied changes nothing.
+    pub async fn reapply_ratings(&self, game_id: GameId) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        apply_ratings(&mut tx, game_id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// The plan SQLite uses for the sweep's query (reported by the bench).
     pub async fn due_deadlines_plan(&self) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query(&format!("EXPLAIN QUERY PLAN {DUE_DEADLINES}"))

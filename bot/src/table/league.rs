@@ -6,7 +6,7 @@ use turnpost_core::registry;
 use super::lobby::{describe_terms, parse_deadline};
 use super::{Caller, Image, Post, Reply, Table, TableError, refuse};
 use crate::record::{FORMAT, Record, RecordSeat, RecordedAction};
-use crate::store::{Policy, Status, UserId};
+use crate::store::{Policy, Status, UserId, state_hash};
 
 /// Players on a leaderboard.
 pub const LEADERBOARD_SIZE: usize = 20;
@@ -411,9 +411,15 @@ impl Table {
             scores: None,
         };
         if ended {
-            let replayed = crate::record::replay(&record).map_err(TableError::Internal)?;
-            record.final_state = Some(replayed.state);
-            record.scores = replayed.game.outcome().map(|o| o.scores);
+            // The state as the table loads it (from its latest snapshot and the actions
+            // after it): `turnpost replay` rebuilds it from the seed alone and compares.
+            let held = self.hold(row.game_id).await?;
+            if let Some(game) = &held.game {
+                record.final_state = Some(state_hash(&game.save().to_string()));
+                record.scores = game.outcome().map(|o| o.scores);
+            }
+            drop(held);
+            self.forget(row.game_id);
         }
         let json = serde_json::to_string_pretty(&record)
             .map_err(|e| TableError::Internal(e.to_string()))?;
