@@ -582,7 +582,7 @@ async fn finish_by_forfeits(table: &Table, clock: &ManualClock, channel: u64, wi
             .unwrap()
             .unwrap();
         if turn.user == winner {
-            let legal = legal(&table, &caller(winner, channel)).await;
+            let legal = legal(table, &caller(winner, channel)).await;
             table
                 .handle(
                     &caller(winner, channel),
