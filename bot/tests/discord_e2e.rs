@@ -51,6 +51,15 @@ fn name_users(fake: &FakeDiscord) {
 
 /// Starts the bot over `db`; its new games take the seeds `seed`, `seed + 1`, ….
 async fn start_bot(fake: &FakeDiscord, db: &Path, seed: u64) -> Bot {
+    start_bot_with(fake, db, seeded(seed)).await.0
+}
+
+/// Starts the bot over `db` with these table settings; also returns its table.
+async fn start_bot_with(
+    fake: &FakeDiscord,
+    db: &Path,
+    settings: TableSettings,
+) -> (Bot, Arc<Table>) {
     name_users(fake);
     let identified = fake.identify_count();
     let mark = fake.mark();
@@ -62,9 +71,9 @@ async fn start_bot(fake: &FakeDiscord, db: &Path, seed: u64) -> Bot {
         reminder_every: Duration::from_secs(3600),
     };
     let store = Store::open(db).await.unwrap();
-    let table = Arc::new(Table::new(store, Arc::new(PngPainter), seeded(seed)));
+    let table = Arc::new(Table::new(store, Arc::new(PngPainter), settings));
     let (stop, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(run(config, table, async {
+    let task = tokio::spawn(run(config, table.clone(), async {
         let _ = rx.await;
     }));
     fake.wait_identified_more_than(identified, WAIT).await;
@@ -73,7 +82,7 @@ async fn start_bot(fake: &FakeDiscord, db: &Path, seed: u64) -> Bot {
         r.method == "PUT" && r.path.contains("/guilds/7000/commands")
     })
     .await;
-    Bot { stop, task }
+    (Bot { stop, task }, table)
 }
 
 impl Bot {
@@ -1210,4 +1219,130 @@ fn message_id_of_response(r: &Recorded) -> u64 {
         .unwrap()
         .parse()
         .unwrap()
+}
+
+/// The users a channel post may mention (its `allowed_mentions`), sorted.
+fn allowed_users(post: &Recorded) -> Vec<u64> {
+    let mut users: Vec<u64> = post.json.as_ref().unwrap()["allowed_mentions"]["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()).or(u.as_u64()))
+        .collect();
+    users.sort_unstable();
+    users
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_player_is_replaced_by_a_vote_and_a_volunteer_through_discord() {
+    use turnpost_bot::clock::{ManualClock, now_ms};
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    // The table's clock is a manual one: a day passes without sleeping.
+    let clock = ManualClock::at(now_ms());
+    let settings = TableSettings {
+        clock: clock.clone(),
+        ..seeded(41)
+    };
+    let (bot, table) = start_bot_with(&fake, &dir.path().join("bot.db"), settings).await;
+    let options = json!([
+        {"name": "deadline", "type": 3, "value": "24h"},
+        {"name": "on_timeout", "type": 3, "value": "replace"}
+    ]);
+    open_table_with(&fake, "pandoria", options, &[ANNA, BERT, CLEO]).await;
+    let (Some(late), turn) = latest_turn(&fake) else {
+        panic!("no turn");
+    };
+    assert!(
+        content(&turn).contains("⏳ Deadline <t:"),
+        "{}",
+        content(&turn)
+    );
+    let voters: Vec<u64> = [ANNA, BERT, CLEO]
+        .into_iter()
+        .filter(|u| *u != late)
+        .collect();
+    let mark = fake.mark();
+    clock.advance_hours(25);
+    assert_eq!(table.sweep_deadlines().await.unwrap().votes, 1);
+    // One post calls the vote, mentioning exactly the other two players, with two buttons.
+    let call = fake
+        .wait_for_since(mark, WAIT, |r| {
+            r.is_channel_message(CHANNEL) && content(r).contains("keep waiting?")
+        })
+        .await;
+    assert!(call.ok(), "{call}");
+    assert_eq!(allowed_users(&call), voters);
+    let ids = custom_ids(&call);
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    let replace = ids.iter().find(|i| i.ends_with(":vote:replace")).unwrap();
+    // The late player cannot vote on their own seat.
+    let (_, refused) = click(
+        &fake,
+        fake.button(late, CHANNEL, Some(GUILD), replace, message_id_of(&call)),
+    )
+    .await;
+    assert!(
+        content(&refused).contains("about your seat"),
+        "{}",
+        content(&refused)
+    );
+    for voter in &voters {
+        let (_, answer) = click(
+            &fake,
+            fake.button(*voter, CHANNEL, Some(GUILD), replace, message_id_of(&call)),
+        )
+        .await;
+        assert!(
+            content(&answer).contains("Vote counted"),
+            "{}",
+            content(&answer)
+        );
+    }
+    let open = fake
+        .wait_for_since(mark, WAIT, |r| {
+            r.is_channel_message(CHANNEL) && content(r).contains("Take the seat")
+        })
+        .await;
+    let take = custom_ids(&open)
+        .into_iter()
+        .find(|i| i.ends_with(":seat"))
+        .expect("a Take the seat button");
+    let (_, taken) = click(
+        &fake,
+        fake.button(STRANGER, CHANNEL, Some(GUILD), &take, message_id_of(&open)),
+    )
+    .await;
+    assert!(
+        content(&taken).contains("takes over"),
+        "{}",
+        content(&taken)
+    );
+    // A new turn message for the volunteer, mentioning only them; their hand by DM.
+    let turn = fake
+        .wait_for_since(mark, WAIT, |r| {
+            r.is_channel_message(CHANNEL) && content(r).contains("Sten takes over")
+        })
+        .await;
+    assert_eq!(allowed_users(&turn), vec![STRANGER]);
+    assert!(
+        content(&turn).contains("⏳ Deadline <t:"),
+        "{}",
+        content(&turn)
+    );
+    fake.wait_for_since(mark, WAIT, |r| r.is_dm_open_for(STRANGER))
+        .await;
+    // A second volunteer is too late.
+    let (_, late_again) = click(
+        &fake,
+        fake.button(late, CHANNEL, Some(GUILD), &take, message_id_of(&open)),
+    )
+    .await;
+    assert!(
+        content(&late_again).contains("No seat is open"),
+        "{}",
+        content(&late_again)
+    );
+    bot.stop().await;
+    fake.assert_clean();
 }
