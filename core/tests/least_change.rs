@@ -52,7 +52,9 @@ fn play_random(game: &mut Box<dyn DynGame>, rng: &mut ChaCha8Rng, only_least: bo
 
 #[test]
 fn least_change_is_legal_and_a_pass_where_one_is_allowed() {
-    let tables: Vec<(&str, Vec<(String, String)>, usize)> = vec![
+    /// (game, options, players)
+    type Table = (&'static str, Vec<(String, String)>, usize);
+    let tables: Vec<Table> = vec![
         ("pandoria", opts(&[]), 2),
         ("pandoria", opts(&[("mode", "beginner")]), 3),
         ("pandoria", opts(&[("mode", "family")]), 4),

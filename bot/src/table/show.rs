@@ -440,8 +440,9 @@ private panel: click through your turn there, it updates in place; \
 **My hand** shows what only you see; **Undo** takes back your last action of this turn (never \
 past a die roll, a drawn tile or a revealed card). You can also type `/play` and pick an action \
 from the list as you type.
-**Commands:** `/board`, `/hand`, `/log`, `/undo`, `/resign`, `/myturns` (games waiting for you), \
-`/games`, `/quiet` (your quiet hours for reminders); moderators: `/remind`, `/abandon`.";
+**Commands:** `/board`, `/hand`, `/log`, `/undo`, `/resign`, `/myturns`, `/mygames` (with \
+deadlines), `/games`, `/quiet`, `/vacation`, `/leaderboard`, `/profile`, `/history`, `/record`; \
+moderators: `/remind`, `/abandon`, `/league`, `/season`.";
 
 impl Table {
     /// How to play: the rules of the channel's game in brief (every game's when the
