@@ -25,6 +25,18 @@ impl Painter for PngPainter {
         ])
     }
 
+    fn rating_chart(&self, title: &str, points: &[(i64, f64)]) -> Result<Vec<Image>, String> {
+        let points: Vec<turnpost_render::RatingPoint> = points
+            .iter()
+            .map(|&(at_ms, rating)| turnpost_render::RatingPoint { at_ms, rating })
+            .collect();
+        let png = turnpost_render::rating_chart_png(title, &points).map_err(|e| e.to_string())?;
+        Ok(vec![Image {
+            name: "rating.png".into(),
+            png,
+        }])
+    }
+
     fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
         let pictures = turnpost_render::private_pngs(game, view).map_err(|e| e.to_string())?;
         Ok(pictures

@@ -977,3 +977,101 @@ async fn an_abandoned_games_record_with_undos_replays_too() {
     let replayed = replay(&record).unwrap();
     assert_eq!(Some(replayed.state), record.final_state);
 }
+
+#[tokio::test]
+async fn a_profile_shows_the_rating_history_as_a_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::at(T0);
+    let store = Store::open(&dir.path().join("t.db")).await.unwrap();
+    let settings = TableSettings {
+        seeds: Arc::new(Seeds::sequence(1)),
+        clock: clock.clone(),
+        ..TableSettings::default()
+    };
+    let table = Table::new(store, Arc::new(turnpost_bot::paint::PngPainter), settings);
+    let forfeit = [("deadline", "12h"), ("on_timeout", "forfeit")];
+    for (channel, winner) in [(1, 1), (2, 2), (3, 1)] {
+        game(&table, channel, "pandoria", 2, &forfeit).await;
+        finish_by_forfeits(&table, &clock, channel, winner).await;
+    }
+    let history = table
+        .store()
+        .rating_history(GUILD, "pandoria", 1)
+        .await
+        .unwrap();
+    assert_eq!(history.len(), 3);
+    let reply = table
+        .handle(
+            &caller(2, 1),
+            Command::Profile {
+                user: Some((1, "<@1>".into())),
+                game: None,
+            },
+        )
+        .await
+        .unwrap();
+    let post = reply.ephemeral.unwrap();
+    assert!(
+        post.text.contains("Pandoria: 3 games, 2 wins"),
+        "{}",
+        post.text
+    );
+    assert_eq!(post.images.len(), 1);
+    let png = &post.images[0].png;
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 2000,
+        "{} bytes",
+        png.len()
+    );
+    // Someone without games gets words, not an empty chart.
+    let none = table
+        .handle(
+            &caller(4, 1),
+            Command::Profile {
+                user: None,
+                game: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert!(ephemeral(&none).contains("has not finished a game"));
+}
+
+#[tokio::test]
+async fn a_warning_in_quiet_hours_waits_but_the_deadline_does_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::at(T0);
+    let table = table_at(&dir.path().join("t.db"), clock.clone()).await;
+    game(
+        &table,
+        1,
+        "pandoria",
+        2,
+        &[("deadline", "24h"), ("on_timeout", "skip")],
+    )
+    .await;
+    let id = game_id(&table, 1).await;
+    let late = table.store().deadline(id).await.unwrap().unwrap().user_id;
+    // T0 is 10:00 UTC: half time falls at 22:00, inside quiet hours 21:00–23:00 UTC.
+    table
+        .store()
+        .set_quiet_hours(late, Some((21, 23, 0)))
+        .await
+        .unwrap();
+    clock.advance_hours(12);
+    let pass = table.sweep_deadlines().await.unwrap();
+    assert_eq!((pass.warned, pass.postponed), (0, 1), "{pass:?}");
+    clock.advance(HOUR_MS / 2);
+    assert_eq!(table.sweep_deadlines().await.unwrap().postponed, 1);
+    assert!(
+        !posts(&table)
+            .await
+            .iter()
+            .any(|p| p.contains("your turn's deadline"))
+    );
+    clock.advance(HOUR_MS / 2);
+    assert_eq!(table.sweep_deadlines().await.unwrap().warned, 1);
+    // The deadline itself is not moved by quiet hours.
+    let d = table.store().deadline(id).await.unwrap().unwrap();
+    assert_eq!(d.due_at, T0 + 24 * HOUR_MS);
+}

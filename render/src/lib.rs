@@ -12,4 +12,5 @@ pub mod registry;
 pub mod samples;
 pub mod text;
 
+pub use png::chart::{RatingPoint, rating_chart_png};
 pub use png::{RenderError, Renderer, private_pngs, public_png, summary_png};

@@ -8,6 +8,7 @@
 //!
 //! Only views come in, never a game state, so nothing here can draw hidden information.
 
+pub mod chart;
 mod draw;
 mod encode;
 mod extras;
