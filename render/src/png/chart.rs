@@ -239,14 +239,11 @@ mod tests {
                 rating: 100.0 + (i as f64 * 0.7).sin() * 80.0 + i as f64 * 5.0,
             })
             .collect();
-        let flat = vec![
-            RatingPoint {
-                at_ms: 1_790_000_000_000,
-                rating: 0.0,
-            };
-            3
-        ];
-        let odd = vec![
+        let flat = [RatingPoint {
+            at_ms: 1_790_000_000_000,
+            rating: 0.0,
+        }; 3];
+        let odd = [
             RatingPoint {
                 at_ms: 0,
                 rating: f64::NAN,
