@@ -4,7 +4,7 @@
 
 use image::RgbImage;
 
-use super::draw::{Canvas, Colour, Sprite, mix};
+use super::draw::{Canvas, Colour, Sprite};
 use super::palette::{INK, MUTED, PAPER, RULE};
 use super::text::{Align, Fonts, Style};
 use super::{RenderError, encode_png};
@@ -48,24 +48,45 @@ fn date_label(at_ms: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
-/// Round steps for the y axis: 3 to 5 ticks over `lo..=hi`.
-fn ticks(lo: f64, hi: f64) -> Vec<f64> {
-    let span = (hi - lo).max(1.0);
-    let raw = span / 4.0;
-    let magnitude = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * magnitude)
-        .find(|s| span / s <= 4.0)
-        .unwrap_or(10.0 * magnitude);
-    let first = (lo / step).ceil() * step;
-    let mut out = Vec::new();
-    let mut t = first;
-    while t <= hi + 1e-9 && out.len() < 6 {
-        out.push(t);
-        t += step;
+/// Ratings further from zero than this are not drawn (nor are NaN and infinities): past it
+/// the axis arithmetic would lose its precision, and no real rating gets there.
+const MAX_RATING: f64 = 1e12;
+
+/// The y axis over `lo..=hi` (`lo < hi`, both finite): 3 to 5 round ticks (steps of 1, 2 or
+/// 5 × 10ⁿ) and the range they are drawn over, widened by under a step at one end where a
+/// third tick needed it.
+fn axis(mut lo: f64, mut hi: f64) -> (f64, f64, Vec<f64>) {
+    debug_assert!(
+        lo.is_finite() && hi.is_finite() && hi - lo >= 1.0,
+        "{lo}..{hi}"
+    );
+    let count = |lo: f64, hi: f64, step: f64| (hi / step).floor() - (lo / step).ceil() + 1.0;
+    // The smallest round step giving at most 5 ticks. The steps tried start small enough
+    // for 10 or more and grow at most 2.5 times each, so the one chosen gives at least 2.
+    let mut magnitude = 10f64.powf(((hi - lo) / 10.0).log10().floor());
+    let step = 'found: loop {
+        for m in [1.0, 2.0, 5.0] {
+            let step = m * magnitude;
+            if count(lo, hi, step) <= 5.0 {
+                break 'found step;
+            }
+        }
+        magnitude *= 10.0;
+    };
+    while count(lo, hi, step) < 3.0 {
+        let below = lo - ((lo / step).ceil() - 1.0) * step;
+        let above = ((hi / step).floor() + 1.0) * step - hi;
+        if below <= above {
+            lo -= below;
+        } else {
+            hi += above;
+        }
     }
-    out
+    let first = (lo / step).ceil();
+    let ticks = (0..count(lo, hi, step) as i32)
+        .map(|i| (first + f64::from(i)) * step)
+        .collect();
+    (lo, hi, ticks)
 }
 
 /// Draws the chart.
@@ -74,11 +95,13 @@ pub fn rating_chart(fonts: &Fonts, title: &str, points: &[RatingPoint]) -> RgbIm
     let title_style = Style::bold(TITLE, INK);
     let title = fonts.fit(title_style, title, WIDTH as f32 - 40.0);
     fonts.draw(&mut canvas, 20.0, 40.0, Align::Left, title_style, &title);
-    let points: Vec<RatingPoint> = points
+    let mut points: Vec<RatingPoint> = points
         .iter()
         .copied()
-        .filter(|p| p.rating.is_finite())
+        .filter(|p| p.rating.is_finite() && p.rating.abs() <= MAX_RATING)
         .collect();
+    // Oldest first (stable: games at the same moment keep their order).
+    points.sort_by_key(|p| p.at_ms);
     let (left, top, right, bottom) = PLOT;
     if points.is_empty() {
         fonts.centred(
@@ -100,7 +123,7 @@ pub fn rating_chart(fonts: &Fonts, title: &str, points: &[RatingPoint]) -> RgbIm
         hi = mid + 5.0;
     }
     let pad = (hi - lo) * 0.08;
-    let (lo, hi) = (lo - pad, hi + pad);
+    let (lo, hi, ticks) = axis(lo - pad, hi + pad);
     let y_of = |r: f64| bottom - ((r - lo) / (hi - lo)) as f32 * (bottom - top);
     let n = points.len();
     // Evenly spaced by game (a month without games does not flatten the line).
@@ -113,7 +136,7 @@ pub fn rating_chart(fonts: &Fonts, title: &str, points: &[RatingPoint]) -> RgbIm
     };
     // Grid and y labels.
     let label = Style::regular(LABEL, MUTED);
-    for t in ticks(lo, hi) {
+    for t in ticks {
         let y = y_of(t);
         canvas.fill(
             left as i32,
@@ -147,7 +170,7 @@ pub fn rating_chart(fonts: &Fonts, title: &str, points: &[RatingPoint]) -> RgbIm
         }
         for &(x, y) in &coords {
             if dot > 0.0 {
-                pen.circle(x, y, dot, mix(LINE, PAPER, 0.0));
+                pen.circle(x, y, dot, LINE);
                 pen.circle(x, y, dot - 2.0, PAPER);
             }
         }
@@ -161,9 +184,10 @@ pub fn rating_chart(fonts: &Fonts, title: &str, points: &[RatingPoint]) -> RgbIm
     let first = date_label(points[0].at_ms);
     let last = date_label(points[n - 1].at_ms);
     if n == 1 || first == last {
+        // One day only: its date under the middle of the plot, where a lone point is.
         fonts.draw(
             &mut canvas,
-            x_of(n - 1),
+            (left + right) / 2.0,
             date_y,
             Align::Centre,
             label,
@@ -223,11 +247,56 @@ mod tests {
     }
 
     #[test]
-    fn ticks_are_round_and_few() {
-        let t = ticks(-12.0, 487.0);
-        assert!((3..=6).contains(&t.len()), "{t:?}");
-        assert!(t.iter().all(|v| v % 100.0 == 0.0), "{t:?}");
-        assert!(!ticks(40.0, 41.0).is_empty());
+    fn ticks_are_round_and_three_to_five() {
+        let (lo, hi, t) = axis(-12.0, 487.0);
+        assert_eq!((lo, hi), (-12.0, 487.0));
+        assert_eq!(t, [0.0, 100.0, 200.0, 300.0, 400.0]);
+        // A single point's padded range, and one widened below for a third tick.
+        assert_eq!(axis(94.2, 105.8).2, [96.0, 98.0, 100.0, 102.0, 104.0]);
+        assert_eq!(axis(1.1, 12.9), (0.0, 12.9, vec![0.0, 5.0, 10.0]));
+        let ranges = (0..2000).map(|i| {
+            let lo = f64::from(i) * 7.3 - 5000.0;
+            (
+                lo,
+                lo + 10.0 + f64::from(i % 97) * f64::from(i % 13 + 1) * 3.1,
+            )
+        });
+        for (lo, hi) in ranges.chain([(-1e12, 1e12), (0.5, 10.5), (1e12 - 10.0, 1e12)]) {
+            let (l, h, t) = axis(lo, hi);
+            assert!((3..=5).contains(&t.len()), "{lo}..{hi}: {t:?}");
+            assert!(
+                l <= lo && h >= hi && (l == lo || h == hi),
+                "{lo}..{hi}: {l}..{h}"
+            );
+            assert!(t.iter().all(|v| (l..=h).contains(v)), "{lo}..{hi}: {t:?}");
+            let step = t[1] - t[0];
+            let digits = step / 10f64.powf(step.log10().floor());
+            assert!(
+                [1.0, 2.0, 5.0].iter().any(|d| (digits - d).abs() < 1e-9),
+                "{step}"
+            );
+        }
+    }
+
+    #[test]
+    fn order_and_absurd_values_do_not_matter() {
+        let day = 86_400_000;
+        let p = |i: i64, rating: f64| RatingPoint {
+            at_ms: 1_790_000_000_000 + i * day,
+            rating,
+        };
+        let sorted = [p(0, 10.0), p(1, 30.0), p(2, 20.0)];
+        let shuffled = [p(2, 20.0), p(0, 10.0), p(1, 30.0)];
+        let absurd = [
+            p(0, 10.0),
+            p(1, 30.0),
+            p(1, f64::MAX),
+            p(2, 20.0),
+            p(3, -1e300),
+        ];
+        let png = rating_chart_png("Ben", &sorted).unwrap();
+        assert_eq!(rating_chart_png("Ben", &shuffled).unwrap(), png);
+        assert_eq!(rating_chart_png("Ben", &absurd).unwrap(), png);
     }
 
     #[test]
