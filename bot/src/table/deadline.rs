@@ -108,23 +108,8 @@ impl Table {
             },
             Phase::Voting => {
                 let name = self.late_label(row).await?;
-                let due = now + i64::from(row.hours) * HOUR_MS;
-                let message = Message {
-                    text: format!(
-                        "The vote on replacing {name} ended without a majority: {name} gets a fresh deadline, <t:{}:R>.",
-                        due / 1000
-                    ),
-                    ping: vec![row.user_id],
-                    ..Message::default()
-                };
-                let kept = self
-                    .store
-                    .restart_deadline(
-                        row.game_id,
-                        row.began_at,
-                        &[channel_delivery(row.channel_id, &message)],
-                    )
-                    .await?;
+                let why = format!("The vote on replacing {name} ended without a majority");
+                let kept = self.keep_waiting(row, &name, &why, now).await?;
                 Ok(if kept {
                     Stepped::Kept
                 } else {
@@ -165,13 +150,7 @@ impl Table {
             return Ok(Stepped::Postponed);
         }
         let warned = if now >= row.due_at - HOUR_MS { 2 } else { 1 };
-        let link = match (row.guild_id, row.turn_message_id) {
-            (Some(g), Some(m)) => format!(
-                " Latest turn: https://discord.com/channels/{g}/{}/{m}",
-                row.channel_id
-            ),
-            _ => String::new(),
-        };
+        let link = super::remind::turn_link(row.guild_id, row.channel_id, row.turn_message_id);
         let message = Message {
             text: format!(
                 "<@{}>, ⏳ your turn's deadline is <t:{}:R>; then {}.{link}",
@@ -383,21 +362,7 @@ impl Table {
             )));
         }
         if no * 2 >= eligible {
-            let due = now + i64::from(row.hours) * HOUR_MS;
-            let message = Message {
-                text: format!(
-                    "The table keeps waiting for {name}: a fresh deadline, <t:{}:R>.",
-                    due / 1000
-                ),
-                ping: vec![row.user_id],
-                ..Message::default()
-            };
-            self.store
-                .restart_deadline(
-                    game_id,
-                    row.began_at,
-                    &[channel_delivery(row.channel_id, &message)],
-                )
+            self.keep_waiting(&row, &name, "The table keeps waiting", now)
                 .await?;
             self.outbox.notify();
             return Ok(Reply::ephemeral(format!(
@@ -483,6 +448,31 @@ impl Table {
         )
         .await
         .map_err(Attempt::into_table)
+    }
+
+    /// Gives the late player a fresh deadline, with the post that says why; false if the
+    /// turn moved on meanwhile.
+    async fn keep_waiting(
+        &self,
+        row: &DeadlineRow,
+        name: &str,
+        why: &str,
+        now: i64,
+    ) -> Result<bool, TableError> {
+        let due = now + i64::from(row.hours) * HOUR_MS;
+        let message = Message {
+            text: format!("{why}: {name} gets a fresh deadline, <t:{}:R>.", due / 1000),
+            ping: vec![row.user_id],
+            ..Message::default()
+        };
+        Ok(self
+            .store
+            .restart_deadline(
+                row.game_id,
+                row.began_at,
+                &[channel_delivery(row.channel_id, &message)],
+            )
+            .await?)
     }
 
     async fn late_label(&self, row: &DeadlineRow) -> Result<String, TableError> {

@@ -108,13 +108,7 @@ impl Table {
             return Ok(false);
         }
         let hours = (now_ms - row.updated_at) / 3_600_000;
-        let link = match (row.guild_id, row.turn_message_id) {
-            (Some(g), Some(m)) => format!(
-                " Latest turn: https://discord.com/channels/{g}/{}/{m}",
-                row.channel_id
-            ),
-            _ => String::new(),
-        };
+        let link = turn_link(row.guild_id, row.channel_id, row.turn_message_id);
         let message = Message {
             text: format!(
                 "<@{user}>, it is your turn ({prompt}); the table has waited {hours} h.{link}"
@@ -130,5 +124,15 @@ impl Table {
             )
             .await?;
         Ok(true)
+    }
+}
+
+/// " Latest turn: <link>" to a game's current turn message, when there is one in a server.
+pub(super) fn turn_link(guild: Option<u64>, channel: u64, message: Option<u64>) -> String {
+    match (guild, message) {
+        (Some(g), Some(m)) => {
+            format!(" Latest turn: https://discord.com/channels/{g}/{channel}/{m}")
+        }
+        _ => String::new(),
     }
 }
