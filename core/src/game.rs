@@ -331,6 +331,23 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
         self.legal_actions(seat).into_iter().next()
     }
 
+    /// The game as `seat` may know it, for AI seats ([`crate::ai::Knowledge`]): every item
+    /// `seat` cannot see — other seats' hands, the order of face-down piles, items put back
+    /// unseen, the random generator (future dice and shuffles) — is put in one canonical
+    /// order, so two games that differ only in what `seat` cannot see redact to equal values.
+    /// The result is still a playable game, and `seat`'s legal actions in it are the same.
+    fn redact(&self, seat: Seat) -> Self;
+
+    /// Deals the hidden items of a game redacted for `seat` ([`Game::redact`]) at random and
+    /// gives it a fresh random generator: one state consistent with what `seat` knows (a
+    /// determinization). Nothing `seat` can see changes.
+    fn determinize(&mut self, seat: Seat, rng: &mut dyn rand::RngCore);
+
+    /// A heuristic value of the position for `seat`, in points: the points scored so far and
+    /// what the position is worth beyond them (resources, cards, figures, cities). The AI
+    /// compares it between seats; it reads only what `seat` may see.
+    fn evaluate(&self, seat: Seat) -> f64;
+
     /// The teams of a finished game, for ratings: seats that win or lose together (the
     /// partnership game). The default is every seat on its own.
     fn teams(&self) -> Vec<Vec<Seat>> {

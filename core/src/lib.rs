@@ -4,6 +4,7 @@
 //! front ends; [`registry`] lists the games. Each game lives in its own module with its component data compiled in from
 //! `assets/`. Nothing here does I/O, reads the clock or uses a global random generator.
 
+pub mod ai;
 pub mod dynamic;
 pub mod game;
 pub mod hex;

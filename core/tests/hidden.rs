@@ -33,6 +33,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::{ChaCha8Rng, ChaCha20Rng};
 use serde_json::Value;
+use turnpost_core::ai::Knowledge;
 use turnpost_core::hex::Hex;
 use turnpost_core::pandoria::{
     self, Edition, Effect, Land, Mode, Pandoria, RealmAssignment, StartTiles, Step,
@@ -404,6 +405,14 @@ fn check_swap(a: &Pandoria, state: &Value, swap: &Swap, rng: &mut ChaCha8Rng, co
         "hidden items change what is shown ({context}): {}",
         difference(&before_a, &before_b)
     );
+    // What an AI seat gets is the same in both states (issue 17: no peeking by construction).
+    for &s in &untouched {
+        let seat = Seat(s as u8);
+        assert!(
+            Knowledge::new(a, seat).to_json() == Knowledge::new(&b, seat).to_json(),
+            "hidden items change an AI's knowledge ({context}, {seat})"
+        );
+    }
     let Some(d) = a.decision() else {
         return;
     };
@@ -490,9 +499,32 @@ fn check_pandoria(options: &pandoria::Options, players: usize, seed: u64, swaps:
             check_swap(&g, &state, &swap, &mut rng, &context);
         }
         let legal = g.legal_actions(d.seat);
+        check_knowledge(&g, d.seat, &legal, &mut rng);
         let action = legal[rng.random_range(0..legal.len())];
         g.apply(d.seat, &action).unwrap();
     }
+}
+
+/// The AI's knowledge of the seat to act offers the same legal actions as the game, and a
+/// world sampled from it shows the seat the same view (a determinization changes only what
+/// the seat cannot see).
+fn check_knowledge<G: Game>(g: &G, seat: Seat, legal: &[G::Action], rng: &mut ChaCha8Rng) {
+    let knowledge = Knowledge::new(g, seat);
+    assert_eq!(
+        knowledge.legal_actions(),
+        legal,
+        "the AI's legal actions differ"
+    );
+    let world = knowledge.sample(rng);
+    assert_eq!(
+        serde_json::to_value(world.seat_view(seat)).unwrap(),
+        serde_json::to_value(g.seat_view(seat)).unwrap(),
+        "a sampled world shows the seat something else"
+    );
+    assert_eq!(
+        serde_json::to_value(world.decision()).unwrap(),
+        serde_json::to_value(g.decision()).unwrap()
+    );
 }
 
 /// The same game with another random generator state (what RTTA hides).
@@ -533,6 +565,14 @@ fn check_rtta(players: usize, trade: bool, seed: u64) {
             first_difference(&a, &b, "")
         );
         let legal = g.legal_actions(d.seat);
+        for s in 0..players {
+            let seat = Seat(s as u8);
+            assert!(
+                Knowledge::new(&g, seat).to_json() == Knowledge::new(&other, seat).to_json(),
+                "the generator changes an AI's knowledge ({context}, {seat})"
+            );
+        }
+        check_knowledge(&g, d.seat, &legal, &mut rng);
         let mut by_kind: BTreeMap<String, Vec<rtta::Action>> = BTreeMap::new();
         for action in &legal {
             by_kind.entry(kind(action)).or_default().push(*action);

@@ -25,6 +25,7 @@ mod cards;
 mod choices;
 mod data;
 mod fixtures;
+mod knowledge;
 mod layout;
 mod notation;
 mod options;
@@ -694,6 +695,18 @@ impl Game for Pandoria {
 
     fn player_counts() -> std::ops::RangeInclusive<usize> {
         2..=4
+    }
+
+    fn redact(&self, seat: Seat) -> Self {
+        self.redacted(seat)
+    }
+
+    fn determinize(&mut self, seat: Seat, rng: &mut dyn rand::RngCore) {
+        self.determinized(seat, rng);
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.value(seat)
     }
 
     fn option_specs() -> Vec<OptionSpec> {

@@ -29,6 +29,7 @@ mod end;
 mod error;
 mod event;
 mod fixtures;
+mod knowledge;
 mod layout;
 mod legal;
 mod load;
@@ -300,6 +301,18 @@ impl Game for Rtta {
 
     fn player_counts() -> std::ops::RangeInclusive<usize> {
         1..=4
+    }
+
+    fn redact(&self, _seat: Seat) -> Self {
+        self.redacted()
+    }
+
+    fn determinize(&mut self, _seat: Seat, rng: &mut dyn rand::RngCore) {
+        self.determinized(rng);
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.value(seat)
     }
 
     fn option_specs() -> Vec<crate::registry::OptionSpec> {
