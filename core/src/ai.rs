@@ -11,22 +11,29 @@
 //!
 //! **Levels.** [`Level::Random`] picks any legal action (a baseline for tournaments).
 //! [`Level::Easy`] looks one action ahead in one sampled world and takes the best
-//! [`Game::evaluate`] margin over the best other seat. [`Level::Normal`] and [`Level::Strong`]
-//! search: the easy ranking keeps the most promising candidates, then a bandit (UCB1) spends
-//! the playout budget on them; each playout samples a fresh world, plays the candidate, then
-//! plays on at random for a number of decisions (every seat, the AI's included) and scores
-//! the position reached: a won game 1, a lost one 0, an unfinished one by the evaluation
-//! margin. The candidate with the best mean wins. This is information-set Monte Carlo
+//! [`Game::evaluate`] margin over the best other team (partners count together).
+//! [`Level::Normal`] and [`Level::Strong`] search. First they rank every legal action by
+//! where it leads once the seat's own turn is done: in one sampled world the action is
+//! played, then the seat's following decisions of the same turn are taken greedily by the
+//! margin one step on (so a tile placement is judged with the figure it allows). The best
+//! candidates then share the playout budget by sequential halving: in each round every
+//! candidate left is played in the same freshly sampled worlds with the same playout dice,
+//! and the worse half by mean value drops out (the ranking counts as two playouts of each
+//! candidate). A playout plays on for a number of decisions (every seat, the AI's
+//! included), mostly taking the best of a few random legal actions by the margin one step
+//! on and sometimes any legal action, and scores the position reached: a won game 1, a lost
+//! one 0, an unfinished one by the evaluation margin. This is information-set Monte Carlo
 //! search with flat root statistics: over dice (Roll Through the Ages) the playouts are the
 //! expectation over rerolls, and building and buying are judged by simulation.
 //!
 //! **Deterministic given a seed.** Everything random comes from the `seed` argument; only
 //! a time cap ([`Budget::time`]) can cut a search short, and tests and tournaments run
-//! without one.
+//! without one. `cargo run -p turnpost-core --release --example tournament` plays levels
+//! against each other (results in `docs/ai.md`).
 
 use std::time::{Duration, Instant};
 
-use rand::seq::IndexedRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -69,7 +76,9 @@ impl Level {
     }
 
     /// The search budget of this level at a table: playouts, how far each looks, and the
-    /// time cap that keeps a decision within two seconds on a busy machine.
+    /// time cap that keeps a decision within two seconds on a busy machine. Untimed, a
+    /// strong decision takes about 50 ms (median) and 150 ms (95th percentile) in Pandoria on
+    /// one core, and a few ms in Roll Through the Ages (`docs/ai.md`).
     pub fn budget(self) -> Budget {
         match self {
             Level::Random | Level::Easy => Budget {
@@ -79,15 +88,15 @@ impl Level {
                 time: None,
             },
             Level::Normal => Budget {
-                playouts: 120,
-                candidates: 6,
-                depth: 24,
+                playouts: 16,
+                candidates: 4,
+                depth: 6,
                 time: Some(Duration::from_millis(600)),
             },
             Level::Strong => Budget {
-                playouts: 480,
-                candidates: 10,
-                depth: 40,
+                playouts: 64,
+                candidates: 6,
+                depth: 8,
                 time: Some(Duration::from_millis(1500)),
             },
         }
@@ -105,9 +114,10 @@ impl std::fmt::Display for Level {
 pub struct Budget {
     /// Playouts in all.
     pub playouts: u32,
-    /// The most candidates searched (the rest are cut by the one-step ranking).
+    /// The most candidates searched (the rest are cut by the ranking that starts a search).
     pub candidates: usize,
-    /// Decisions played at random after the candidate before the position is scored.
+    /// Decisions played after the candidate (by the playout policy: mostly the best of a
+    /// few random legal actions) before the position is scored.
     pub depth: u32,
     /// A wall-clock cap; `None` for reproducible runs (tests, tournaments).
     pub time: Option<Duration>,
@@ -196,39 +206,79 @@ pub fn choose<G: Game>(
     }
 }
 
-/// The evaluation of `seat` less the best other seat's.
-fn margin<G: Game>(game: &G, seat: Seat) -> f64 {
-    let own = game.evaluate(seat);
-    let best_other = (0..game.players())
-        .map(|s| Seat(s as u8))
-        .filter(|&s| s != seat)
-        .map(|s| game.evaluate(s))
-        .fold(f64::NEG_INFINITY, f64::max);
-    if best_other.is_finite() {
-        own - best_other
-    } else {
-        own
+/// Compares seats: which team each seat plays for (the partnership game's partners share
+/// a score), so a margin is always one team's evaluation over the best other team's.
+#[derive(Clone, Debug)]
+struct Sides {
+    /// The team of each seat, by seat index.
+    team_of: Vec<usize>,
+    /// The seats of each team.
+    teams: Vec<Vec<Seat>>,
+}
+
+impl Sides {
+    fn new<G: Game>(game: &G) -> Self {
+        let teams = game.teams();
+        let mut team_of = vec![0; game.players()];
+        for (t, team) in teams.iter().enumerate() {
+            for seat in team {
+                if let Some(slot) = team_of.get_mut(seat.index()) {
+                    *slot = t;
+                }
+            }
+        }
+        Sides { team_of, teams }
+    }
+
+    /// The evaluation of `seat`'s team less the best other team's ([`Game::evaluate`],
+    /// summed over a team's seats).
+    fn margin<G: Game>(&self, game: &G, seat: Seat) -> f64 {
+        let own = self.team_of.get(seat.index()).copied().unwrap_or(0);
+        let mut own_value = 0.0;
+        let mut best_other = f64::NEG_INFINITY;
+        for (t, team) in self.teams.iter().enumerate() {
+            let value: f64 = team.iter().map(|&s| game.evaluate(s)).sum();
+            if t == own {
+                own_value = value;
+            } else {
+                best_other = best_other.max(value);
+            }
+        }
+        if best_other.is_finite() {
+            own_value - best_other
+        } else {
+            own_value
+        }
+    }
+
+    /// How good `game` is for `seat`, from 0 to 1: a finished game by its result (a shared
+    /// first place counts a little over a half; the margin breaks close calls), an unfinished
+    /// one by the evaluation margin.
+    fn leaf_value<G: Game>(&self, game: &G, seat: Seat) -> f64 {
+        match game.outcome() {
+            Some(outcome) => {
+                let won = outcome.winners.contains(&seat);
+                let own = self.team_of.get(seat.index()).copied().unwrap_or(0);
+                let shared = outcome
+                    .winners
+                    .iter()
+                    .any(|w| self.team_of.get(w.index()).copied() != Some(own));
+                let base = match (won, shared) {
+                    (true, false) => 1.0,
+                    (true, true) => 0.6,
+                    (false, _) => 0.0,
+                };
+                let scale = (self.margin(game, seat) / 40.0).clamp(-1.0, 1.0);
+                0.9 * base + 0.05 + 0.05 * scale
+            }
+            None => 0.5 + 0.5 * (self.margin(game, seat) / MARGIN_SCALE).tanh(),
+        }
     }
 }
 
-/// How good `game` is for `seat`, from 0 to 1: a finished game by its result (a shared
-/// first place counts a half; the score margin breaks close calls), an unfinished one by
-/// the evaluation margin.
-fn leaf_value<G: Game>(game: &G, seat: Seat) -> f64 {
-    match game.outcome() {
-        Some(outcome) => {
-            let won = outcome.winners.contains(&seat);
-            let base = match (won, outcome.winners.len()) {
-                (true, 1) => 1.0,
-                (true, _) => 0.6,
-                (false, _) => 0.0,
-            };
-            let scale = (margin(game, seat) / 40.0).clamp(-1.0, 1.0);
-            0.9 * base + 0.05 + 0.05 * scale
-        }
-        None => 0.5 + 0.5 * (margin(game, seat) / 8.0).tanh(),
-    }
-}
+/// The evaluation margin, in points, at which an unfinished position counts about three
+/// quarters won ([`Sides::leaf_value`]).
+const MARGIN_SCALE: f64 = 10.0;
 
 /// The legal actions ranked best first by the margin they give one step on, in one sampled
 /// world (ties broken at random).
@@ -239,14 +289,15 @@ fn rank<G: Game>(
 ) -> Vec<(G::Action, f64)> {
     let world = knowledge.sample(rng);
     let seat = knowledge.seat;
+    let sides = Sides::new(&world);
     let mut scored: Vec<(G::Action, f64, u32)> = legal
         .into_iter()
         .map(|action| {
             let mut next = world.clone();
             let value = match next.apply(seat, &action) {
                 Ok(_) => match next.outcome() {
-                    Some(_) => leaf_value(&next, seat) * 100.0,
-                    None => margin(&next, seat),
+                    Some(_) => sides.leaf_value(&next, seat) * 100.0,
+                    None => sides.margin(&next, seat),
                 },
                 Err(_) => f64::NEG_INFINITY,
             };
@@ -257,23 +308,120 @@ fn rank<G: Game>(
     scored.into_iter().map(|(a, v, _)| (a, v)).collect()
 }
 
-/// Plays up to `depth` decisions at random (any seat), or to the end.
-fn playout<G: Game>(game: &mut G, depth: u32, rng: &mut ChaCha8Rng) {
+/// The legal actions ranked best first by where they lead once the seat has finished its
+/// turn: each is played in one sampled world, then the seat's next decisions (while it is
+/// still to act, at most [`TURN_STEPS`]) are taken greedily by the margin one step on, and
+/// the margin reached ranks the action. A tile placement is thus judged with the figure it
+/// allows, a die reroll with what it buys.
+fn rank_turns<G: Game>(
+    knowledge: &Knowledge<G>,
+    legal: Vec<G::Action>,
+    sides: &Sides,
+    rng: &mut ChaCha8Rng,
+) -> Vec<(G::Action, f64)> {
+    let world = knowledge.sample(rng);
+    let seat = knowledge.seat;
+    let mut scored: Vec<(G::Action, f64, u32)> = legal
+        .into_iter()
+        .map(|action| {
+            let mut next = world.clone();
+            let value = match next.apply(seat, &action) {
+                Ok(_) => {
+                    for _ in 0..TURN_STEPS {
+                        if next.decision().is_none_or(|d| d.seat != seat) {
+                            break;
+                        }
+                        if !greedy_step(&mut next, sides, usize::MAX, rng) {
+                            break;
+                        }
+                    }
+                    match next.outcome() {
+                        Some(_) => sides.leaf_value(&next, seat) * 100.0,
+                        None => sides.margin(&next, seat),
+                    }
+                }
+                Err(_) => f64::NEG_INFINITY,
+            };
+            (action, value, rng.random())
+        })
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.2.cmp(&b.2)));
+    scored.into_iter().map(|(a, v, _)| (a, v)).collect()
+}
+
+/// The most decisions of its own turn [`rank_turns`] plays after a candidate.
+const TURN_STEPS: usize = 6;
+
+/// How many of a decision's legal actions a playout compares ([`greedy_step`]).
+const PLAYOUT_SAMPLE: usize = 6;
+
+/// How often a playout takes any legal action instead of the best of a sample.
+const PLAYOUT_EPSILON: f64 = 0.1;
+
+/// How many playouts the one-step-ahead ranking of a candidate counts for in the search.
+const PRIOR: f64 = 2.0;
+
+/// Takes one decision for whoever is to act: the action with the best margin one step on
+/// among at most `sample` of the legal actions drawn at random (all of them when there are
+/// no more). `false` when the game is over or the action was refused.
+fn greedy_step<G: Game>(game: &mut G, sides: &Sides, sample: usize, rng: &mut ChaCha8Rng) -> bool {
+    let Some(decision) = game.decision() else {
+        return false;
+    };
+    let seat = decision.seat;
+    let mut legal = game.legal_actions(seat);
+    if legal.len() > sample {
+        let (chosen, _) = legal.partial_shuffle(rng, sample);
+        let chosen = chosen.to_vec();
+        legal = chosen;
+    }
+    let mut best: Option<(f64, G)> = None;
+    for action in &legal {
+        let mut next = game.clone();
+        if next.apply(seat, action).is_err() {
+            continue;
+        }
+        let value = match next.outcome() {
+            Some(_) => sides.leaf_value(&next, seat) * 100.0,
+            None => sides.margin(&next, seat),
+        };
+        if best.as_ref().is_none_or(|(b, _)| value > *b) {
+            best = Some((value, next));
+        }
+    }
+    match best {
+        Some((_, next)) => {
+            *game = next;
+            true
+        }
+        None => false,
+    }
+}
+
+/// Plays up to `depth` decisions (any seat's), or to the end: mostly the best of a few
+/// legal actions by the margin one step on ([`greedy_step`]), sometimes any legal action.
+fn playout<G: Game>(game: &mut G, sides: &Sides, depth: u32, rng: &mut ChaCha8Rng) {
     for _ in 0..depth {
-        let Some(decision) = game.decision() else {
-            return;
-        };
-        let legal = game.legal_actions(decision.seat);
-        let Some(action) = legal.choose(rng) else {
-            return;
-        };
-        if game.apply(decision.seat, action).is_err() {
+        if rng.random_bool(PLAYOUT_EPSILON) {
+            let Some(decision) = game.decision() else {
+                return;
+            };
+            let legal = game.legal_actions(decision.seat);
+            let Some(action) = legal.choose(rng) else {
+                return;
+            };
+            if game.apply(decision.seat, action).is_err() {
+                return;
+            }
+        } else if !greedy_step(game, sides, PLAYOUT_SAMPLE, rng) {
             return;
         }
     }
 }
 
-/// Flat UCB1 over the best candidates of the one-step ranking.
+/// Sequential halving over the best candidates of [`rank_turns`]: in each round every
+/// candidate left is played in the same sampled worlds with the same playout dice (so they
+/// are compared on equal terms), and the worse half by mean value drops out.
 fn search<G: Game>(
     knowledge: &Knowledge<G>,
     legal: Vec<G::Action>,
@@ -282,53 +430,67 @@ fn search<G: Game>(
 ) -> Option<G::Action> {
     let started = Instant::now();
     let seat = knowledge.seat;
-    let mut candidates = rank(knowledge, legal, rng);
+    let sides = Sides::new(&knowledge.redacted);
+    let mut candidates = rank_turns(knowledge, legal, &sides, rng);
     candidates.truncate(budget.candidates.max(1));
     if candidates.len() == 1 || budget.playouts == 0 {
         return candidates.into_iter().next().map(|(a, _)| a);
     }
-    let mut visits = vec![0u32; candidates.len()];
-    let mut totals = vec![0f64; candidates.len()];
-    for n in 0..budget.playouts {
-        if budget.time.is_some_and(|cap| started.elapsed() >= cap) {
-            break;
-        }
-        let pick = if (n as usize) < candidates.len() {
-            n as usize
-        } else {
-            let log_n = f64::from(n).ln();
-            (0..candidates.len())
-                .max_by(|&a, &b| {
-                    let ucb = |i: usize| {
-                        totals[i] / f64::from(visits[i])
-                            + 0.5 * (2.0 * log_n / f64::from(visits[i])).sqrt()
-                    };
-                    ucb(a).total_cmp(&ucb(b))
-                })
-                .unwrap_or(0)
-        };
-        let mut world = knowledge.sample(rng);
-        let value = match world.apply(seat, &candidates[pick].0) {
-            Ok(_) => {
-                playout(&mut world, budget.depth, rng);
-                leaf_value(&world, seat)
-            }
-            // Not legal in this world: cannot happen when legal actions depend only on what
-            // the seat sees; counted as a loss so such a candidate is never preferred.
-            Err(_) => 0.0,
-        };
-        visits[pick] += 1;
-        totals[pick] += value;
+    let n = candidates.len();
+    let rounds = usize::BITS - (n - 1).leading_zeros();
+    let per_round = (budget.playouts / rounds).max(1) as usize;
+    let mut visits = vec![0u32; n];
+    let mut totals = vec![0f64; n];
+    // The ranking counts as PRIOR playouts of each candidate: with few playouts per
+    // candidate in the first round, it keeps a good candidate from dropping out by bad luck.
+    for (i, (_, margin)) in candidates.iter().enumerate() {
+        totals[i] = PRIOR * (0.5 + 0.5 * (margin.clamp(-100.0, 100.0) / MARGIN_SCALE).tanh());
     }
-    // The best mean among candidates tried; the one-step ranking breaks ties.
-    (0..candidates.len())
-        .filter(|&i| visits[i] > 0)
-        .max_by(|&a, &b| {
-            let mean = |i: usize| totals[i] / f64::from(visits[i]);
-            mean(a).total_cmp(&mean(b)).then(b.cmp(&a))
-        })
-        .or(Some(0))
-        .map(|i| candidates.swap_remove(i).0)
+    // Candidates still in, by rank.
+    let mut alive: Vec<usize> = (0..n).collect();
+    let mut out_of_time = false;
+    'rounds: while alive.len() > 1 {
+        let worlds = (per_round / alive.len()).max(1);
+        for _ in 0..worlds {
+            let world = knowledge.sample(rng);
+            let dice: u64 = rng.random();
+            for &i in &alive {
+                if budget.time.is_some_and(|cap| started.elapsed() >= cap) {
+                    out_of_time = true;
+                    break 'rounds;
+                }
+                let mut game = world.clone();
+                let mut dice = ChaCha8Rng::seed_from_u64(dice);
+                let value = match game.apply(seat, &candidates[i].0) {
+                    Ok(_) => {
+                        playout(&mut game, &sides, budget.depth, &mut dice);
+                        sides.leaf_value(&game, seat)
+                    }
+                    // Not legal in this world: cannot happen when legal actions depend only
+                    // on what the seat sees; counted as a loss so it is never preferred.
+                    Err(_) => 0.0,
+                };
+                visits[i] += 1;
+                totals[i] += value;
+            }
+        }
+        let mean = |i: usize| totals[i] / (f64::from(visits[i]) + PRIOR);
+        alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
+        alive.truncate(alive.len().div_ceil(2));
+    }
+    let best = if out_of_time {
+        // The best mean among the candidates tried; the ranking breaks ties.
+        (0..n)
+            .filter(|&i| visits[i] > 0)
+            .max_by(|&a, &b| {
+                let mean = |i: usize| totals[i] / (f64::from(visits[i]) + PRIOR);
+                mean(a).total_cmp(&mean(b)).then(b.cmp(&a))
+            })
+            .unwrap_or(0)
+    } else {
+        alive.first().copied().unwrap_or(0)
+    };
+    Some(candidates.swap_remove(best).0)
 }
 
 #[cfg(test)]

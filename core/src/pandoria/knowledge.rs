@@ -11,8 +11,9 @@ use rand::seq::SliceRandom;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
-use super::{Pandoria, Resource};
+use super::{Land, Pandoria, Resource, board};
 use crate::game::Seat;
+use crate::hex::{Hex, HexSet};
 
 /// How the pooled hidden items are put back.
 enum Deal<'a> {
@@ -76,8 +77,11 @@ impl Pandoria {
     }
 
     /// Points now, plus about what the rest of the seat's position is worth: resources (the
-    /// end converts them, and they pay for buildings and spells), hand cards, and figures on
-    /// the board (they score the regions they stand in when those close).
+    /// end converts them, and they pay for buildings and spells), hand cards (a point each
+    /// at the end), visible buildings (their use fades as the stack runs out), and figures
+    /// on the board by what they would score: the symbols (and building bonuses) of each
+    /// open region next to them, times the chance that it closes before the end, and in
+    /// full for a region closed this turn and not yet scored.
     pub(super) fn value(&self, seat: Seat) -> f64 {
         let Some(state) = self.seats.get(seat.index()) else {
             return 0.0;
@@ -86,13 +90,71 @@ impl Pandoria {
             .iter()
             .map(|&r| f64::from(state.resource(r)))
             .sum();
-        let figures = self
-            .figures
-            .iter()
-            .flatten()
-            .filter(|f| f.seat == seat)
-            .map(|f| if f.leader { 1.4 } else { 0.7 })
-            .sum::<f64>();
-        f64::from(state.score) + 0.35 * resources + 0.9 * state.cards.len() as f64 + figures
+        // Rounds left, about: the stack shrinks by one tile per turn.
+        let rounds = self.stack.len() as f64 / self.seats.len().max(1) as f64;
+        let closes = 0.15 + 0.6 * (1.0 - (-rounds / 4.0).exp());
+        let fading = rounds / (rounds + 4.0);
+        let buildings: f64 = if self.has_economy() {
+            self.visible_buildings(seat)
+                .map(|(_, card)| (0.8 + 0.4 * f64::from(card.wood)) * fading)
+                .sum()
+        } else {
+            0.0
+        };
+        let cards = if self.has_cards() {
+            0.9 * state.cards.len() as f64
+        } else {
+            0.0
+        };
+        f64::from(state.score)
+            + RESOURCE * resources
+            + cards
+            + buildings
+            + self.figure_value(seat, closes)
+    }
+
+    /// What `seat`'s figures on the board are worth: a little each, and what they would
+    /// score in the open regions next to them (times `closes`, the chance a region closes)
+    /// and in the regions closed this turn (in full).
+    fn figure_value(&self, seat: Seat, closes: f64) -> f64 {
+        let mut seen = HexSet::EMPTY;
+        let mut value = 0.0;
+        for hex in Hex::all() {
+            let Some(figure) = self.figures[hex.index()].filter(|f| f.seat == seat) else {
+                continue;
+            };
+            value += if figure.leader { 0.4 } else { 0.2 };
+            for n in board().neighbours(hex) {
+                if seen.contains(n) || !matches!(self.land[n.index()], Land::Terrain { .. }) {
+                    continue;
+                }
+                let Some((region, closed)) = self.region_at(n) else {
+                    continue;
+                };
+                for &h in &region.hexes {
+                    seen.insert(h);
+                }
+                let chance = if !closed {
+                    closes
+                } else if self.turn.closed.iter().any(|r| r.hexes.contains(&n)) {
+                    1.0
+                } else {
+                    continue;
+                };
+                if let Some(score) = self
+                    .score_region(&region)
+                    .into_iter()
+                    .find(|s| s.seat == seat)
+                {
+                    value +=
+                        chance * (f64::from(score.points) + RESOURCE * f64::from(score.gained));
+                }
+            }
+        }
+        value
     }
 }
+
+/// What a resource is worth in points, about: three convert to a point at the end, and
+/// before that they pay for spells and buildings.
+const RESOURCE: f64 = 0.35;
