@@ -545,6 +545,7 @@ async fn a_vacation_pauses_the_deadline_and_is_limited_per_season() {
                 deadline: None,
                 on_timeout: None,
                 rated: None,
+                ai_rated: None,
                 vacation_days: Some(20),
             },
         )
@@ -562,6 +563,7 @@ async fn a_vacation_pauses_the_deadline_and_is_limited_per_season() {
                     deadline: Some("48h".into()),
                     on_timeout: None,
                     rated: None,
+                    ai_rated: None,
                     vacation_days: None,
                 },
             )
@@ -864,6 +866,7 @@ async fn new_tables_take_the_server_defaults_and_refuse_bad_terms() {
                 deadline: Some("week".into()),
                 on_timeout: Some("forfeit".into()),
                 rated: Some(false),
+                ai_rated: None,
                 vacation_days: None,
             },
         )

@@ -179,6 +179,25 @@ impl<G: Game> Knowledge<G> {
     }
 }
 
+/// An AI seat's knowledge with the game's type erased, for front ends
+/// ([`crate::dynamic::DynGame::knowledge`]).
+pub trait AiSeat: Send + Sync + std::fmt::Debug {
+    /// The seat.
+    fn seat(&self) -> Seat;
+    /// The notation of the action an AI of `level` takes ([`choose`]).
+    fn choose(&self, level: Level, budget: Option<Budget>, seed: u64) -> Option<String>;
+}
+
+impl<G: Game> AiSeat for Knowledge<G> {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    fn choose(&self, level: Level, budget: Option<Budget>, seed: u64) -> Option<String> {
+        choose(self, level, budget, seed).map(|a| a.to_string())
+    }
+}
+
 /// The action an AI of `level` takes for the knowledge's seat, with the level's budget
 /// (`budget` overrides it, e.g. [`Budget::untimed`] for a reproducible run). `None` when
 /// the seat has nothing to decide.

@@ -143,6 +143,9 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn least_change(&self, seat: Seat) -> Option<String>;
     /// [`Game::teams`]: seats that win or lose together.
     fn teams(&self) -> Vec<Vec<Seat>>;
+    /// What `seat` may know of the game ([`crate::ai::Knowledge`]): the only thing an AI
+    /// seat is given. It owns a redacted copy, so it can think on another thread.
+    fn knowledge(&self, seat: Seat) -> Box<dyn crate::ai::AiSeat>;
 }
 
 impl<G: Game> DynGame for G {
@@ -239,6 +242,9 @@ impl<G: Game> DynGame for G {
     }
     fn teams(&self) -> Vec<Vec<Seat>> {
         Game::teams(self)
+    }
+    fn knowledge(&self, seat: Seat) -> Box<dyn crate::ai::AiSeat> {
+        Box::new(crate::ai::Knowledge::new(self, seat))
     }
 }
 

@@ -6,6 +6,7 @@ use serenity::all::{
     CreateCommandOption,
 };
 
+use turnpost_core::ai::Level;
 use turnpost_core::registry::{self, OptionKind};
 
 use crate::table::{Command, DEADLINES, LONGEST_VACATION, Policy, deadline_words};
@@ -110,6 +111,10 @@ pub fn definitions() -> Vec<CreateCommand> {
                 "What happens by default when a deadline passes",
             ))
             .add_option(boolean("rated", "Whether new games are rated by default"))
+            .add_option(boolean(
+                "ai_rated",
+                "Whether games that start with AI seats may be rated (default no)",
+            ))
             .add_option(
                 integer("vacation_days", "Vacation days per player per season")
                     .min_int_value(0)
@@ -216,6 +221,23 @@ fn new_command() -> CreateCommand {
                 "rated",
                 "Whether the result counts for ratings (default: the server's)",
             ))
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "ai",
+                    "AI seats to add after you (unrated unless the server allows it)",
+                )
+                .min_int_value(0)
+                .max_int_value(*players.end() as u64 - 1),
+            )
+            .add_sub_option(Level::SEATED.iter().fold(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "ai_level",
+                    "How strong the AI seats play (default: normal)",
+                ),
+                |o, l| o.add_string_choice(l.name(), l.name()),
+            ))
             .add_sub_option(CreateCommandOption::new(
                 CommandOptionType::String,
                 "options",
@@ -262,8 +284,9 @@ fn number(options: &[CommandDataOption], name: &str) -> Option<i64> {
         })
 }
 
-/// The table's own options of `/new` (deadline, policy, rating), beside the game's.
-const TERMS: [&str; 3] = ["deadline", "on_timeout", "rated"];
+/// The table's own options of `/new` (deadline, policy, rating, AI seats), beside the
+/// game's.
+const TERMS: [&str; 5] = ["deadline", "on_timeout", "rated", "ai", "ai_level"];
 
 fn flag(options: &[CommandDataOption], name: &str) -> Option<bool> {
     options
@@ -373,6 +396,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
             deadline: text(options, "deadline").map(str::to_string),
             on_timeout: text(options, "on_timeout").map(str::to_string),
             rated: flag(options, "rated"),
+            ai_rated: flag(options, "ai_rated"),
             vacation_days: number(options, "vacation_days").map(|n| n.clamp(0, 366) as u32),
         }),
         "leaderboard" => table(Command::Leaderboard {

@@ -14,6 +14,8 @@ use serenity::all::{
 };
 use serenity::builder::Builder;
 
+use turnpost_core::ai::Level;
+
 use super::ids::{ComponentId, Verb};
 use crate::outbox::{Courier, DeliveryKind, DeliveryRow, Failure, Message, SeatCall};
 use crate::table::{Post, Turn};
@@ -83,9 +85,24 @@ pub fn lobby_buttons(game: i64) -> Vec<CreateActionRow> {
         button(game, 0, Verb::Leave, "Leave", ButtonStyle::Secondary),
         button(game, 0, Verb::Start, "Start", ButtonStyle::Primary),
     ];
-    vec![CreateActionRow::Buttons(
-        row.into_iter().flatten().collect(),
-    )]
+    let mut ai: Vec<_> = Level::SEATED
+        .iter()
+        .map(|&level| {
+            let label = format!("Add AI ({level})");
+            button(game, 0, Verb::AddAi(level), &label, ButtonStyle::Secondary)
+        })
+        .collect();
+    ai.push(button(
+        game,
+        0,
+        Verb::RemoveAi,
+        "Remove AI",
+        ButtonStyle::Secondary,
+    ));
+    vec![
+        CreateActionRow::Buttons(row.into_iter().flatten().collect()),
+        CreateActionRow::Buttons(ai.into_iter().flatten().collect()),
+    ]
 }
 
 /// The buttons under a deadline's call: the vote on replacing a late player, or the open
@@ -102,13 +119,22 @@ pub fn call_buttons(game: i64, call: SeatCall) -> Vec<CreateActionRow> {
                 ButtonStyle::Secondary,
             ),
         ],
-        SeatCall::Open => vec![button(
-            game,
-            0,
-            Verb::TakeSeat,
-            "Take the seat",
-            ButtonStyle::Success,
-        )],
+        SeatCall::Open => vec![
+            button(
+                game,
+                0,
+                Verb::TakeSeat,
+                "Take the seat",
+                ButtonStyle::Success,
+            ),
+            button(
+                game,
+                0,
+                Verb::AiSeat,
+                "Let an AI play it",
+                ButtonStyle::Secondary,
+            ),
+        ],
     };
     vec![CreateActionRow::Buttons(
         row.into_iter().flatten().collect(),

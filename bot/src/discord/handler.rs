@@ -392,6 +392,12 @@ impl Handler {
             Verb::Abandon => table(Command::Abandon { confirm: true }).await,
             Verb::Vote(replace) => table(Command::Vote { replace }).await,
             Verb::TakeSeat => table(Command::TakeSeat).await,
+            Verb::AiSeat => table(Command::AiSeat).await,
+            Verb::AddAi(level) => (
+                self.run_table(caller, Command::AddAi { level }).await,
+                Vec::new(),
+            ),
+            Verb::RemoveAi => (self.run_table(caller, Command::RemoveAi).await, Vec::new()),
         }
     }
 

@@ -3,6 +3,8 @@
 //! message is refused politely and buttons keep working after a restart (nothing about
 //! them lives in memory).
 
+use turnpost_core::ai::Level;
+
 /// What a component asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verb {
@@ -37,6 +39,12 @@ pub enum Verb {
     Vote(bool),
     /// Take the open seat of a replaced player.
     TakeSeat,
+    /// Lobby: seat an AI of this level (`easy`, `normal`, `strong`).
+    AddAi(Level),
+    /// Lobby: remove the last AI seat.
+    RemoveAi,
+    /// Give the open seat of a replaced player to an AI.
+    AiSeat,
 }
 
 /// A decoded `custom_id`.
@@ -73,6 +81,9 @@ impl ComponentId {
             Verb::Vote(true) => "vote:replace".to_string(),
             Verb::Vote(false) => "vote:keep".to_string(),
             Verb::TakeSeat => "seat".to_string(),
+            Verb::AddAi(level) => format!("ai:{level}"),
+            Verb::RemoveAi => "ai-".to_string(),
+            Verb::AiSeat => "seat:ai".to_string(),
         };
         let id = format!("tp:{}:{}:{verb}", self.game, self.version);
         (id.len() <= MAX_LEN).then_some(id)
@@ -97,8 +108,12 @@ impl ComponentId {
             "vote:replace" => Verb::Vote(true),
             "vote:keep" => Verb::Vote(false),
             "seat" => Verb::TakeSeat,
+            "seat:ai" => Verb::AiSeat,
+            "ai-" => Verb::RemoveAi,
             other => {
-                if let Some(n) = other.strip_prefix("page:") {
+                if let Some(level) = other.strip_prefix("ai:") {
+                    Verb::AddAi(Level::parse(level)?)
+                } else if let Some(n) = other.strip_prefix("page:") {
                     Verb::Page(n.parse().ok()?)
                 } else if let Some(n) = other.strip_prefix("open:") {
                     Verb::Open(n.parse().ok()?)
@@ -140,6 +155,10 @@ mod tests {
             Verb::Vote(true),
             Verb::Vote(false),
             Verb::TakeSeat,
+            Verb::AddAi(Level::Easy),
+            Verb::AddAi(Level::Strong),
+            Verb::RemoveAi,
+            Verb::AiSeat,
             Verb::Act("tile D7 E7".into()),
             Verb::Act("buy agriculture sell wood: stone".into()),
         ] {

@@ -177,6 +177,8 @@ pub async fn run(
             let _ = outbox_stopped.await;
         },
     ));
+    // AI seats: turns left by a restart are played first, then each as it comes.
+    let ai = tokio::spawn(table.clone().run_ai());
     let reminder_table = table.clone();
     let every = config.reminder_every;
     let reminders = tokio::spawn(async move {
@@ -204,6 +206,7 @@ pub async fn run(
         }
     };
     reminders.abort();
+    ai.abort();
     // Let the worker finish what it is sending; anything still pending goes out after the
     // next start.
     let _ = stop_outbox.send(());

@@ -779,6 +779,29 @@ impl Store {
         Ok(ends)
     }
 
+    /// Whether games that start with AI seats may be rated on this server (default no).
+    pub async fn guild_ai_rated(&self, guild: u64) -> Result<bool, StoreError> {
+        let rated: Option<i64> =
+            sqlx::query_scalar("SELECT ai_rated FROM guild_setting WHERE guild_id = ?")
+                .bind(guild as i64)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(rated.unwrap_or(0) != 0)
+    }
+
+    /// Sets [`Store::guild_ai_rated`].
+    pub async fn set_guild_ai_rated(&self, guild: u64, rated: bool) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO guild_setting (guild_id, ai_rated) VALUES (?, ?)
+             ON CONFLICT (guild_id) DO UPDATE SET ai_rated = excluded.ai_rated",
+        )
+        .bind(guild as i64)
+        .bind(rated)
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+
     /// A server's defaults for `/new` and its vacation allowance per season (days).
     pub async fn guild_terms(&self, guild: u64) -> Result<(Terms, u32), StoreError> {
         let row = sqlx::query(

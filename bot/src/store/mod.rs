@@ -466,6 +466,19 @@ impl Store {
         row.as_ref().map(Self::game_row).transpose()
     }
 
+    /// Running games with a seat whose user id is at least `first_ai_user` (AI seats live in
+    /// a range of ids no Discord user has), oldest first: where an AI may have to act.
+    pub async fn games_with_ai(&self, first_ai_user: UserId) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT g.game_id FROM seat s JOIN game g ON g.game_id = s.game_id \
+             WHERE s.user_id >= ? AND s.resigned = 0 AND g.status = 'active' ORDER BY g.game_id",
+        )
+        .bind(first_ai_user as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get::<i64, _>(0)).collect())
+    }
+
     /// The most recent game of a channel, open or not.
     pub async fn latest_game_in(&self, channel_id: u64) -> Result<Option<GameRow>, StoreError> {
         let row =
@@ -559,6 +572,17 @@ impl Store {
         outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
         Ok(Some(seat_number(taken)?))
+    }
+
+    /// Makes a lobby's game rated or unrated (AI seats joined it); false if it is no longer
+    /// a lobby.
+    pub async fn set_lobby_rated(&self, game_id: GameId, rated: bool) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE game SET rated = ? WHERE game_id = ? AND status = 'lobby'")
+            .bind(rated)
+            .bind(game_id)
+            .execute(&self.writer)
+            .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// Removes a user from a lobby (only while it is a lobby, checked in the same

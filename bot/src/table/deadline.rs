@@ -8,7 +8,9 @@
 //! deadline's own row, with their messages in the same transaction.
 
 use turnpost_core::Seat;
+use turnpost_core::ai::Level;
 
+use super::ai::{ai_level, ai_name, next_ai_user};
 use super::play::{Attempt, Step};
 use super::{Caller, Loaded, Reply, Table, TableError, refuse, seat_label, seat_of};
 use crate::clock::HOUR_MS;
@@ -44,8 +46,8 @@ pub struct DeadlinePass {
     pub failed: Vec<GameId>,
 }
 
-/// Who takes over a seat: the hook the replace policy (and later a moderator command or an
-/// AI seat) goes through.
+/// Who takes over a seat: the hook the replace policy goes through (a volunteer, or an AI
+/// seat when a player presses **Let an AI play it**).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatTaker {
     /// A person who clicked **Take the seat**.
@@ -55,10 +57,10 @@ pub enum SeatTaker {
         /// Their display name.
         name: String,
     },
-    /// An AI seat of this strength (not available yet: refused with a reason).
+    /// An AI seat of this strength.
     Ai {
         /// easy, normal or strong.
-        level: String,
+        level: Level,
     },
 }
 
@@ -310,7 +312,7 @@ impl Table {
     async fn open_seat(&self, row: &DeadlineRow, name: &str, now: i64) -> Result<bool, TableError> {
         let message = Message {
             text: format!(
-                "The table voted to replace {name}. Anyone not playing here can press **Take the seat** to play on from this position; {name} can still play their turn until then. Without a volunteer by <t:{}:R>, the seat forfeits.",
+                "The table voted to replace {name}. Anyone not playing here can press **Take the seat** to play on from this position, or a player here can press **Let an AI play it**; {name} can still play their turn until then. Without a volunteer by <t:{}:R>, the seat forfeits.",
                 (now + OPEN_SEAT_MS) / 1000
             ),
             call: Some(SeatCall::Open),
@@ -397,6 +399,37 @@ impl Table {
         .await
     }
 
+    /// **Let an AI play it**: a player still in the game (or a moderator) gives the open
+    /// seat of the channel's game to an AI.
+    pub(super) async fn ai_takes_seat(&self, caller: &Caller) -> Result<Reply, TableError> {
+        let game_id = self.channel_game(caller).await?;
+        let Some(row) = self
+            .store
+            .deadline(game_id)
+            .await?
+            .filter(|d| d.phase == Phase::Open)
+        else {
+            return refuse("No seat is open in this game.");
+        };
+        let playing = {
+            let held = self.hold(game_id).await?;
+            seat_of(&held, caller.user).is_some_and(|s| !s.resigned && s.seat != row.seat)
+        };
+        if !playing && !caller.moderator {
+            return refuse(
+                "Only the players of this game (or a moderator) can give the seat to an AI.",
+            );
+        }
+        self.hand_seat(
+            Some(caller),
+            &row,
+            SeatTaker::Ai {
+                level: Level::Normal,
+            },
+        )
+        .await
+    }
+
     /// Hands the late seat of a deadline to `taker`: a `seat <user>` entry in the game log
     /// and the seat's new player, in one commit with a fresh deadline for them.
     pub async fn hand_seat(
@@ -405,18 +438,14 @@ impl Table {
         row: &DeadlineRow,
         taker: SeatTaker,
     ) -> Result<Reply, TableError> {
-        let (user, name) = match taker {
-            SeatTaker::Player { user, name } => (user, name),
-            SeatTaker::Ai { level } => {
-                return refuse(format!(
-                    "AI seats ({level}) are not available yet; a person must take the seat."
-                ));
-            }
-        };
         let Some(mut held) = self.late_game(row).await? else {
             return refuse("That seat is no longer open: its player has played on.");
         };
         let loaded: &mut Loaded = &mut held;
+        let (user, name) = match taker {
+            SeatTaker::Player { user, name } => (user, name),
+            SeatTaker::Ai { level } => (next_ai_user(&loaded.seats, level), ai_name(level)),
+        };
         if seat_of(loaded, user).is_some() {
             return refuse(
                 "You already have a seat in this game; a volunteer from outside it takes this one.",
@@ -428,6 +457,10 @@ impl Table {
             .ok_or_else(|| TableError::Internal("no game".into()))?;
         let before = seat_label(loaded, row.seat);
         let color = game.seat_name(Seat(row.seat));
+        let name = match ai_level(user) {
+            Some(level) => format!("An AI ({level})"),
+            None => name,
+        };
         let step = Step {
             seat: row.seat,
             notation: format!("seat {user}"),

@@ -142,7 +142,7 @@ impl Table {
         caller: &Caller,
         deadline: Option<String>,
         on_timeout: Option<String>,
-        rated: Option<bool>,
+        (rated, ai_rated): (Option<bool>, Option<bool>),
         vacation_days: Option<u32>,
     ) -> Result<Reply, TableError> {
         let guild = guild_of(caller, "League settings")?;
@@ -150,6 +150,7 @@ impl Table {
         let changing = deadline.is_some()
             || on_timeout.is_some()
             || rated.is_some()
+            || ai_rated.is_some()
             || vacation_days.is_some();
         if changing {
             moderator(caller, "change the league settings")?;
@@ -177,13 +178,21 @@ impl Table {
                 days = v;
             }
             self.store.set_guild_terms(guild, terms, days).await?;
+            if let Some(r) = ai_rated {
+                self.store.set_guild_ai_rated(guild, r).await?;
+            }
         }
         let season = match self.store.open_season(guild).await? {
             Some(s) => format!("season \"{}\" running", s.name),
             None => "no season running".into(),
         };
+        let ai = if self.store.guild_ai_rated(guild).await? {
+            "games with AI seats may be rated"
+        } else {
+            "games with AI seats are unrated"
+        };
         Ok(Reply::ephemeral(format!(
-            "{}New games here: {}. Vacation: {days} days per season per player; {season}. /new can choose other terms per game (deadline, on_timeout, rated).",
+            "{}New games here: {}; {ai}. Vacation: {days} days per season per player; {season}. /new can choose other terms per game (deadline, on_timeout, rated).",
             if changing { "Saved. " } else { "" },
             describe_terms(terms)
         )))

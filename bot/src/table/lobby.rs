@@ -3,11 +3,13 @@
 use turnpost_core::Seed;
 use turnpost_core::registry::{self, GameInfo};
 
+use super::ai::{ai_level, ai_name, next_ai_user};
 use super::play::Position;
 use super::{Caller, Post, Reply, Table, TableError, refuse};
 use crate::store::{
     DeadlineChange, GameId, LeagueChange, NewGame, Policy, SeatRow, Status, Terms, UserId,
 };
+use turnpost_core::ai::Level;
 
 /// The deadlines a table may choose, in hours (0: none).
 pub const DEADLINES: [u32; 6] = [0, 12, 24, 48, 72, 168];
@@ -95,6 +97,36 @@ fn take_terms(options: &mut Vec<(String, String)>, mut terms: Terms) -> Result<T
     Ok(terms)
 }
 
+/// Takes the AI seats asked for at `/new` (`ai=2`, `ai_level=strong`) out of the options.
+fn take_ai(options: &mut Vec<(String, String)>) -> Result<Vec<Level>, TableError> {
+    let mut count = 0usize;
+    let mut level = Level::Normal;
+    let mut rest = Vec::new();
+    for (key, value) in options.drain(..) {
+        match key.trim().to_ascii_lowercase().as_str() {
+            "ai" => {
+                count = value.trim().parse().map_err(|_| {
+                    TableError::Refused(format!(
+                        "\"{value}\" is not a number of AI seats: ai=1 adds one."
+                    ))
+                })?;
+            }
+            "ai_level" | "ai-level" => {
+                level = Level::parse(&value)
+                    .filter(|l| Level::SEATED.contains(l))
+                    .ok_or_else(|| {
+                        TableError::Refused(format!(
+                            "\"{value}\" is not an AI level: choose easy, normal or strong."
+                        ))
+                    })?;
+            }
+            _ => rest.push((key, value)),
+        }
+    }
+    *options = rest;
+    Ok(vec![level; count])
+}
+
 /// The registry entry of a game by name (a refusal naming the games if there is none).
 fn info(kind: &str) -> Result<&'static GameInfo, TableError> {
     registry::find(kind)
@@ -127,16 +159,47 @@ impl Table {
             Some(guild) => self.store.guild_terms(guild).await?.0,
             None => Terms::default(),
         };
-        let terms = take_terms(&mut options, defaults)?;
-        // Check the options now, with the smallest table, so the lobby never holds bad ones.
+        let mut terms = take_terms(&mut options, defaults)?;
+        let ai = take_ai(&mut options)?;
+        if !ai.is_empty() && !self.ai_may_be_rated(caller.guild).await? {
+            terms.rated = false;
+        }
         let seed = match seed {
             Some(s) => s,
             None => self.settings.seeds.next().map_err(TableError::Internal)?,
         };
-        if let Err(e) = info.new_game(&options, *counts.start(), seed) {
-            return refuse(format!("Those options do not work: {e}."));
+        // Seats listed by the creator, or the creator alone in a lobby; AI seats after them.
+        let listed = seats.len();
+        let lobby = listed == 0;
+        let mut seats = if lobby {
+            vec![(caller.user, caller.name.clone())]
+        } else {
+            seats
+        };
+        let mut unique = seats.iter().map(|s| s.0).collect::<Vec<_>>();
+        unique.sort_unstable();
+        unique.dedup();
+        if unique.len() != seats.len() {
+            return refuse("A player is listed twice.");
         }
-        let max_players = match (players, seats.len()) {
+        for level in &ai {
+            let rows: Vec<SeatRow> = seats
+                .iter()
+                .enumerate()
+                .map(|(i, (user, name))| seat_row(i, *user, name))
+                .collect();
+            seats.push((next_ai_user(&rows, *level), ai_name(*level)));
+        }
+        if seats.len() > *counts.end() {
+            return refuse(format!(
+                "{} is for at most {} players: {} people and {} AI seats are too many.",
+                info.title,
+                counts.end(),
+                seats.len() - ai.len(),
+                ai.len()
+            ));
+        }
+        let max_players = match (players, if lobby { 0 } else { seats.len() }) {
             (Some(n), _) if !counts.contains(&n) => {
                 return refuse(format!(
                     "{} is for {} to {} players, not {n}.",
@@ -148,11 +211,17 @@ impl Table {
             (Some(n), s) if s > n => {
                 return refuse(format!("{s} seats listed for a {n}-player table."));
             }
+            (Some(n), _) if seats.len() > n => {
+                return refuse(format!(
+                    "{} seats (with the AI) for a {n}-player table.",
+                    seats.len()
+                ));
+            }
             (Some(n), _) => n,
             (None, 0) => *counts.end(),
             (None, s) => s,
         };
-        if !seats.is_empty() && !counts.contains(&seats.len()) {
+        if !lobby && !counts.contains(&seats.len()) {
             return refuse(format!(
                 "{} is for {} to {} players; {} were listed.",
                 info.title,
@@ -161,11 +230,11 @@ impl Table {
                 seats.len()
             ));
         }
-        let mut unique = seats.iter().map(|s| s.0).collect::<Vec<_>>();
-        unique.sort_unstable();
-        unique.dedup();
-        if unique.len() != seats.len() {
-            return refuse("A player is listed twice.");
+        // Check the options now, with the table's size (a lobby's largest), so the lobby
+        // never holds bad ones (the partnership game needs four seats, not the fewest).
+        let size = if lobby { max_players } else { seats.len() };
+        if let Err(e) = info.new_game(&options, size, seed) {
+            return refuse(format!("Those options do not work: {e}."));
         }
         let new = NewGame {
             kind,
@@ -177,21 +246,21 @@ impl Table {
             max_players,
             terms,
         };
-        if seats.is_empty() {
-            let creator = [(caller.user, caller.name.clone())];
+        if lobby {
+            let names: Vec<&str> = seats.iter().map(|s| s.1.as_str()).collect();
             let text = format!(
                 "{} opened a {} table ({}) for up to {max_players} players: {}.\nSeats: {}.\nJoin to take a seat; {} starts the game.",
                 caller.name,
                 info.title,
                 describe_options(info, &options),
                 describe_terms(terms),
-                caller.name,
+                names.join(", "),
                 caller.name,
             );
             let reply = lobby_reply(text);
             let deliveries = self.deliveries(Some(caller), caller.channel, &reply, true);
             self.store
-                .create_game(&new, &creator, false, &deliveries, None)
+                .create_game(&new, &seats, false, &deliveries, None)
                 .await?;
             self.queued(&deliveries);
             return Ok(reply);
@@ -199,12 +268,7 @@ impl Table {
         let rows: Vec<SeatRow> = seats
             .iter()
             .enumerate()
-            .map(|(i, (user, name))| SeatRow {
-                seat: i as u8,
-                user_id: *user,
-                name: name.clone(),
-                resigned: false,
-            })
+            .map(|(i, (user, name))| seat_row(i, *user, name))
             .collect();
         // The first turn message is made before the game is stored, so both go in one
         // transaction; the game's id is filled in after.
@@ -224,6 +288,7 @@ impl Table {
         if let Some(turn) = &mut reply.turn {
             turn.game_id = game_id;
         }
+        self.wake_ai_if_due(&rows, ai_to_act(&reply, &rows));
         Ok(reply)
     }
 
@@ -266,6 +331,117 @@ impl Table {
                 Ok(reply)
             }
         }
+    }
+
+    /// Whether a game with AI seats on this server may be rated (the server's choice).
+    pub(super) async fn ai_may_be_rated(&self, guild: Option<u64>) -> Result<bool, TableError> {
+        Ok(match guild {
+            Some(g) => self.store.guild_ai_rated(g).await?,
+            None => false,
+        })
+    }
+
+    /// **Add AI**: seats an AI of `level` in the lobby (the creator or a moderator). The game
+    /// becomes unrated unless the server rates games with AI seats.
+    pub(super) async fn add_ai(&self, caller: &Caller, level: Level) -> Result<Reply, TableError> {
+        if !Level::SEATED.contains(&level) {
+            return refuse("Choose an easy, normal or strong AI.");
+        }
+        let game_id = self.channel_game(caller).await?;
+        let _guard = self.slot(game_id).lock_owned().await;
+        let row = self
+            .store
+            .game(game_id)
+            .await?
+            .ok_or_else(|| TableError::Internal("game vanished".into()))?;
+        if row.status != Status::Lobby {
+            return refuse("The game has started; AI seats are added in the lobby.");
+        }
+        if row.creator_id != caller.user && !caller.moderator {
+            return refuse(
+                "Only the player who opened the table (or a moderator) can add AI seats.",
+            );
+        }
+        let seats = self.store.seats(game_id).await?;
+        let user = next_ai_user(&seats, level);
+        let name = ai_name(level);
+        let mut names: Vec<String> = seats.into_iter().map(|s| s.name).collect();
+        names.push(name.clone());
+        let unrated = row.terms.rated && !self.ai_may_be_rated(caller.guild).await?;
+        let reply = lobby_reply(format!(
+            "{} added an AI seat ({level}).{} Seats ({}/{}): {}.",
+            caller.name,
+            if unrated {
+                " The game is now unrated."
+            } else {
+                ""
+            },
+            names.len(),
+            row.max_players,
+            names.join(", ")
+        ));
+        let deliveries = self.deliveries(Some(caller), caller.channel, &reply, true);
+        match self
+            .store
+            .add_seat(game_id, user, &name, &deliveries)
+            .await?
+        {
+            None => refuse(format!("The table is full ({} seats).", row.max_players)),
+            Some(_) => {
+                if unrated {
+                    self.store.set_lobby_rated(game_id, false).await?;
+                }
+                self.forget(game_id);
+                self.queued(&deliveries);
+                Ok(reply)
+            }
+        }
+    }
+
+    /// **Remove AI**: takes the lobby's last AI seat away (the creator or a moderator).
+    pub(super) async fn remove_ai(&self, caller: &Caller) -> Result<Reply, TableError> {
+        let game_id = self.channel_game(caller).await?;
+        let _guard = self.slot(game_id).lock_owned().await;
+        let row = self
+            .store
+            .game(game_id)
+            .await?
+            .ok_or_else(|| TableError::Internal("game vanished".into()))?;
+        if row.status != Status::Lobby {
+            return refuse("The game has started: AI seats stay until it ends.");
+        }
+        if row.creator_id != caller.user && !caller.moderator {
+            return refuse(
+                "Only the player who opened the table (or a moderator) can remove AI seats.",
+            );
+        }
+        let seats = self.store.seats(game_id).await?;
+        let Some(last) = seats.iter().rev().find(|s| ai_level(s.user_id).is_some()) else {
+            return refuse("There is no AI seat to remove.");
+        };
+        let names: Vec<String> = seats
+            .iter()
+            .filter(|s| s.user_id != last.user_id)
+            .map(|s| s.name.clone())
+            .collect();
+        let reply = lobby_reply(format!(
+            "{} removed an AI seat. Seats ({}/{}): {}.",
+            caller.name,
+            names.len(),
+            row.max_players,
+            names.join(", ")
+        ));
+        let deliveries = self.deliveries(Some(caller), caller.channel, &reply, true);
+        if !self
+            .store
+            .remove_seat(game_id, last.user_id, &deliveries)
+            .await?
+        {
+            return refuse("The game has started: AI seats stay until it ends.");
+        }
+        self.forget(game_id);
+        self.queued(&deliveries);
+        Ok(reply)
     }
 
     pub(super) async fn leave(&self, caller: &Caller) -> Result<Reply, TableError> {
@@ -376,6 +552,7 @@ impl Table {
             // Whatever was cached for the lobby is stale now.
             self.forget(game_id);
             self.queued(&deliveries);
+            self.wake_ai_if_due(&seats, ai_to_act(&reply, &seats));
             Ok(reply)
         }
     }
@@ -403,8 +580,10 @@ impl Table {
             .map(Option::is_some)
             .collect();
         let due = match game.decision().and_then(|d| seats.get(d.seat.index())) {
-            Some(s) => self.due(terms, game_id, s.user_id, false).await?,
-            None => None,
+            Some(s) if ai_level(s.user_id).is_none() => {
+                self.due(terms, game_id, s.user_id, false).await?
+            }
+            _ => None,
         };
         let position = Position {
             game_id,
@@ -425,6 +604,7 @@ fn first_deadline(reply: &Reply, seats: &[SeatRow]) -> LeagueChange {
         .turn
         .as_ref()
         .and_then(|t| seats.iter().find(|s| s.user_id == t.user))
+        .filter(|s| ai_level(s.user_id).is_none())
         .map_or(DeadlineChange::Clear, |s| DeadlineChange::Set {
             seat: s.seat,
             user: s.user_id,
@@ -432,6 +612,25 @@ fn first_deadline(reply: &Reply, seats: &[SeatRow]) -> LeagueChange {
     LeagueChange {
         deadline,
         ..LeagueChange::default()
+    }
+}
+
+/// The seat to act after an opening turn message, if it is an AI's.
+fn ai_to_act(reply: &Reply, seats: &[SeatRow]) -> Option<turnpost_core::Seat> {
+    let turn = reply.turn.as_ref()?;
+    seats
+        .iter()
+        .find(|s| s.user_id == turn.user && ai_level(s.user_id).is_some())
+        .map(|s| turnpost_core::Seat(s.seat))
+}
+
+/// A seat row of a new game.
+fn seat_row(seat: usize, user: UserId, name: &str) -> SeatRow {
+    SeatRow {
+        seat: seat as u8,
+        user_id: user,
+        name: name.to_string(),
+        resigned: false,
     }
 }
 

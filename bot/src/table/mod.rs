@@ -5,9 +5,10 @@
 //!
 //! One command per file: `lobby.rs` (create, join, leave, start), `play.rs` (act, undo,
 //! resign), `show.rs` (board, hand, log, lists, suggestions), `admin.rs` (abandon); `load.rs`
-//! holds the games in memory and loads them from the store.
+//! holds the games in memory and loads them from the store; `ai.rs` seats and runs AI players.
 
 mod admin;
+mod ai;
 mod deadline;
 mod league;
 mod load;
@@ -33,6 +34,7 @@ use crate::store::{
 
 /// The league terms front ends offer at `/new` and `/league`.
 pub use crate::store::{Policy, Terms};
+pub use ai::{AI_USERS, ai_level, ai_name, ai_user};
 pub use deadline::{DeadlinePass, SeatTaker};
 pub use league::LONGEST_VACATION;
 pub use load::is_table_entry;
@@ -83,6 +85,13 @@ pub enum Command {
     Leave,
     /// Start the lobby's game (creator or moderator).
     Start,
+    /// Seat an AI in the lobby (creator or moderator).
+    AddAi {
+        /// How strong it plays.
+        level: turnpost_core::ai::Level,
+    },
+    /// Remove the lobby's last AI seat (creator or moderator).
+    RemoveAi,
     /// Play an action in notation. `version` (from a button) makes stale clicks fail.
     Act {
         /// The action.
@@ -131,6 +140,9 @@ pub enum Command {
     },
     /// Take the open seat of a replaced player.
     TakeSeat,
+    /// Give the open seat of a replaced player to an AI (a player of the game or a
+    /// moderator).
+    AiSeat,
     /// Pause the caller's deadlines in every game for some days.
     Vacation {
         /// Days away.
@@ -151,6 +163,8 @@ pub enum Command {
         on_timeout: Option<String>,
         /// Whether new games are rated by default.
         rated: Option<bool>,
+        /// Whether games that start with AI seats may be rated.
+        ai_rated: Option<bool>,
         /// Vacation days each player may take per season.
         vacation_days: Option<u32>,
     },
@@ -450,6 +464,9 @@ pub struct TableSettings {
     /// The time deadlines, vacations, seasons and stored changes go by (tests use a
     /// [`ManualClock`](crate::clock::ManualClock)).
     pub clock: Arc<dyn crate::clock::Clock>,
+    /// The search budget of every searching AI seat instead of its level's own (tests use
+    /// a small one without a time cap, so AI moves are fast and reproducible).
+    pub ai_budget: Option<turnpost_core::ai::Budget>,
 }
 
 impl Default for TableSettings {
@@ -462,6 +479,7 @@ impl Default for TableSettings {
             outbox: true,
             delivery: OutboxSettings::default(),
             clock: crate::clock::system(),
+            ai_budget: None,
         }
     }
 }
@@ -488,6 +506,10 @@ pub struct Table {
     /// Games whose reminder check failed lately (see `remind.rs`). A std `Mutex`: never
     /// held across an await.
     failing: Mutex<remind::FailingGames>,
+    /// Wakes the AI worker ([`Table::run_ai`]) when a commit leaves an AI seat to act.
+    ai_wake: tokio::sync::Notify,
+    /// AI actions the game refused (a bug; the least change was played instead).
+    ai_fallbacks: AtomicU64,
 }
 
 impl std::fmt::Debug for Table {
@@ -532,6 +554,8 @@ impl Table {
             games: Mutex::new(HashMap::new()),
             channels: Mutex::new(HashMap::new()),
             failing: Mutex::new(HashMap::new()),
+            ai_wake: tokio::sync::Notify::new(),
+            ai_fallbacks: AtomicU64::new(0),
             settings,
         }
     }
@@ -650,6 +674,8 @@ impl Table {
             Command::Join => self.join(caller).await,
             Command::Leave => self.leave(caller).await,
             Command::Start => self.start(caller).await,
+            Command::AddAi { level } => self.add_ai(caller, level).await,
+            Command::RemoveAi => self.remove_ai(caller).await,
             Command::Act { notation, version } => self.act(caller, &notation, version).await,
             Command::Board => self.board(caller).await,
             Command::Help => self.help(caller).await,
@@ -663,6 +689,7 @@ impl Table {
             Command::Remind { hours } => self.remind_every(caller, hours).await,
             Command::Vote { replace } => self.vote(caller, replace).await,
             Command::TakeSeat => self.take_seat(caller).await,
+            Command::AiSeat => self.ai_takes_seat(caller).await,
             Command::Vacation { days } => self.vacation(caller, days).await,
             Command::SeasonStart { name } => self.season_start(caller, &name).await,
             Command::SeasonClose => self.season_close(caller).await,
@@ -670,10 +697,17 @@ impl Table {
                 deadline,
                 on_timeout,
                 rated,
+                ai_rated,
                 vacation_days,
             } => {
-                self.league_settings(caller, deadline, on_timeout, rated, vacation_days)
-                    .await
+                self.league_settings(
+                    caller,
+                    deadline,
+                    on_timeout,
+                    (rated, ai_rated),
+                    vacation_days,
+                )
+                .await
             }
             Command::Leaderboard { game, season } => {
                 self.leaderboard(caller, game.as_deref(), season.as_deref())
@@ -754,9 +788,11 @@ fn seat_label(loaded: &Loaded, seat: u8) -> String {
 
 /// A seat's label from the seats and the game: "Anna (Red)".
 fn label(seats: &[SeatRow], game: Option<&dyn DynGame>, seat: u8) -> String {
-    let name = seats
-        .get(usize::from(seat))
-        .map_or_else(|| format!("seat {}", seat + 1), |s| s.name.clone());
+    let row = seats.get(usize::from(seat));
+    if let (Some(level), Some(g)) = (row.and_then(|s| ai_level(s.user_id)), game) {
+        return format!("{} (AI, {level})", g.seat_name(Seat(seat)));
+    }
+    let name = row.map_or_else(|| format!("seat {}", seat + 1), |s| s.name.clone());
     match game {
         Some(g) => format!("{name} ({})", g.seat_name(Seat(seat))),
         None => name,

@@ -3,6 +3,7 @@
 use turnpost_core::Seat;
 use turnpost_core::dynamic::{DynGame, Refusal};
 
+use super::ai::ai_level;
 use super::load::is_table_entry;
 use super::{
     Caller, Loaded, Post, Reply, Table, TableError, Turn, label, refuse, seat_label, seat_of,
@@ -386,9 +387,11 @@ impl Table {
         let restart = !same_turn
             || league.seat_taken.is_some()
             || steps.iter().any(|s| s.notation == "timeout");
+        // An AI seat has no deadline: it plays within seconds.
         let to_act = next
             .decision()
-            .and_then(|d| seats.get(d.seat.index()).map(|r| (d.seat.0, r.user_id)));
+            .and_then(|d| seats.get(d.seat.index()).map(|r| (d.seat.0, r.user_id)))
+            .filter(|&(_, user)| ai_level(user).is_none());
         league.deadline = match (status, to_act) {
             (Some(_), _) | (None, None) => DeadlineChange::Clear,
             (None, Some((seat, user))) if restart => DeadlineChange::Set { seat, user },
@@ -490,6 +493,9 @@ impl Table {
         loaded.turn_lines = turn_lines;
         if let Some(s) = status {
             loaded.row.status = s;
+        }
+        if status.is_none() {
+            self.wake_ai_if_due(&loaded.seats, next.decision().map(|d| d.seat));
         }
         loaded.game = Some(next);
         if status.is_some() {
@@ -736,7 +742,9 @@ impl Table {
                     text.push('\n');
                     text.push_str(&due.line());
                 }
-                ping.push(turn.user);
+                if ai_level(turn.user).is_none() {
+                    ping.push(turn.user);
+                }
             }
             None => {
                 if let Some(o) = game.outcome() {
@@ -758,7 +766,8 @@ impl Table {
             let Some(row) = at.seats.get(i) else {
                 continue;
             };
-            if !send || row.resigned {
+            // An AI seat reads no DMs: it is given its knowledge when it must decide.
+            if !send || row.resigned || ai_level(row.user_id).is_some() {
                 continue;
             }
             let view = game.seat_view(Seat(i as u8));
