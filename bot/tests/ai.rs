@@ -462,6 +462,23 @@ async fn the_lobby_adds_and_removes_ai_seats_and_an_ai_game_is_unrated_unless_th
             .terms
             .rated
     );
+    // The last person to leave a lobby takes its AI seats along: the table closes.
+    table
+        .handle(
+            &caller(2, 4),
+            Command::Create {
+                game: "pandoria".into(),
+                options: pairs(&[("ai", "2")]),
+                players: None,
+                seats: Vec::new(),
+                seed: None,
+            },
+        )
+        .await
+        .unwrap();
+    let left = table.handle(&caller(2, 4), Command::Leave).await.unwrap();
+    assert!(left.public[0].text.contains("closed"), "{:?}", left.public);
+    assert_eq!(table.open_game_id(4).await.unwrap(), None);
     // Start: the AI plays when its turn comes.
     table.handle(&caller(1, 1), Command::Start).await.unwrap();
     play_to_the_end(&table, 1, &[1]).await;

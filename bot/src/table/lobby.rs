@@ -455,15 +455,22 @@ impl Table {
         if row.status != Status::Lobby {
             return refuse("The game has started: to give up your seat, use /resign.");
         }
-        let names: Vec<String> = self
-            .store
-            .seats(game_id)
-            .await?
-            .into_iter()
+        let seats = self.store.seats(game_id).await?;
+        let names: Vec<String> = seats
+            .iter()
             .filter(|s| s.user_id != caller.user)
-            .map(|s| s.name)
+            .map(|s| s.name.clone())
             .collect();
-        let (reply, lobby) = if names.is_empty() {
+        let people_left = seats
+            .iter()
+            .any(|s| s.user_id != caller.user && ai_level(s.user_id).is_none());
+        if !people_left && seats.iter().any(|s| s.user_id == caller.user) {
+            // The last person leaves: the AI seats go with them, and the lobby closes.
+            for ai in seats.iter().filter(|s| ai_level(s.user_id).is_some()) {
+                self.store.remove_seat(game_id, ai.user_id, &[]).await?;
+            }
+        }
+        let (reply, lobby) = if !people_left {
             let text = format!("{} left; the table is empty and closed.", caller.name);
             (lobby_reply(text), false)
         } else {
