@@ -26,12 +26,12 @@
 //! search with flat root statistics: over dice (Roll Through the Ages) the playouts are the
 //! expectation over rerolls, and building and buying are judged by simulation.
 //!
-//! **Deterministic given a seed.** Everything random comes from the `seed` argument; only
-//! a time cap ([`Budget::time`]) can cut a search short, and tests and tournaments run
-//! without one. `cargo run -p turnpost-core --release --example tournament` plays levels
+//! **Deterministic given a seed.** Everything random comes from the `seed` argument. Core
+//! reads no clock: only a front end's `stop` ([`choose_until`], checking [`Budget::time`]
+//! on its own clock) can cut a search short, and tests and tournaments run without one. `cargo run -p turnpost-core --release --example tournament` plays levels
 //! against each other (results in `docs/ai.md`).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -119,7 +119,8 @@ pub struct Budget {
     /// Decisions played after the candidate (by the playout policy: mostly the best of a
     /// few random legal actions) before the position is scored.
     pub depth: u32,
-    /// A wall-clock cap; `None` for reproducible runs (tests, tournaments).
+    /// A wall-clock cap the front end enforces ([`choose_until`]); `None` for reproducible
+    /// runs (tests, tournaments).
     pub time: Option<Duration>,
 }
 
@@ -184,8 +185,15 @@ impl<G: Game> Knowledge<G> {
 pub trait AiSeat: Send + Sync + std::fmt::Debug {
     /// The seat.
     fn seat(&self) -> Seat;
-    /// The notation of the action an AI of `level` takes ([`choose`]).
-    fn choose(&self, level: Level, budget: Option<Budget>, seed: u64) -> Option<String>;
+    /// The notation of the action an AI of `level` takes ([`choose_until`]): a search
+    /// ends early once `stop` says so (the caller's clock).
+    fn choose(
+        &self,
+        level: Level,
+        budget: Option<Budget>,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<String>;
 }
 
 impl<G: Game> AiSeat for Knowledge<G> {
@@ -193,19 +201,37 @@ impl<G: Game> AiSeat for Knowledge<G> {
         self.seat
     }
 
-    fn choose(&self, level: Level, budget: Option<Budget>, seed: u64) -> Option<String> {
-        choose(self, level, budget, seed).map(|a| a.to_string())
+    fn choose(
+        &self,
+        level: Level,
+        budget: Option<Budget>,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<String> {
+        choose_until(self, level, budget, seed, stop).map(|a| a.to_string())
     }
 }
 
 /// The action an AI of `level` takes for the knowledge's seat, with the level's budget
-/// (`budget` overrides it, e.g. [`Budget::untimed`] for a reproducible run). `None` when
+/// (`budget` overrides it) and no time cap: the same action for the same seed. `None` when
 /// the seat has nothing to decide.
 pub fn choose<G: Game>(
     knowledge: &Knowledge<G>,
     level: Level,
     budget: Option<Budget>,
     seed: u64,
+) -> Option<G::Action> {
+    choose_until(knowledge, level, budget, seed, &|| false)
+}
+
+/// [`choose`], with a search that stops early once `stop` returns true. Core reads no
+/// clock: a front end passes a `stop` that compares its clock with [`Budget::time`].
+pub fn choose_until<G: Game>(
+    knowledge: &Knowledge<G>,
+    level: Level,
+    budget: Option<Budget>,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
 ) -> Option<G::Action> {
     let legal = knowledge.legal_actions();
     if legal.len() <= 1 {
@@ -220,7 +246,7 @@ pub fn choose<G: Game>(
         }
         Level::Normal | Level::Strong => {
             let budget = budget.unwrap_or_else(|| level.budget());
-            search(knowledge, legal, &budget, &mut rng)
+            search(knowledge, legal, &budget, &mut rng, stop)
         }
     }
 }
@@ -446,8 +472,8 @@ fn search<G: Game>(
     legal: Vec<G::Action>,
     budget: &Budget,
     rng: &mut ChaCha8Rng,
+    stop: &dyn Fn() -> bool,
 ) -> Option<G::Action> {
-    let started = Instant::now();
     let seat = knowledge.seat;
     let sides = Sides::new(&knowledge.redacted);
     let mut candidates = rank_turns(knowledge, legal, &sides, rng);
@@ -474,7 +500,7 @@ fn search<G: Game>(
             let world = knowledge.sample(rng);
             let dice: u64 = rng.random();
             for &i in &alive {
-                if budget.time.is_some_and(|cap| started.elapsed() >= cap) {
+                if stop() {
                     out_of_time = true;
                     break 'rounds;
                 }

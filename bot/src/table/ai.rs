@@ -110,10 +110,15 @@ impl Table {
         let seat = knowledge.seat();
         let seed = decision_seed(game_id, version, seat);
         let budget = self.settings.ai_budget;
+        // The level's time cap, on the wall clock (core reads none): a search stops there.
+        let cap = budget.unwrap_or_else(|| level.budget()).time;
         let started = std::time::Instant::now();
-        let chosen = tokio::task::spawn_blocking(move || knowledge.choose(level, budget, seed))
-            .await
-            .map_err(|e| TableError::Internal(format!("the AI stopped: {e}")))?;
+        let chosen = tokio::task::spawn_blocking(move || {
+            let stop = move || cap.is_some_and(|cap| started.elapsed() >= cap);
+            knowledge.choose(level, budget, seed, &stop)
+        })
+        .await
+        .map_err(|e| TableError::Internal(format!("the AI stopped: {e}")))?;
         let Some(notation) = chosen else {
             return Ok(false);
         };
