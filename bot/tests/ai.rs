@@ -313,6 +313,19 @@ async fn an_ai_turn_left_by_a_restart_is_played_by_the_worker_after_it() {
             &[ai_user(Level::Easy, 0), ai_user(Level::Easy, 1)],
         )
         .await;
+        // Nobody reminds an AI seat, however long it waits; people next door are reminded.
+        seated(&table, 2, "rtta", &[], &[1, 2]).await;
+        for channel in [1, 2] {
+            table
+                .handle(&moderator(1, channel), Command::Remind { hours: 1 })
+                .await
+                .unwrap();
+        }
+        let pass = table
+            .queue_reminders(turnpost_bot::clock::now_ms() + 30 * 3_600_000)
+            .await
+            .unwrap();
+        assert_eq!(pass.queued, 1, "only the people's game: {pass:?}");
         table.close().await;
         game
     };

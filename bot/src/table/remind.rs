@@ -95,6 +95,10 @@ impl Table {
         let Some((user, prompt)) = self.turn_of(row.game_id).await? else {
             return Ok(false);
         };
+        // An AI seat is not reminded: its worker plays it (and retries every minute).
+        if super::ai::ai_level(user).is_some() {
+            return Ok(false);
+        }
         let quiet = self
             .store
             .quiet_hours(user)
