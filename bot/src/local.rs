@@ -180,13 +180,21 @@ pub async fn play(
     // Refuse what cannot be played before anything is written to the file.
     let info = registry::find(&opts.game).map_err(|e| e.0)?;
     let counts = &info.players;
-    if !counts.contains(&opts.players) {
+    // AI seats (`ai=1`) sit after the people at the keyboard.
+    let ai: usize = match opts.options.iter().find(|(k, _)| k.trim() == "ai") {
+        Some((_, v)) => v
+            .trim()
+            .parse()
+            .map_err(|_| format!("\"{v}\" is not a number of AI seats: ai=1 adds one"))?,
+        None => 0,
+    };
+    if !counts.contains(&(opts.players + ai)) {
         return Err(format!(
             "{} is for {} to {} players, not {}",
             info.name,
             counts.start(),
             counts.end(),
-            opts.players
+            opts.players + ai
         ));
     }
     let table = open_table(opts.db.as_deref(), painter).await?;
@@ -255,6 +263,19 @@ pub async fn play(
             writeln!(session.out, "The game is over.").map_err(io_err)?;
             return Ok(());
         };
+        // An AI seat plays by itself; its move is shown like anybody's.
+        if crate::table::ai_level(t.user).is_some() {
+            match session.table.play_ai(t.game_id).await {
+                Ok(Some(r)) if !r.public.is_empty() => {
+                    session.show_public(&r).await.map_err(io_err)?;
+                    turn = r.turn.clone();
+                }
+                Ok(Some(_)) => {}
+                Ok(None) => return Err("the AI seat to act found nothing to play".into()),
+                Err(e) => return Err(e.to_string()),
+            }
+            continue;
+        }
         let who = local_caller(t.user, None);
         if shown != Some(t.user) {
             if handover && shown.is_some() {
@@ -414,5 +435,40 @@ mod tests {
         assert!(text.contains("A1 is not on the fertile plain"), "{text}");
         assert!(text.contains("legal actions: tile"), "{text}");
         assert_eq!(text.matches("Your tile:").count(), 1, "{text}");
+    }
+
+    #[tokio::test]
+    async fn an_ai_seat_plays_its_turns_at_the_terminal() {
+        // One person against two easy AIs: the person resigns at once (their seat then
+        // plays on by itself), the AIs play their own turns until the game ends.
+        let script = "resign\n";
+        let mut out = Vec::new();
+        let opts = LocalOptions {
+            game: "rtta".into(),
+            players: 1,
+            seed: Some(Seed::from_u64(5)),
+            options: vec![
+                ("ai".into(), "2".into()),
+                ("ai_level".into(), "easy".into()),
+            ],
+            db: None,
+            out: std::env::temp_dir().join("turnpost-local-ai-test"),
+            new: false,
+        };
+        play(&opts, Arc::new(NoImages), &mut script.as_bytes(), &mut out)
+            .await
+            .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Player 1 (Red) resigned"), "{text}");
+        // Both AI seats played many turns, each shown as it was played.
+        for ai in ["Blue (AI, easy)", "Green (AI, easy)"] {
+            assert!(text.matches(ai).count() > 20, "{ai}: {text}");
+        }
+        assert!(!text.contains("everyone else resigned"), "{text}");
+        assert!(
+            text.contains("The game is over"),
+            "{}",
+            &text[text.len().saturating_sub(2000)..]
+        );
     }
 }

@@ -7,10 +7,11 @@
 //!     [--budget normal=playouts/candidates/depth] [--out docs/balance.md]
 //! ```
 //!
-//! Game `i` is a stratified sweep: the mode cycles through family, family with spells,
-//! beginner and standard, the edition alternates every four games, realms are dealt
+//! Game `i` is a stratified sweep: the mode cycles through [`SWEEP`] (half standard games,
+//! where realms and editions matter most, a quarter beginner, an eighth each family and
+//! family with spells), the edition alternates every cycle, realms are dealt
 //! `random_unique` (every seat a different realm), start tiles on the marked spaces, and the
-//! player count cycles through `--players` (a comma list). Every seat plays at `--level`
+//! player count cycles through `--players` (a comma list) every two cycles. Every seat plays at `--level`
 //! (without a time cap, so a report is reproducible from its command). Which cards a player
 //! played is read from the events: a spell cast (`SpellCast`, recasts not counted) or a
 //! building built (`Built`).
@@ -32,6 +33,17 @@ const MODES: [Mode; 4] = [
     Mode::FamilySpells,
     Mode::Beginner,
     Mode::Standard,
+];
+/// The modes of eight games in a row.
+const SWEEP: [Mode; 8] = [
+    Mode::Standard,
+    Mode::Family,
+    Mode::Standard,
+    Mode::FamilySpells,
+    Mode::Standard,
+    Mode::Beginner,
+    Mode::Standard,
+    Mode::Beginner,
 ];
 const EDITIONS: [Edition; 2] = [Edition::Yucata, Edition::Second];
 /// Card ids are 1–54.
@@ -149,8 +161,8 @@ struct GameRecord {
 
 fn options_for(index: usize) -> pandoria::Options {
     pandoria::Options {
-        mode: MODES[index % MODES.len()],
-        edition: EDITIONS[(index / MODES.len()) % EDITIONS.len()],
+        mode: SWEEP[index % SWEEP.len()],
+        edition: EDITIONS[(index / SWEEP.len()) % EDITIONS.len()],
         realms: RealmAssignment::RandomUnique,
         ..Default::default()
     }
@@ -158,7 +170,7 @@ fn options_for(index: usize) -> pandoria::Options {
 
 fn play_one(args: &Args, index: usize) -> GameRecord {
     let options = options_for(index);
-    let players = args.players[(index / (MODES.len() * EDITIONS.len())) % args.players.len()];
+    let players = args.players[(index / (SWEEP.len() * EDITIONS.len())) % args.players.len()];
     let mut game = Pandoria::new(&options, players, Seed::from_u64(args.first + index as u64))
         .unwrap_or_else(|e| panic!("set-up: {e}"));
     let budget = args.budget.unwrap_or_else(|| args.level.budget().untimed());
@@ -366,9 +378,10 @@ fn report(args: &Args, records: &[GameRecord], seconds: f64) -> String {
         out,
         "{} games of AI self-play, every seat at level **{}** with budget {} playouts / {} \
          candidates / depth {} and no time cap, {} players, seeds {}–{} ({} decisions, {:.0} \
-         s on {} thread{}). The sweep cycles the mode every game (family, family with spells, \
-         beginner, standard), the edition every four games, realms `random_unique`, start \
-         tiles on the marked spaces, no partnership game. AI tournaments (how strong each \
+         s on {} thread{}). The sweep cycles the mode every game (half of the games standard, a \
+         quarter beginner, an eighth each family and family with spells), the edition every \
+         eight games, realms `random_unique`, start tiles on the marked spaces, no \
+         partnership game. AI tournaments (how strong each \
          level is, and how long it thinks) are in [ai.md](ai.md).\n",
         records.len(),
         args.level,
@@ -501,6 +514,14 @@ fn report(args: &Args, records: &[GameRecord], seconds: f64) -> String {
             }
             cells.push(t.cell());
         }
+        if all.out_of_line() {
+            flags.push(format!(
+                "Over all three columns {} win {}, against {:.0} % by chance.",
+                realm.data().name,
+                all.cell(),
+                100.0 * all.expected / all.seats
+            ));
+        }
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} |",
@@ -562,7 +583,9 @@ fn report(args: &Args, records: &[GameRecord], seconds: f64) -> String {
          games in which the card took part (not boxed at set-up). *Cast* and *built*: times \
          per such game. *Played by*: share of the seats in those games that cast or built it \
          at least once. *Win rate played / not*: of those seats, and of the others in the \
-         same games.\n",
+         same games. In the beginner game each seat starts with its own realm's two cards \
+         (marked with the realm; card A built at set-up, which is not counted), so a realm \
+         card's win correlation is partly its realm's win rate.\n",
         card_games.len()
     );
     let _ = writeln!(
@@ -631,6 +654,13 @@ fn report(args: &Args, records: &[GameRecord], seconds: f64) -> String {
     let mean_share = rates.iter().map(|r| r.1).sum::<f64>() / rates.len().max(1) as f64;
     for &(id, share, _) in &rates {
         let card = cards().card(CardId(id));
+        let games = card_games
+            .iter()
+            .filter(|g| g.in_game[usize::from(id)])
+            .count();
+        if games < 30 {
+            continue;
+        }
         if share < mean_share / 4.0 {
             flags.push(format!(
                 "Card {id} ({} / {}) is hardly ever played: by {:.0} % of the seats that could, \
@@ -657,8 +687,8 @@ fn report(args: &Args, records: &[GameRecord], seconds: f64) -> String {
         out,
         "Flagged by rule: a win rate whose 95 % interval leaves out the chance share; a card \
          whose players win 20 points more or less often than the others (at least 20 seats \
-         each way); a card played by under a quarter or over 2.5 times the average share of \
-         seats. The component data in `assets/pandoria` is partly reconstructed (see \
+         each way); a card in at least 30 games played by under a quarter or over 2.5 times \
+         the average share of seats. The component data in `assets/pandoria` is partly reconstructed (see \
          `docs/rules-notes.md`); these are leads to check against the printed components, \
          not changes made.\n"
     );

@@ -5,7 +5,7 @@
 //! cargo run -p turnpost-core --release --example tournament -- \
 //!     --game pandoria --games 200 --pairings strong:easy,strong:random,easy:random \
 //!     [--players 2] [--mode standard] [--edition second] [--trade] [--threads 1] \
-//!     [--first 0] [--budget strong=480/10/40] [--timed]
+//!     [--first 0] [--budget strong=64/6/8]
 //! ```
 //!
 //! For each pairing `a:b` it plays `--games` games. Seats alternate between the two levels
@@ -13,7 +13,7 @@
 //! games have each level first; games `2k` and `2k+1` share the deal (seed `first + k`,
 //! [`Seed::from_u64`]) with the seats swapped. The AI seeds come from the game index and the
 //! decision number, and searches run without a time cap ([`Budget::untimed`] of the level's
-//! budget; `--timed` keeps the cap, as at a table), so a tournament is reproducible except
+//! budget, or of `--budget`), so a tournament is reproducible except
 //! for its clock readings.
 //!
 //! The report is a Markdown table per pairing: wins of each side, draws (a shared first
@@ -44,14 +44,12 @@ struct Args {
     threads: usize,
     first: u64,
     budgets: BTreeMap<Level, Budget>,
-    timed: bool,
 }
 
 const USAGE: &str = "usage: tournament --game pandoria|rtta [--games 200] \
 [--pairings strong:easy,strong:random,easy:random] [--players 2] [--mode standard] \
 [--edition yucata|second] [--realms random_unique] [--partnership] [--trade] \
-[--option key=value] [--threads 1] [--first 0] [--budget level=playouts/candidates/depth] \
-[--timed]";
+[--option key=value] [--threads 1] [--first 0] [--budget level=playouts/candidates/depth]";
 
 fn parse_budget(text: &str) -> Result<(Level, Budget), String> {
     let (level, numbers) = text
@@ -76,7 +74,7 @@ fn parse_budget(text: &str) -> Result<(Level, Budget), String> {
             playouts,
             candidates: candidates as usize,
             depth,
-            time: level.budget().time,
+            time: None,
         },
     ))
 }
@@ -95,7 +93,6 @@ fn parse_args() -> Result<Args, String> {
         threads: 1,
         first: 0,
         budgets: BTreeMap::new(),
-        timed: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -148,7 +145,6 @@ fn parse_args() -> Result<Args, String> {
                 let (level, budget) = parse_budget(&value("--budget")?)?;
                 args.budgets.insert(level, budget);
             }
-            "--timed" => args.timed = true,
             "--help" | "-h" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument {other}\n{USAGE}")),
         }
@@ -158,12 +154,11 @@ fn parse_args() -> Result<Args, String> {
 
 /// The budget a level searches with in this tournament.
 fn budget_of(args: &Args, level: Level) -> Budget {
-    let budget = args
-        .budgets
+    args.budgets
         .get(&level)
         .copied()
-        .unwrap_or_else(|| level.budget());
-    if args.timed { budget } else { budget.untimed() }
+        .unwrap_or_else(|| level.budget())
+        .untimed()
 }
 
 /// One finished game, from the point of view of the pairing.
@@ -369,7 +364,7 @@ fn run<G: Game>(args: &Args) {
     }
     let elapsed = started.elapsed().as_secs_f64();
     println!(
-        "{} ({} players, options {}), {} games per pairing, seeds {}…, {} thread{}, budgets {}",
+        "{} ({} players, options {}), {} games per pairing, seeds {}…, {} thread{}, no time cap",
         G::TITLE,
         args.players,
         serde_json::to_string(&options).unwrap_or_default(),
@@ -377,7 +372,6 @@ fn run<G: Game>(args: &Args) {
         args.first,
         args.threads,
         if args.threads == 1 { "" } else { "s" },
-        if args.timed { "timed" } else { "untimed" },
     );
     println!();
     println!(

@@ -20,7 +20,7 @@ use std::time::Duration;
 use turnpost_core::Seat;
 use turnpost_core::ai::Level;
 
-use super::{Caller, Command, Table, TableError, label};
+use super::{Caller, Command, Reply, Table, TableError, label};
 use crate::store::{GameId, SeatRow, Status, UserId};
 
 /// The first user id of AI seats. Bits 8–15 hold the level, bits 0–7 tell AI seats of
@@ -76,25 +76,26 @@ fn decision_seed(game_id: GameId, version: i64, seat: Seat) -> u64 {
 }
 
 impl Table {
-    /// Plays the AI's action if an AI seat must decide in `game_id` now; `false` when none
-    /// must (or the game changed while it thought: the worker looks again).
-    pub async fn play_ai(&self, game_id: GameId) -> Result<bool, TableError> {
+    /// Plays the AI's action if an AI seat must decide in `game_id` now, and returns the
+    /// reply it caused (empty when the game changed while it thought: look again); `None`
+    /// when no AI seat must decide.
+    pub async fn play_ai(&self, game_id: GameId) -> Result<Option<Reply>, TableError> {
         let (knowledge, level, caller, version) = {
             let held = self.hold(game_id).await?;
             if held.row.status != Status::Active {
-                return Ok(false);
+                return Ok(None);
             }
             let Some(game) = held.game.as_deref() else {
-                return Ok(false);
+                return Ok(None);
             };
             let Some(d) = game.decision() else {
-                return Ok(false);
+                return Ok(None);
             };
             let Some(row) = held.seats.get(d.seat.index()).filter(|r| !r.resigned) else {
-                return Ok(false);
+                return Ok(None);
             };
             let Some(level) = ai_level(row.user_id) else {
-                return Ok(false);
+                return Ok(None);
             };
             let caller = Caller {
                 user: row.user_id,
@@ -120,7 +121,7 @@ impl Table {
         .await
         .map_err(|e| TableError::Internal(format!("the AI stopped: {e}")))?;
         let Some(notation) = chosen else {
-            return Ok(false);
+            return Ok(None);
         };
         tracing::debug!(game_id, %seat, %level, ms = started.elapsed().as_millis() as u64, "AI decided");
         let act = Command::Act {
@@ -128,11 +129,11 @@ impl Table {
             version: Some(version),
         };
         match self.handle(&caller, act).await {
-            Ok(_) => Ok(true),
+            Ok(reply) => Ok(Some(reply)),
             Err(TableError::Refused(why)) => {
                 if self.store.version(game_id).await?.0 != version {
                     // Someone undid or played meanwhile: look again.
-                    return Ok(true);
+                    return Ok(Some(Reply::default()));
                 }
                 // The AI chose what the game refuses (a bug): play the mildest move instead
                 // so the table never stalls on it.
@@ -143,13 +144,13 @@ impl Table {
                     held.game.as_deref().and_then(|g| g.least_change(seat))
                 };
                 let Some(notation) = fallback else {
-                    return Ok(false);
+                    return Ok(None);
                 };
                 let act = Command::Act {
                     notation,
                     version: Some(version),
                 };
-                self.handle(&caller, act).await.map(|_| true)
+                self.handle(&caller, act).await.map(Some)
             }
             Err(e) => Err(e),
         }
@@ -163,8 +164,8 @@ impl Table {
             // Several AI seats in a row: play on until a person is to act.
             loop {
                 match self.play_ai(game_id).await {
-                    Ok(true) => played += 1,
-                    Ok(false) => break,
+                    Ok(Some(_)) => played += 1,
+                    Ok(None) => break,
                     Err(e) => {
                         tracing::error!(game_id, error = %e, "AI turn failed");
                         break;

@@ -440,7 +440,7 @@ private panel: click through your turn there, it updates in place; \
 **My hand** shows what only you see; **Undo** takes back your last action of this turn (never \
 past a die roll, a drawn tile or a revealed card). You can also type `/play` and pick an action \
 from the list as you type.
-**AI seats:** `/new … ai:1 ai_level:strong`, or **Add AI** in the lobby, seats an AI player that sees only what its seat may see and plays within seconds (unrated unless the server allows it); after a vote to replace a late player, **Let an AI play it** hands their seat to one.
+**AI seats:** **Add AI** in the lobby (or the `ai:` option of a new table); **Let an AI play it** after a vote to replace.
 **Commands:** `/board`, `/hand`, `/log`, `/undo`, `/resign`, `/myturns`, `/mygames` (with \
 deadlines), `/games`, `/quiet`, `/vacation`, `/leaderboard`, `/profile`, `/history`, `/record`; \
 moderators: `/remind`, `/abandon`, `/league`, `/season`.";
