@@ -484,7 +484,7 @@ fn report(args: &Args, records: &[GameRecord], seconds: f64) -> String {
     );
     let _ = writeln!(out, "|---|---|---|---|---|");
     let mut by_edition: BTreeMap<&str, Tally> = BTreeMap::new();
-    for realm in Realm::ALL {
+    for realm in Realm::BASE {
         let mut cells = Vec::new();
         let mut all = Tally::default();
         for (mode, edition) in [

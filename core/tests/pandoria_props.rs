@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use turnpost_core::hex::Hex;
 use turnpost_core::pandoria::{
     Action, CardId, Edition, Effect, Land, Mode, Options, Pandoria, Realm, RealmAssignment,
-    Resource, StartTiles, Step, TileId, cards,
+    RealmSet, Resource, StartTiles, Step, TileId, cards,
 };
 use turnpost_core::{Game, Seat, Seed};
 
@@ -99,9 +99,14 @@ fn assert_conserved(g: &Pandoria) {
         );
         assert_eq!(leaders[s] + u8::from(st.leader), 1, "leader of seat {s}");
         assert!(st.hand.len() <= 2);
+        // The camp: 10 of each resource, 8 for the Fairies in the standard game.
+        let camp = match (g.options().mode, st.realm) {
+            (Mode::Standard, Some(realm)) => realm.camp(),
+            _ => 10,
+        };
         assert!(
-            st.resources.iter().all(|&r| r <= 10),
-            "resources {:?}",
+            st.resources.iter().all(|&r| r <= camp),
+            "resources {:?} over {camp}",
             st.resources
         );
         card_ids.extend(st.cards.iter().chain(&st.spells));
@@ -156,7 +161,7 @@ fn random_action(rng: &mut ChaCha8Rng) -> Action {
         16 => Action::Move(hex(rng), hex(rng)),
         17 => Action::Points,
         18 => Action::Card,
-        19 => Action::Realm(Realm::ALL[rng.random_range(0..5)]),
+        19 => Action::Realm(Realm::ALL[rng.random_range(0..Realm::ALL.len())]),
         20 => Action::Both(card(rng), res(rng)),
         21 => Action::Recast(res(rng)),
         22 => {
@@ -321,7 +326,7 @@ fn options_strategy() -> impl Strategy<Value = Options> {
         0..4u8,
         0..2u8,
         0..5u8,
-        0..5u8,
+        0..Realm::PLAYABLE.len() as u8,
         any::<bool>(),
     )
         .prop_map(
@@ -353,7 +358,7 @@ fn options_strategy() -> impl Strategy<Value = Options> {
                 },
                 // Drawn on its own: the realm assignment's number would pick only one realm
                 // for `same_chosen`.
-                realm: Some(Realm::ALL[usize::from(realm)]),
+                realm: Some(Realm::PLAYABLE[usize::from(realm)]),
                 partnership,
             },
         )
@@ -473,7 +478,7 @@ fn the_options_strategy_reaches_every_option() {
     ] {
         assert!(seen.contains(want), "never {want}");
     }
-    for realm in Realm::ALL {
+    for realm in Realm::PLAYABLE {
         let want = format!("same chosen {:?}", Some(realm));
         assert!(seen.contains(&want), "never {want}");
     }
@@ -544,8 +549,8 @@ fn every_realm_mix_plays_a_standard_game_to_the_end() {
             out.push(prefix.clone());
             return;
         }
-        for i in from..Realm::ALL.len() {
-            prefix.push(Realm::ALL[i]);
+        for i in from..Realm::BASE.len() {
+            prefix.push(Realm::BASE[i]);
             extend(prefix, i, len, out);
             prefix.pop();
         }
@@ -574,6 +579,43 @@ fn every_realm_mix_plays_a_standard_game_to_the_end() {
     }
 }
 
+/// Every expansion and promo realm that is playable, alone at the table (every seat the
+/// same) and beside base realms, plays a standard game to a sound end in both editions and
+/// for 2–4 players (the partnership game included).
+#[test]
+fn every_expansion_realm_plays_a_standard_game_to_the_end() {
+    let new: Vec<Realm> = Realm::PLAYABLE
+        .into_iter()
+        .filter(|r| r.set() != RealmSet::Base)
+        .collect();
+    let mut games = 0;
+    for (i, &realm) in new.iter().enumerate() {
+        for players in 2..=4usize {
+            let same = vec![realm; players];
+            let mut mixed: Vec<Realm> = Realm::BASE[..players - 1].to_vec();
+            mixed.insert(i % players, realm);
+            for (j, mix) in [same, mixed].iter().enumerate() {
+                for edition in [Edition::Yucata, Edition::Second] {
+                    let options = Options {
+                        mode: Mode::Standard,
+                        edition,
+                        partnership: players == 4 && j == 1,
+                        ..Options::default()
+                    };
+                    let seed = 1000 + games;
+                    games += 1;
+                    let (end, actions) = play_checked(&options, players, seed, 1, Some(mix));
+                    assert_eq!(replay(&options, players, seed, Some(mix), &actions), end);
+                    for (s, realm) in mix.iter().enumerate() {
+                        assert_eq!(end.seat_state(Seat(s as u8)).realm, Some(*realm));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(games, 3 * 3 * 2 * 2);
+}
+
 /// Every set of different realms plays a beginner game to a sound end.
 #[test]
 fn every_beginner_realm_set_plays_to_the_end() {
@@ -585,7 +627,7 @@ fn every_beginner_realm_set_plays_to_the_end() {
             }
             let realms: Vec<Realm> = (0..5)
                 .filter(|i| mask & (1 << i) != 0)
-                .map(|i| Realm::ALL[i])
+                .map(|i| Realm::BASE[i])
                 .collect();
             let options = Options {
                 mode: Mode::Beginner,
@@ -600,7 +642,10 @@ fn every_beginner_realm_set_plays_to_the_end() {
             // Each seat started with its realm's card A built.
             for (s, r) in realms.iter().enumerate() {
                 let st = end.seat_state(Seat(s as u8));
-                assert_eq!(st.slots[0].cards[0], r.data().cards[0]);
+                assert_eq!(
+                    st.slots[0].cards[0],
+                    r.data().cards.expect("a base realm")[0]
+                );
             }
             count += 1;
         }

@@ -185,7 +185,13 @@ fn pandoria_tables() -> Vec<BoxedStrategy<(Table, Point)>> {
         for edition in [Edition::Yucata, Edition::Second] {
             for partnership in [false, true] {
                 let players = if partnership { 4usize..=4 } else { 2..=4 };
-                let choices = (players, 0..5usize, 0..3usize, any::<bool>(), 0..5usize);
+                let choices = (
+                    players,
+                    0..5usize,
+                    0..3usize,
+                    any::<bool>(),
+                    0..Realm::PLAYABLE.len(),
+                );
                 let table = choices.prop_map(move |(players, realms, start, apart, realm)| {
                     let mut realms = [
                         RealmAssignment::RandomUnique,
@@ -205,7 +211,7 @@ fn pandoria_tables() -> Vec<BoxedStrategy<(Table, Point)>> {
                             [start],
                         start_apart: apart,
                         realms,
-                        realm: Some(Realm::ALL[realm]),
+                        realm: Some(Realm::PLAYABLE[realm]),
                         edition,
                         partnership,
                     };

@@ -73,7 +73,8 @@ impl fmt::Display for Resource {
     }
 }
 
-/// The five realms of the base game.
+/// The realms: the five of the base game, the five of the Realms expansion and the two
+/// promo realms (text 004 "Original realms", "Expansion realms", "Promo realms").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Realm {
@@ -87,17 +88,99 @@ pub enum Realm {
     Mages,
     /// A spell after building (second edition: spell and building from one card).
     Halflings,
+    /// Expansion: a resource or a point for each own figure forced out of a closed region.
+    Centaurs,
+    /// Expansion: +3 of the resource or +1 point for the most figures at a scoring shared
+    /// with another player; a camp of 8.
+    Fairies,
+    /// Expansion: an opponent's top spell or building for one less (not playable yet).
+    Goblins,
+    /// Expansion: a second Golem on the tile just placed for 3 resources (not playable yet).
+    Golems,
+    /// Expansion: Spirits of the Ancients haunt whoever removes them (not playable yet).
+    Spirits,
+    /// Promo: +3 of the resource or +1 point at a scoring of 4 or more spaces.
+    Nymphs,
+    /// Promo: figures of a closed region become captives (not playable yet).
+    Hanbok,
+}
+
+/// The three sets of realms (Yucata's realm-set options).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RealmSet {
+    /// The five realms of the base game.
+    Base,
+    /// The five realms of the Realms expansion.
+    Expansion,
+    /// The two promo realms of SPIEL 2018 (never alone).
+    Promo,
 }
 
 impl Realm {
-    /// All realms in a fixed order.
-    pub const ALL: [Realm; 5] = [
+    /// The five realms of the base game, in a fixed order (random deals draw from these).
+    pub const BASE: [Realm; 5] = [
         Realm::Humans,
         Realm::Dwarves,
         Realm::Elves,
         Realm::Mages,
         Realm::Halflings,
     ];
+
+    /// Every realm, in the order of `assets/pandoria/realms.json`.
+    pub const ALL: [Realm; 12] = [
+        Realm::Humans,
+        Realm::Dwarves,
+        Realm::Elves,
+        Realm::Mages,
+        Realm::Halflings,
+        Realm::Centaurs,
+        Realm::Fairies,
+        Realm::Goblins,
+        Realm::Golems,
+        Realm::Spirits,
+        Realm::Nymphs,
+        Realm::Hanbok,
+    ];
+
+    /// The set a realm comes from.
+    pub fn set(self) -> RealmSet {
+        match self {
+            Realm::Humans | Realm::Dwarves | Realm::Elves | Realm::Mages | Realm::Halflings => {
+                RealmSet::Base
+            }
+            Realm::Centaurs | Realm::Fairies | Realm::Goblins | Realm::Golems | Realm::Spirits => {
+                RealmSet::Expansion
+            }
+            Realm::Nymphs | Realm::Hanbok => RealmSet::Promo,
+        }
+    }
+
+    /// The realms a table can play today: the base realms and the expansion and promo
+    /// realms whose abilities are built (Goblins, Golems, Spirits of the Ancients and Hanbok
+    /// are still being built, and a table cannot choose them until they are).
+    pub const PLAYABLE: [Realm; 8] = [
+        Realm::Humans,
+        Realm::Dwarves,
+        Realm::Elves,
+        Realm::Mages,
+        Realm::Halflings,
+        Realm::Centaurs,
+        Realm::Fairies,
+        Realm::Nymphs,
+    ];
+
+    /// Whether Turnpost plays this realm's ability yet ([`Realm::PLAYABLE`]).
+    pub fn playable(self) -> bool {
+        Realm::PLAYABLE.contains(&self)
+    }
+
+    /// The most of each resource the realm's camp holds: 8 for the Fairies, 10 for everyone
+    /// else. Every effect that names 10 (the cap, Conjure, the better rates over the cap,
+    /// the Store) uses this.
+    pub fn camp(self) -> u8 {
+        if self == Realm::Fairies { 8 } else { 10 }
+    }
 
     /// The lowercase word used in notation and options.
     pub fn slug(self) -> &'static str {
@@ -107,6 +190,13 @@ impl Realm {
             Realm::Elves => "elves",
             Realm::Mages => "mages",
             Realm::Halflings => "halflings",
+            Realm::Centaurs => "centaurs",
+            Realm::Fairies => "fairies",
+            Realm::Goblins => "goblins",
+            Realm::Golems => "golems",
+            Realm::Spirits => "spirits",
+            Realm::Nymphs => "nymphs",
+            Realm::Hanbok => "hanbok",
         }
     }
 
@@ -711,10 +801,23 @@ pub struct RealmData {
     pub side_b: [u8; 3],
     /// Side B in the second edition (text 003).
     pub side_b_second: [u8; 3],
-    /// Side A (beginner game).
-    pub side_a: [u8; 3],
-    /// The two realm cards, the one marked A first.
-    pub cards: [CardId; 2],
+    /// Side A (beginner game); base realms only (the texts give the expansion and promo
+    /// realms no side A and no realm cards).
+    pub side_a: Option<[u8; 3]>,
+    /// The two realm cards, the one marked A first; base realms only.
+    pub cards: Option<[CardId; 2]>,
+}
+
+impl RealmData {
+    /// Start resources `[crystal, gold, wood]`: side A in the beginner game (base realms;
+    /// the others have none and are refused there), else side B of the edition.
+    pub fn start(&self, beginner: bool, second_edition: bool) -> [u8; 3] {
+        match (beginner, self.side_a) {
+            (true, Some(a)) => a,
+            _ if second_edition => self.side_b_second,
+            _ => self.side_b,
+        }
+    }
 }
 
 /// All cards, realms and monuments.
@@ -786,8 +889,12 @@ struct RealmEntry {
     german: String,
     side_b: [u8; 3],
     side_b_second: [u8; 3],
-    side_a: [u8; 3],
-    cards: [u8; 2],
+    #[serde(default)]
+    set: Option<RealmSet>,
+    #[serde(default)]
+    side_a: Option<[u8; 3]>,
+    #[serde(default)]
+    cards: Option<[u8; 2]>,
 }
 
 #[derive(Deserialize)]
@@ -910,13 +1017,27 @@ fn parse_cards(cards_text: &str, realms_text: &str) -> Result<Cards, String> {
                 realm.slug(),
                 i + 1
             ))?;
-        for start in [e.side_a, e.side_b, e.side_b_second] {
-            if start.iter().any(|&v| v > 10) {
-                return Err(format!("{}: start resources are 0–10", e.name));
+        for start in [e.side_a.unwrap_or_default(), e.side_b, e.side_b_second] {
+            if start.iter().any(|&v| v > realm.camp()) {
+                return Err(format!(
+                    "{}: start resources are 0–{}",
+                    e.name,
+                    realm.camp()
+                ));
             }
         }
-        let ids = e.cards.map(CardId);
-        for (j, id) in ids.into_iter().enumerate() {
+        if e.set.unwrap_or(RealmSet::Base) != realm.set() {
+            return Err(format!("{}: belongs to the {:?} set", e.name, realm.set()));
+        }
+        let base = realm.set() == RealmSet::Base;
+        if base != e.side_a.is_some() || base != e.cards.is_some() {
+            return Err(format!(
+                "{}: side A and realm cards belong to the base realms, and only to them",
+                e.name
+            ));
+        }
+        let ids = e.cards.map(|c| c.map(CardId));
+        for (j, id) in ids.into_iter().flatten().enumerate() {
             let card = by_id
                 .get(usize::from(id.0))
                 .copied()
@@ -988,6 +1109,7 @@ mod tests {
         let names = |r: Realm| {
             r.data()
                 .cards
+                .expect("base realms have realm cards")
                 .map(|id| {
                     let card = c.card(id);
                     format!("{} / {}", card.spell.name(), card.building.name())
@@ -1016,7 +1138,28 @@ mod tests {
         );
         assert_eq!(Realm::Dwarves.data().side_b, [2, 10, 5]);
         assert_eq!(Realm::Dwarves.data().side_b_second, [3, 10, 7]);
-        assert_eq!(Realm::Halflings.data().side_a, [5, 3, 6]);
+        assert_eq!(Realm::Halflings.data().side_a, Some([5, 3, 6]));
+        // The expansion and promo realms of text 004: side B only, no realm cards.
+        let starts: Vec<(&str, [u8; 3])> = Realm::ALL[5..]
+            .iter()
+            .map(|r| (r.slug(), r.data().side_b))
+            .collect();
+        assert_eq!(
+            starts,
+            [
+                ("centaurs", [5, 6, 6]),
+                ("fairies", [4, 4, 4]),
+                ("goblins", [5, 9, 3]),
+                ("golems", [3, 4, 9]),
+                ("spirits", [6, 5, 3]),
+                ("nymphs", [7, 4, 2]),
+                ("hanbok", [3, 3, 6])
+            ]
+        );
+        for r in &Realm::ALL[5..] {
+            assert!(r.data().side_a.is_none() && r.data().cards.is_none(), "{r}");
+        }
+        assert_eq!(Realm::Spirits.data().german, "Geister der Ältesten");
     }
 
     #[test]

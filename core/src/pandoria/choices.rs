@@ -132,11 +132,10 @@ impl Pandoria {
             Action::Pass => vec![self.pass_words().into()],
             Action::Realm(realm) => {
                 let data = realm.data();
-                let start = match (self.options.mode, self.options.edition) {
-                    (Mode::Beginner, _) => data.side_a,
-                    (_, Edition::Yucata) => data.side_b,
-                    (_, Edition::Second) => data.side_b_second,
-                };
+                let start = data.start(
+                    self.options.mode == Mode::Beginner,
+                    self.options.edition == Edition::Second,
+                );
                 let start: Vec<String> = Resource::ALL
                     .iter()
                     .map(|r| r.amount(start[r.index()]))

@@ -44,7 +44,7 @@ use serde::{Deserialize, Serialize};
 
 pub use cards::{
     ALL_BUILDINGS, BuildingEffect, BuildingKind, Card, CardId, Cards, Rate, Realm, RealmData,
-    Resource, Size, SpellEffect, TileSize, cards,
+    RealmSet, Resource, Size, SpellEffect, TileSize, cards,
 };
 pub use data::{Board, Half, Space, Terrain, Tile, TileId, TileKind, Tiles, board, tiles};
 pub use options::{Edition, Mode, Options, RealmAssignment, StartTiles};
@@ -514,6 +514,11 @@ impl Pandoria {
         }
     }
 
+    /// The most of each resource a seat's camp holds: 10, and 8 for the Fairies.
+    pub(crate) fn camp(&self, seat: Seat) -> u8 {
+        self.ability(seat).map_or(10, Realm::camp)
+    }
+
     pub(crate) fn second_edition(&self) -> bool {
         self.options.edition == Edition::Second
     }
@@ -602,22 +607,45 @@ impl Pandoria {
         };
     }
 
+    /// Whether a table may play `realm` (option `realm`): the expansion and promo realms have
+    /// only side B, so they play the standard game; a realm whose ability is not built yet
+    /// is refused with the list of those that are.
+    fn check_realm(options: &Options, realm: Realm) -> Result<(), SetupError> {
+        if !realm.playable() {
+            let ready: Vec<&str> = Realm::ALL
+                .into_iter()
+                .filter(|r| r.set() != RealmSet::Base && r.playable())
+                .map(|r| r.data().name.as_str())
+                .collect();
+            return Err(SetupError(format!(
+                "the {realm} are not playable yet; of the expansion and promo realms Turnpost plays {}",
+                ready.join(", ")
+            )));
+        }
+        if realm.set() != RealmSet::Base && options.mode != Mode::Standard {
+            return Err(SetupError(format!(
+                "the {realm} have no side A and no realm cards: they play the standard game (mode=standard)"
+            )));
+        }
+        Ok(())
+    }
+
     /// Gives out realms by the options (standard and beginner game) and sets up everything
     /// that depends on them; with `realms=each_chooses` the players choose first.
     fn assign_realms(&mut self) -> Result<(), SetupError> {
         let n = self.seats.len();
         let realms: Vec<Realm> = match self.options.realms {
             RealmAssignment::RandomUnique => {
-                let mut all = Realm::ALL.to_vec();
+                let mut all = Realm::BASE.to_vec();
                 all.shuffle(&mut self.rng);
                 all.truncate(n);
                 all
             }
             RealmAssignment::RandomNotUnique => (0..n)
-                .map(|_| Realm::ALL[self.rng.random_range(0..Realm::ALL.len())])
+                .map(|_| Realm::BASE[self.rng.random_range(0..Realm::BASE.len())])
                 .collect(),
             RealmAssignment::SameRandom => {
-                vec![Realm::ALL[self.rng.random_range(0..Realm::ALL.len())]; n]
+                vec![Realm::BASE[self.rng.random_range(0..Realm::BASE.len())]; n]
             }
             RealmAssignment::SameChosen => vec![self.options.realm.expect("checked in new"); n],
             RealmAssignment::EachChooses => {
@@ -640,11 +668,10 @@ impl Pandoria {
         for i in 0..n {
             let realm = self.seats[i].realm.expect("every seat has a realm now");
             let data = realm.data();
-            self.seats[i].resources = match (self.options.mode, self.options.edition) {
-                (Mode::Beginner, _) => data.side_a,
-                (_, Edition::Yucata) => data.side_b,
-                (_, Edition::Second) => data.side_b_second,
-            };
+            self.seats[i].resources = data.start(
+                self.options.mode == Mode::Beginner,
+                self.options.edition == Edition::Second,
+            );
             while self.seats[i].hand.len() < self.hand_size(Seat(i as u8)) {
                 match self.stack.pop() {
                     Some(t) => self.seats[i].hand.push(t),
@@ -655,7 +682,9 @@ impl Pandoria {
         let mut deck: Vec<CardId> = cards().all().map(|c| c.id).collect();
         if self.options.mode == Mode::Beginner {
             for i in 0..n {
-                let [a, b] = self.seats[i].realm.expect("set").data().cards;
+                let Some([a, b]) = self.seats[i].realm.expect("set").data().cards else {
+                    continue;
+                };
                 deck.retain(|&c| c != a && c != b);
                 self.seats[i].slots[0].cards.push(a);
                 self.seats[i].cards.push(b);
@@ -733,6 +762,11 @@ impl Game for Pandoria {
             return Err(SetupError(
                 "realms=same_chosen needs the realm everybody plays, e.g. realm=elves".into(),
             ));
+        }
+        if let (true, RealmAssignment::SameChosen, Some(realm)) =
+            (uses_realms, options.realms, options.realm)
+        {
+            Self::check_realm(options, realm)?;
         }
         if options.mode == Mode::Beginner
             && !matches!(

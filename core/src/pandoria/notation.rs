@@ -493,11 +493,15 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             let parts: Vec<String> = scores
                 .iter()
                 .map(|s| {
-                    let bonus = if s.bonus > 0 {
+                    let mut bonus = if s.bonus > 0 {
                         format!(" + {}", s.bonus)
                     } else {
                         String::new()
                     };
+                    if s.realm > 0 {
+                        let realm = game.seat_state(s.seat).realm.map(|r| r.to_string());
+                        bonus.push_str(&format!(" + {} {}", s.realm, realm.unwrap_or_default()));
+                    }
                     let amount = match resource {
                         Some(r) => r.amount(s.gained),
                         None if game.has_economy() => format!("{} points", s.points),
@@ -517,6 +521,20 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
                 region.at,
                 parts.join(", ")
             )
+        }
+        Event::RealmGain {
+            seat,
+            realm,
+            resource,
+            amount,
+            why,
+        } => {
+            let what = match resource {
+                Some(r) => r.amount(*amount),
+                None if *amount == 1 => "1 point".into(),
+                None => format!("{amount} points"),
+            };
+            format!("{} ({realm}) gains {what}: {why}", name(seat))
         }
         Event::TileDrawn { seat, left } => {
             format!("{} drew a tile ({left} left)", name(seat))
@@ -650,9 +668,10 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             points,
             lost,
         } => format!(
-            "{} went {} over 10: {points} point{}, {lost} lost",
+            "{} went {} over {}: {points} point{}, {lost} lost",
             name(seat),
             resource.amount(*surplus),
+            game.camp(*seat),
             plural(*points)
         ),
         Event::Raged {

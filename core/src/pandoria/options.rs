@@ -116,6 +116,9 @@ pub(super) fn specs() -> Vec<OptionSpec> {
                 ("elves", "Elves"),
                 ("mages", "Mages"),
                 ("halflings", "Halflings"),
+                ("centaurs", "Centaurs (Realms expansion)"),
+                ("fairies", "Fairies (Realms expansion)"),
+                ("nymphs", "Nymphs (promo)"),
             ],
         ),
         OptionSpec::choice(

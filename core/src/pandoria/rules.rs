@@ -224,6 +224,11 @@ pub enum RulesError {
     /// A realm that somebody else already plays (beginner game).
     #[error("{0} are taken: in the beginner game every player has a different realm")]
     RealmTaken(Realm),
+    /// A realm outside the table's realm sets.
+    #[error(
+        "this table plays the five base realms (Humans, Dwarves, Elves, Mages, Halflings), not the {0}"
+    )]
+    RealmNotOffered(Realm),
     /// The card just cast must be the one built.
     #[error("build the card whose spell you just cast (card {0}), or erect a monument")]
     NotTheCastCard(CardId),
@@ -671,11 +676,58 @@ impl Pandoria {
                     returned.push((hex, figure));
                 }
             }
+            let centaurs = self.centaurs(&returned);
             events.push(Event::RegionClosed {
                 region: region.clone(),
                 returned,
             });
+            for (seat, count) in centaurs {
+                self.centaurs_gain(seat, &region, count, events);
+            }
             self.turn.closed.push(region);
+        }
+    }
+
+    /// Centaurs seats with figures forced out of a closed region, and how many each.
+    fn centaurs(&self, returned: &[(Hex, Figure)]) -> Vec<(Seat, i32)> {
+        let mut out: Vec<(Seat, i32)> = Vec::new();
+        for (_, figure) in returned {
+            if self.ability(figure.seat) != Some(Realm::Centaurs) {
+                continue;
+            }
+            match out.iter_mut().find(|(s, _)| *s == figure.seat) {
+                Some((_, n)) => *n += 1,
+                None => out.push((figure.seat, 1)),
+            }
+        }
+        out
+    }
+
+    /// Centaurs: 1 of the region's resource (a point for a city) per figure forced out
+    /// (text 004 "Centaurs"; the leader is one figure). Given at once, before the region is
+    /// scored.
+    fn centaurs_gain(&mut self, seat: Seat, region: &Region, count: i32, events: &mut Vec<Event>) {
+        let resource = Self::yield_of(region.terrain);
+        let why = format!(
+            "{count} figure{} forced out of the {} at {}",
+            if count == 1 { "" } else { "s" },
+            region.terrain,
+            region.at
+        );
+        events.push(Event::RealmGain {
+            seat,
+            realm: Realm::Centaurs,
+            resource,
+            amount: count,
+            why,
+        });
+        match resource {
+            Some(r) => self.gain(seat, r, count, events),
+            None => {
+                let s = &mut self.seats[seat.index()];
+                s.score += count;
+                s.parts.regions += count;
+            }
         }
     }
 
@@ -741,17 +793,46 @@ impl Pandoria {
                 } else {
                     0
                 };
-                let total = base + bonus;
                 let resource = self.has_economy() && region.terrain != Terrain::City;
+                let realm = self.realm_bonus(seat, &weights, spaces as usize, resource);
+                let total = base + bonus + realm;
                 Score {
                     seat,
                     figures: w,
                     points: if resource { 0 } else { total },
                     gained: if resource { total } else { 0 },
                     bonus,
+                    realm,
                 }
             })
             .collect()
+    }
+
+    /// The realm's share of a seat's scoring (text 004): +3 of the resource, or +1 point in a
+    /// city, for the Fairies with more figures next to the region than every other player
+    /// (at least one other player involved; the leader counts 2, a raging worker 2 or 3),
+    /// and for the Nymphs involved in a region of 4 spaces or more.
+    fn realm_bonus(&self, seat: Seat, weights: &[u8], spaces: usize, resource: bool) -> i32 {
+        let bonus = if resource { 3 } else { 1 };
+        let mine = weights[seat.index()];
+        match self.ability(seat) {
+            Some(Realm::Fairies) => {
+                let others = weights
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != seat.index())
+                    .map(|(_, &w)| w);
+                let most_other = others.clone().max().unwrap_or(0);
+                let involved = others.filter(|&w| w > 0).count();
+                if involved > 0 && mine > most_other {
+                    bonus
+                } else {
+                    0
+                }
+            }
+            Some(Realm::Nymphs) if spaces >= 4 && mine > 0 => bonus,
+            _ => 0,
+        }
     }
 
     /// A seat's building bonus per space of a terrain (Saw Mills, Towers, Treasuries,
@@ -1057,6 +1138,7 @@ mod tests {
                     points: 9,
                     gained: 0,
                     bonus: 0,
+                    realm: 0,
                 },
                 Score {
                     seat: Seat(1),
@@ -1064,6 +1146,7 @@ mod tests {
                     points: 3,
                     gained: 0,
                     bonus: 0,
+                    realm: 0,
                 },
             ]
         );

@@ -69,7 +69,10 @@ impl Pandoria {
                 left: n,
                 castle: None,
             },
-            SpellEffect::Conjure(value) => Effect::Conjure { value },
+            // The Fairies' camp holds 8: their Conjure 10 sets 8 (text 004).
+            SpellEffect::Conjure(value) => Effect::Conjure {
+                value: value.min(self.camp(seat)),
+            },
             SpellEffect::MasterBuilder => Effect::FreeBuild,
             SpellEffect::EnchantedCastle => Effect::Castle,
             SpellEffect::Flee => Effect::Flee,

@@ -96,6 +96,57 @@ fn setup_refuses_option_combinations_that_cannot_be_played() {
 }
 
 #[test]
+fn expansion_and_promo_realms_play_the_standard_game_once_their_ability_is_built() {
+    let new = |mode, realm| {
+        let o = Options {
+            mode,
+            realms: RealmAssignment::SameChosen,
+            realm: Some(realm),
+            ..Options::default()
+        };
+        Pandoria::new(&o, 3, Seed::from_u64(1)).map(|g| g.seats[0].realm)
+    };
+    for realm in [Realm::Centaurs, Realm::Fairies, Realm::Nymphs] {
+        assert_eq!(new(Mode::Standard, realm).unwrap(), Some(realm));
+        let e = new(Mode::Beginner, realm).unwrap_err();
+        assert!(
+            e.0.contains("no side A") && e.0.contains("mode=standard"),
+            "{e}"
+        );
+    }
+    for realm in [Realm::Goblins, Realm::Golems, Realm::Spirits, Realm::Hanbok] {
+        let e = new(Mode::Standard, realm).unwrap_err();
+        assert!(
+            e.0.contains("not playable yet") && e.0.contains("Centaurs, Fairies, Nymphs"),
+            "{e}"
+        );
+    }
+    // The family games have no realms: the option is not read there.
+    assert!(new(Mode::Family, Realm::Goblins).is_ok());
+}
+
+#[test]
+fn random_deals_draw_from_the_base_realms() {
+    for assignment in [
+        RealmAssignment::RandomUnique,
+        RealmAssignment::RandomNotUnique,
+        RealmAssignment::SameRandom,
+    ] {
+        for seed in 0..40 {
+            let o = Options {
+                mode: Mode::Standard,
+                realms: assignment,
+                ..Options::default()
+            };
+            let g = Pandoria::new(&o, 4, Seed::from_u64(seed)).unwrap();
+            for s in &g.seats {
+                assert_eq!(s.realm.map(Realm::set), Some(RealmSet::Base), "{o:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn realm_assignment_options_give_out_realms_as_named() {
     for seed in 0..20 {
         let realms = |assign, players| {

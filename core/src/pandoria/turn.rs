@@ -7,7 +7,7 @@
 //! next split: prices and payments, card play (buildings, monuments, Halflings, Mages), the
 //! later actions, buying, and the end of turns and rounds.
 
-use super::cards::{BuildingEffect, Card, CardId, Rate, Realm, Resource, cards};
+use super::cards::{BuildingEffect, Card, CardId, Rate, Realm, RealmSet, Resource, cards};
 use super::rules::RulesError;
 use super::{Action, Choice, Event, Land, Mode, Paid, Pandoria, SLOTS, StartTiles, Step};
 use crate::game::{Game, Outcome, Seat};
@@ -633,6 +633,9 @@ impl Pandoria {
         let seat = self.current;
         match (&self.step, *action) {
             (Step::Realm { seat }, Action::Realm(realm)) => {
+                if realm.set() != RealmSet::Base {
+                    return Err(RulesError::RealmNotOffered(realm));
+                }
                 if self.options.mode == Mode::Beginner
                     && self
                         .seats
@@ -1048,19 +1051,21 @@ impl Pandoria {
         self.step = Step::Choices { queue };
     }
 
-    /// Adds resources; over 10 the marker stays at 10 and the surplus scores at the seat's
-    /// rate (1 point per 3, or a building's better rate), plus 1 for a Store.
+    /// Adds resources; over 10 (the Fairies: 8) the marker stays at the top and the surplus
+    /// scores at the seat's rate (1 point per 3, or a building's better rate), plus 1 for a
+    /// Store.
     pub(super) fn gain(&mut self, seat: Seat, r: Resource, amount: i32, events: &mut Vec<Event>) {
+        let camp = i32::from(self.camp(seat));
         let total = i32::from(self.seats[seat.index()].resource(r)) + amount;
-        if total <= 10 {
+        if total <= camp {
             self.seats[seat.index()].resources[r.index()] = total as u8;
             return;
         }
-        let surplus = total - 10;
+        let surplus = total - camp;
         let (points, lost) = self.rate_for(seat, r).convert(surplus);
         let store = i32::from(self.has_building(seat, |b| b == BuildingEffect::Store));
         let s = &mut self.seats[seat.index()];
-        s.resources[r.index()] = 10;
+        s.resources[r.index()] = camp as u8;
         s.score += points + store;
         s.parts.conversions += points;
         s.parts.buildings += store;

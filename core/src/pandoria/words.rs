@@ -207,6 +207,20 @@ pub enum Event {
         /// What for.
         why: String,
     },
+    /// A realm's ability gave resources or points outside a region's scoring (Centaurs: a
+    /// figure forced out of a closed region).
+    RealmGain {
+        /// Who.
+        seat: Seat,
+        /// Whose ability.
+        realm: Realm,
+        /// The resource gained, or `None` for points.
+        resource: Option<Resource>,
+        /// How many.
+        amount: i32,
+        /// What for, in words.
+        why: String,
+    },
     /// A resource went over 10 and was converted.
     Converted {
         /// Who.
@@ -305,6 +319,9 @@ pub struct Score {
     /// The part of `points` or `gained` that came from buildings.
     #[serde(default)]
     pub bonus: i32,
+    /// The part of `points` or `gained` that came from the seat's realm (Fairies, Nymphs).
+    #[serde(default)]
+    pub realm: i32,
 }
 
 /// What the current decision is about.

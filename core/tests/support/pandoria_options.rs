@@ -26,7 +26,7 @@ pub fn random_options(rng: &mut ChaCha8Rng, players: usize, modes: &[Mode]) -> p
             [rng.random_range(0..3)],
         start_apart: rng.random_bool(0.5),
         realms,
-        realm: Some(Realm::ALL[rng.random_range(0..Realm::ALL.len())]),
+        realm: Some(Realm::PLAYABLE[rng.random_range(0..Realm::PLAYABLE.len())]),
         edition: [Edition::Yucata, Edition::Second][rng.random_range(0..2)],
         partnership: players == 4 && rng.random_bool(0.5),
     }

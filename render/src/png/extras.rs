@@ -40,6 +40,8 @@ pub(crate) struct SeatExtras {
     pub(crate) realm: Option<String>,
     /// Crystal, gold, wood.
     pub(crate) resources: Option<[u64; 3]>,
+    /// The most of each resource the seat's camp holds (10; the Fairies 8).
+    pub(crate) camp: u64,
     pub(crate) slots: Option<Vec<Slot>>,
     pub(crate) top_spell: Option<String>,
     /// How many spells the seat has cast.
@@ -123,6 +125,7 @@ pub(crate) fn seat(s: &SeatPublic) -> SeatExtras {
         resources: s
             .resources
             .map(|r| [u64::from(r.crystal), u64::from(r.gold), u64::from(r.wood)]),
+        camp: u64::from(s.realm.map_or(10, |r| r.camp())),
         slots,
         top_spell: s.top_spell.as_ref().map(|c| side(&c.spell).name),
         spells_cast: Some(s.spells_cast as u64),

@@ -383,6 +383,11 @@ impl Art {
                     pen.polygon(&hex_corners(0.0, 0.0, r), terrain_colour(Terrain::Forest));
                     pen.polygon_outline(&hex_corners(0.0, 0.0, r - 2.5), 3.5, blue);
                 }),
+                // A shut box of the resource track: beyond the Fairies' camp of 8.
+                Sprite::centred(23, 25, |pen| {
+                    pen.rect(-10.5, -11.5, 21.0, 23.0, [150, 142, 130]);
+                    pen.rect(-9.5, -10.5, 19.0, 21.0, [196, 188, 176]);
+                }),
             ],
             marks,
             hand_land,

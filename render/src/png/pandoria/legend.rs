@@ -41,6 +41,13 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
             "ring, halo or edge in a player's colour: what they did in their latest turn",
         ));
     }
+    if view
+        .seats
+        .iter()
+        .any(|s| s.realm.is_some_and(|r| r.camp() < 10))
+    {
+        items.push((&art.legend_marks[6], "shut box: the Fairies' camp holds 8"));
+    }
     items
 }
 

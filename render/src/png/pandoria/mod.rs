@@ -344,4 +344,30 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_fairies_camp_of_8_is_drawn_and_explained() {
+        use turnpost_core::pandoria::{Options, Pandoria, Realm, RealmAssignment};
+        let fonts = Fonts::new();
+        let art = Art::new(&fonts);
+        let shut = "shut box: the Fairies' camp holds 8";
+        let labels = |realm| {
+            let options = Options {
+                mode: Mode::Standard,
+                realms: RealmAssignment::SameChosen,
+                realm: Some(realm),
+                ..Options::default()
+            };
+            let g = Pandoria::new(&options, 2, turnpost_core::Seed::from_u64(1)).unwrap();
+            let view = g.public_view();
+            let camps: Vec<u64> = extras::table(&view).seats.iter().map(|s| s.camp).collect();
+            let labels: Vec<&str> = legend::legend_items(&art, &view)
+                .into_iter()
+                .map(|(_, l)| l)
+                .collect();
+            (camps, labels.contains(&shut))
+        };
+        assert_eq!(labels(Realm::Fairies), (vec![8, 8], true));
+        assert_eq!(labels(Realm::Nymphs), (vec![10, 10], false));
+    }
 }

@@ -342,6 +342,11 @@ pub(super) fn draw_seat_extras(
                 let cx = x + 64.0 + v as f32 * 22.0;
                 let on = res[k] == v;
                 canvas.fill(cx as i32, ty as i32 + 2, 21, 23, [150, 142, 130]);
+                if v > more.camp {
+                    // Beyond the camp (the Fairies hold 8): a shut box without a number.
+                    canvas.fill(cx as i32 + 1, ty as i32 + 3, 19, 21, [196, 188, 176]);
+                    continue;
+                }
                 canvas.fill(
                     cx as i32 + 1,
                     ty as i32 + 3,
