@@ -95,7 +95,7 @@ pub enum Realm {
     Fairies,
     /// Expansion: an opponent's top spell or building for one less (not playable yet).
     Goblins,
-    /// Expansion: a second Golem on the tile just placed for 3 resources (not playable yet).
+    /// Expansion: a second Golem on the tile just placed for 3 resources.
     Golems,
     /// Expansion: Spirits of the Ancients haunt whoever removes them (not playable yet).
     Spirits,
@@ -159,7 +159,7 @@ impl Realm {
     /// The realms a table can play today: the base realms and the expansion and promo
     /// realms whose abilities are built (Goblins, Golems, Spirits of the Ancients and Hanbok
     /// are still being built, and a table cannot choose them until they are).
-    pub const PLAYABLE: [Realm; 8] = [
+    pub const PLAYABLE: [Realm; 9] = [
         Realm::Humans,
         Realm::Dwarves,
         Realm::Elves,
@@ -167,6 +167,7 @@ impl Realm {
         Realm::Halflings,
         Realm::Centaurs,
         Realm::Fairies,
+        Realm::Golems,
         Realm::Nymphs,
     ];
 

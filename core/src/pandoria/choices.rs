@@ -112,6 +112,26 @@ impl Pandoria {
                 } => format!("Enchanted Castle on {h}"),
                 _ => format!("Castle on {h}"),
             }],
+            Action::Worker(h) | Action::Leader(h) if self.step == Step::Golem => {
+                let kind = if matches!(action, Action::Leader(_)) {
+                    "leader"
+                } else {
+                    "worker"
+                };
+                let cost = match self.land[h.index()] {
+                    Land::Terrain { terrain, .. } => Self::yield_of(terrain)
+                        .map(|r| format!(" — {}", r.amount(3)))
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                vec![
+                    format!(
+                        "Second Golem ({kind}) on {h}{}{cost}",
+                        self.hex_words(seat, h, " ")
+                    ),
+                    format!("Second Golem ({kind}) on {h}{cost}"),
+                ]
+            }
             Action::Worker(h) => vec![self.place_words("Worker", seat, h)],
             Action::Leader(h) => vec![self.place_words("Leader", seat, h)],
             Action::Retrieve(h) => {
@@ -344,6 +364,7 @@ impl Pandoria {
             Step::ComboBuild { .. } => "Pass (build nothing)",
             Step::Buy | Step::RoundBuy { .. } => "Pass (buy nothing)",
             Step::ElfMove => "Pass (no move)",
+            Step::Golem => "Pass (no second Golem)",
             _ => "Pass",
         }
     }

@@ -275,6 +275,9 @@ pub enum Step {
     Place,
     /// Step 3: place a figure on what was just placed, retrieve one, or pass.
     Figure,
+    /// Golems, after placing or retrieving a figure in step 3: a second Golem on the hand
+    /// tile just placed, for 3 resources of its terrain, or pass.
+    Golem,
     /// Step 4: play a card as a spell or building, erect a monument, or pass.
     Card,
     /// Yucata Halflings: a spell after building.
@@ -907,6 +910,7 @@ impl Game for Pandoria {
             Step::Choices { queue } => (queue.first()?.seat, DecisionKind::Choice),
             Step::Buy => (self.current, DecisionKind::Buy),
             Step::ElfMove => (self.current, DecisionKind::ElfMove),
+            Step::Golem => (self.current, DecisionKind::Golem),
             Step::Poorhouse => (self.current, DecisionKind::Poorhouse),
             Step::RoundBuy { queue } => (*queue.first()?, DecisionKind::RoundBuy),
             Step::Over => return None,

@@ -522,6 +522,14 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
                 parts.join(", ")
             )
         }
+        Event::GolemPlaced { at, figure, paid } => {
+            let kind = if figure.leader { "leader" } else { "worker" };
+            format!(
+                "{} placed a second Golem ({kind}) on {at} for {}",
+                name(&figure.seat),
+                paid.amount(3)
+            )
+        }
         Event::RealmGain {
             seat,
             realm,

@@ -224,6 +224,16 @@ pub enum RulesError {
     /// A realm that somebody else already plays (beginner game).
     #[error("{0} are taken: in the beginner game every player has a different realm")]
     RealmTaken(Realm),
+    /// A Golem where none may go.
+    #[error(
+        "a second Golem can go only on the tile you just placed, on a free space that is not a city and not closed, for 3 resources of its terrain; now: {allowed}"
+    )]
+    NoGolem {
+        /// Where it was tried.
+        at: Hex,
+        /// Where it may go.
+        allowed: String,
+    },
     /// A realm outside the table's realm sets.
     #[error(
         "this table plays the five base realms (Humans, Dwarves, Elves, Mages, Halflings), not the {0}"
@@ -405,8 +415,50 @@ impl Pandoria {
                 out.extend(self.figure_options(self.current));
                 out.push(Action::Pass);
             }
+            Step::Golem => {
+                out.extend(self.golem_options(self.current));
+                out.push(Action::Pass);
+            }
             _ => self.later_actions_into(out),
         }
+    }
+
+    /// The spaces of the hand tile just placed where a Golems seat may put a second Golem
+    /// (text 004 "Golems"): free, not in a region closed this turn, not a city, and the seat
+    /// holds 3 of the terrain's resource. None for a castle or any other realm.
+    pub(super) fn golem_spaces(&self, seat: Seat) -> Vec<Hex> {
+        if self.ability(seat) != Some(Realm::Golems) || !self.turn.from_hand {
+            return Vec::new();
+        }
+        let s = &self.seats[seat.index()];
+        self.turn
+            .placed
+            .iter()
+            .copied()
+            .filter(|&h| self.figures[h.index()].is_none() && !in_closed(&self.turn.closed, h))
+            .filter(|&h| match self.land[h.index()] {
+                Land::Terrain { terrain, .. } => {
+                    Self::yield_of(terrain).is_some_and(|r| s.resource(r) >= GOLEM_COST)
+                }
+                _ => false,
+            })
+            .collect()
+    }
+
+    /// The Golem placements open to `seat` (without `pass`): a worker, or the leader when it
+    /// is the only figure left.
+    pub(super) fn golem_options(&self, seat: Seat) -> Vec<Action> {
+        let mut out = Vec::new();
+        let s = &self.seats[seat.index()];
+        for h in self.golem_spaces(seat) {
+            if s.workers > 0 {
+                out.push(Action::Worker(h));
+            }
+            if self.leader_allowed(seat).is_ok() {
+                out.push(Action::Leader(h));
+            }
+        }
+        out
     }
 
     /// Figure placements and retrievals open to `seat` in the figure step (without `pass`).
@@ -455,6 +507,16 @@ impl Pandoria {
                 join_hexes(&self.turn.placed, " or "),
                 self.turn.placed[0]
             ),
+            Step::Golem => {
+                let spaces = self.golem_spaces(self.current);
+                match spaces.first() {
+                    Some(first) => format!(
+                        "place a second Golem on {} for 3 resources of its terrain (worker {first}), or pass",
+                        join_hexes(&spaces, " or ")
+                    ),
+                    None => "pass".into(),
+                }
+            }
             _ => self.later_now(),
         }
     }
@@ -547,6 +609,24 @@ impl Pandoria {
             }
             (Step::Figure, Action::Start(..)) => wrong("place a start tile"),
             (Step::Figure, _) => wrong("do that"),
+            (Step::Golem, Action::Worker(h) | Action::Leader(h)) => {
+                if !self.golem_spaces(self.current).contains(&h) {
+                    return Err(RulesError::NoGolem {
+                        at: h,
+                        allowed: join_hexes(&self.golem_spaces(self.current), " or "),
+                    });
+                }
+                if matches!(action, Action::Worker(_)) {
+                    if seat.workers == 0 {
+                        return Err(RulesError::NoWorker);
+                    }
+                    Ok(())
+                } else {
+                    self.leader_allowed(self.current)
+                }
+            }
+            (Step::Golem, Action::Pass) => Ok(()),
+            (Step::Golem, _) => wrong("do that"),
             (Step::Over, _) => wrong("play"),
             _ => self.validate_later(action),
         }
@@ -620,13 +700,32 @@ impl Pandoria {
             (Step::Figure, Action::Worker(h) | Action::Leader(h)) => {
                 let figure = self.put_figure(seat, h, matches!(action, Action::Leader(_)));
                 events.push(Event::FigurePlaced { at: h, figure });
-                self.after_figure(events);
+                self.golem_or_after_figure(events);
             }
             (Step::Figure, Action::Retrieve(h)) => {
                 if let Some(figure) = self.figures[h.index()].take() {
                     self.return_figure(figure);
                     events.push(Event::FigureRetrieved { at: h, figure });
                 }
+                self.golem_or_after_figure(events);
+            }
+            (Step::Golem, Action::Worker(h) | Action::Leader(h)) => {
+                let paid = match self.land[h.index()] {
+                    Land::Terrain { terrain, .. } => Self::yield_of(terrain),
+                    _ => None,
+                }
+                .expect("validated: a Golem space yields a resource");
+                self.seats[seat.index()].resources[paid.index()] -= GOLEM_COST;
+                let figure = self.put_figure(seat, h, matches!(action, Action::Leader(_)));
+                events.push(Event::GolemPlaced {
+                    at: h,
+                    figure,
+                    paid,
+                });
+                self.after_figure(events);
+            }
+            (Step::Golem, Action::Pass) => {
+                events.push(Event::Passed { seat });
                 self.after_figure(events);
             }
             (Step::Figure, Action::Pass) => {
@@ -738,6 +837,16 @@ impl Pandoria {
         self.turn.from_hand = from_hand;
         self.step = Step::Figure;
         self.settle(events);
+    }
+
+    /// After a figure was placed or retrieved in step 3: the Golems may place a second Golem
+    /// when they can; everybody else goes on to step 4.
+    fn golem_or_after_figure(&mut self, events: &mut Vec<Event>) {
+        if self.golem_options(self.current).is_empty() {
+            self.after_figure(events);
+        } else {
+            self.step = Step::Golem;
+        }
     }
 
     /// Goes on to step 4 once the figure step is done.
@@ -973,6 +1082,9 @@ impl Pandoria {
         }
     }
 }
+
+/// What a second Golem costs, in resources of its terrain (text 004).
+const GOLEM_COST: u8 = 3;
 
 pub(super) fn in_closed(closed: &[Region], hex: Hex) -> bool {
     closed.iter().any(|r| r.hexes.contains(&hex))

@@ -106,7 +106,12 @@ fn expansion_and_promo_realms_play_the_standard_game_once_their_ability_is_built
         };
         Pandoria::new(&o, 3, Seed::from_u64(1)).map(|g| g.seats[0].realm)
     };
-    for realm in [Realm::Centaurs, Realm::Fairies, Realm::Nymphs] {
+    for realm in [
+        Realm::Centaurs,
+        Realm::Fairies,
+        Realm::Golems,
+        Realm::Nymphs,
+    ] {
         assert_eq!(new(Mode::Standard, realm).unwrap(), Some(realm));
         let e = new(Mode::Beginner, realm).unwrap_err();
         assert!(
@@ -114,10 +119,10 @@ fn expansion_and_promo_realms_play_the_standard_game_once_their_ability_is_built
             "{e}"
         );
     }
-    for realm in [Realm::Goblins, Realm::Golems, Realm::Spirits, Realm::Hanbok] {
+    for realm in [Realm::Goblins, Realm::Spirits, Realm::Hanbok] {
         let e = new(Mode::Standard, realm).unwrap_err();
         assert!(
-            e.0.contains("not playable yet") && e.0.contains("Centaurs, Fairies, Nymphs"),
+            e.0.contains("not playable yet") && e.0.contains("Centaurs, Fairies, Golems, Nymphs"),
             "{e}"
         );
     }

@@ -207,6 +207,15 @@ pub enum Event {
         /// What for.
         why: String,
     },
+    /// Golems: a second Golem went onto the tile just placed, for 3 of a resource.
+    GolemPlaced {
+        /// Where.
+        at: Hex,
+        /// Which figure.
+        figure: Figure,
+        /// What it cost (3 of it).
+        paid: Resource,
+    },
     /// A realm's ability gave resources or points outside a region's scoring (Centaurs: a
     /// figure forced out of a closed region).
     RealmGain {
@@ -350,6 +359,8 @@ pub enum DecisionKind {
     Buy,
     /// Elves: move a worker or pass.
     ElfMove,
+    /// Golems: a second Golem on the tile just placed, or pass.
+    Golem,
     /// Poorhouse: which resource becomes 2.
     Poorhouse,
     /// Second-edition Mages: buy at the end of the round.
@@ -372,6 +383,9 @@ impl std::fmt::Display for DecisionKind {
             DecisionKind::Choice => f.write_str("take the points or a card"),
             DecisionKind::Buy => f.write_str("buy a card or pass"),
             DecisionKind::ElfMove => f.write_str("move a worker up to 2 spaces, or pass"),
+            DecisionKind::Golem => {
+                f.write_str("place a second Golem for 3 resources of its terrain, or pass")
+            }
             DecisionKind::Poorhouse => f.write_str("choose which resource at 0 becomes 2"),
             DecisionKind::RoundBuy => f.write_str("buy a card at the end of the round, or pass"),
         }
