@@ -590,14 +590,7 @@ impl Pandoria {
                         terrain: region.terrain,
                     });
                 }
-                if matches!(action, Action::Worker(_)) {
-                    if seat.workers == 0 {
-                        return Err(RulesError::NoWorker);
-                    }
-                    Ok(())
-                } else {
-                    self.leader_allowed(self.current)
-                }
+                self.check_figure_kind(action)
             }
             (Step::Figure, Action::Retrieve(h)) => match self.figures[h.index()] {
                 Some(f) if f.seat == self.current => Ok(()),
@@ -616,19 +609,25 @@ impl Pandoria {
                         allowed: join_hexes(&self.golem_spaces(self.current), " or "),
                     });
                 }
-                if matches!(action, Action::Worker(_)) {
-                    if seat.workers == 0 {
-                        return Err(RulesError::NoWorker);
-                    }
-                    Ok(())
-                } else {
-                    self.leader_allowed(self.current)
-                }
+                self.check_figure_kind(action)
             }
             (Step::Golem, Action::Pass) => Ok(()),
             (Step::Golem, _) => wrong("do that"),
             (Step::Over, _) => wrong("play"),
             _ => self.validate_later(action),
+        }
+    }
+
+    /// Whether the player to act has the figure an action places: a worker in the reserve,
+    /// or a leader they may place now.
+    fn check_figure_kind(&self, action: &Action) -> Result<(), RulesError> {
+        if matches!(action, Action::Worker(_)) {
+            if self.seats[self.current.index()].workers == 0 {
+                return Err(RulesError::NoWorker);
+            }
+            Ok(())
+        } else {
+            self.leader_allowed(self.current)
         }
     }
 
