@@ -62,6 +62,21 @@ fn assert_conserved(g: &Pandoria) {
             }
         }
     }
+    // Hanbok captives are nobody's reserve and not on the board, but they still exist.
+    for s in 0..players {
+        for f in &g.seat_state(Seat(s as u8)).captives {
+            assert_ne!(
+                f.seat.index(),
+                s,
+                "a seat never holds its own figure captive"
+            );
+            if f.leader {
+                leaders[f.seat.index()] += 1;
+            } else {
+                workers[f.seat.index()] += 1;
+            }
+        }
+    }
     // A double tile covers exactly two hexes, a single tile one: count them, so that a tile
     // placed twice is caught.
     on_board.sort();

@@ -101,7 +101,8 @@ pub enum Realm {
     Spirits,
     /// Promo: +3 of the resource or +1 point at a scoring of 4 or more spaces.
     Nymphs,
-    /// Promo: figures of a closed region become captives (not playable yet).
+    /// Promo: opponents' figures of a region it closes become captives, ransomed for a
+    /// resource each, 1 point each at the end.
     Hanbok,
 }
 
@@ -159,7 +160,7 @@ impl Realm {
     /// The realms a table can play today: the base realms and the expansion and promo
     /// realms whose abilities are built (Goblins, Golems, Spirits of the Ancients and Hanbok
     /// are still being built, and a table cannot choose them until they are).
-    pub const PLAYABLE: [Realm; 9] = [
+    pub const PLAYABLE: [Realm; 10] = [
         Realm::Humans,
         Realm::Dwarves,
         Realm::Elves,
@@ -169,6 +170,7 @@ impl Realm {
         Realm::Fairies,
         Realm::Golems,
         Realm::Nymphs,
+        Realm::Hanbok,
     ];
 
     /// Whether Turnpost plays this realm's ability yet ([`Realm::PLAYABLE`]).

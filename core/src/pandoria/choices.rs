@@ -72,6 +72,10 @@ impl Pandoria {
 
     /// The label, fullest first, then shorter forms for when it would not fit.
     fn label_candidates(&self, seat: Seat, action: &Action) -> Vec<String> {
+        let ransom_payer = match self.step {
+            Step::Ransom { payer, .. } => Some(payer),
+            _ => None,
+        };
         match *action {
             Action::Start(a, b) => {
                 let next = match self.step {
@@ -132,6 +136,32 @@ impl Pandoria {
                     format!("Second Golem ({kind}) on {h}{cost}"),
                 ]
             }
+            Action::Ransom(from, workers, leader) => {
+                let n = workers + u8::from(leader);
+                let mut what = Vec::new();
+                if workers > 0 {
+                    what.push(format!(
+                        "{workers} worker{}",
+                        if workers == 1 { "" } else { "s" }
+                    ));
+                }
+                if leader {
+                    what.push("your leader".into());
+                }
+                vec![
+                    format!(
+                        "Ransom {} from {} — {n} resource{} of their choice",
+                        what.join(" and "),
+                        self.seat_name(from),
+                        if n == 1 { "" } else { "s" }
+                    ),
+                    format!("Ransom {}", what.join(" and ")),
+                ]
+            }
+            Action::Choose(r) if ransom_payer.is_some() => vec![format!(
+                "Take 1 {r} from {}",
+                self.seat_name(ransom_payer.unwrap_or(seat))
+            )],
             Action::Worker(h) => vec![self.place_words("Worker", seat, h)],
             Action::Leader(h) => vec![self.place_words("Leader", seat, h)],
             Action::Retrieve(h) => {

@@ -148,6 +148,9 @@ pub struct SeatState {
     /// The spells cast, the last one on top (the one Adopt copies).
     #[serde(default)]
     pub spells: Vec<CardId>,
+    /// Hanbok: opponents' figures held captive (1 point each at the end).
+    #[serde(default)]
+    pub captives: Vec<Figure>,
 }
 
 impl SeatState {
@@ -278,6 +281,16 @@ pub enum Step {
     /// Golems, after placing or retrieving a figure in step 3: a second Golem on the hand
     /// tile just placed, for 3 resources of its terrain, or pass.
     Golem,
+    /// Hanbok: `payer` ransomed captives in step 3; the Hanbok chooses the resource it takes
+    /// for each, `left` still to take.
+    Ransom {
+        /// Who pays.
+        payer: Seat,
+        /// The Hanbok.
+        hanbok: Seat,
+        /// Resources still to take.
+        left: u8,
+    },
     /// Step 4: play a card as a spell or building, erect a monument, or pass.
     Card,
     /// Yucata Halflings: a spell after building.
@@ -802,6 +815,7 @@ impl Game for Pandoria {
                 cards: Vec::new(),
                 slots: Default::default(),
                 spells: Vec::new(),
+                captives: Vec::new(),
             });
         }
         let start_player = Seat(rng.random_range(0..players as u8));
@@ -911,6 +925,7 @@ impl Game for Pandoria {
             Step::Buy => (self.current, DecisionKind::Buy),
             Step::ElfMove => (self.current, DecisionKind::ElfMove),
             Step::Golem => (self.current, DecisionKind::Golem),
+            Step::Ransom { hanbok, .. } => (*hanbok, DecisionKind::Ransom),
             Step::Poorhouse => (self.current, DecisionKind::Poorhouse),
             Step::RoundBuy { queue } => (*queue.first()?, DecisionKind::RoundBuy),
             Step::Over => return None,

@@ -43,6 +43,16 @@ impl fmt::Display for Action {
             Action::Choose(r) => write!(f, "{r}"),
             Action::Rage(w, r) => write!(f, "rage {w} {r}"),
             Action::Move(a, b) => write!(f, "move {a} {b}"),
+            Action::Ransom(from, workers, leader) => {
+                let who = COLOURS
+                    .get(from.index())
+                    .map_or_else(|| (from.0 + 1).to_string(), |c| c.to_ascii_lowercase());
+                match (workers, leader) {
+                    (0, true) => write!(f, "ransom {who} leader"),
+                    (w, true) => write!(f, "ransom {who} {w} leader"),
+                    (w, false) => write!(f, "ransom {who} {w}"),
+                }
+            }
             Action::Points => f.write_str("points"),
             Action::Card => f.write_str("card"),
         }
@@ -51,7 +61,7 @@ impl fmt::Display for Action {
 
 const VERBS: &str = "tile D7 E7, castle D7, worker D7, leader D7, retrieve D7, pass, start D7 E7, \
 spell 17, build 17 3, monument 3, buy 2, take 2, adopt blue, crystal/gold/wood, rage D7 E8, \
-move D7 E8, single D7, both 17, recast, points, card, realm elves";
+move D7 E8, single D7, both 17, recast, points, card, realm elves, ransom red 2";
 
 /// Splits a text into words the way every Pandoria action is read: anything after a "·"
 /// is a label and ignored; dashes and commas separate like spaces.
@@ -196,6 +206,29 @@ impl FromStr for Action {
             "rage" => hexes(&args, 2, "rage D7 E8").map(|h| Action::Rage(h[0], h[1])),
             "move" => hexes(&args, 2, "move D7 E8").map(|h| Action::Move(h[0], h[1])),
             "pass" | "skip" => nothing_after(Action::Pass),
+            "ransom" => {
+                let usage = "\"ransom\" names the Hanbok player and what you take back, like \"ransom red 2\", \"ransom red 1 leader\" or \"ransom red leader\"";
+                let (who, rest) = match args.split_first() {
+                    Some((who, rest)) => (who.to_ascii_lowercase(), rest),
+                    None => return Err(ParseError::new(input, usage)),
+                };
+                let from = COLOURS
+                    .iter()
+                    .position(|c| c.eq_ignore_ascii_case(&who))
+                    .or_else(|| who.parse::<usize>().ok().and_then(|n| n.checked_sub(1)))
+                    .ok_or_else(|| ParseError::new(input, usage))?;
+                let from = Seat(from as u8);
+                match rest {
+                    [n] if n.eq_ignore_ascii_case("leader") => Ok(Action::Ransom(from, 0, true)),
+                    [n] => Ok(Action::Ransom(from, number(input, n, "a number of workers", 0..=6)?, false)),
+                    [n, l] if l.eq_ignore_ascii_case("leader") => Ok(Action::Ransom(
+                        from,
+                        number(input, n, "a number of workers", 0..=6)?,
+                        true,
+                    )),
+                    _ => Err(ParseError::new(input, usage)),
+                }
+            }
             "points" => nothing_after(Action::Points),
             "card" => nothing_after(Action::Card),
             "crystal" | "crystals" | "gold" | "wood" => {
@@ -207,7 +240,7 @@ impl FromStr for Action {
                     ParseError::new(
                         input,
                         format!(
-                            "\"{name}\" is not a realm: humans, dwarves, elves, mages or halflings"
+                            "\"{name}\" is not a realm: humans, dwarves, elves, mages, halflings, centaurs, fairies, goblins, golems, spirits, nymphs or hanbok"
                         ),
                     )
                 }),
@@ -454,7 +487,12 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
         Event::CouldNotPlace { seat } => {
             format!("{} could place neither tile nor castle", name(seat))
         }
-        Event::RegionClosed { region, returned } => {
+        Event::RegionClosed {
+            region,
+            returned,
+            captured,
+            captor,
+        } => {
             let mut line = format!(
                 "The {} at {} is closed ({} space{}, {} symbol{})",
                 region.terrain,
@@ -471,8 +509,47 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
                     .collect();
                 line.push_str(&format!("; back to reserve: {}", who.join(", ")));
             }
+            if let Some(captor) = captor {
+                let who: Vec<String> = captured
+                    .iter()
+                    .map(|(h, f)| format!("{} from {h}", figure_name(game, f)))
+                    .collect();
+                line.push_str(&format!(
+                    "; captured by {} (Hanbok): {}",
+                    name(captor),
+                    who.join(", ")
+                ));
+            }
             line
         }
+        Event::Ransomed {
+            payer,
+            hanbok,
+            workers,
+            leader,
+        } => {
+            let mut what = Vec::new();
+            if *workers > 0 {
+                what.push(format!(
+                    "{workers} worker{}",
+                    if *workers == 1 { "" } else { "s" }
+                ));
+            }
+            if *leader {
+                what.push("the leader".into());
+            }
+            format!(
+                "{} ransomed {} from {} (Hanbok)",
+                name(payer),
+                what.join(" and "),
+                name(hanbok)
+            )
+        }
+        Event::RansomPaid {
+            payer,
+            hanbok,
+            resource,
+        } => format!("{} took 1 {resource} from {}", name(hanbok), name(payer)),
         Event::FigurePlaced { at, figure } => {
             let kind = if figure.leader { "leader" } else { "worker" };
             format!("{} placed a {kind} on {at}", name(&figure.seat))
@@ -725,8 +802,12 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             cards,
             resources,
             left,
+            captives,
         } => {
             let mut line = format!("Final scoring: {} {cards} for hand cards", name(seat));
+            if *captives > 0 {
+                line.push_str(&format!(", {captives} for captives"));
+            }
             if game.has_economy() {
                 line.push_str(&format!(
                     ", {} for crystals, {} for gold, {} for wood ({left} resource{} left)",

@@ -120,6 +120,7 @@ pub(super) fn specs() -> Vec<OptionSpec> {
                 ("fairies", "Fairies (Realms expansion)"),
                 ("golems", "Golems (Realms expansion)"),
                 ("nymphs", "Nymphs (promo)"),
+                ("hanbok", "Hanbok (promo)"),
             ],
         ),
         OptionSpec::choice(

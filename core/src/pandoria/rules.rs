@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::cards::{BuildingEffect, CardId, Realm, Resource, Size};
 use super::data::{Space, Terrain, board, tiles};
 use super::{Action, Event, Figure, Land, Pandoria, Score, Step, TileId};
-use crate::game::Seat;
+use crate::game::{Game, Seat};
 use crate::hex::{Hex, HexSet};
 
 /// A region: connected hexes of one terrain.
@@ -234,6 +234,9 @@ pub enum RulesError {
         /// Where it may go.
         allowed: String,
     },
+    /// A ransom that cannot be paid or taken.
+    #[error("{0}")]
+    BadRansom(String),
     /// A realm outside the table's realm sets.
     #[error(
         "this table plays the five base realms (Humans, Dwarves, Elves, Mages, Halflings), not the {0}"
@@ -419,6 +422,9 @@ impl Pandoria {
                 out.extend(self.golem_options(self.current));
                 out.push(Action::Pass);
             }
+            Step::Ransom { payer, .. } => {
+                out.extend(self.ransom_choices(*payer).into_iter().map(Action::Choose));
+            }
             _ => self.later_actions_into(out),
         }
     }
@@ -480,6 +486,33 @@ impl Pandoria {
             }
         }
         out.extend(self.figures_of(seat).map(|(h, _)| Action::Retrieve(h)));
+        out.extend(self.ransom_options(seat));
+        out
+    }
+
+    /// Hanbok: the ransoms open to `seat` in step 3 — from each Hanbok holding its figures,
+    /// any number of workers and the leader, one resource each (text 004 "Hanbok").
+    pub(super) fn ransom_options(&self, seat: Seat) -> Vec<Action> {
+        let mut out = Vec::new();
+        let purse: u32 = self.seats[seat.index()]
+            .resources
+            .iter()
+            .map(|&r| u32::from(r))
+            .sum();
+        for (i, s) in self.seats.iter().enumerate() {
+            let (workers, leader) = captive_counts(&s.captives, seat);
+            for l in [false, true] {
+                if l && !leader {
+                    continue;
+                }
+                for w in 0..=workers {
+                    let n = u32::from(w) + u32::from(l);
+                    if n >= 1 && n <= purse {
+                        out.push(Action::Ransom(Seat(i as u8), w, l));
+                    }
+                }
+            }
+        }
         out
     }
 
@@ -499,13 +532,27 @@ impl Pandoria {
             Step::Realm { .. } => "choose a realm (realm elves)".into(),
             Step::StartTile { .. } => "place the next start tile (start D7 E7)".into(),
             Step::Place => "place your tile (tile D7 E7) or a castle (castle D7)".into(),
-            Step::Figure if self.turn.placed.is_empty() => {
-                "retrieve a figure (retrieve D7) or pass".into()
+            Step::Figure => {
+                let ransom = match self.ransom_options(self.current).first() {
+                    Some(r) => format!(", ransom captives ({r})"),
+                    None => String::new(),
+                };
+                match self.turn.placed.first() {
+                    None => format!("retrieve a figure (retrieve D7){ransom} or pass"),
+                    Some(first) => format!(
+                        "place a figure on {} (worker {first}), retrieve one{ransom}, or pass",
+                        join_hexes(&self.turn.placed, " or "),
+                    ),
+                }
             }
-            Step::Figure => format!(
-                "place a figure on {} (worker {}), retrieve one, or pass",
-                join_hexes(&self.turn.placed, " or "),
-                self.turn.placed[0]
+            Step::Ransom { payer, left, .. } => format!(
+                "choose the resource you take from {} for a ransomed captive ({}), {left} to take",
+                self.seat_name(*payer),
+                self.ransom_choices(*payer)
+                    .iter()
+                    .map(|r| r.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             Step::Golem => {
                 let spaces = self.golem_spaces(self.current);
@@ -596,6 +643,31 @@ impl Pandoria {
                 Some(f) if f.seat == self.current => Ok(()),
                 _ => Err(RulesError::NotYourFigure(h)),
             },
+            (Step::Figure, Action::Ransom(from, workers, leader)) => {
+                let held = self
+                    .seats
+                    .get(from.index())
+                    .map_or((0, false), |s| captive_counts(&s.captives, self.current));
+                let purse: u32 = seat.resources.iter().map(|&r| u32::from(r)).sum();
+                let n = u32::from(workers) + u32::from(leader);
+                if n == 0 {
+                    return Err(RulesError::BadRansom("ransom at least one figure".into()));
+                }
+                if held.0 < workers || (leader && !held.1) {
+                    return Err(RulesError::BadRansom(format!(
+                        "{} holds {} of your workers{} captive",
+                        self.seat_name(from),
+                        held.0,
+                        if held.1 { " and your leader" } else { "" }
+                    )));
+                }
+                if n > purse {
+                    return Err(RulesError::BadRansom(format!(
+                        "each figure costs one resource and you have {purse}"
+                    )));
+                }
+                Ok(())
+            }
             (Step::Figure, Action::Pass) => Ok(()),
             (Step::Figure, Action::Tile(..) | Action::SecondTile(..) | Action::Castle(_)) => {
                 wrong("place another tile")
@@ -613,6 +685,21 @@ impl Pandoria {
             }
             (Step::Golem, Action::Pass) => Ok(()),
             (Step::Golem, _) => wrong("do that"),
+            (Step::Ransom { payer, .. }, Action::Choose(r)) => {
+                if self.seats[payer.index()].resource(r) == 0 {
+                    return Err(RulesError::BadRansom(format!(
+                        "{} has no {r} left: take {}",
+                        self.seat_name(*payer),
+                        self.ransom_choices(*payer)
+                            .iter()
+                            .map(|r| r.name())
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    )));
+                }
+                Ok(())
+            }
+            (Step::Ransom { .. }, _) => wrong("do that"),
             (Step::Over, _) => wrong("play"),
             _ => self.validate_later(action),
         }
@@ -723,6 +810,58 @@ impl Pandoria {
                 });
                 self.after_figure(events);
             }
+            (Step::Figure, Action::Ransom(from, workers, leader)) => {
+                let captives = &mut self.seats[from.index()].captives;
+                for _ in 0..workers {
+                    if let Some(i) = captives.iter().position(|f| f.seat == seat && !f.leader) {
+                        captives.remove(i);
+                    }
+                }
+                if leader && let Some(i) = captives.iter().position(|f| f.seat == seat && f.leader)
+                {
+                    captives.remove(i);
+                }
+                let s = &mut self.seats[seat.index()];
+                s.workers += workers;
+                s.leader |= leader;
+                events.push(Event::Ransomed {
+                    payer: seat,
+                    hanbok: from,
+                    workers,
+                    leader,
+                });
+                self.step = Step::Ransom {
+                    payer: seat,
+                    hanbok: from,
+                    left: workers + u8::from(leader),
+                };
+            }
+            (
+                Step::Ransom {
+                    payer,
+                    hanbok,
+                    left,
+                },
+                Action::Choose(r),
+            ) => {
+                let (payer, hanbok, left) = (*payer, *hanbok, *left);
+                self.seats[payer.index()].resources[r.index()] -= 1;
+                events.push(Event::RansomPaid {
+                    payer,
+                    hanbok,
+                    resource: r,
+                });
+                self.gain(hanbok, r, 1, events);
+                if left > 1 {
+                    self.step = Step::Ransom {
+                        payer,
+                        hanbok,
+                        left: left - 1,
+                    };
+                } else {
+                    self.after_figure(events);
+                }
+            }
             (Step::Golem, Action::Pass) => {
                 events.push(Event::Passed { seat });
                 self.after_figure(events);
@@ -762,22 +901,38 @@ impl Pandoria {
         }
     }
 
-    /// Closes the regions a placement on `placed` closed: their figures go home, and they
-    /// join the regions scored this turn.
+    /// Closes the regions a placement on `placed` closed: their figures go home (a Hanbok
+    /// closing keeps the opponents' figures as captives), and they join the regions scored
+    /// this turn.
     pub(super) fn close_regions(&mut self, placed: &[Hex], events: &mut Vec<Event>) {
         let closed = self.newly_closed(placed);
+        let closer = self.current;
+        let hanbok = self.ability(closer) == Some(Realm::Hanbok);
         for region in closed {
             let mut returned = Vec::new();
+            let mut captured = Vec::new();
             for &hex in &region.hexes {
                 if let Some(figure) = self.figures[hex.index()].take() {
-                    self.return_figure(figure);
-                    returned.push((hex, figure));
+                    let opponent =
+                        figure.seat != closer && self.partner(closer) != Some(figure.seat);
+                    if hanbok && opponent {
+                        self.seats[closer.index()].captives.push(figure);
+                        captured.push((hex, figure));
+                    } else {
+                        self.return_figure(figure);
+                        returned.push((hex, figure));
+                    }
                 }
             }
-            let centaurs = self.centaurs(&returned);
+            // Captured Centaurs are forced out too.
+            let forced: Vec<(Hex, Figure)> = returned.iter().chain(&captured).copied().collect();
+            let centaurs = self.centaurs(&forced);
+            let captor = (!captured.is_empty()).then_some(closer);
             events.push(Event::RegionClosed {
                 region: region.clone(),
                 returned,
+                captured,
+                captor,
             });
             for (seat, count) in centaurs {
                 self.centaurs_gain(seat, &region, count, events);
@@ -836,6 +991,14 @@ impl Pandoria {
         self.turn.from_hand = from_hand;
         self.step = Step::Figure;
         self.settle(events);
+    }
+
+    /// The resources a ransoming player still has, which the Hanbok may take.
+    pub(super) fn ransom_choices(&self, payer: Seat) -> Vec<Resource> {
+        Resource::ALL
+            .into_iter()
+            .filter(|&r| self.seats[payer.index()].resource(r) > 0)
+            .collect()
     }
 
     /// After a figure was placed or retrieved in step 3: the Golems may place a second Golem
@@ -1084,6 +1247,15 @@ impl Pandoria {
 
 /// What a second Golem costs, in resources of its terrain (text 004).
 const GOLEM_COST: u8 = 3;
+
+/// How many of `seat`'s workers, and whether its leader, a Hanbok holds among `captives`.
+pub(super) fn captive_counts(captives: &[Figure], seat: Seat) -> (u8, bool) {
+    let mine = captives.iter().filter(|f| f.seat == seat);
+    (
+        mine.clone().filter(|f| !f.leader).count() as u8,
+        mine.clone().any(|f| f.leader),
+    )
+}
 
 pub(super) fn in_closed(closed: &[Region], hex: Hex) -> bool {
     closed.iter().any(|r| r.hexes.contains(&hex))

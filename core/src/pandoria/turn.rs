@@ -1296,15 +1296,19 @@ impl Pandoria {
                         *l += rest;
                     }
                 }
+                // Hanbok: 1 point per captive held at the end.
+                let captives = self.seats[i].captives.len() as i32;
                 let s = &mut self.seats[i];
-                s.score += hand + resources.iter().sum::<i32>();
+                s.score += hand + resources.iter().sum::<i32>() + captives;
                 s.parts.hand_cards += hand;
                 s.parts.resources += resources.iter().sum::<i32>();
+                s.parts.captives += captives;
                 events.push(Event::FinalScored {
                     seat,
                     cards: hand,
                     resources,
                     left: *l,
+                    captives,
                 });
             }
         }

@@ -164,6 +164,9 @@ pub struct SeatPublic {
     /// The score by where it came from.
     #[serde(default)]
     pub score_parts: ScoreParts,
+    /// Hanbok: the opponents' figures this seat holds captive, in the order taken.
+    #[serde(default)]
+    pub captives: Vec<Figure>,
 }
 
 /// A seat's points by where they came from; the parts add up to its score.
@@ -181,6 +184,9 @@ pub struct ScoreParts {
     pub hand_cards: i32,
     /// Resources left at the end, converted.
     pub resources: i32,
+    /// Hanbok: captives held at the end, 1 point each.
+    #[serde(default)]
+    pub captives: i32,
 }
 
 impl ScoreParts {
@@ -192,6 +198,7 @@ impl ScoreParts {
             + self.conversions
             + self.hand_cards
             + self.resources
+            + self.captives
     }
 }
 
@@ -419,6 +426,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
                     .partner(Seat(i as u8))
                     .map(|_| game.team_score(Seat(i as u8))),
                 score_parts: s.parts,
+                captives: s.captives.clone(),
             })
             .collect(),
         tiles_left: game.stack.len(),

@@ -53,6 +53,12 @@ pub enum Event {
         region: Region,
         /// The figures returned, with where they stood.
         returned: Vec<(Hex, Figure)>,
+        /// Hanbok: the opponents' figures the closer took captive, with where they stood.
+        #[serde(default)]
+        captured: Vec<(Hex, Figure)>,
+        /// Hanbok: who took them captive.
+        #[serde(default)]
+        captor: Option<Seat>,
     },
     /// A figure went onto the board.
     FigurePlaced {
@@ -216,6 +222,26 @@ pub enum Event {
         /// What it cost (3 of it).
         paid: Resource,
     },
+    /// Hanbok: a player ransomed captives back into their reserve (instead of a figure).
+    Ransomed {
+        /// Who ransomed.
+        payer: Seat,
+        /// The Hanbok who held them.
+        hanbok: Seat,
+        /// Workers ransomed.
+        workers: u8,
+        /// Whether the leader was ransomed.
+        leader: bool,
+    },
+    /// Hanbok: the resource taken for one ransomed captive.
+    RansomPaid {
+        /// Who paid.
+        payer: Seat,
+        /// Who took it.
+        hanbok: Seat,
+        /// Which resource (one).
+        resource: Resource,
+    },
     /// A realm's ability gave resources or points outside a region's scoring (Centaurs: a
     /// figure forced out of a closed region).
     RealmGain {
@@ -308,6 +334,9 @@ pub enum Event {
         cards: i32,
         /// Points per resource `[crystal, gold, wood]`.
         resources: [i32; 3],
+        /// Hanbok: points for captives (1 each).
+        #[serde(default)]
+        captives: i32,
         /// Resources left after conversion (the tiebreak).
         left: i32,
     },
@@ -361,6 +390,8 @@ pub enum DecisionKind {
     ElfMove,
     /// Golems: a second Golem on the tile just placed, or pass.
     Golem,
+    /// Hanbok: the resource taken for a ransomed captive.
+    Ransom,
     /// Poorhouse: which resource becomes 2.
     Poorhouse,
     /// Second-edition Mages: buy at the end of the round.
@@ -383,6 +414,9 @@ impl std::fmt::Display for DecisionKind {
             DecisionKind::Choice => f.write_str("take the points or a card"),
             DecisionKind::Buy => f.write_str("buy a card or pass"),
             DecisionKind::ElfMove => f.write_str("move a worker up to 2 spaces, or pass"),
+            DecisionKind::Ransom => {
+                f.write_str("choose the resource you take for a ransomed captive")
+            }
             DecisionKind::Golem => {
                 f.write_str("place a second Golem for 3 resources of its terrain, or pass")
             }
@@ -439,6 +473,9 @@ pub enum Action {
     Rage(Hex, Hex),
     /// `move D7 E8`: move a figure (Teleport, Elves).
     Move(Hex, Hex),
+    /// `ransom red 2`, `ransom red 1 leader`, `ransom red leader`: take captives back from
+    /// that Hanbok player (workers, and the leader), one resource each, instead of a figure.
+    Ransom(Seat, u8, bool),
     /// `points`: keep a region's points (family game with spells).
     Points,
     /// `card`: draw a card instead of a region's points (family game with spells).

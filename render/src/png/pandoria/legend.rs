@@ -48,6 +48,12 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
     {
         items.push((&art.legend_marks[6], "shut box: the Fairies' camp holds 8"));
     }
+    if view.seats.iter().any(|s| !s.captives.is_empty()) {
+        items.push((
+            art.pick(&art.small_workers, 1),
+            "captives: held by a Hanbok, 1 point each at the end; ransom 1 resource each",
+        ));
+    }
     items
 }
 

@@ -622,4 +622,33 @@ pub(super) fn draw_seat(
         Style::bold(17.0, INK),
         &format!("× {}", seat.hand_tiles),
     );
+    // Hanbok: the opponents' figures held captive, in their owners' colours.
+    if !seat.captives.is_empty() {
+        cx += 100.0;
+        cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Captives") + 10.0;
+        for f in seat.captives.iter().take(MAX_CAPTIVES_DRAWN) {
+            let owner = f.seat.index();
+            let sprite = if f.leader {
+                art.pick(&art.small_leaders, owner)
+            } else {
+                art.pick(&art.small_workers, owner)
+            };
+            let half = sprite.width() as f32 / 2.0;
+            canvas.blit(sprite, (cx + half) as i32, row as i32);
+            cx += sprite.width() as f32 + 2.0;
+        }
+        if seat.captives.len() > MAX_CAPTIVES_DRAWN {
+            fonts.draw(
+                canvas,
+                cx + 4.0,
+                row + 6.0,
+                Align::Left,
+                Style::bold(17.0, INK),
+                &format!("+{}", seat.captives.len() - MAX_CAPTIVES_DRAWN),
+            );
+        }
+    }
 }
+
+/// Captives drawn one by one; more are counted ("+3").
+const MAX_CAPTIVES_DRAWN: usize = 6;
