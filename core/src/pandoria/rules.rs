@@ -548,11 +548,7 @@ impl Pandoria {
             Step::Ransom { payer, left, .. } => format!(
                 "choose the resource you take from {} for a ransomed captive ({}), {left} to take",
                 self.seat_name(*payer),
-                self.ransom_choices(*payer)
-                    .iter()
-                    .map(|r| r.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                self.ransom_choice_words(*payer, ", ")
             ),
             Step::Golem => {
                 let spaces = self.golem_spaces(self.current);
@@ -690,11 +686,7 @@ impl Pandoria {
                     return Err(RulesError::BadRansom(format!(
                         "{} has no {r} left: take {}",
                         self.seat_name(*payer),
-                        self.ransom_choices(*payer)
-                            .iter()
-                            .map(|r| r.name())
-                            .collect::<Vec<_>>()
-                            .join(" or ")
+                        self.ransom_choice_words(*payer, " or ")
                     )));
                 }
                 Ok(())
@@ -999,6 +991,16 @@ impl Pandoria {
             .into_iter()
             .filter(|&r| self.seats[payer.index()].resource(r) > 0)
             .collect()
+    }
+
+    /// The resources a ransoming player still has, in words: "crystal or wood".
+    fn ransom_choice_words(&self, payer: Seat, sep: &str) -> String {
+        let names: Vec<&str> = self
+            .ransom_choices(payer)
+            .iter()
+            .map(|r| r.name())
+            .collect();
+        names.join(sep)
     }
 
     /// After a figure was placed or retrieved in step 3: the Golems may place a second Golem
