@@ -62,8 +62,19 @@ fn assert_conserved(g: &Pandoria) {
             }
         }
     }
-    // Hanbok captives are nobody's reserve and not on the board, but they still exist.
+    // Hanbok captives are nobody's reserve and not on the board, but they still exist; so
+    // are goblins on buildings.
     for s in 0..players {
+        for slot in &g.seat_state(Seat(s as u8)).slots {
+            if let Some(f) = slot.goblin {
+                assert!(slot.building().is_some(), "a goblin on no building");
+                if f.leader {
+                    leaders[f.seat.index()] += 1;
+                } else {
+                    workers[f.seat.index()] += 1;
+                }
+            }
+        }
         for f in &g.seat_state(Seat(s as u8)).captives {
             assert_ne!(
                 f.seat.index(),

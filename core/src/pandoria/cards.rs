@@ -93,7 +93,7 @@ pub enum Realm {
     /// Expansion: +3 of the resource or +1 point for the most figures at a scoring shared
     /// with another player; a camp of 8.
     Fairies,
-    /// Expansion: an opponent's top spell or building for one less (not playable yet).
+    /// Expansion: an opponent's top spell or building for one less; only 4 own slots.
     Goblins,
     /// Expansion: a second Golem on the tile just placed for 3 resources.
     Golems,
@@ -160,7 +160,7 @@ impl Realm {
     /// The realms a table can play today: the base realms and the expansion and promo
     /// realms whose abilities are built (Goblins, Golems, Spirits of the Ancients and Hanbok
     /// are still being built, and a table cannot choose them until they are).
-    pub const PLAYABLE: [Realm; 10] = [
+    pub const PLAYABLE: [Realm; 11] = [
         Realm::Humans,
         Realm::Dwarves,
         Realm::Elves,
@@ -168,6 +168,7 @@ impl Realm {
         Realm::Halflings,
         Realm::Centaurs,
         Realm::Fairies,
+        Realm::Goblins,
         Realm::Golems,
         Realm::Nymphs,
         Realm::Hanbok,

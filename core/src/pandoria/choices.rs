@@ -136,6 +136,42 @@ impl Pandoria {
                     format!("Second Golem ({kind}) on {h}{cost}"),
                 ]
             }
+            Action::GoblinSpell(owner, with) => {
+                let top = self.seat_state(owner).spells.last().copied();
+                let (label, cost) = match (top, self.goblin_spell_price(seat, owner)) {
+                    (Some(c), Ok((_, cost))) => (
+                        cards().card(c).spell.label(),
+                        self.cost_words(seat, Resource::Crystal, cost, with),
+                    ),
+                    _ => ("the top spell".into(), None),
+                };
+                let cost = cost.map(|c| format!(" — {c}")).unwrap_or_default();
+                vec![format!(
+                    "Cast {label} from {}'s spells{cost}",
+                    self.seat_name(owner)
+                )]
+            }
+            Action::Occupy(owner, slot, with) => {
+                let (label, cost) = match self.occupy_price(seat, owner, slot) {
+                    Ok((card, cost)) => (
+                        card.building.label(),
+                        self.cost_words(seat, Resource::Wood, cost, with),
+                    ),
+                    Err(_) => ("the building".into(), None),
+                };
+                let cost = cost.map(|c| format!(" — {c}")).unwrap_or_default();
+                vec![
+                    format!(
+                        "Occupy {}'s {label} (slot {slot}) with a goblin{cost}",
+                        self.seat_name(owner)
+                    ),
+                    format!("Occupy {}'s {label}{cost}", self.seat_name(owner)),
+                ]
+            }
+            Action::Recall(owner, slot) => vec![format!(
+                "Take back your goblin from {}'s slot {slot}",
+                self.seat_name(owner)
+            )],
             Action::Ransom(from, workers, leader) => {
                 let n = workers + u8::from(leader);
                 let mut what = Vec::new();

@@ -104,6 +104,9 @@ pub struct Slot {
     pub cards: Vec<CardId>,
     /// A monument covering the slot (its points); never overbuilt.
     pub monument: Option<u8>,
+    /// Goblins: the figure of a Goblins player occupying the visible building.
+    #[serde(default)]
+    pub goblin: Option<Figure>,
 }
 
 impl Slot {

@@ -12,6 +12,27 @@ use super::{Action, COLOURS, Event, Figure, Mode, Pandoria};
 use crate::game::{Game, ParseError, Seat};
 use crate::hex::Hex;
 
+/// A seat in notation: its colour in lowercase ("blue"), or its number.
+fn seat_word(seat: Seat) -> String {
+    COLOURS
+        .get(seat.index())
+        .map_or_else(|| (seat.0 + 1).to_string(), |c| c.to_ascii_lowercase())
+}
+
+/// Reads a seat named by colour ("blue") or number (1–4).
+fn seat_named(word: &str) -> Option<Seat> {
+    COLOURS
+        .iter()
+        .position(|c| c.eq_ignore_ascii_case(word))
+        .or_else(|| {
+            word.parse::<usize>()
+                .ok()
+                .filter(|n| (1..=4).contains(n))
+                .map(|n| n - 1)
+        })
+        .map(|i| Seat(i as u8))
+}
+
 fn with(w: &Option<Resource>) -> String {
     w.map(|r| format!(" with {r}")).unwrap_or_default()
 }
@@ -43,10 +64,13 @@ impl fmt::Display for Action {
             Action::Choose(r) => write!(f, "{r}"),
             Action::Rage(w, r) => write!(f, "rage {w} {r}"),
             Action::Move(a, b) => write!(f, "move {a} {b}"),
+            Action::GoblinSpell(owner, w) => write!(f, "goblin {}{}", seat_word(*owner), with(w)),
+            Action::Occupy(owner, slot, w) => {
+                write!(f, "occupy {} {slot}{}", seat_word(*owner), with(w))
+            }
+            Action::Recall(owner, slot) => write!(f, "recall {} {slot}", seat_word(*owner)),
             Action::Ransom(from, workers, leader) => {
-                let who = COLOURS
-                    .get(from.index())
-                    .map_or_else(|| (from.0 + 1).to_string(), |c| c.to_ascii_lowercase());
+                let who = seat_word(*from);
                 match (workers, leader) {
                     (0, true) => write!(f, "ransom {who} leader"),
                     (w, true) => write!(f, "ransom {who} {w} leader"),
@@ -61,7 +85,8 @@ impl fmt::Display for Action {
 
 const VERBS: &str = "tile D7 E7, castle D7, worker D7, leader D7, retrieve D7, pass, start D7 E7, \
 spell 17, build 17 3, monument 3, buy 2, take 2, adopt blue, crystal/gold/wood, rage D7 E8, \
-move D7 E8, single D7, both 17, recast, points, card, realm elves, ransom red 2";
+move D7 E8, single D7, both 17, recast, points, card, realm elves, ransom red 2, goblin blue, \
+occupy blue 3, recall blue 3";
 
 /// Splits a text into words the way every Pandoria action is read: anything after a "·"
 /// is a label and ignored; dashes and commas separate like spaces.
@@ -206,6 +231,31 @@ impl FromStr for Action {
             "rage" => hexes(&args, 2, "rage D7 E8").map(|h| Action::Rage(h[0], h[1])),
             "move" => hexes(&args, 2, "move D7 E8").map(|h| Action::Move(h[0], h[1])),
             "pass" | "skip" => nothing_after(Action::Pass),
+            "goblin" | "occupy" | "recall" => {
+                let w = take_with(input, &mut args)?;
+                let usage = match verb_lower.as_str() {
+                    "goblin" => "\"goblin\" names the opponent whose top spell you cast, like \"goblin blue\"",
+                    "occupy" => "\"occupy\" names the opponent and the building's slot, like \"occupy blue 3\"",
+                    _ => "\"recall\" names the opponent and the building's slot, like \"recall blue 3\"",
+                };
+                let owner = args
+                    .first()
+                    .and_then(|who| seat_named(who))
+                    .ok_or_else(|| ParseError::new(input, usage))?;
+                match (verb_lower.as_str(), &args[1..]) {
+                    ("goblin", []) => Ok(Action::GoblinSpell(owner, w)),
+                    ("occupy", [slot]) => Ok(Action::Occupy(
+                        owner,
+                        number(input, slot, "a building slot", 1..=5)?,
+                        w,
+                    )),
+                    ("recall", [slot]) if w.is_none() => Ok(Action::Recall(
+                        owner,
+                        number(input, slot, "a building slot", 1..=5)?,
+                    )),
+                    _ => Err(ParseError::new(input, usage)),
+                }
+            }
             "ransom" => {
                 let usage = "\"ransom\" names the Hanbok player and what you take back, like \"ransom red 2\", \"ransom red 1 leader\" or \"ransom red leader\"";
                 let (who, rest) = match args.split_first() {
@@ -317,22 +367,13 @@ impl FromStr for Action {
             },
             "adopt" => match args[..] {
                 [who] => {
-                    let seat = COLOURS
-                        .iter()
-                        .position(|c| c.eq_ignore_ascii_case(who))
-                        .or_else(|| {
-                            who.parse::<usize>()
-                                .ok()
-                                .filter(|n| (1..=4).contains(n))
-                                .map(|n| n - 1)
-                        })
-                        .ok_or_else(|| {
-                            ParseError::new(
-                                input,
-                                format!("\"{who}\" is not a player: red, blue, yellow or green"),
-                            )
-                        })?;
-                    Ok(Action::Adopt(Seat(seat as u8)))
+                    let seat = seat_named(who).ok_or_else(|| {
+                        ParseError::new(
+                            input,
+                            format!("\"{who}\" is not a player: red, blue, yellow or green"),
+                        )
+                    })?;
+                    Ok(Action::Adopt(seat))
                 }
                 _ => Err(ParseError::new(
                     input,
@@ -656,6 +697,47 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
         }
         Event::RealmChosen { seat, realm } => format!("{} plays the {realm}", name(seat)),
         Event::SpellCast {
+            from: Some(owner),
+            seat,
+            card,
+            paid,
+            ..
+        } => format!(
+            "{} (Goblins) cast {} from {}'s spells (card {card}) for {}",
+            name(seat),
+            cards().card(*card).spell.label(),
+            name(owner),
+            paid_text(paid)
+        ),
+        Event::Occupied {
+            seat,
+            owner,
+            slot,
+            card,
+            figure,
+            paid,
+        } => format!(
+            "{} (Goblins) put a {} on {}'s {} (slot {slot}) for {}",
+            name(seat),
+            if figure.leader { "leader" } else { "worker" },
+            name(owner),
+            cards().card(*card).building.label(),
+            paid_text(paid)
+        ),
+        Event::GoblinReturned {
+            seat,
+            owner,
+            slot,
+            figure,
+            why,
+        } => format!(
+            "{}'s {} came back from {}'s slot {slot} ({why})",
+            name(seat),
+            if figure.leader { "leader" } else { "worker" },
+            name(owner)
+        ),
+        Event::SpellCast {
+            from: None,
             seat,
             card,
             paid,

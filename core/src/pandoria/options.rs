@@ -118,6 +118,7 @@ pub(super) fn specs() -> Vec<OptionSpec> {
                 ("halflings", "Halflings"),
                 ("centaurs", "Centaurs (Realms expansion)"),
                 ("fairies", "Fairies (Realms expansion)"),
+                ("goblins", "Goblins (Realms expansion)"),
                 ("golems", "Golems (Realms expansion)"),
                 ("nymphs", "Nymphs (promo)"),
                 ("hanbok", "Hanbok (promo)"),

@@ -234,6 +234,12 @@ pub enum RulesError {
         /// Where it may go.
         allowed: String,
     },
+    /// A Goblins action that cannot be taken.
+    #[error("{0}")]
+    Goblin(String),
+    /// The Goblins' fifth slot.
+    #[error("the Goblins have only 4 spaces for their own buildings and monuments, not slot {0}")]
+    GoblinSlots(u8),
     /// A ransom that cannot be paid or taken.
     #[error("{0}")]
     BadRansom(String),
@@ -486,6 +492,7 @@ impl Pandoria {
             }
         }
         out.extend(self.figures_of(seat).map(|(h, _)| Action::Retrieve(h)));
+        out.extend(self.goblin_recalls(seat));
         out.extend(self.ransom_options(seat));
         out
     }
@@ -639,6 +646,9 @@ impl Pandoria {
                 Some(f) if f.seat == self.current => Ok(()),
                 _ => Err(RulesError::NotYourFigure(h)),
             },
+            (Step::Figure, Action::Recall(owner, slot)) => {
+                self.check_recall(self.current, owner, slot)
+            }
             (Step::Figure, Action::Ransom(from, workers, leader)) => {
                 let held = self
                     .seats
@@ -802,6 +812,10 @@ impl Pandoria {
                 });
                 self.after_figure(events);
             }
+            (Step::Figure, Action::Recall(owner, slot)) => {
+                self.evict_goblin(owner, slot, "recalled", events);
+                self.golem_or_after_figure(events);
+            }
             (Step::Figure, Action::Ransom(from, workers, leader)) => {
                 let captives = &mut self.seats[from.index()].captives;
                 for _ in 0..workers {
@@ -873,15 +887,20 @@ impl Pandoria {
     }
 
     pub(super) fn put_figure(&mut self, seat: Seat, h: Hex, leader: bool) -> Figure {
-        let figure = Figure { seat, leader };
+        let figure = self.take_from_reserve(seat, leader);
+        self.figures[h.index()] = Some(figure);
+        figure
+    }
+
+    /// Takes a worker (or the leader) out of a seat's reserve.
+    pub(super) fn take_from_reserve(&mut self, seat: Seat, leader: bool) -> Figure {
         let s = &mut self.seats[seat.index()];
         if leader {
             s.leader = false;
         } else {
             s.workers -= 1;
         }
-        self.figures[h.index()] = Some(figure);
-        figure
+        Figure { seat, leader }
     }
 
     pub(super) fn return_figure(&mut self, figure: Figure) {
@@ -983,6 +1002,22 @@ impl Pandoria {
         self.turn.from_hand = from_hand;
         self.step = Step::Figure;
         self.settle(events);
+    }
+
+    /// Whether `seat` has a goblin on `owner`'s building in `slot` to take back.
+    pub(super) fn check_recall(&self, seat: Seat, owner: Seat, slot: u8) -> Result<(), RulesError> {
+        let here = self
+            .seats
+            .get(owner.index())
+            .and_then(|s| s.slots.get(usize::from(slot).wrapping_sub(1)))
+            .and_then(|s| s.goblin);
+        match here {
+            Some(g) if g.seat == seat => Ok(()),
+            _ => Err(RulesError::Goblin(format!(
+                "you have no goblin on {}'s slot {slot}",
+                self.seat_name(owner)
+            ))),
+        }
     }
 
     /// The resources a ransoming player still has, which the Hanbok may take.
@@ -1112,7 +1147,7 @@ impl Pandoria {
     /// Statue). Small and large buildings add up.
     fn bonus_per_space(&self, seat: Seat, terrain: Terrain) -> i32 {
         let size = |s: Size| if s == Size::Small { 1 } else { 2 };
-        self.visible_buildings(seat)
+        self.controlled_buildings(seat)
             .map(|(_, card)| match (card.building, terrain) {
                 (BuildingEffect::SawMill(s), Terrain::Forest)
                 | (BuildingEffect::Tower(s), Terrain::Mountain)

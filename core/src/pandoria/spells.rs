@@ -33,11 +33,36 @@ impl Pandoria {
             }
         }
         events.push(Event::SpellCast {
+            from: None,
             seat,
             card,
             paid,
             recast,
         });
+        self.after_cast(seat, card, events);
+    }
+
+    /// Goblins: casts `owner`'s top spell (already paid); the card stays on `owner`'s pile.
+    pub(super) fn cast_from(
+        &mut self,
+        seat: Seat,
+        owner: Seat,
+        card: CardId,
+        paid: super::Paid,
+        events: &mut Vec<Event>,
+    ) {
+        events.push(Event::SpellCast {
+            from: Some(owner),
+            seat,
+            card,
+            paid,
+            recast: false,
+        });
+        self.after_cast(seat, card, events);
+    }
+
+    /// A Shrine scores for the caster, and the spell's effect begins.
+    fn after_cast(&mut self, seat: Seat, card: CardId, events: &mut Vec<Event>) {
         let shrine = self.shrine(seat);
         if shrine > 0 {
             let s = &mut self.seats[seat.index()];
@@ -286,6 +311,7 @@ impl Pandoria {
             }
             Effect::Flee => {
                 out.extend(self.figures_of(seat).map(|(h, _)| Action::Retrieve(h)));
+                out.extend(self.goblin_recalls(seat));
                 out.push(Action::Pass);
             }
             Effect::ConstructBuild { .. } => {
@@ -510,6 +536,7 @@ impl Pandoria {
                 Some(f) if f.seat == seat => Ok(()),
                 _ => Err(RulesError::NotYourFigure(h)),
             },
+            (Effect::Flee, Action::Recall(owner, slot)) => self.check_recall(seat, owner, slot),
             (Effect::ConstructBuild { discount }, Action::Build(c, slot, with)) => {
                 let card = self.in_hand(seat, c)?;
                 let cost = self.build_price(seat, c, slot, BuildHow::Construct(*discount))?;
@@ -676,6 +703,10 @@ impl Pandoria {
                     self.return_figure(figure);
                     events.push(Event::FigureRetrieved { at: h, figure });
                 }
+                self.set_effect(Effect::Flee, events);
+            }
+            (Effect::Flee, Action::Recall(owner, slot)) => {
+                self.evict_goblin(owner, slot, "recalled", events);
                 self.set_effect(Effect::Flee, events);
             }
             (Effect::ConstructBuild { discount }, Action::Build(c, slot, with)) => {

@@ -26,6 +26,9 @@ pub(super) enum BuildHow {
     Combo,
 }
 
+/// The Goblins have only 4 spaces for their own buildings and monuments (text 004).
+const GOBLIN_SLOTS: usize = 4;
+
 /// Market positions and slots are counted from 1 in notation.
 fn slot_index(slot: u8) -> Result<usize, RulesError> {
     if (1..=SLOTS as u8).contains(&slot) {
@@ -48,13 +51,32 @@ impl Pandoria {
             .filter_map(|(i, s)| s.building().map(|c| (i, cards().card(c))))
     }
 
+    /// The buildings whose abilities a seat has: its visible ones (index = slot, 0-based)
+    /// and, for the Goblins, the opponents' buildings it occupies (index ≥ `SLOTS`).
+    pub(super) fn controlled_buildings(
+        &self,
+        seat: Seat,
+    ) -> impl Iterator<Item = (usize, &'static Card)> + '_ {
+        let occupied = self.seats.iter().enumerate().flat_map(move |(o, s)| {
+            s.slots.iter().enumerate().filter_map(move |(i, slot)| {
+                match (slot.goblin, slot.building()) {
+                    (Some(g), Some(c)) if g.seat == seat => {
+                        Some((SLOTS * (o + 1) + i, cards().card(c)))
+                    }
+                    _ => None,
+                }
+            })
+        });
+        self.visible_buildings(seat).chain(occupied)
+    }
+
     fn building_value(
         &self,
         seat: Seat,
         except: Option<usize>,
         f: impl Fn(BuildingEffect) -> Option<u8>,
     ) -> u8 {
-        self.visible_buildings(seat)
+        self.controlled_buildings(seat)
             .filter(|(i, _)| Some(*i) != except)
             .filter_map(|(_, c)| f(c.building))
             .max()
@@ -85,7 +107,7 @@ impl Pandoria {
     }
 
     fn market_rate(&self, seat: Seat) -> Option<u8> {
-        self.visible_buildings(seat)
+        self.controlled_buildings(seat)
             .find_map(|(_, c)| match c.building {
                 BuildingEffect::Market(n) => Some(n),
                 _ => None,
@@ -93,7 +115,8 @@ impl Pandoria {
     }
 
     fn has_building(&self, seat: Seat, want: impl Fn(BuildingEffect) -> bool) -> bool {
-        self.visible_buildings(seat).any(|(_, c)| want(c.building))
+        self.controlled_buildings(seat)
+            .any(|(_, c)| want(c.building))
     }
 
     /// Points per spell from a Shrine.
@@ -106,7 +129,7 @@ impl Pandoria {
 
     /// The rate for a resource over 10 and at the end (Lumberyard, Repository, Vault).
     pub fn rate_for(&self, seat: Seat, resource: Resource) -> Rate {
-        self.visible_buildings(seat)
+        self.controlled_buildings(seat)
             .find_map(|(_, c)| match (c.building, resource) {
                 (BuildingEffect::Lumberyard(r), Resource::Wood)
                 | (BuildingEffect::Repository(r), Resource::Crystal)
@@ -156,13 +179,16 @@ impl Pandoria {
         let new = cards().card(card);
         let kind = self.identity(new.building);
         if let Some((j, other)) = self
-            .visible_buildings(seat)
+            .controlled_buildings(seat)
             .find(|(j, c)| *j != i && self.identity(c.building) == kind)
         {
             return Err(RulesError::Identical {
                 name: other.building.name(),
-                slot: j as u8 + 1,
+                slot: (j % SLOTS) as u8 + 1,
             });
+        }
+        if self.ability(seat) == Some(Realm::Goblins) && usize::from(slot) > GOBLIN_SLOTS {
+            return Err(RulesError::GoblinSlots(slot));
         }
         if how == BuildHow::Free {
             return Ok(0);
@@ -192,6 +218,9 @@ impl Pandoria {
         let i = slot_index(slot)?;
         if self.monuments.is_empty() {
             return Err(RulesError::NoMonumentLeft);
+        }
+        if self.ability(seat) == Some(Realm::Goblins) && usize::from(slot) > GOBLIN_SLOTS {
+            return Err(RulesError::GoblinSlots(slot));
         }
         let target = &self.seats[seat.index()].slots[i];
         if target.monument.is_some() {
@@ -375,6 +404,7 @@ impl Pandoria {
             covered,
             paid,
         });
+        self.evict_goblin(seat, slot, "overbuilt", events);
     }
 
     /// Covers `slot` with the top monument at the price `how` gives, and scores it.
@@ -401,6 +431,139 @@ impl Pandoria {
             covered,
             paid,
         });
+        self.evict_goblin(seat, slot, "covered by a monument", events);
+    }
+
+    /// Goblins: what casting `owner`'s top spell costs (its crystals − 1, at least 1), or why
+    /// it cannot be cast.
+    pub(super) fn goblin_spell_price(
+        &self,
+        seat: Seat,
+        owner: Seat,
+    ) -> Result<(&'static Card, u8), RulesError> {
+        self.goblin_target(seat, owner)?;
+        let top = *self.seats[owner.index()].spells.last().ok_or_else(|| {
+            RulesError::Goblin(format!("{} has cast no spell", self.seat_name(owner)))
+        })?;
+        let card = cards().card(top);
+        Ok((card, card.crystals.saturating_sub(1).max(1)))
+    }
+
+    /// Goblins: what occupying `owner`'s building in `slot` costs (its wood − 1, at least
+    /// 1), or why it cannot be occupied.
+    pub(super) fn occupy_price(
+        &self,
+        seat: Seat,
+        owner: Seat,
+        slot: u8,
+    ) -> Result<(&'static Card, u8), RulesError> {
+        self.goblin_target(seat, owner)?;
+        let i = slot_index(slot)?;
+        let target = &self.seats[owner.index()].slots[i];
+        let Some(id) = target.building() else {
+            return Err(RulesError::Goblin(format!(
+                "{}'s slot {slot} shows no building",
+                self.seat_name(owner)
+            )));
+        };
+        if target.goblin.is_some() {
+            return Err(RulesError::Goblin(format!(
+                "a goblin already occupies {}'s slot {slot}",
+                self.seat_name(owner)
+            )));
+        }
+        let s = &self.seats[seat.index()];
+        if s.workers == 0 && !s.leader {
+            return Err(RulesError::Goblin(
+                "you have no figure in your reserve".into(),
+            ));
+        }
+        let card = cards().card(id);
+        let kind = self.identity(card.building);
+        if let Some((_, other)) = self
+            .controlled_buildings(seat)
+            .find(|(_, c)| self.identity(c.building) == kind)
+        {
+            return Err(RulesError::Goblin(format!(
+                "you already control a {}: never two identical buildings",
+                other.building.name()
+            )));
+        }
+        Ok((card, card.wood.saturating_sub(1).max(1)))
+    }
+
+    /// Whether `seat` plays the Goblins and `owner` is an opponent (not itself, not its
+    /// partner).
+    fn goblin_target(&self, seat: Seat, owner: Seat) -> Result<(), RulesError> {
+        if self.ability(seat) != Some(Realm::Goblins) {
+            return Err(RulesError::NotPossible(
+                "only the Goblins cast opponents' spells and occupy their buildings".into(),
+            ));
+        }
+        if owner.index() >= self.seats.len() || owner == seat || self.partner(seat) == Some(owner) {
+            return Err(RulesError::Goblin("choose an opponent".into()));
+        }
+        Ok(())
+    }
+
+    /// Goblins: every opponent's top spell and building it may take now, each payment.
+    fn goblin_actions_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.ability(seat) != Some(Realm::Goblins) {
+            return;
+        }
+        for o in 0..self.seats.len() {
+            let owner = Seat(o as u8);
+            if let Ok((_, cost)) = self.goblin_spell_price(seat, owner) {
+                self.push_payments(seat, Resource::Crystal, cost, out, |w| {
+                    Action::GoblinSpell(owner, w)
+                });
+            }
+            for slot in 1..=SLOTS as u8 {
+                if let Ok((_, cost)) = self.occupy_price(seat, owner, slot) {
+                    self.push_payments(seat, Resource::Wood, cost, out, |w| {
+                        Action::Occupy(owner, slot, w)
+                    });
+                }
+            }
+        }
+    }
+
+    /// Goblins: the figure on `seat`'s slot `slot` goes back to its owner's reserve (the
+    /// building was overbuilt or covered, or the Goblins recalled it).
+    pub(super) fn evict_goblin(
+        &mut self,
+        seat: Seat,
+        slot: u8,
+        why: &str,
+        events: &mut Vec<Event>,
+    ) {
+        let Some(figure) = self.seats[seat.index()].slots[usize::from(slot - 1)]
+            .goblin
+            .take()
+        else {
+            return;
+        };
+        self.return_figure(figure);
+        events.push(Event::GoblinReturned {
+            seat: figure.seat,
+            owner: seat,
+            slot,
+            figure,
+            why: why.into(),
+        });
+    }
+
+    /// Goblins: where `seat` has figures on opponents' buildings, as recall actions.
+    pub(super) fn goblin_recalls(&self, seat: Seat) -> Vec<Action> {
+        let mut out = Vec::new();
+        for (o, s) in self.seats.iter().enumerate() {
+            for (i, slot) in s.slots.iter().enumerate() {
+                if slot.goblin.is_some_and(|g| g.seat == seat) {
+                    out.push(Action::Recall(Seat(o as u8), i as u8 + 1));
+                }
+            }
+        }
+        out
     }
 
     /// Covers slot `slot` with the top monument and scores it.
@@ -526,6 +689,7 @@ impl Pandoria {
                             });
                         }
                     }
+                    self.goblin_actions_into(seat, out);
                     if self.mage_recast(seat)
                         && let Some(&top) = self.seats[seat.index()].spells.last()
                     {
@@ -703,6 +867,30 @@ impl Pandoria {
                 self.check_payment(seat, &what, Resource::Wood, cost, with)
                     .map(|_| ())
             }
+            (Step::Card, Action::GoblinSpell(owner, with)) => {
+                let (card, cost) = self.goblin_spell_price(seat, owner)?;
+                let what = || {
+                    format!(
+                        "{} from {}'s spells",
+                        card.spell.label(),
+                        self.seat_name(owner)
+                    )
+                };
+                self.check_payment(seat, &what, Resource::Crystal, cost, with)
+                    .map(|_| ())
+            }
+            (Step::Card, Action::Occupy(owner, slot, with)) => {
+                let (card, cost) = self.occupy_price(seat, owner, slot)?;
+                let what = || {
+                    format!(
+                        "{} in {}'s slot {slot}",
+                        card.building.label(),
+                        self.seat_name(owner)
+                    )
+                };
+                self.check_payment(seat, &what, Resource::Wood, cost, with)
+                    .map(|_| ())
+            }
             (Step::Card | Step::HalflingSpell, Action::Pass) => Ok(()),
             (Step::HalflingSpell, Action::Build(..) | Action::Monument(..)) => {
                 wrong("build twice in one turn")
@@ -869,6 +1057,29 @@ impl Pandoria {
             }
             (Step::Card, Action::Monument(slot, with)) => {
                 self.erect_monument(seat, slot, with, BuildHow::Normal, events);
+                self.after_building(events);
+            }
+            (Step::Card, Action::GoblinSpell(owner, with)) => {
+                let (card, cost) = self.goblin_spell_price(seat, owner).expect("checked");
+                let paid = self.paid(seat, Resource::Crystal, cost, with);
+                self.pay(seat, paid);
+                self.cast_from(seat, owner, card.id, paid, events);
+            }
+            (Step::Card, Action::Occupy(owner, slot, with)) => {
+                let (card, cost) = self.occupy_price(seat, owner, slot).expect("checked");
+                let paid = self.paid(seat, Resource::Wood, cost, with);
+                self.pay(seat, paid);
+                let leader = self.seats[seat.index()].workers == 0;
+                let figure = self.take_from_reserve(seat, leader);
+                self.seats[owner.index()].slots[usize::from(slot - 1)].goblin = Some(figure);
+                events.push(Event::Occupied {
+                    seat,
+                    owner,
+                    slot,
+                    card: card.id,
+                    figure,
+                    paid,
+                });
                 self.after_building(events);
             }
             (Step::Card | Step::HalflingSpell, Action::Pass) => self.after_card(events),

@@ -97,6 +97,9 @@ pub struct SlotView {
     pub monument: Option<u8>,
     /// How many buildings lie overbuilt underneath.
     pub covered: usize,
+    /// Goblins: the figure occupying the building.
+    #[serde(default)]
+    pub goblin: Option<Figure>,
 }
 
 /// Land on one covered hex.
@@ -414,6 +417,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
                             building: slot.building().map(CardView::id),
                             monument: slot.monument,
                             covered: slot.cards.len() - usize::from(slot.building().is_some()),
+                            goblin: slot.goblin,
                         })
                         .collect()
                 } else {

@@ -112,6 +112,9 @@ pub enum Event {
     },
     /// A card was cast as a spell.
     SpellCast {
+        /// Goblins: the opponent whose top spell was cast (the card stays on their pile).
+        #[serde(default)]
+        from: Option<Seat>,
         /// Who.
         seat: Seat,
         /// The card (public once played).
@@ -221,6 +224,35 @@ pub enum Event {
         figure: Figure,
         /// What it cost (3 of it).
         paid: Resource,
+    },
+    /// Goblins: a figure went onto an opponent's building.
+    Occupied {
+        /// The Goblins player.
+        seat: Seat,
+        /// Whose building.
+        owner: Seat,
+        /// Its slot (1–5).
+        slot: u8,
+        /// The building's card.
+        card: CardId,
+        /// The figure.
+        figure: Figure,
+        /// What it cost.
+        paid: Paid,
+    },
+    /// Goblins: a figure came back from an opponent's building (recalled, by Flee, or
+    /// because the building was overbuilt).
+    GoblinReturned {
+        /// The Goblins player.
+        seat: Seat,
+        /// Whose building.
+        owner: Seat,
+        /// Its slot (1–5).
+        slot: u8,
+        /// The figure.
+        figure: Figure,
+        /// Why: "recalled", "overbuilt", "covered by a monument".
+        why: String,
     },
     /// Hanbok: a player ransomed captives back into their reserve (instead of a figure).
     Ransomed {
@@ -476,6 +508,12 @@ pub enum Action {
     /// `ransom red 2`, `ransom red 1 leader`, `ransom red leader`: take captives back from
     /// that Hanbok player (workers, and the leader), one resource each, instead of a figure.
     Ransom(Seat, u8, bool),
+    /// `goblin blue`, `goblin blue with gold`: the Goblins cast that opponent's top spell.
+    GoblinSpell(Seat, Option<Resource>),
+    /// `occupy blue 3`: the Goblins put a figure on that opponent's building in slot 3.
+    Occupy(Seat, u8, Option<Resource>),
+    /// `recall blue 3`: the Goblins take back their figure from that opponent's building.
+    Recall(Seat, u8),
     /// `points`: keep a region's points (family game with spells).
     Points,
     /// `card`: draw a card instead of a region's points (family game with spells).

@@ -4,7 +4,7 @@
 //! Every part is optional: the family game's views have none of them and draw without the
 //! space they would take.
 
-use turnpost_core::pandoria::{CardView, PublicView, SeatPublic, SeatView, SideView};
+use turnpost_core::pandoria::{CardView, PublicView, Realm, SeatPublic, SeatView, SideView};
 
 /// One side of a card: a spell or a building.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -32,6 +32,10 @@ pub(crate) struct Slot {
     pub(crate) building: Option<String>,
     /// A monument's points, when one covers the slot.
     pub(crate) monument: Option<u64>,
+    /// Goblins: the seat (index) whose figure occupies the building.
+    pub(crate) goblin: Option<usize>,
+    /// The Goblins' fifth slot, which they do not have.
+    pub(crate) shut: bool,
 }
 
 /// What the base game adds to a seat.
@@ -115,7 +119,14 @@ pub(crate) fn seat(s: &SeatPublic) -> SeatExtras {
                 *slot = Slot {
                     building: b.building.as_ref().map(|c| side(&c.building).name),
                     monument: b.monument.map(u64::from),
+                    goblin: b.goblin.map(|f| f.seat.index()),
+                    shut: false,
                 };
+            }
+        }
+        if s.realm.is_some_and(|r| r == Realm::Goblins) {
+            for slot in slots.iter_mut().skip(4) {
+                slot.shut = true;
             }
         }
         slots

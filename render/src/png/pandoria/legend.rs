@@ -48,6 +48,16 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
     {
         items.push((&art.legend_marks[6], "shut box: the Fairies' camp holds 8"));
     }
+    if view
+        .seats
+        .iter()
+        .any(|s| s.buildings.iter().any(|b| b.goblin.is_some()))
+    {
+        items.push((
+            art.pick(&art.small_workers, 1),
+            "figure on a building: a goblin using it",
+        ));
+    }
     if view.seats.iter().any(|s| !s.captives.is_empty()) {
         items.push((
             art.pick(&art.small_workers, 1),

@@ -319,6 +319,7 @@ pub(super) fn cost_tag(
 /// The base game's part of a seat panel: resource tracks, top spell, cards, building slots.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn draw_seat_extras(
+    art: &Art,
     fonts: &Fonts,
     canvas: &mut Canvas,
     more: &SeatExtras,
@@ -401,6 +402,7 @@ pub(super) fn draw_seat_extras(
             let sx = x + k as f32 * 114.0;
             let slot = slots.get(k).cloned().unwrap_or_default();
             let (fill, text, bold) = match (&slot.monument, &slot.building) {
+                _ if slot.shut => ([196, 188, 176], "no slot".into(), false),
                 (Some(points), _) => ([236, 226, 196], format!("Monument {points}"), true),
                 (None, Some(b)) => (mix(mark.colour, [255, 255, 255], 0.8), b.clone(), true),
                 (None, None) => ([246, 243, 236], format!("slot {}", k + 1), false),
@@ -429,6 +431,15 @@ pub(super) fn draw_seat_extras(
                 let line = fit(fonts, style, line, 98.0);
                 let ly = sy + 24.0 + (j as f32 - (n - 1.0) / 2.0) * 18.0;
                 fonts.centred(canvas, sx + 54.0, ly, style, &line);
+            }
+            // Goblins: a figure on the building, in its owner's colour, top right.
+            if let Some(owner) = slot.goblin {
+                let sprite = art.pick(&art.small_workers, owner);
+                canvas.blit(
+                    sprite,
+                    (sx + 108.0 - sprite.width() as f32 / 2.0 - 2.0) as i32,
+                    (sy + 12.0) as i32,
+                );
             }
         }
     }
@@ -564,7 +575,7 @@ pub(super) fn draw_seat(
         &seat.score.to_string(),
     );
     if more.any() {
-        draw_seat_extras(fonts, canvas, more, &mark, fx + 26.0, fy + 54.0);
+        draw_seat_extras(art, fonts, canvas, more, &mark, fx + 26.0, fy + 54.0);
     }
     // Reserve: figures, castles, hand.
     let row = fy + h as f32 - 40.0;
