@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use turnpost_core::hex::Hex;
 use turnpost_core::pandoria::{
     Action, CardId, Edition, Effect, Land, Mode, Options, Pandoria, Realm, RealmAssignment,
-    RealmSet, Resource, StartTiles, Step, TileId, cards,
+    RealmSet, RealmSets, Resource, StartTiles, Step, TileId, cards,
 };
 use turnpost_core::{Game, Seat, Seed};
 
@@ -385,6 +385,14 @@ fn options_strategy() -> impl Strategy<Value = Options> {
                 // Drawn on its own: the realm assignment's number would pick only one realm
                 // for `same_chosen`.
                 realm: Some(Realm::PLAYABLE[usize::from(realm)]),
+                // The promo realms join the deal in the standard game when the start-tile
+                // draw is odd (an independent enough bit; the expansion sets wait for the
+                // Spirits of the Ancients).
+                realm_sets: if mode == 2 && apart {
+                    RealmSets::BasePromo
+                } else {
+                    RealmSets::Base
+                },
                 partnership,
             },
         )

@@ -20,7 +20,8 @@ use proptest::prelude::*;
 use serde_json::Value;
 use turnpost_core::dynamic::AnyView;
 use turnpost_core::pandoria::{
-    Edition, Mode, Options, Pandoria, PublicView, Realm, RealmAssignment, SeatView, StartTiles,
+    Edition, Mode, Options, Pandoria, PublicView, Realm, RealmAssignment, RealmSets, SeatView,
+    StartTiles,
 };
 use turnpost_core::rtta::{self, Rtta};
 use turnpost_core::{Game, Seat, Seed};
@@ -212,6 +213,13 @@ fn pandoria_tables() -> Vec<BoxedStrategy<(Table, Point)>> {
                         start_apart: apart,
                         realms,
                         realm: Some(Realm::PLAYABLE[realm]),
+                        // The promo realms (Hanbok's captives among them) join the deal in
+                        // some standard games.
+                        realm_sets: if mode == Mode::Standard && apart {
+                            RealmSets::BasePromo
+                        } else {
+                            RealmSets::Base
+                        },
                         edition,
                         partnership,
                     };

@@ -47,7 +47,7 @@ pub use cards::{
     RealmSet, Resource, Size, SpellEffect, TileSize, cards,
 };
 pub use data::{Board, Half, Space, Terrain, Tile, TileId, TileKind, Tiles, board, tiles};
-pub use options::{Edition, Mode, Options, RealmAssignment, StartTiles};
+pub use options::{Edition, Mode, Options, RealmAssignment, RealmSets, StartTiles};
 pub use rules::{Region, RulesError};
 pub use view::{
     CardView, Change, ChangeKind, FigureView, LandView, PublicView, Resources, ScoreParts,
@@ -653,18 +653,19 @@ impl Pandoria {
     /// that depends on them; with `realms=each_chooses` the players choose first.
     fn assign_realms(&mut self) -> Result<(), SetupError> {
         let n = self.seats.len();
+        let pool = self.options.realm_sets.realms();
         let realms: Vec<Realm> = match self.options.realms {
             RealmAssignment::RandomUnique => {
-                let mut all = Realm::BASE.to_vec();
+                let mut all = self.options.realm_sets.realms();
                 all.shuffle(&mut self.rng);
                 all.truncate(n);
                 all
             }
             RealmAssignment::RandomNotUnique => (0..n)
-                .map(|_| Realm::BASE[self.rng.random_range(0..Realm::BASE.len())])
+                .map(|_| pool[self.rng.random_range(0..pool.len())])
                 .collect(),
             RealmAssignment::SameRandom => {
-                vec![Realm::BASE[self.rng.random_range(0..Realm::BASE.len())]; n]
+                vec![pool[self.rng.random_range(0..pool.len())]; n]
             }
             RealmAssignment::SameChosen => vec![self.options.realm.expect("checked in new"); n],
             RealmAssignment::EachChooses => {
@@ -781,6 +782,32 @@ impl Game for Pandoria {
             return Err(SetupError(
                 "realms=same_chosen needs the realm everybody plays, e.g. realm=elves".into(),
             ));
+        }
+        if uses_realms && options.realm_sets != RealmSets::Base {
+            if options.mode == Mode::Beginner {
+                return Err(SetupError(
+                    "the beginner game plays the base realms' side A: leave realm_sets at base"
+                        .into(),
+                ));
+            }
+            let pool = options.realm_sets.realms();
+            let waiting: Vec<&str> = pool
+                .iter()
+                .filter(|r| !r.playable())
+                .map(|r| r.data().name.as_str())
+                .collect();
+            if !waiting.is_empty() && options.realms != RealmAssignment::SameChosen {
+                return Err(SetupError(format!(
+                    "{} not playable yet, so these realm sets cannot be dealt; realm_sets=base_promo can, and realms=same_chosen plays one realm",
+                    waiting.join(", ") + if waiting.len() == 1 { " is" } else { " are" }
+                )));
+            }
+            if options.realms == RealmAssignment::RandomUnique && pool.len() < players {
+                return Err(SetupError(format!(
+                    "{} realms for {players} players: realms=random_unique needs one each",
+                    pool.len()
+                )));
+            }
         }
         if let (true, RealmAssignment::SameChosen, Some(realm)) =
             (uses_realms, options.realms, options.realm)

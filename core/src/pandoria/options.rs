@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Realm;
+use super::{Realm, RealmSet};
 use crate::registry::OptionSpec;
 
 /// Which Pandoria game is played.
@@ -50,6 +50,56 @@ pub enum RealmAssignment {
     EachChooses,
 }
 
+/// Which sets of realms a table deals from (Yucata's realm-set options; the promo realms
+/// never alone).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RealmSets {
+    /// The five base realms.
+    #[default]
+    Base,
+    /// The five realms of the Realms expansion.
+    Expansion,
+    /// Base and expansion.
+    BaseExpansion,
+    /// Base and promo.
+    BasePromo,
+    /// Expansion and promo.
+    ExpansionPromo,
+    /// All twelve.
+    All,
+}
+
+impl RealmSets {
+    /// Whether realms of `set` are dealt.
+    pub fn allows(self, set: RealmSet) -> bool {
+        matches!(
+            (self, set),
+            (
+                RealmSets::Base | RealmSets::BaseExpansion | RealmSets::BasePromo | RealmSets::All,
+                RealmSet::Base
+            ) | (
+                RealmSets::Expansion
+                    | RealmSets::BaseExpansion
+                    | RealmSets::ExpansionPromo
+                    | RealmSets::All,
+                RealmSet::Expansion
+            ) | (
+                RealmSets::BasePromo | RealmSets::ExpansionPromo | RealmSets::All,
+                RealmSet::Promo
+            )
+        )
+    }
+
+    /// The realms dealt, in the fixed order of [`Realm::ALL`].
+    pub fn realms(self) -> Vec<Realm> {
+        Realm::ALL
+            .into_iter()
+            .filter(|r| self.allows(r.set()))
+            .collect()
+    }
+}
+
 /// Where the two start tiles go (Yucata's options).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -77,6 +127,8 @@ pub struct Options {
     pub realms: RealmAssignment,
     /// The realm for `realms=same_chosen`.
     pub realm: Option<Realm>,
+    /// Which realm sets the random deals and `each_chooses` draw from.
+    pub realm_sets: RealmSets,
     /// Yucata's rules or the second printed edition.
     pub edition: Edition,
     /// The partnership game: 4 players, partners sit opposite and share their score.
@@ -105,6 +157,18 @@ pub(super) fn specs() -> Vec<OptionSpec> {
                 ("same_random", "one random realm for everybody"),
                 ("same_chosen", "the chosen realm for everybody"),
                 ("each_chooses", "each player chooses"),
+            ],
+        ),
+        OptionSpec::choice(
+            "realm_sets",
+            "Realm sets",
+            &[
+                ("base", "the five base realms"),
+                ("base_promo", "base and promo realms"),
+                ("expansion", "the Realms expansion"),
+                ("base_expansion", "base and Realms expansion"),
+                ("expansion_promo", "Realms expansion and promo"),
+                ("all", "all twelve realms"),
             ],
         ),
         OptionSpec::choice(

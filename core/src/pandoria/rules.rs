@@ -244,10 +244,8 @@ pub enum RulesError {
     #[error("{0}")]
     BadRansom(String),
     /// A realm outside the table's realm sets.
-    #[error(
-        "this table plays the five base realms (Humans, Dwarves, Elves, Mages, Halflings), not the {0}"
-    )]
-    RealmNotOffered(Realm),
+    #[error("this table plays {1}, not the {0}")]
+    RealmNotOffered(Realm, String),
     /// The card just cast must be the one built.
     #[error("build the card whose spell you just cast (card {0}), or erect a monument")]
     NotTheCastCard(CardId),
@@ -393,7 +391,7 @@ impl Pandoria {
         match &self.step {
             Step::Over => {}
             Step::Realm { .. } => {
-                for realm in Realm::ALL {
+                for realm in self.options.realm_sets.realms() {
                     if self.validate(&Action::Realm(realm)).is_ok() {
                         out.push(Action::Realm(realm));
                     }

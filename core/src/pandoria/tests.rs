@@ -136,6 +136,79 @@ fn expansion_and_promo_realms_play_the_standard_game_once_their_ability_is_built
 }
 
 #[test]
+fn realm_sets_choose_what_is_dealt_and_wait_for_unbuilt_realms() {
+    let new = |mode, realms, realm_sets| {
+        let o = Options {
+            mode,
+            realms,
+            realm_sets,
+            ..Options::default()
+        };
+        Pandoria::new(&o, 4, Seed::from_u64(3))
+    };
+    // Base and promo: the seven realms, the promo ones among them over enough deals.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..60 {
+        let o = Options {
+            mode: Mode::Standard,
+            realm_sets: RealmSets::BasePromo,
+            ..Options::default()
+        };
+        let g = Pandoria::new(&o, 4, Seed::from_u64(seed)).unwrap();
+        let mine: std::collections::BTreeSet<Realm> =
+            g.seats.iter().filter_map(|s| s.realm).collect();
+        assert_eq!(mine.len(), 4, "random_unique: four different realms");
+        seen.extend(mine);
+    }
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        RealmSets::BasePromo.realms()
+    );
+    // Each chooses: the legal realms are the sets' realms.
+    let g = new(
+        Mode::Standard,
+        RealmAssignment::EachChooses,
+        RealmSets::BasePromo,
+    )
+    .unwrap();
+    let legal: Vec<Action> = g.legal_actions(g.decision().unwrap().seat);
+    assert_eq!(legal.len(), 7);
+    assert!(legal.contains(&Action::Realm(Realm::Hanbok)));
+    // Sets with a realm still being built are refused; so is any set but base in the
+    // beginner game.
+    let e = new(
+        Mode::Standard,
+        RealmAssignment::RandomUnique,
+        RealmSets::All,
+    )
+    .unwrap_err();
+    assert!(
+        e.0.contains("Spirits of the Ancients is not playable yet"),
+        "{e}"
+    );
+    let e = new(
+        Mode::Beginner,
+        RealmAssignment::RandomUnique,
+        RealmSets::BasePromo,
+    )
+    .unwrap_err();
+    assert!(e.0.contains("beginner game plays the base realms"), "{e}");
+    // The default deals exactly as before realm sets existed.
+    let before = new(
+        Mode::Standard,
+        RealmAssignment::RandomUnique,
+        RealmSets::Base,
+    )
+    .unwrap();
+    assert!(
+        before
+            .seats
+            .iter()
+            .all(|s| s.realm.is_some_and(|r| r.set() == RealmSet::Base))
+    );
+}
+
+#[test]
 fn random_deals_draw_from_the_base_realms() {
     for assignment in [
         RealmAssignment::RandomUnique,

@@ -7,7 +7,7 @@
 //! next split: prices and payments, card play (buildings, monuments, Halflings, Mages), the
 //! later actions, buying, and the end of turns and rounds.
 
-use super::cards::{BuildingEffect, Card, CardId, Rate, Realm, RealmSet, Resource, cards};
+use super::cards::{BuildingEffect, Card, CardId, Rate, Realm, Resource, cards};
 use super::rules::RulesError;
 use super::{Action, Choice, Event, Land, Mode, Paid, Pandoria, SLOTS, StartTiles, Step};
 use crate::game::{Game, Outcome, Seat};
@@ -797,8 +797,15 @@ impl Pandoria {
         let seat = self.current;
         match (&self.step, *action) {
             (Step::Realm { seat }, Action::Realm(realm)) => {
-                if realm.set() != RealmSet::Base {
-                    return Err(RulesError::RealmNotOffered(realm));
+                if !self.options.realm_sets.allows(realm.set()) {
+                    let names: Vec<&str> = self
+                        .options
+                        .realm_sets
+                        .realms()
+                        .iter()
+                        .map(|r| r.data().name.as_str())
+                        .collect();
+                    return Err(RulesError::RealmNotOffered(realm, names.join(", ")));
                 }
                 if self.options.mode == Mode::Beginner
                     && self

@@ -3,7 +3,7 @@
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use turnpost_core::pandoria::{self, Edition, Mode, Realm, RealmAssignment, StartTiles};
+use turnpost_core::pandoria::{self, Edition, Mode, Realm, RealmAssignment, RealmSets, StartTiles};
 
 /// Random valid Pandoria options for `players` seats, the mode drawn from `modes` (list a
 /// mode twice to draw it more often).
@@ -27,6 +27,13 @@ pub fn random_options(rng: &mut ChaCha8Rng, players: usize, modes: &[Mode]) -> p
         start_apart: rng.random_bool(0.5),
         realms,
         realm: Some(Realm::PLAYABLE[rng.random_range(0..Realm::PLAYABLE.len())]),
+        // The promo realms join the deal in some standard games (the expansion sets wait
+        // for the Spirits of the Ancients).
+        realm_sets: if mode == Mode::Standard && rng.random_bool(0.3) {
+            RealmSets::BasePromo
+        } else {
+            RealmSets::Base
+        },
         edition: [Edition::Yucata, Edition::Second][rng.random_range(0..2)],
         partnership: players == 4 && rng.random_bool(0.5),
     }
