@@ -31,7 +31,7 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
     };
     let mut title = format!("Pandoria · round {}", view.round);
     if view.last_round {
-        title.push_str(" (the last)");
+        title.push_str(" (last)");
     }
     title.push_str(&format!(" · {} tiles left", view.tiles_left));
     let seats = view
@@ -62,6 +62,14 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
                 if s.workers == 1 { "" } else { "s" },
                 if s.leader { " + leader" } else { "" }
             ));
+            // Hanbok: captives held (points at the end, ransom for the others).
+            if !s.captives.is_empty() {
+                stock.push(format!(
+                    "{} captive{}",
+                    s.captives.len(),
+                    if s.captives.len() == 1 { "" } else { "s" }
+                ));
+            }
             SeatLine {
                 colour: s.colour.clone(),
                 note: s
@@ -123,6 +131,7 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
                     ("conversions", p.conversions),
                     ("hand cards", p.hand_cards),
                     ("resources", p.resources),
+                    ("captives", p.captives),
                 ]
                 .into_iter()
                 .chain(
