@@ -64,6 +64,24 @@ fn assert_conserved(g: &Pandoria) {
     }
     // Hanbok captives are nobody's reserve and not on the board, but they still exist; so
     // are goblins on buildings.
+    // Haunting figures: on the board (on another player's figure) or in a victim's reserve.
+    let waiting = (0..players).filter_map(|s| g.seat_state(Seat(s as u8)).haunted_by);
+    for f in g
+        .spirits()
+        .iter()
+        .map(|(h, f)| {
+            let host = g.figure(*h).expect("a haunting figure stands on a figure");
+            assert_ne!(host.seat, f.seat, "nobody haunts themselves");
+            *f
+        })
+        .chain(waiting.map(|h| h.figure))
+    {
+        if f.leader {
+            leaders[f.seat.index()] += 1;
+        } else {
+            workers[f.seat.index()] += 1;
+        }
+    }
     for s in 0..players {
         for slot in &g.seat_state(Seat(s as u8)).slots {
             if let Some(f) = slot.goblin {

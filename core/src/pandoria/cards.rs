@@ -97,7 +97,7 @@ pub enum Realm {
     Goblins,
     /// Expansion: a second Golem on the tile just placed for 3 resources.
     Golems,
-    /// Expansion: Spirits of the Ancients haunt whoever removes them (not playable yet).
+    /// Expansion: Spirits of the Ancients haunt whoever removes them.
     Spirits,
     /// Promo: +3 of the resource or +1 point at a scoring of 4 or more spaces.
     Nymphs,
@@ -160,7 +160,7 @@ impl Realm {
     /// The realms a table can play today: the base realms and the expansion and promo
     /// realms whose abilities are built (Goblins, Golems, Spirits of the Ancients and Hanbok
     /// are still being built, and a table cannot choose them until they are).
-    pub const PLAYABLE: [Realm; 11] = [
+    pub const PLAYABLE: [Realm; 12] = [
         Realm::Humans,
         Realm::Dwarves,
         Realm::Elves,
@@ -170,6 +170,7 @@ impl Realm {
         Realm::Fairies,
         Realm::Goblins,
         Realm::Golems,
+        Realm::Spirits,
         Realm::Nymphs,
         Realm::Hanbok,
     ];

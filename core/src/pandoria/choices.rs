@@ -168,6 +168,18 @@ impl Pandoria {
                     format!("Occupy {}'s {label}{cost}", self.seat_name(owner)),
                 ]
             }
+            Action::Haunt(leader) => {
+                let victim = self
+                    .haunts
+                    .first()
+                    .map(|h| self.seat_name(h.closer))
+                    .unwrap_or_default();
+                let kind = if leader { "leader" } else { "worker" };
+                vec![
+                    format!("Haunt {victim} with your removed {kind}"),
+                    format!("Haunt with your {kind}"),
+                ]
+            }
             Action::Recall(owner, slot) => vec![format!(
                 "Take back your goblin from {}'s slot {slot}",
                 self.seat_name(owner)
@@ -397,6 +409,9 @@ impl Pandoria {
 
     /// What `pass` means in the current step.
     fn pass_words(&self) -> &'static str {
+        if !self.haunts.is_empty() {
+            return "Pass (haunt nobody)";
+        }
         match &self.step {
             Step::Figure => "Pass (no figure)",
             Step::Card if self.has_economy() => "Pass (no card, no monument)",

@@ -154,6 +154,32 @@ pub struct SeatState {
     /// Hanbok: opponents' figures held captive (1 point each at the end).
     #[serde(default)]
     pub captives: Vec<Figure>,
+    /// Spirits of the Ancients: the figure haunting this player, waiting in its reserve to
+    /// be placed with its next figure (`ready` once the turn it came in has ended).
+    #[serde(default)]
+    pub haunted_by: Option<Haunt>,
+}
+
+/// A haunting figure waiting in its victim's reserve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Haunt {
+    /// The Spirits' figure.
+    pub figure: Figure,
+    /// Whether it goes out with the victim's next figure (after the turn it came in).
+    pub ready: bool,
+}
+
+/// A haunt the Spirits of the Ancients may make after an opponent closed a region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingHaunt {
+    /// The Spirits player.
+    pub spirit: Seat,
+    /// Who closed the region.
+    pub closer: Seat,
+    /// Whether a removed worker may haunt.
+    pub worker: bool,
+    /// Whether the removed leader may haunt.
+    pub leader: bool,
 }
 
 impl SeatState {
@@ -335,6 +361,13 @@ pub struct Pandoria {
     seats: Vec<SeatState>,
     land: Vec<Land>,
     figures: Vec<Option<Figure>>,
+    /// Spirits of the Ancients haunting: figures stacked on another player's figure.
+    #[serde(default)]
+    spirits: Vec<(Hex, Figure)>,
+    /// Spirits of the Ancients: haunts to offer, the next first (a decision of the Spirits
+    /// player, taken before anything else).
+    #[serde(default)]
+    haunts: Vec<PendingHaunt>,
     /// The face-down stack; the top is the end of the vector.
     stack: Vec<TileId>,
     /// Tiles put back in the box unseen at setup (and Terrain tiles that found no place).
@@ -512,6 +545,34 @@ impl Pandoria {
             Some(f) if f.seat == seat => Some((h, f)),
             _ => None,
         })
+    }
+
+    /// The haunting figures on the board (each stacked on another player's figure).
+    pub fn spirits(&self) -> &[(Hex, Figure)] {
+        &self.spirits
+    }
+
+    /// Where `seat` may take a figure back: its own figures and its haunting figures.
+    fn retrievable(&self, seat: Seat) -> Vec<Hex> {
+        let mut out: Vec<Hex> = self.figures_of(seat).map(|(h, _)| h).collect();
+        out.extend(
+            self.spirits
+                .iter()
+                .filter(|(_, f)| f.seat == seat)
+                .map(|(h, _)| *h),
+        );
+        out.sort();
+        out
+    }
+
+    /// Whether a player is haunted now: a haunting figure waits in its reserve or stands on
+    /// one of its figures.
+    fn is_haunted(&self, seat: Seat) -> bool {
+        self.seats[seat.index()].haunted_by.is_some()
+            || self
+                .spirits
+                .iter()
+                .any(|(h, _)| self.figures[h.index()].is_some_and(|f| f.seat == seat))
     }
 
     /// Whether the game uses resources, buildings, monuments and the market.
@@ -846,6 +907,7 @@ impl Game for Pandoria {
                 slots: Default::default(),
                 spells: Vec::new(),
                 captives: Vec::new(),
+                haunted_by: None,
             });
         }
         let start_player = Seat(rng.random_range(0..players as u8));
@@ -864,6 +926,8 @@ impl Game for Pandoria {
             seats,
             land,
             figures: vec![None; CELLS],
+            spirits: Vec::new(),
+            haunts: Vec::new(),
             stack,
             removed,
             start_player,
@@ -939,6 +1003,12 @@ impl Game for Pandoria {
     }
 
     fn decision(&self) -> Option<Decision<DecisionKind>> {
+        if let Some(h) = self.haunts.first() {
+            return Some(Decision {
+                seat: h.spirit,
+                kind: DecisionKind::Haunt,
+            });
+        }
         let (seat, kind) = match &self.step {
             Step::Realm { seat } => (*seat, DecisionKind::Realm),
             Step::StartTile { .. } => (self.current, DecisionKind::StartTile),

@@ -69,6 +69,8 @@ impl fmt::Display for Action {
                 write!(f, "occupy {} {slot}{}", seat_word(*owner), with(w))
             }
             Action::Recall(owner, slot) => write!(f, "recall {} {slot}", seat_word(*owner)),
+            Action::Haunt(true) => f.write_str("haunt leader"),
+            Action::Haunt(false) => f.write_str("haunt worker"),
             Action::Ransom(from, workers, leader) => {
                 let who = seat_word(*from);
                 match (workers, leader) {
@@ -86,7 +88,7 @@ impl fmt::Display for Action {
 const VERBS: &str = "tile D7 E7, castle D7, worker D7, leader D7, retrieve D7, pass, start D7 E7, \
 spell 17, build 17 3, monument 3, buy 2, take 2, adopt blue, crystal/gold/wood, rage D7 E8, \
 move D7 E8, single D7, both 17, recast, points, card, realm elves, ransom red 2, goblin blue, \
-occupy blue 3, recall blue 3";
+occupy blue 3, recall blue 3, haunt worker";
 
 /// Splits a text into words the way every Pandoria action is read: anything after a "·"
 /// is a label and ignored; dashes and commas separate like spaces.
@@ -231,6 +233,14 @@ impl FromStr for Action {
             "rage" => hexes(&args, 2, "rage D7 E8").map(|h| Action::Rage(h[0], h[1])),
             "move" => hexes(&args, 2, "move D7 E8").map(|h| Action::Move(h[0], h[1])),
             "pass" | "skip" => nothing_after(Action::Pass),
+            "haunt" => match args[..] {
+                [w] if w.eq_ignore_ascii_case("worker") => Ok(Action::Haunt(false)),
+                [w] if w.eq_ignore_ascii_case("leader") => Ok(Action::Haunt(true)),
+                _ => Err(ParseError::new(
+                    input,
+                    "\"haunt\" takes the figure that haunts: \"haunt worker\" or \"haunt leader\"",
+                )),
+            },
             "goblin" | "occupy" | "recall" => {
                 let w = take_with(input, &mut args)?;
                 let usage = match verb_lower.as_str() {
@@ -563,6 +573,24 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             }
             line
         }
+        Event::Haunted { figure, victim } => format!(
+            "{}'s {} (Spirits of the Ancients) haunts {}: it goes out with {}'s next figure",
+            name(&figure.seat),
+            if figure.leader { "leader" } else { "worker" },
+            name(victim),
+            name(victim)
+        ),
+        Event::HauntPlaced { at, figure, victim } => format!(
+            "{}'s haunting {} went onto {at} with {}'s figure",
+            name(&figure.seat),
+            if figure.leader { "leader" } else { "worker" },
+            name(victim)
+        ),
+        Event::SpiritReturned { at, figure, why } => format!(
+            "{}'s haunting {} on {at} went back to the reserve ({why})",
+            name(&figure.seat),
+            if figure.leader { "leader" } else { "worker" }
+        ),
         Event::Ransomed {
             payer,
             hanbok,

@@ -184,6 +184,7 @@ pub(super) fn specs() -> Vec<OptionSpec> {
                 ("fairies", "Fairies (Realms expansion)"),
                 ("goblins", "Goblins (Realms expansion)"),
                 ("golems", "Golems (Realms expansion)"),
+                ("spirits", "Spirits of the Ancients (Realms expansion)"),
                 ("nymphs", "Nymphs (promo)"),
                 ("hanbok", "Hanbok (promo)"),
             ],

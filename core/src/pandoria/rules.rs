@@ -388,6 +388,16 @@ impl Pandoria {
 
     /// Appends every legal action of the current decision to `out`.
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        if let Some(h) = self.haunts.first() {
+            if h.worker {
+                out.push(Action::Haunt(false));
+            }
+            if h.leader {
+                out.push(Action::Haunt(true));
+            }
+            out.push(Action::Pass);
+            return;
+        }
         match &self.step {
             Step::Over => {}
             Step::Realm { .. } => {
@@ -489,7 +499,7 @@ impl Pandoria {
                 out.push(Action::Leader(hex));
             }
         }
-        out.extend(self.figures_of(seat).map(|(h, _)| Action::Retrieve(h)));
+        out.extend(self.retrievable(seat).into_iter().map(Action::Retrieve));
         out.extend(self.goblin_recalls(seat));
         out.extend(self.ransom_options(seat));
         out
@@ -533,6 +543,13 @@ impl Pandoria {
 
     /// What the player to act may do now, for refusals.
     pub(super) fn now(&self) -> String {
+        if let Some(h) = self.haunts.first() {
+            return format!(
+                "{} decides whether to haunt {} (haunt worker, haunt leader or pass)",
+                self.seat_name(h.spirit),
+                self.seat_name(h.closer)
+            );
+        }
         match &self.step {
             Step::Realm { .. } => "choose a realm (realm elves)".into(),
             Step::StartTile { .. } => "place the next start tile (start D7 E7)".into(),
@@ -578,6 +595,18 @@ impl Pandoria {
             })
         };
         let seat = &self.seats[self.current.index()];
+        if let Some(h) = self.haunts.first() {
+            return match *action {
+                Action::Haunt(false) if h.worker => Ok(()),
+                Action::Haunt(true) if h.leader => Ok(()),
+                Action::Haunt(leader) => Err(RulesError::NotPossible(format!(
+                    "your {} was not removed from the region",
+                    if leader { "leader" } else { "worker" }
+                ))),
+                Action::Pass => Ok(()),
+                _ => wrong("do that"),
+            };
+        }
         match (&self.step, *action) {
             (Step::StartTile { next }, Action::Start(a, b)) => {
                 self.check_pair(a, b)?;
@@ -640,10 +669,13 @@ impl Pandoria {
                 }
                 self.check_figure_kind(action)
             }
-            (Step::Figure, Action::Retrieve(h)) => match self.figures[h.index()] {
-                Some(f) if f.seat == self.current => Ok(()),
-                _ => Err(RulesError::NotYourFigure(h)),
-            },
+            (Step::Figure, Action::Retrieve(h)) => {
+                if self.retrievable(self.current).contains(&h) {
+                    Ok(())
+                } else {
+                    Err(RulesError::NotYourFigure(h))
+                }
+            }
             (Step::Figure, Action::Recall(owner, slot)) => {
                 self.check_recall(self.current, owner, slot)
             }
@@ -750,6 +782,9 @@ impl Pandoria {
 
     /// Applies a validated action.
     pub(super) fn perform(&mut self, action: Action, events: &mut Vec<Event>) {
+        if !self.haunts.is_empty() {
+            return self.perform_haunt(action, events);
+        }
         let seat = self.current;
         match (&self.step, action) {
             (Step::StartTile { next }, Action::Start(a, b)) => {
@@ -786,13 +821,11 @@ impl Pandoria {
             (Step::Figure, Action::Worker(h) | Action::Leader(h)) => {
                 let figure = self.put_figure(seat, h, matches!(action, Action::Leader(_)));
                 events.push(Event::FigurePlaced { at: h, figure });
+                self.place_haunt(seat, h, events);
                 self.golem_or_after_figure(events);
             }
             (Step::Figure, Action::Retrieve(h)) => {
-                if let Some(figure) = self.figures[h.index()].take() {
-                    self.return_figure(figure);
-                    events.push(Event::FigureRetrieved { at: h, figure });
-                }
+                self.retrieve(seat, h, events);
                 self.golem_or_after_figure(events);
             }
             (Step::Golem, Action::Worker(h) | Action::Leader(h)) => {
@@ -808,6 +841,7 @@ impl Pandoria {
                     figure,
                     paid,
                 });
+                self.place_haunt(seat, h, events);
                 self.after_figure(events);
             }
             (Step::Figure, Action::Recall(owner, slot)) => {
@@ -890,6 +924,82 @@ impl Pandoria {
         figure
     }
 
+    /// Spirits of the Ancients: a ready haunting figure goes onto the board with the figure
+    /// its victim just placed on `h` (call after the `FigurePlaced` event).
+    pub(super) fn place_haunt(&mut self, seat: Seat, h: Hex, events: &mut Vec<Event>) {
+        if let Some(haunt) = self.seats[seat.index()].haunted_by.filter(|x| x.ready) {
+            self.seats[seat.index()].haunted_by = None;
+            self.spirits.push((h, haunt.figure));
+            events.push(Event::HauntPlaced {
+                at: h,
+                figure: haunt.figure,
+                victim: seat,
+            });
+        }
+    }
+
+    /// Spirits of the Ancients: the haunting figure on `h` (if any) goes back to its owner's
+    /// reserve — its host moved or was removed.
+    pub(super) fn release_spirit(&mut self, h: Hex, why: &str, events: &mut Vec<Event>) {
+        if let Some(i) = self.spirits.iter().position(|(at, _)| *at == h) {
+            let (_, figure) = self.spirits.remove(i);
+            self.return_figure(figure);
+            events.push(Event::SpiritReturned {
+                at: h,
+                figure,
+                why: why.into(),
+            });
+        }
+    }
+
+    /// Takes back `seat`'s figure on `h` (its haunting figure there, for the Spirits); a
+    /// haunting figure on a figure taken back goes home too.
+    pub(super) fn retrieve(&mut self, seat: Seat, h: Hex, events: &mut Vec<Event>) {
+        match self.figures[h.index()] {
+            Some(f) if f.seat == seat => {
+                self.figures[h.index()] = None;
+                self.return_figure(f);
+                events.push(Event::FigureRetrieved { at: h, figure: f });
+                self.release_spirit(h, "its host was taken back", events);
+            }
+            _ => self.release_spirit(h, "taken back", events),
+        }
+    }
+
+    /// Spirits of the Ancients: the haunt decision (`haunt worker`, `haunt leader`, `pass`).
+    fn perform_haunt(&mut self, action: Action, events: &mut Vec<Event>) {
+        let h = self.haunts.remove(0);
+        let Action::Haunt(leader) = action else {
+            return;
+        };
+        let figure = Figure {
+            seat: h.spirit,
+            leader,
+        };
+        // From the reserve it went back to, or from the Hanbok's captives.
+        let s = &self.seats[h.spirit.index()];
+        let in_reserve = if leader { s.leader } else { s.workers > 0 };
+        if in_reserve {
+            self.take_from_reserve(h.spirit, leader);
+        } else if let Some(i) = self.seats[h.closer.index()]
+            .captives
+            .iter()
+            .position(|f| *f == figure)
+        {
+            self.seats[h.closer.index()].captives.remove(i);
+        }
+        self.seats[h.closer.index()].haunted_by = Some(super::Haunt {
+            figure,
+            // After the closer's current turn; at once if that turn is already over.
+            ready: self.current != h.closer,
+        });
+        self.haunts.retain(|p| p.closer != h.closer);
+        events.push(Event::Haunted {
+            figure,
+            victim: h.closer,
+        });
+    }
+
     /// Takes a worker (or the leader) out of a seat's reserve.
     pub(super) fn take_from_reserve(&mut self, seat: Seat, leader: bool) -> Figure {
         let s = &mut self.seats[seat.index()];
@@ -920,8 +1030,22 @@ impl Pandoria {
         for region in closed {
             let mut returned = Vec::new();
             let mut captured = Vec::new();
+            // Haunting figures in the region leave with their hosts, as their owners' figures.
+            let mut haunting = Vec::new();
+            self.spirits.retain(|&(h, f)| {
+                let inside = region.hexes.contains(&h);
+                if inside {
+                    haunting.push((h, f));
+                }
+                !inside
+            });
             for &hex in &region.hexes {
-                if let Some(figure) = self.figures[hex.index()].take() {
+                let here = self.figures[hex.index()]
+                    .take()
+                    .into_iter()
+                    .chain(haunting.iter().filter(|(h, _)| *h == hex).map(|(_, f)| *f))
+                    .collect::<Vec<_>>();
+                for figure in here {
                     let opponent =
                         figure.seat != closer && self.partner(closer) != Some(figure.seat);
                     if hanbok && opponent {
@@ -933,6 +1057,7 @@ impl Pandoria {
                     }
                 }
             }
+            self.offer_haunts(closer, returned.iter().chain(&captured).map(|(_, f)| *f));
             // Captured Centaurs are forced out too.
             let forced: Vec<(Hex, Figure)> = returned.iter().chain(&captured).copied().collect();
             let centaurs = self.centaurs(&forced);
@@ -947,6 +1072,34 @@ impl Pandoria {
                 self.centaurs_gain(seat, &region, count, events);
             }
             self.turn.closed.push(region);
+        }
+    }
+
+    /// Spirits of the Ancients: each Spirits opponent of the closer whose figures were just
+    /// removed may haunt the closer with one of them — unless the closer is haunted already.
+    fn offer_haunts(&mut self, closer: Seat, removed: impl Iterator<Item = Figure>) {
+        let removed: Vec<Figure> = removed.collect();
+        let n = self.seats.len();
+        for k in 1..n {
+            let spirit = Seat(((closer.index() + k) % n) as u8);
+            if self.ability(spirit) != Some(Realm::Spirits) || self.partner(closer) == Some(spirit)
+            {
+                continue;
+            }
+            let worker = removed.iter().any(|f| f.seat == spirit && !f.leader);
+            let leader = removed.iter().any(|f| f.seat == spirit && f.leader);
+            let offered = self
+                .haunts
+                .iter()
+                .any(|p| p.closer == closer && p.spirit == spirit);
+            if (worker || leader) && !offered && !self.is_haunted(closer) {
+                self.haunts.push(super::PendingHaunt {
+                    spirit,
+                    closer,
+                    worker,
+                    leader,
+                });
+            }
         }
     }
 
@@ -1068,6 +1221,12 @@ impl Pandoria {
             .rage
             .filter(|r| inside.contains(r.region) && border.contains(r.worker));
         let mut weights = vec![0u8; self.seats.len()];
+        // Haunting figures on the border count for their owners like any figure.
+        for &(h, f) in &self.spirits {
+            if border.contains(h) {
+                weights[f.seat.index()] += if f.leader { 2 } else { 1 };
+            }
+        }
         for hex in border.iter() {
             if let Some(f) = self.figures[hex.index()] {
                 weights[f.seat.index()] += match rage {

@@ -310,7 +310,7 @@ impl Pandoria {
                 out.push(Action::Pass);
             }
             Effect::Flee => {
-                out.extend(self.figures_of(seat).map(|(h, _)| Action::Retrieve(h)));
+                out.extend(self.retrievable(seat).into_iter().map(Action::Retrieve));
                 out.extend(self.goblin_recalls(seat));
                 out.push(Action::Pass);
             }
@@ -532,10 +532,13 @@ impl Pandoria {
                 }
                 self.check_single_space(h)
             }
-            (Effect::Flee, Action::Retrieve(h)) => match self.figures[h.index()] {
-                Some(f) if f.seat == seat => Ok(()),
-                _ => Err(RulesError::NotYourFigure(h)),
-            },
+            (Effect::Flee, Action::Retrieve(h)) => {
+                if self.retrievable(seat).contains(&h) {
+                    Ok(())
+                } else {
+                    Err(RulesError::NotYourFigure(h))
+                }
+            }
             (Effect::Flee, Action::Recall(owner, slot)) => self.check_recall(seat, owner, slot),
             (Effect::ConstructBuild { discount }, Action::Build(c, slot, with)) => {
                 let card = self.in_hand(seat, c)?;
@@ -653,6 +656,7 @@ impl Pandoria {
             ) => {
                 let figure = self.put_figure(seat, h, matches!(action, Action::Leader(_)));
                 events.push(Event::FigurePlaced { at: h, figure });
+                self.place_haunt(seat, h, events);
                 if left > 1 {
                     self.set_effect(
                         Effect::Place {
@@ -699,10 +703,7 @@ impl Pandoria {
                 );
             }
             (Effect::Flee, Action::Retrieve(h)) => {
-                if let Some(figure) = self.figures[h.index()].take() {
-                    self.return_figure(figure);
-                    events.push(Event::FigureRetrieved { at: h, figure });
-                }
+                self.retrieve(seat, h, events);
                 self.set_effect(Effect::Flee, events);
             }
             (Effect::Flee, Action::Recall(owner, slot)) => {
@@ -732,6 +733,7 @@ impl Pandoria {
                 self.end_effect(events);
             }
             (Effect::Teleport { left, mut moved }, Action::Move(from, to)) => {
+                self.release_spirit(from, "its host moved", events);
                 if let Some(figure) = self.figures[from.index()].take() {
                     self.figures[to.index()] = Some(figure);
                     events.push(Event::FigureMoved { from, to, figure });

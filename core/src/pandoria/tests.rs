@@ -136,7 +136,7 @@ fn expansion_and_promo_realms_play_the_standard_game_once_their_ability_is_built
 }
 
 #[test]
-fn realm_sets_choose_what_is_dealt_and_wait_for_unbuilt_realms() {
+fn realm_sets_choose_what_is_dealt() {
     let new = |mode, realms, realm_sets| {
         let o = Options {
             mode,
@@ -174,18 +174,19 @@ fn realm_sets_choose_what_is_dealt_and_wait_for_unbuilt_realms() {
     let legal: Vec<Action> = g.legal_actions(g.decision().unwrap().seat);
     assert_eq!(legal.len(), 7);
     assert!(legal.contains(&Action::Realm(Realm::Hanbok)));
-    // Sets with a realm still being built are refused; so is any set but base in the
-    // beginner game.
-    let e = new(
-        Mode::Standard,
-        RealmAssignment::RandomUnique,
-        RealmSets::All,
-    )
-    .unwrap_err();
-    assert!(
-        e.0.contains("Spirits of the Ancients is not playable yet"),
-        "{e}"
-    );
+    // All twelve: every realm turns up over enough deals. The beginner game refuses any
+    // set but base.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..80 {
+        let o = Options {
+            mode: Mode::Standard,
+            realm_sets: RealmSets::All,
+            ..Options::default()
+        };
+        let g = Pandoria::new(&o, 4, Seed::from_u64(seed)).unwrap();
+        seen.extend(g.seats.iter().filter_map(|s| s.realm));
+    }
+    assert_eq!(seen.len(), 12, "{seen:?}");
     let e = new(
         Mode::Beginner,
         RealmAssignment::RandomUnique,

@@ -1143,6 +1143,7 @@ impl Pandoria {
             }
             (Step::Buy | Step::RoundBuy { .. }, Action::Pass) => self.after_buy(events),
             (Step::ElfMove, Action::Move(from, to)) => {
+                self.release_spirit(from, "its host moved", events);
                 if let Some(figure) = self.figures[from.index()].take() {
                     self.figures[to.index()] = Some(figure);
                     events.push(Event::FigureMoved { from, to, figure });
@@ -1429,6 +1430,10 @@ impl Pandoria {
 
     /// Step 7: draw a tile if one was played from the hand; then the next player.
     fn finish_turn(&mut self, events: &mut Vec<Event>) {
+        // A haunting figure that came in this turn goes out with the next figure.
+        if let Some(h) = &mut self.seats[self.current.index()].haunted_by {
+            h.ready = true;
+        }
         if self.turn.from_hand {
             let seat = self.current;
             match self.stack.pop() {

@@ -170,6 +170,9 @@ pub struct SeatPublic {
     /// Hanbok: the opponents' figures this seat holds captive, in the order taken.
     #[serde(default)]
     pub captives: Vec<Figure>,
+    /// Spirits of the Ancients: the figure haunting this player from its reserve.
+    #[serde(default)]
+    pub haunted_by: Option<Figure>,
 }
 
 /// A seat's points by where they came from; the parts add up to its score.
@@ -249,6 +252,9 @@ pub struct PublicView {
     pub land: Vec<LandView>,
     /// Every figure on the board in board order.
     pub figures: Vec<FigureView>,
+    /// Spirits of the Ancients: haunting figures, each on another player's figure.
+    #[serde(default)]
+    pub spirits: Vec<FigureView>,
     /// The seats.
     pub seats: Vec<SeatPublic>,
     /// Tiles left in the stack (the count only).
@@ -391,6 +397,15 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
         prompt: decision.map(|d| d.kind.to_string()),
         land,
         figures,
+        spirits: game
+            .spirits
+            .iter()
+            .map(|&(at, f)| FigureView {
+                at,
+                seat: f.seat,
+                leader: f.leader,
+            })
+            .collect(),
         seats: game
             .seats
             .iter()
@@ -431,6 +446,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
                     .map(|_| game.team_score(Seat(i as u8))),
                 score_parts: s.parts,
                 captives: s.captives.clone(),
+                haunted_by: s.haunted_by.map(|h| h.figure),
             })
             .collect(),
         tiles_left: game.stack.len(),

@@ -254,6 +254,33 @@ pub enum Event {
         /// Why: "recalled", "overbuilt", "covered by a monument".
         why: String,
     },
+    /// Spirits of the Ancients: a removed figure now haunts the player who closed the region.
+    Haunted {
+        /// The haunting figure (its seat is the Spirits player).
+        figure: Figure,
+        /// The haunted player.
+        victim: Seat,
+    },
+    /// Spirits of the Ancients: the haunting figure went onto the board with its victim's
+    /// figure.
+    HauntPlaced {
+        /// Where.
+        at: Hex,
+        /// The haunting figure.
+        figure: Figure,
+        /// The haunted player.
+        victim: Seat,
+    },
+    /// Spirits of the Ancients: a haunting figure went back to its reserve (its host moved or
+    /// was removed, or its owner took it back).
+    SpiritReturned {
+        /// From where.
+        at: Hex,
+        /// The figure.
+        figure: Figure,
+        /// Why.
+        why: String,
+    },
     /// Hanbok: a player ransomed captives back into their reserve (instead of a figure).
     Ransomed {
         /// Who ransomed.
@@ -424,6 +451,8 @@ pub enum DecisionKind {
     Golem,
     /// Hanbok: the resource taken for a ransomed captive.
     Ransom,
+    /// Spirits of the Ancients: haunt the player who closed the region, or not.
+    Haunt,
     /// Poorhouse: which resource becomes 2.
     Poorhouse,
     /// Second-edition Mages: buy at the end of the round.
@@ -446,6 +475,9 @@ impl std::fmt::Display for DecisionKind {
             DecisionKind::Choice => f.write_str("take the points or a card"),
             DecisionKind::Buy => f.write_str("buy a card or pass"),
             DecisionKind::ElfMove => f.write_str("move a worker up to 2 spaces, or pass"),
+            DecisionKind::Haunt => {
+                f.write_str("haunt the player who removed your figures, or pass")
+            }
             DecisionKind::Ransom => {
                 f.write_str("choose the resource you take for a ransomed captive")
             }
@@ -514,6 +546,9 @@ pub enum Action {
     Occupy(Seat, u8, Option<Resource>),
     /// `recall blue 3`: the Goblins take back their figure from that opponent's building.
     Recall(Seat, u8),
+    /// `haunt worker`, `haunt leader`: the Spirits of the Ancients haunt the player who
+    /// closed the region with one of their removed figures.
+    Haunt(bool),
     /// `points`: keep a region's points (family game with spells).
     Points,
     /// `card`: draw a card instead of a region's points (family game with spells).

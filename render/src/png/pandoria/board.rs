@@ -199,6 +199,20 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
             &mark.letter.to_string(),
         );
     }
+    // Spirits of the Ancients: a haunting figure, small, riding on its host (upper right).
+    for s in &view.spirits {
+        let (x, y) = centre_px(s.at);
+        let sprite = if s.leader {
+            art.pick(&art.small_leaders, s.seat.index())
+        } else {
+            art.pick(&art.small_workers, s.seat.index())
+        };
+        canvas.blit(
+            sprite,
+            x + (R * 0.42).round() as i32,
+            y - (R * 0.12).round() as i32,
+        );
+    }
     if let Some(rage) = &view.rage {
         // How often the Rage worker counts, right of the figure.
         let (x, y) = centre_px(rage.worker);

@@ -58,6 +58,12 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
             "figure on a building: a goblin using it",
         ));
     }
+    if !view.spirits.is_empty() || view.seats.iter().any(|s| s.haunted_by.is_some()) {
+        items.push((
+            art.pick(&art.small_workers, 1),
+            "small figure on a figure: a Spirit haunting it (counts for its owner)",
+        ));
+    }
     if view.seats.iter().any(|s| !s.captives.is_empty()) {
         items.push((
             art.pick(&art.small_workers, 1),

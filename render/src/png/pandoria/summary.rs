@@ -62,6 +62,10 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
                 if s.workers == 1 { "" } else { "s" },
                 if s.leader { " + leader" } else { "" }
             ));
+            // Spirits of the Ancients: a haunting figure waiting in this player's reserve.
+            if let Some(f) = s.haunted_by {
+                stock.push(format!("haunted by {}", colour(f.seat)));
+            }
             // Hanbok: captives held (points at the end, ransom for the others).
             if !s.captives.is_empty() {
                 stock.push(format!(
