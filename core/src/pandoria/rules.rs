@@ -976,17 +976,19 @@ impl Pandoria {
             seat: h.spirit,
             leader,
         };
-        // From the reserve it went back to, or from the Hanbok's captives.
-        let s = &self.seats[h.spirit.index()];
-        let in_reserve = if leader { s.leader } else { s.workers > 0 };
-        if in_reserve {
-            self.take_from_reserve(h.spirit, leader);
-        } else if let Some(i) = self.seats[h.closer.index()]
+        // Out of the Hanbok's captives when the closer took them ("captures all of your
+        // figures except one, which will haunt"), else from the reserve it went back to.
+        match self.seats[h.closer.index()]
             .captives
             .iter()
             .position(|f| *f == figure)
         {
-            self.seats[h.closer.index()].captives.remove(i);
+            Some(i) => {
+                self.seats[h.closer.index()].captives.remove(i);
+            }
+            None => {
+                self.take_from_reserve(h.spirit, leader);
+            }
         }
         self.seats[h.closer.index()].haunted_by = Some(super::Haunt {
             figure,
