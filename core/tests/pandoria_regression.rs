@@ -4,7 +4,8 @@
 //! The expected counts live in `tests/regression/pandoria-family.txt` (the family game),
 //! `tests/regression/pandoria-standard.txt` (the standard game, both editions) and
 //! `tests/regression/pandoria-variants.txt` (the family game with spells, the beginner game
-//! and the partnership game). After an intended rules change, regenerate them with
+//! and the partnership game) and `tests/regression/pandoria-realms.txt` (the standard game
+//! with the expansion and promo realms). After an intended rules change, regenerate them with
 //! `TURNPOST_BLESS=1 cargo test -p turnpost-core --test pandoria_regression` and review the
 //! diff.
 //!
@@ -21,7 +22,9 @@ use std::collections::BTreeSet;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost_core::hex::Hex;
-use turnpost_core::pandoria::{Action, CardId, Edition, Mode, Options, Pandoria, Realm, Resource};
+use turnpost_core::pandoria::{
+    Action, CardId, Edition, Mode, Options, Pandoria, Realm, RealmSets, Resource,
+};
 use turnpost_core::{Game, Seat, Seed};
 
 /// Every action of the candidate space (see the module comment) for `seat` in the game as it
@@ -68,8 +71,23 @@ fn candidates(g: &Pandoria, seat: Seat) -> Vec<Action> {
         out.push(Action::Choose(r));
     }
     for seat in 0..4 {
-        out.push(Action::Adopt(Seat(seat)));
+        let s = Seat(seat);
+        out.push(Action::Adopt(s));
+        // The expansion realms: Goblins, Hanbok ransoms.
+        for slot in 0..=6 {
+            out.push(Action::Recall(s, slot));
+            for leader in [false, true] {
+                out.push(Action::Ransom(s, slot, leader));
+            }
+            for pay in pays {
+                out.push(Action::Occupy(s, slot, pay));
+            }
+        }
+        for pay in pays {
+            out.push(Action::GoblinSpell(s, pay));
+        }
     }
+    out.extend([Action::Haunt(false), Action::Haunt(true)]);
     for pay in pays {
         out.push(Action::Recast(pay));
         for slot in 0..=6 {
@@ -230,6 +248,38 @@ fn variant_legal_action_counts_match_the_regression_file() {
                     ..mode(Mode::Family)
                 },
                 "family partnership ",
+                4..=4,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn expansion_realm_legal_action_counts_match_the_regression_file() {
+    let realms = |realm_sets, edition, partnership| Options {
+        mode: Mode::Standard,
+        realm_sets,
+        edition,
+        partnership,
+        ..Options::default()
+    };
+    check(
+        "pandoria-realms.txt",
+        "# sets players seed: legal-action count at every decision of a seeded random standard game with the expansion and promo realms (realms at random)",
+        &[
+            (
+                realms(RealmSets::All, Edition::Yucata, false),
+                "all ",
+                2..=4,
+            ),
+            (
+                realms(RealmSets::ExpansionPromo, Edition::Second, false),
+                "expansion_promo second ",
+                2..=4,
+            ),
+            (
+                realms(RealmSets::Expansion, Edition::Yucata, true),
+                "expansion partnership ",
                 4..=4,
             ),
         ],
