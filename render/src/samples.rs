@@ -4,7 +4,7 @@
 //! The choice of action uses a small fixed generator (SplitMix64) of its own, so the
 //! positions stay the same whatever the random crates do.
 
-use turnpost_core::pandoria::{Mode, Options, Pandoria, Step};
+use turnpost_core::pandoria::{Mode, Options, Pandoria, RealmSets, Step};
 use turnpost_core::rtta::Rtta;
 use turnpost_core::{Game, Seed};
 
@@ -94,6 +94,27 @@ pub fn pandoria_late_in(mode: Mode, players: usize, seed: u64) -> Pandoria {
         |g| g.tiles_left() > 0,
     );
     // Finish the current turn so the picture shows a fresh placement and a "place" prompt.
+    play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
+    g
+}
+
+/// A standard game with all twelve realms dealt (the expansion and promo realms among
+/// them), played like [`pandoria_late_in`] but preferring the new realms' actions too.
+pub fn pandoria_realms_late(players: usize, seed: u64) -> Pandoria {
+    let options = Options {
+        mode: Mode::Standard,
+        realm_sets: RealmSets::All,
+        ..Options::default()
+    };
+    let mut g = Pandoria::new(&options, players, Seed::from_u64(seed)).expect("2 to 4 players");
+    play_preferring(
+        &mut g,
+        seed,
+        &[
+            "haunt", "occupy", "goblin", "worker", "leader", "build", "buy", "spell", "monument",
+        ],
+        |g| g.tiles_left() > 0,
+    );
     play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
     g
 }

@@ -39,12 +39,15 @@ const REGION_MEAN: f64 = 0.5;
 const IMAGE_MEAN: f64 = 0.05;
 
 /// The references: which game draws them and the name of the stored view.
-const REFERENCES: [(&str, &str); 8] = [
+const REFERENCES: [(&str, &str); 9] = [
     ("pandoria", "pandoria-4p-seed7-public"),
     ("pandoria", "pandoria-4p-seed7-seat"),
     ("pandoria", "pandoria-2p-seed5-public"),
     ("pandoria", "pandoria-4p-seed7-standard-public"),
     ("pandoria", "pandoria-4p-seed7-standard-seat"),
+    // Centaurs, Fairies (the camp of 8), Goblins (two on buildings, the shut fifth slot),
+    // Spirits of the Ancients.
+    ("pandoria", "pandoria-4p-seed15-realms-public"),
     ("rtta", "rtta-4p-seed3-public"),
     ("rtta", "rtta-4p-seed3-end"),
     ("rtta", "rtta-1p-seed9-public"),
@@ -203,6 +206,9 @@ fn sample(name: &str) -> View {
         "pandoria-4p-seed7-standard-seat" => {
             let game = standard();
             Arc::new(game.seat_view(game.current()))
+        }
+        "pandoria-4p-seed15-realms-public" => {
+            Arc::new(samples::pandoria_realms_late(4, 15).public_view())
         }
         "rtta-4p-seed3-public" => Arc::new(samples::rtta_after(4, 3, 6).public_view()),
         "rtta-4p-seed3-end" => Arc::new(samples::rtta_after(4, 3, 12).public_view()),
