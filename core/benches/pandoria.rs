@@ -5,7 +5,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
-use turnpost_core::pandoria::{Action, Edition, Mode, Options, Pandoria};
+use turnpost_core::pandoria::{Action, Edition, Mode, Options, Pandoria, RealmSets};
 use turnpost_core::{Game, Seed};
 
 /// Plays one random game to the end, reusing the action buffer.
@@ -55,13 +55,17 @@ fn playouts(c: &mut Criterion) {
     group.finish();
     // The standard game: random realms (random unique), cards, spells, buildings, market.
     let mut group = c.benchmark_group("standard random game");
-    for (name, edition) in [
-        ("yucata", Edition::Yucata),
-        ("second edition", Edition::Second),
+    // "all twelve realms": the expansion and promo realms dealt too (issue 15's measure,
+    // next to the base-game figure of the same run).
+    for (name, edition, realm_sets) in [
+        ("yucata", Edition::Yucata, RealmSets::Base),
+        ("second edition", Edition::Second, RealmSets::Base),
+        ("all twelve realms", Edition::Yucata, RealmSets::All),
     ] {
         let options = Options {
             mode: Mode::Standard,
             edition,
+            realm_sets,
             ..Options::default()
         };
         let mut seed = 0;

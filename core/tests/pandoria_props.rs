@@ -363,6 +363,16 @@ fn assert_public_view_hides_secrets(g: &Pandoria) {
     }
 }
 
+/// Yucata's six realm-set choices.
+const ALL_SETS: [RealmSets; 6] = [
+    RealmSets::Base,
+    RealmSets::BasePromo,
+    RealmSets::Expansion,
+    RealmSets::BaseExpansion,
+    RealmSets::ExpansionPromo,
+    RealmSets::All,
+];
+
 fn options_strategy() -> impl Strategy<Value = Options> {
     (
         0..3u8,
@@ -403,11 +413,9 @@ fn options_strategy() -> impl Strategy<Value = Options> {
                 // Drawn on its own: the realm assignment's number would pick only one realm
                 // for `same_chosen`.
                 realm: Some(Realm::PLAYABLE[usize::from(realm)]),
-                // The promo realms join the deal in the standard game when the start-tile
-                // draw is odd (an independent enough bit; the expansion sets wait for the
-                // Spirits of the Ancients).
-                realm_sets: if mode == 2 && apart {
-                    RealmSets::BasePromo
+                // Every realm set in the standard game (the beginner game plays base only).
+                realm_sets: if mode == 2 {
+                    ALL_SETS[(usize::from(realm) + usize::from(apart)) % ALL_SETS.len()]
                 } else {
                     RealmSets::Base
                 },

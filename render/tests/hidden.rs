@@ -213,10 +213,14 @@ fn pandoria_tables() -> Vec<BoxedStrategy<(Table, Point)>> {
                         start_apart: apart,
                         realms,
                         realm: Some(Realm::PLAYABLE[realm]),
-                        // The promo realms (Hanbok's captives among them) join the deal in
-                        // some standard games.
-                        realm_sets: if mode == Mode::Standard && apart {
-                            RealmSets::BasePromo
+                        // The expansion and promo realms (goblins, captives, haunts) join the
+                        // deal in the standard game.
+                        realm_sets: if mode == Mode::Standard {
+                            if apart {
+                                RealmSets::All
+                            } else {
+                                RealmSets::ExpansionPromo
+                            }
                         } else {
                             RealmSets::Base
                         },

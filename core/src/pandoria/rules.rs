@@ -499,7 +499,12 @@ impl Pandoria {
                 out.push(Action::Leader(hex));
             }
         }
-        out.extend(self.retrievable(seat).into_iter().map(Action::Retrieve));
+        if self.spirits.is_empty() {
+            // The common case, without the sorted merge.
+            out.extend(self.figures_of(seat).map(|(h, _)| Action::Retrieve(h)));
+        } else {
+            out.extend(self.retrievable(seat).into_iter().map(Action::Retrieve));
+        }
         out.extend(self.goblin_recalls(seat));
         out.extend(self.ransom_options(seat));
         out
@@ -509,6 +514,9 @@ impl Pandoria {
     /// any number of workers and the leader, one resource each (text 004 "Hanbok").
     pub(super) fn ransom_options(&self, seat: Seat) -> Vec<Action> {
         let mut out = Vec::new();
+        if self.seats.iter().all(|s| s.captives.is_empty()) {
+            return out;
+        }
         let purse: u32 = self.seats[seat.index()]
             .resources
             .iter()

@@ -57,16 +57,25 @@ impl Pandoria {
         &self,
         seat: Seat,
     ) -> impl Iterator<Item = (usize, &'static Card)> + '_ {
-        let occupied = self.seats.iter().enumerate().flat_map(move |(o, s)| {
-            s.slots.iter().enumerate().filter_map(move |(i, slot)| {
-                match (slot.goblin, slot.building()) {
-                    (Some(g), Some(c)) if g.seat == seat => {
-                        Some((SLOTS * (o + 1) + i, cards().card(c)))
+        // Only the Goblins occupy: everyone else skips the walk over the other tableaus.
+        let others = if self.ability(seat) == Some(Realm::Goblins) {
+            self.seats.len()
+        } else {
+            0
+        };
+        let occupied = self.seats[..others]
+            .iter()
+            .enumerate()
+            .flat_map(move |(o, s)| {
+                s.slots.iter().enumerate().filter_map(move |(i, slot)| {
+                    match (slot.goblin, slot.building()) {
+                        (Some(g), Some(c)) if g.seat == seat => {
+                            Some((SLOTS * (o + 1) + i, cards().card(c)))
+                        }
+                        _ => None,
                     }
-                    _ => None,
-                }
-            })
-        });
+                })
+            });
         self.visible_buildings(seat).chain(occupied)
     }
 
@@ -556,6 +565,9 @@ impl Pandoria {
     /// Goblins: where `seat` has figures on opponents' buildings, as recall actions.
     pub(super) fn goblin_recalls(&self, seat: Seat) -> Vec<Action> {
         let mut out = Vec::new();
+        if self.ability(seat) != Some(Realm::Goblins) {
+            return out;
+        }
         for (o, s) in self.seats.iter().enumerate() {
             for (i, slot) in s.slots.iter().enumerate() {
                 if slot.goblin.is_some_and(|g| g.seat == seat) {

@@ -27,10 +27,16 @@ pub fn random_options(rng: &mut ChaCha8Rng, players: usize, modes: &[Mode]) -> p
         start_apart: rng.random_bool(0.5),
         realms,
         realm: Some(Realm::PLAYABLE[rng.random_range(0..Realm::PLAYABLE.len())]),
-        // The promo realms join the deal in some standard games (the expansion sets wait
-        // for the Spirits of the Ancients).
-        realm_sets: if mode == Mode::Standard && rng.random_bool(0.3) {
-            RealmSets::BasePromo
+        // Every realm set in the standard game (the beginner game plays base only).
+        realm_sets: if mode == Mode::Standard {
+            [
+                RealmSets::Base,
+                RealmSets::BasePromo,
+                RealmSets::Expansion,
+                RealmSets::BaseExpansion,
+                RealmSets::ExpansionPromo,
+                RealmSets::All,
+            ][rng.random_range(0..6)]
         } else {
             RealmSets::Base
         },

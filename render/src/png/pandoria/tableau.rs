@@ -633,9 +633,24 @@ pub(super) fn draw_seat(
         Style::bold(17.0, INK),
         &format!("× {}", seat.hand_tiles),
     );
+    cx += 100.0;
+    // Spirits of the Ancients: the figure haunting this player, waiting in its reserve.
+    if let Some(f) = seat.haunted_by {
+        cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Haunted by") + 10.0;
+        let sprite = if f.leader {
+            art.pick(&art.small_leaders, f.seat.index())
+        } else {
+            art.pick(&art.small_workers, f.seat.index())
+        };
+        canvas.blit(
+            sprite,
+            (cx + sprite.width() as f32 / 2.0) as i32,
+            row as i32,
+        );
+        cx += sprite.width() as f32 + 18.0;
+    }
     // Hanbok: the opponents' figures held captive, in their owners' colours.
     if !seat.captives.is_empty() {
-        cx += 100.0;
         cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Captives") + 10.0;
         for f in seat.captives.iter().take(MAX_CAPTIVES_DRAWN) {
             let owner = f.seat.index();
