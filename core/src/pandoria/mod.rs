@@ -368,6 +368,9 @@ pub struct Pandoria {
     /// player, taken before anything else).
     #[serde(default)]
     haunts: Vec<PendingHaunt>,
+    /// Golems: the two spaces of each Golem pair still standing together on its tile.
+    #[serde(default)]
+    golem_pairs: Vec<[Hex; 2]>,
     /// The face-down stack; the top is the end of the vector.
     stack: Vec<TileId>,
     /// Tiles put back in the box unseen at setup (and Terrain tiles that found no place).
@@ -545,6 +548,11 @@ impl Pandoria {
             Some(f) if f.seat == seat => Some((h, f)),
             _ => None,
         })
+    }
+
+    /// Golems: a figure on `h` left its space, so any pair it belonged to is over.
+    pub(crate) fn break_golem_pair(&mut self, h: Hex) {
+        self.golem_pairs.retain(|p| !p.contains(&h));
     }
 
     /// The haunting figures on the board (each stacked on another player's figure).
@@ -928,6 +936,7 @@ impl Game for Pandoria {
             figures: vec![None; CELLS],
             spirits: Vec::new(),
             haunts: Vec::new(),
+            golem_pairs: Vec::new(),
             stack,
             removed,
             start_player,

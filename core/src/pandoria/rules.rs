@@ -843,6 +843,12 @@ impl Pandoria {
                 }
                 .expect("validated: a Golem space yields a resource");
                 self.seats[seat.index()].resources[paid.index()] -= GOLEM_COST;
+                // A pair when the first figure stands on the tile's other space.
+                if let Some(&other) = self.turn.placed.iter().find(|&&p| p != h)
+                    && self.figures[other.index()].is_some_and(|f| f.seat == seat)
+                {
+                    self.golem_pairs.push([other, h]);
+                }
                 let figure = self.put_figure(seat, h, matches!(action, Action::Leader(_)));
                 events.push(Event::GolemPlaced {
                     at: h,
@@ -966,6 +972,7 @@ impl Pandoria {
         match self.figures[h.index()] {
             Some(f) if f.seat == seat => {
                 self.figures[h.index()] = None;
+                self.break_golem_pair(h);
                 self.return_figure(f);
                 events.push(Event::FigureRetrieved { at: h, figure: f });
                 self.release_spirit(h, "its host was taken back", events);
@@ -1050,6 +1057,7 @@ impl Pandoria {
                 !inside
             });
             for &hex in &region.hexes {
+                self.break_golem_pair(hex);
                 let here = self.figures[hex.index()]
                     .take()
                     .into_iter()

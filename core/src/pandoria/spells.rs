@@ -734,6 +734,7 @@ impl Pandoria {
             }
             (Effect::Teleport { left, mut moved }, Action::Move(from, to)) => {
                 self.release_spirit(from, "its host moved", events);
+                self.break_golem_pair(from);
                 if let Some(figure) = self.figures[from.index()].take() {
                     self.figures[to.index()] = Some(figure);
                     events.push(Event::FigureMoved { from, to, figure });

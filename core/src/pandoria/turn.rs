@@ -1156,6 +1156,7 @@ impl Pandoria {
             (Step::Buy | Step::RoundBuy { .. }, Action::Pass) => self.after_buy(events),
             (Step::ElfMove, Action::Move(from, to)) => {
                 self.release_spirit(from, "its host moved", events);
+                self.break_golem_pair(from);
                 if let Some(figure) = self.figures[from.index()].take() {
                     self.figures[to.index()] = Some(figure);
                     events.push(Event::FigureMoved { from, to, figure });

@@ -255,6 +255,9 @@ pub struct PublicView {
     /// Spirits of the Ancients: haunting figures, each on another player's figure.
     #[serde(default)]
     pub spirits: Vec<FigureView>,
+    /// Golems: the two spaces of each Golem pair standing on its tile.
+    #[serde(default)]
+    pub golem_pairs: Vec<[Hex; 2]>,
     /// The seats.
     pub seats: Vec<SeatPublic>,
     /// Tiles left in the stack (the count only).
@@ -397,6 +400,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
         prompt: decision.map(|d| d.kind.to_string()),
         land,
         figures,
+        golem_pairs: game.golem_pairs.clone(),
         spirits: game
             .spirits
             .iter()

@@ -383,6 +383,13 @@ impl Art {
                     pen.polygon(&hex_corners(0.0, 0.0, r), terrain_colour(Terrain::Forest));
                     pen.polygon_outline(&hex_corners(0.0, 0.0, r - 2.5), 3.5, blue);
                 }),
+                // The link of a Golem pair (drawn in the pair's colour; blue here).
+                Sprite::centred(17, 17, |pen| {
+                    let blue = marks.get(1).map_or([40, 90, 160], |m| m.colour);
+                    pen.rect(-7.0, -7.0, 14.0, 14.0, [60, 60, 60]);
+                    pen.rect(-6.0, -6.0, 12.0, 12.0, [255, 255, 255]);
+                    pen.rect(-4.0, -4.0, 8.0, 8.0, blue);
+                }),
                 // A shut box of the resource track: beyond the Fairies' camp of 8.
                 Sprite::centred(23, 25, |pen| {
                     pen.rect(-10.5, -11.5, 21.0, 23.0, [150, 142, 130]);

@@ -199,6 +199,16 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
             &mark.letter.to_string(),
         );
     }
+    // Golems: a link between the two figures of a Golem pair, in their colour.
+    for pair in &view.golem_pairs {
+        let Some(f) = view.figures.iter().find(|f| f.at == pair[0]) else {
+            continue;
+        };
+        let ((x1, y1), (x2, y2)) = (centre_px(pair[0]), centre_px(pair[1]));
+        let (mx, my) = ((x1 + x2) / 2, (y1 + y2) / 2 + (R * 0.33).round() as i32);
+        canvas.fill(mx - 7, my - 7, 14, 14, [255, 255, 255]);
+        canvas.fill(mx - 5, my - 5, 10, 10, art.mark(f.seat.index()).colour);
+    }
     // Spirits of the Ancients: a haunting figure, small, riding on its host (upper right).
     for s in &view.spirits {
         let (x, y) = centre_px(s.at);

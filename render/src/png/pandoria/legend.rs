@@ -46,7 +46,7 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
         .iter()
         .any(|s| s.realm.is_some_and(|r| r.camp() < 10))
     {
-        items.push((&art.legend_marks[6], "shut box: the Fairies' camp holds 8"));
+        items.push((&art.legend_marks[7], "shut box: the Fairies' camp holds 8"));
     }
     if view
         .seats
@@ -62,6 +62,12 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
         items.push((
             art.pick(&art.small_workers, 1),
             "small figure on a figure: a Spirit haunting it (counts for its owner)",
+        ));
+    }
+    if !view.golem_pairs.is_empty() {
+        items.push((
+            &art.legend_marks[6],
+            "square between two figures: a Golem pair on its tile",
         ));
     }
     if view.seats.iter().any(|s| !s.captives.is_empty()) {
