@@ -129,14 +129,12 @@ pub(super) fn draw_panels(
             );
             if let Some(prompt) = &view.prompt {
                 let _ = mark;
-                fonts.draw(
-                    canvas,
-                    end + 10.0,
-                    line2,
-                    Align::Left,
-                    Style::regular(17.0, MUTED),
-                    &format!("· {prompt}"),
-                );
+                // A long prompt is cut to the panel (with "…"); the panel itself lists the
+                // choices, so nothing is lost.
+                let style = Style::regular(17.0, MUTED);
+                let room = x as f32 + w as f32 - 16.0 - (end + 10.0);
+                let text = fit(fonts, style, &format!("· {prompt}"), room);
+                fonts.draw(canvas, end + 10.0, line2, Align::Left, style, &text);
             }
         }
         (None, None) => {}
