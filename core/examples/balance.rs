@@ -16,6 +16,9 @@
 //! played is read from the events: a spell cast (`SpellCast`, recasts not counted) or a
 //! building built (`Built`).
 
+#[path = "support/wilson.rs"]
+mod wilson;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Mutex;
@@ -27,6 +30,7 @@ use turnpost_core::pandoria::{
     self, CardId, Edition, Event, Mode, Pandoria, Realm, RealmAssignment, cards,
 };
 use turnpost_core::{Game, Seat, Seed};
+use wilson::wilson;
 
 const MODES: [Mode; 4] = [
     Mode::Family,
@@ -282,19 +286,6 @@ fn main() {
         }
         None => print!("{report}"),
     }
-}
-
-/// The 95 % Wilson score interval of `successes` out of `n`.
-fn wilson(successes: f64, n: f64) -> (f64, f64) {
-    if n == 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964f64;
-    let p = successes / n;
-    let denominator = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denominator;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
-    (centre - half, centre + half)
 }
 
 /// Wins (shared first places split) out of seats, and the share expected if every seat had

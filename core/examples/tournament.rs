@@ -22,6 +22,9 @@
 //! percentile and count of the [`choose`] calls that had at least two legal actions.
 //! `--threads` plays games in parallel (the times are then no longer per core).
 
+#[path = "support/wilson.rs"]
+mod wilson;
+
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -32,6 +35,7 @@ use turnpost_core::game::options_from_pairs;
 use turnpost_core::pandoria::Pandoria;
 use turnpost_core::rtta::Rtta;
 use turnpost_core::{Game, Seed};
+use wilson::wilson;
 
 /// What the command line asked for.
 #[derive(Clone, Debug)]
@@ -243,19 +247,6 @@ fn play_one<G: Game>(
         times,
         decisions,
     }
-}
-
-/// The 95 % Wilson score interval of `successes` out of `n`.
-fn wilson(successes: f64, n: f64) -> (f64, f64) {
-    if n == 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964f64;
-    let p = successes / n;
-    let denominator = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denominator;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
-    (centre - half, centre + half)
 }
 
 /// The `q` quantile (0..=1) of sorted values, nearest rank.

@@ -334,24 +334,8 @@ fn rank<G: Game>(
     rng: &mut ChaCha8Rng,
 ) -> Vec<(G::Action, f64)> {
     let world = knowledge.sample(rng);
-    let seat = knowledge.seat;
     let sides = Sides::new(&world);
-    let mut scored: Vec<(G::Action, f64, u32)> = legal
-        .into_iter()
-        .map(|action| {
-            let mut next = world.clone();
-            let value = match next.apply(seat, &action) {
-                Ok(_) => match next.outcome() {
-                    Some(_) => sides.leaf_value(&next, seat) * 100.0,
-                    None => sides.margin(&next, seat),
-                },
-                Err(_) => f64::NEG_INFINITY,
-            };
-            (action, value, rng.random())
-        })
-        .collect();
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.2.cmp(&b.2)));
-    scored.into_iter().map(|(a, v, _)| (a, v)).collect()
+    score_in(&world, knowledge.seat, legal, &sides, 0, rng)
 }
 
 /// The legal actions ranked best first by where they lead once the seat has finished its
@@ -366,14 +350,27 @@ fn rank_turns<G: Game>(
     rng: &mut ChaCha8Rng,
 ) -> Vec<(G::Action, f64)> {
     let world = knowledge.sample(rng);
-    let seat = knowledge.seat;
+    score_in(&world, knowledge.seat, legal, sides, TURN_STEPS, rng)
+}
+
+/// Plays each action in `world`, then up to `steps` more greedy decisions of the seat while
+/// it is still to act, and ranks the actions by the margin reached (a finished game by its
+/// result); ties broken at random.
+fn score_in<G: Game>(
+    world: &G,
+    seat: Seat,
+    legal: Vec<G::Action>,
+    sides: &Sides,
+    steps: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<(G::Action, f64)> {
     let mut scored: Vec<(G::Action, f64, u32)> = legal
         .into_iter()
         .map(|action| {
             let mut next = world.clone();
             let value = match next.apply(seat, &action) {
                 Ok(_) => {
-                    for _ in 0..TURN_STEPS {
+                    for _ in 0..steps {
                         if next.decision().is_none_or(|d| d.seat != seat) {
                             break;
                         }

@@ -380,7 +380,7 @@ fn options_strategy() -> impl Strategy<Value = Options> {
         0..4u8,
         0..2u8,
         0..5u8,
-        0..Realm::PLAYABLE.len() as u8,
+        0..Realm::ALL.len() as u8,
         any::<bool>(),
     )
         .prop_map(
@@ -412,7 +412,7 @@ fn options_strategy() -> impl Strategy<Value = Options> {
                 },
                 // Drawn on its own: the realm assignment's number would pick only one realm
                 // for `same_chosen`.
-                realm: Some(Realm::PLAYABLE[usize::from(realm)]),
+                realm: Some(Realm::ALL[usize::from(realm)]),
                 // Every realm set in the standard game (the beginner game plays base only).
                 realm_sets: if mode == 2 {
                     ALL_SETS[(usize::from(realm) + usize::from(apart)) % ALL_SETS.len()]
@@ -538,7 +538,7 @@ fn the_options_strategy_reaches_every_option() {
     ] {
         assert!(seen.contains(want), "never {want}");
     }
-    for realm in Realm::PLAYABLE {
+    for realm in Realm::ALL {
         let want = format!("same chosen {:?}", Some(realm));
         assert!(seen.contains(&want), "never {want}");
     }
@@ -644,7 +644,7 @@ fn every_realm_mix_plays_a_standard_game_to_the_end() {
 /// for 2–4 players (the partnership game included).
 #[test]
 fn every_expansion_realm_plays_a_standard_game_to_the_end() {
-    let new: Vec<Realm> = Realm::PLAYABLE
+    let new: Vec<Realm> = Realm::ALL
         .into_iter()
         .filter(|r| r.set() != RealmSet::Base)
         .collect();

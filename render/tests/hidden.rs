@@ -191,7 +191,7 @@ fn pandoria_tables() -> Vec<BoxedStrategy<(Table, Point)>> {
                     0..5usize,
                     0..3usize,
                     any::<bool>(),
-                    0..Realm::PLAYABLE.len(),
+                    0..Realm::ALL.len(),
                 );
                 let table = choices.prop_map(move |(players, realms, start, apart, realm)| {
                     let mut realms = [
@@ -212,7 +212,7 @@ fn pandoria_tables() -> Vec<BoxedStrategy<(Table, Point)>> {
                             [start],
                         start_apart: apart,
                         realms,
-                        realm: Some(Realm::PLAYABLE[realm]),
+                        realm: Some(Realm::ALL[realm]),
                         // The expansion and promo realms (goblins, captives, haunts) join the
                         // deal in the standard game.
                         realm_sets: if mode == Mode::Standard {

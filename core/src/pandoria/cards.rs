@@ -157,29 +157,6 @@ impl Realm {
         }
     }
 
-    /// The realms a table can play today: the base realms and the expansion and promo
-    /// realms whose abilities are built (Goblins, Golems, Spirits of the Ancients and Hanbok
-    /// are still being built, and a table cannot choose them until they are).
-    pub const PLAYABLE: [Realm; 12] = [
-        Realm::Humans,
-        Realm::Dwarves,
-        Realm::Elves,
-        Realm::Mages,
-        Realm::Halflings,
-        Realm::Centaurs,
-        Realm::Fairies,
-        Realm::Goblins,
-        Realm::Golems,
-        Realm::Spirits,
-        Realm::Nymphs,
-        Realm::Hanbok,
-    ];
-
-    /// Whether Turnpost plays this realm's ability yet ([`Realm::PLAYABLE`]).
-    pub fn playable(self) -> bool {
-        Realm::PLAYABLE.contains(&self)
-    }
-
     /// The most of each resource the realm's camp holds: 8 for the Fairies, 10 for everyone
     /// else. Every effect that names 10 (the cap, Conjure, the better rates over the cap,
     /// the Store) uses this.

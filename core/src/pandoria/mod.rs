@@ -696,20 +696,8 @@ impl Pandoria {
     }
 
     /// Whether a table may play `realm` (option `realm`): the expansion and promo realms have
-    /// only side B, so they play the standard game; a realm whose ability is not built yet
-    /// is refused with the list of those that are.
+    /// only side B, so they play the standard game.
     fn check_realm(options: &Options, realm: Realm) -> Result<(), SetupError> {
-        if !realm.playable() {
-            let ready: Vec<&str> = Realm::ALL
-                .into_iter()
-                .filter(|r| r.set() != RealmSet::Base && r.playable())
-                .map(|r| r.data().name.as_str())
-                .collect();
-            return Err(SetupError(format!(
-                "the {realm} are not playable yet; of the expansion and promo realms Turnpost plays {}",
-                ready.join(", ")
-            )));
-        }
         if realm.set() != RealmSet::Base && options.mode != Mode::Standard {
             return Err(SetupError(format!(
                 "the {realm} have no side A and no realm cards: they play the standard game (mode=standard)"
@@ -860,17 +848,6 @@ impl Game for Pandoria {
                 ));
             }
             let pool = options.realm_sets.realms();
-            let waiting: Vec<&str> = pool
-                .iter()
-                .filter(|r| !r.playable())
-                .map(|r| r.data().name.as_str())
-                .collect();
-            if !waiting.is_empty() && options.realms != RealmAssignment::SameChosen {
-                return Err(SetupError(format!(
-                    "{} not playable yet, so these realm sets cannot be dealt; realm_sets=base_promo can, and realms=same_chosen plays one realm",
-                    waiting.join(", ") + if waiting.len() == 1 { " is" } else { " are" }
-                )));
-            }
             if options.realms == RealmAssignment::RandomUnique && pool.len() < players {
                 return Err(SetupError(format!(
                     "{} realms for {players} players: realms=random_unique needs one each",

@@ -96,7 +96,7 @@ fn setup_refuses_option_combinations_that_cannot_be_played() {
 }
 
 #[test]
-fn expansion_and_promo_realms_play_the_standard_game_once_their_ability_is_built() {
+fn expansion_and_promo_realms_play_the_standard_game() {
     let new = |mode, realm| {
         let o = Options {
             mode,
@@ -106,30 +106,14 @@ fn expansion_and_promo_realms_play_the_standard_game_once_their_ability_is_built
         };
         Pandoria::new(&o, 3, Seed::from_u64(1)).map(|g| g.seats[0].realm)
     };
-    let ready: Vec<&str> = Realm::PLAYABLE[5..]
-        .iter()
-        .map(|r| r.data().name.as_str())
-        .collect();
-    assert!(
-        ready.contains(&"Centaurs") && ready.contains(&"Hanbok"),
-        "{ready:?}"
-    );
     for realm in &Realm::ALL[5..] {
         let realm = *realm;
-        if realm.playable() {
-            assert_eq!(new(Mode::Standard, realm).unwrap(), Some(realm));
-            let e = new(Mode::Beginner, realm).unwrap_err();
-            assert!(
-                e.0.contains("no side A") && e.0.contains("mode=standard"),
-                "{e}"
-            );
-        } else {
-            let e = new(Mode::Standard, realm).unwrap_err();
-            assert!(
-                e.0.contains("not playable yet") && e.0.contains(&ready.join(", ")),
-                "{e}"
-            );
-        }
+        assert_eq!(new(Mode::Standard, realm).unwrap(), Some(realm));
+        let e = new(Mode::Beginner, realm).unwrap_err();
+        assert!(
+            e.0.contains("no side A") && e.0.contains("mode=standard"),
+            "{e}"
+        );
     }
     // The family games have no realms: the option is not read there.
     assert!(new(Mode::Family, Realm::Goblins).is_ok());

@@ -26,7 +26,7 @@ pub fn random_options(rng: &mut ChaCha8Rng, players: usize, modes: &[Mode]) -> p
             [rng.random_range(0..3)],
         start_apart: rng.random_bool(0.5),
         realms,
-        realm: Some(Realm::PLAYABLE[rng.random_range(0..Realm::PLAYABLE.len())]),
+        realm: Some(Realm::ALL[rng.random_range(0..Realm::ALL.len())]),
         // Every realm set in the standard game (the beginner game plays base only).
         realm_sets: if mode == Mode::Standard {
             [
