@@ -8,8 +8,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost_core::hex::Hex;
 use turnpost_core::pandoria::{
-    Action, CardId, Edition, Effect, Land, Mode, Options, Pandoria, Realm, RealmAssignment,
-    RealmSet, RealmSets, Resource, StartTiles, Step, TileId, cards,
+    self, Action, CardId, Edition, Effect, Land, Mode, Options, Pandoria, Realm, RealmAssignment,
+    RealmSet, RealmSets, Resource, StartTiles, Step, TileId, board, cards, tiles,
 };
 use turnpost_core::{Game, Seat, Seed};
 
@@ -30,7 +30,8 @@ fn assert_conserved(g: &Pandoria) {
     ids.extend(g.single_tiles().iter().map(|t| u64::from(t.0)));
     if let Step::Effect {
         effect: Effect::Tile { tile },
-    } = g.step()
+    }
+    | Step::Single { tile } = g.step()
     {
         ids.push(u64::from(tile.0));
     }
@@ -44,13 +45,18 @@ fn assert_conserved(g: &Pandoria) {
     }
     let mut on_board: Vec<u64> = Vec::new();
     let mut castles = vec![0u8; players];
+    let mut mountains = vec![0u8; players];
     let mut workers = vec![0u8; players];
     let mut leaders = vec![0u8; players];
     for hex in Hex::all() {
         match g.land(hex) {
-            Land::Terrain { tile: Some(t), .. } if t.0 <= 48 || t.0 >= 51 => {
+            // Start tiles (the base ones and the Artifacts one) are not counted.
+            Land::Terrain { tile: Some(t), .. }
+                if !(49..=50).contains(&t.0) && !t.is_printed_like() =>
+            {
                 on_board.push(u64::from(t.0))
             }
+            Land::Castle { owner } if !board().is_plain(hex) => mountains[owner.index()] += 1,
             Land::Castle { owner } => castles[owner.index()] += 1,
             _ => {}
         }
@@ -113,7 +119,11 @@ fn assert_conserved(g: &Pandoria) {
     while i < on_board.len() {
         let id = on_board[i];
         let hexes = on_board[i..].iter().take_while(|&&t| t == id).count();
-        let covers = if id <= 48 { 2 } else { 1 };
+        let covers = if tiles().get(TileId(id as u8)).unwrap().b.is_some() {
+            2
+        } else {
+            1
+        };
         assert_eq!(
             hexes, covers,
             "tile {id} covers {hexes} hexes, not {covers}"
@@ -123,9 +133,52 @@ fn assert_conserved(g: &Pandoria) {
     }
     ids.sort();
     let mut all: Vec<u64> = (1..=48).collect();
-    if g.options().mode != Mode::Family {
-        // The family game leaves the single tiles in the box.
+    let artifacts = g.options().artifacts;
+    if g.options().mode != Mode::Family || artifacts {
+        // The family game leaves the single tiles in the box (not with Artifacts).
         all.extend(51..=58);
+    }
+    if artifacts {
+        all.extend(59..=76);
+    }
+    all.sort();
+    // Artifacts: every piece in the reserve, with a seat, or on the board; every relic once.
+    let mut pieces = u32::from(g.artifact_reserve());
+    pieces += g
+        .artifacts_on_board()
+        .iter()
+        .map(|&(_, n)| u32::from(n))
+        .sum::<u32>();
+    let mut relics: Vec<u8> = g.relics_left().iter().map(|r| r.points).collect();
+    for (s, &mountain) in mountains.iter().enumerate() {
+        let st = g.seat_state(Seat(s as u8));
+        pieces += u32::from(st.artifacts);
+        relics.extend(&st.relics);
+        if g.artifact_holder(Seat(s as u8)) != Seat(s as u8) {
+            assert_eq!(st.artifacts, 0, "partners keep one pile of artifacts");
+        }
+        assert_eq!(
+            mountain + u8::from(st.mountain),
+            u8::from(artifacts),
+            "mountain castle of seat {s}"
+        );
+    }
+    relics.sort();
+    if artifacts {
+        assert_eq!(
+            pieces,
+            u32::from(pandoria::artifacts().pieces),
+            "artifact pieces"
+        );
+        let all_relics: Vec<u8> = pandoria::artifacts()
+            .relics_for(players)
+            .iter()
+            .map(|r| r.points)
+            .collect();
+        assert_eq!(relics, all_relics, "every relic once");
+    } else {
+        assert_eq!(pieces, 0);
+        assert!(relics.is_empty());
     }
     assert_eq!(ids, all, "every double and single tile exactly once");
     let mut card_ids: Vec<CardId> = Vec::new();
@@ -180,7 +233,10 @@ fn random_action(rng: &mut ChaCha8Rng) -> Action {
         k => Some(Resource::ALL[k - 1]),
     };
     let card = |rng: &mut ChaCha8Rng| CardId(rng.random_range(1..=54));
-    match rng.random_range(0..24) {
+    match rng.random_range(0..27) {
+        24 => Action::Mountain(hex(rng)),
+        25 => Action::DrawSingle,
+        26 => Action::Relic(rng.random_range(0..=8)),
         0 => Action::Tile(hex(rng), hex(rng)),
         1 => {
             // A neighbouring pair, to probe adjacency rather than only distance.
@@ -252,6 +308,20 @@ fn play_checked(
                 );
             }
             preview.extend(view.castle_spaces.iter().map(|&h| Action::Castle(h)));
+            preview.extend(view.mountain_spaces.iter().map(|&h| Action::Mountain(h)));
+            if !view.single_spaces.is_empty() {
+                preview.push(Action::DrawSingle);
+            }
+            assert_eq!(preview, legal);
+        }
+        // The gaps offered for a single tile drawn in step 1 (Artifacts).
+        if let Step::Single { .. } = g.step() {
+            let view = g.seat_view(seat);
+            let preview: Vec<Action> = view
+                .single_spaces
+                .iter()
+                .map(|&h| Action::Single(h))
+                .collect();
             assert_eq!(preview, legal);
         }
         // So does the preview of a Terrain spell's tile and an Enchanted Castle.
@@ -267,9 +337,10 @@ fn play_checked(
                 .collect();
             preview.extend(view.single_spaces.iter().map(|&h| Action::Single(h)));
             preview.extend(view.castle_spaces.iter().map(|&h| Action::Castle(h)));
+            preview.extend(view.mountain_spaces.iter().map(|&h| Action::Mountain(h)));
             preview.push(Action::Pass);
             assert_eq!(preview, legal);
-        } else if *g.step() != Step::Place {
+        } else if !matches!(g.step(), Step::Place | Step::Single { .. }) {
             let view = g.seat_view(seat);
             assert!(view.placements.is_empty() && view.castle_spaces.is_empty());
         }
@@ -383,8 +454,9 @@ fn options_strategy() -> impl Strategy<Value = Options> {
         0..Realm::ALL.len() as u8,
         any::<bool>(),
     )
+        .prop_flat_map(|t| (Just(t), any::<bool>()))
         .prop_map(
-            |(start, apart, mode, edition, realms, realm, partnership)| Options {
+            |((start, apart, mode, edition, realms, realm, partnership), artifacts)| Options {
                 start_tiles: match start {
                     0 => StartTiles::Marked,
                     1 => StartTiles::Random,
@@ -420,6 +492,7 @@ fn options_strategy() -> impl Strategy<Value = Options> {
                     RealmSets::Base
                 },
                 partnership,
+                artifacts,
             },
         )
 }
@@ -524,6 +597,7 @@ fn the_options_strategy_reaches_every_option() {
         seen.insert(format!("{:?}", o.edition));
         seen.insert(format!("{:?} {:?}", o.mode, o.realms));
         seen.insert(format!("partnership {}", o.partnership));
+        seen.insert(format!("{:?} artifacts {}", o.mode, o.artifacts));
         if o.realms == RealmAssignment::SameChosen {
             seen.insert(format!("same chosen {:?}", o.realm));
         }
@@ -552,6 +626,11 @@ fn the_options_strategy_reaches_every_option() {
         "Beginner EachChooses",
         "partnership true",
         "partnership false",
+        "Family artifacts true",
+        "FamilySpells artifacts true",
+        "Standard artifacts true",
+        "Beginner artifacts true",
+        "Family artifacts false",
     ] {
         assert!(seen.contains(want), "never {want}");
     }

@@ -77,7 +77,7 @@ fn hidden(g: &Pandoria) -> Hidden {
     let mut h = Hidden::default();
     // Every double or single tile not shown on the board or drawn by Terrain: the stack, the
     // hands, the single tiles and the box. (The two start tiles, 49 and 50, are known.)
-    h.tiles.extend((1..=48).chain(51..=58));
+    h.tiles.extend((1..=48).chain(51..=76));
     for hex in Hex::all() {
         if let Land::Terrain { tile: Some(t), .. } = g.land(hex) {
             h.tiles.remove(&u64::from(t.0));
@@ -85,7 +85,8 @@ fn hidden(g: &Pandoria) -> Hidden {
     }
     if let Step::Effect {
         effect: Effect::Tile { tile },
-    } = g.step()
+    }
+    | Step::Single { tile } = g.step()
     {
         h.tiles.remove(&u64::from(tile.0));
     }

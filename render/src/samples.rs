@@ -119,6 +119,27 @@ pub fn pandoria_realms_late(players: usize, seed: u64) -> Pandoria {
     g
 }
 
+/// A game with the Artifacts expansion in `mode`, played like [`pandoria_late_in`] but
+/// preferring relics, mountain castles and single tiles, stopped at a tile placement.
+pub fn pandoria_artifacts_late(mode: Mode, players: usize, seed: u64) -> Pandoria {
+    let options = Options {
+        mode,
+        artifacts: true,
+        ..Options::default()
+    };
+    let mut g = Pandoria::new(&options, players, Seed::from_u64(seed)).expect("2 to 4 players");
+    play_preferring(
+        &mut g,
+        seed,
+        &[
+            "relic", "mountain", "single", "worker", "leader", "build", "buy", "spell", "monument",
+        ],
+        |g| g.tiles_left() > 0,
+    );
+    play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
+    g
+}
+
 /// A Pandoria game after `actions` random actions.
 pub fn pandoria_after(players: usize, seed: u64, actions: usize) -> Pandoria {
     let mut g =

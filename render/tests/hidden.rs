@@ -226,6 +226,8 @@ fn pandoria_tables() -> Vec<BoxedStrategy<(Table, Point)>> {
                         },
                         edition,
                         partnership,
+                        // Artifacts (tiles, relics, single tiles) in every mode, half the time.
+                        artifacts: start != 1,
                     };
                     (options, players)
                 });

@@ -39,7 +39,7 @@ const REGION_MEAN: f64 = 0.5;
 const IMAGE_MEAN: f64 = 0.05;
 
 /// The references: which game draws them and the name of the stored view.
-const REFERENCES: [(&str, &str); 9] = [
+const REFERENCES: [(&str, &str); 11] = [
     ("pandoria", "pandoria-4p-seed7-public"),
     ("pandoria", "pandoria-4p-seed7-seat"),
     ("pandoria", "pandoria-2p-seed5-public"),
@@ -48,6 +48,10 @@ const REFERENCES: [(&str, &str); 9] = [
     // Centaurs, Fairies (the camp of 8), Goblins (two on buildings, the shut fifth slot),
     // Spirits of the Ancients.
     ("pandoria", "pandoria-4p-seed15-realms-public"),
+    // Artifacts: artifacts on tiles and with seats, relics taken and left, mountain castles,
+    // single tiles — in the standard and the family game.
+    ("pandoria", "pandoria-4p-seed21-artifacts-public"),
+    ("pandoria", "pandoria-3p-seed4-artifacts-family-public"),
     ("rtta", "rtta-4p-seed3-public"),
     ("rtta", "rtta-4p-seed3-end"),
     ("rtta", "rtta-1p-seed9-public"),
@@ -209,6 +213,12 @@ fn sample(name: &str) -> View {
         }
         "pandoria-4p-seed15-realms-public" => {
             Arc::new(samples::pandoria_realms_late(4, 15).public_view())
+        }
+        "pandoria-4p-seed21-artifacts-public" => {
+            Arc::new(samples::pandoria_artifacts_late(Mode::Standard, 4, 21).public_view())
+        }
+        "pandoria-3p-seed4-artifacts-family-public" => {
+            Arc::new(samples::pandoria_artifacts_late(Mode::Family, 3, 4).public_view())
         }
         "rtta-4p-seed3-public" => Arc::new(samples::rtta_after(4, 3, 6).public_view()),
         "rtta-4p-seed3-end" => Arc::new(samples::rtta_after(4, 3, 12).public_view()),

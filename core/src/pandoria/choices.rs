@@ -107,9 +107,48 @@ impl Pandoria {
             Action::Single(h) => vec![match self.step {
                 Step::Effect {
                     effect: Effect::Tile { tile },
-                } => format!("Single tile on {h}: {}", halves(&Self::tile_data(tile))),
+                }
+                | Step::Single { tile } => {
+                    format!("Single tile on {h}: {}", halves(&Self::tile_data(tile)))
+                }
                 _ => format!("Single tile on {h}"),
             }],
+            Action::Mountain(h) => {
+                let path = match board().space(h) {
+                    Space::Exit { terrain } => format!(" ({terrain} path)"),
+                    _ => String::new(),
+                };
+                let how = match self.step {
+                    Step::Effect { .. } => "Enchanted mountain castle",
+                    _ => "Mountain castle",
+                };
+                vec![
+                    format!("{how} on the exit path {h}{path}"),
+                    format!("{how} on {h}{path}"),
+                ]
+            }
+            Action::DrawSingle => vec![
+                "Draw a single tile for a one-space gap (no tile drawn after)".into(),
+                "Draw a single tile for a gap".into(),
+            ],
+            Action::Relic(points) => {
+                let cost = self
+                    .relics
+                    .iter()
+                    .find(|r| r.points == points)
+                    .map(|r| r.cost)
+                    .unwrap_or_default();
+                let scored = self.relic_points(points);
+                let worth = if i32::from(points) == scored {
+                    format!("{points} points")
+                } else {
+                    format!("{scored} points ({points} doubled)")
+                };
+                vec![
+                    format!("Relic worth {worth} — {cost} artifacts"),
+                    format!("Relic {points} — {cost} artifacts"),
+                ]
+            }
             Action::Castle(h) => vec![match self.step {
                 Step::Effect {
                     effect: Effect::Castle,
@@ -415,6 +454,7 @@ impl Pandoria {
         match &self.step {
             Step::Figure => "Pass (no figure)",
             Step::Card if self.has_economy() => "Pass (no card, no monument)",
+            Step::Card if self.options.mode == Mode::Family => "Pass (no relic)",
             Step::Card | Step::HalflingSpell => "Pass (no spell)",
             Step::Effect { effect } => match effect {
                 Effect::Take { left } => match self.turn.spell {

@@ -241,9 +241,19 @@ pub fn board() -> &'static Board {
     })
 }
 
-/// Identifies a tile: 1–48 double tiles, 49–50 start tiles, 51–58 single tiles.
+/// Identifies a tile: 1–48 double tiles, 49–50 start tiles, 51–58 single tiles; with the
+/// Artifacts expansion 59–70 artifact double tiles, 71–76 single tiles, 77–78 the two sides
+/// of the new start tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct TileId(pub u8);
+
+impl TileId {
+    /// Whether the tile is a side of the Artifacts expansion's start tile, which behaves
+    /// like the printed terrain spaces: land attaches to it only once a tile touches it.
+    pub fn is_printed_like(self) -> bool {
+        self.0 >= 77
+    }
+}
 
 impl fmt::Display for TileId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -276,6 +286,24 @@ pub enum TileKind {
     Start,
     /// One of the 8 single tiles (Terrain spell).
     Single,
+    /// Artifacts expansion: a double tile showing one terrain twice and 1–2 artifacts.
+    ArtifactDouble,
+    /// Artifacts expansion: one of the 6 new single tiles.
+    ArtifactSingle,
+    /// Artifacts expansion: a side of the new start tile (printed-like, at a fixed place).
+    ArtifactStart,
+}
+
+impl TileKind {
+    /// Whether tiles of this kind are single tiles (one hex).
+    pub fn is_single(self) -> bool {
+        matches!(self, TileKind::Single | TileKind::ArtifactSingle)
+    }
+
+    /// Whether tiles of this kind go into the double-tile stack.
+    pub fn is_stack_double(self) -> bool {
+        matches!(self, TileKind::Double | TileKind::ArtifactDouble)
+    }
 }
 
 /// A tile: one or two halves.
@@ -289,6 +317,13 @@ pub struct Tile {
     pub a: Half,
     /// The second half; `None` for single tiles.
     pub b: Option<Half>,
+    /// Artifacts expansion: the artifacts placed on the tile with it (0 for other tiles).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub artifacts: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl fmt::Display for Tile {
@@ -323,6 +358,8 @@ struct TileEntry {
     id: u8,
     a: (Terrain, u8),
     b: Option<(Terrain, u8)>,
+    #[serde(default)]
+    artifacts: u8,
 }
 
 #[derive(Deserialize)]
@@ -332,14 +369,18 @@ struct TilesFile {
     single: Vec<TileEntry>,
 }
 
-fn parse_tiles(text: &str) -> Result<Tiles, String> {
+fn parse_tiles(text: &str, artifacts: &str) -> Result<Tiles, String> {
     let file: TilesFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let extra: ArtifactsFile = serde_json::from_str(artifacts).map_err(|e| e.to_string())?;
     let expect = [
         (&file.double, 48, TileKind::Double),
         (&file.start, 2, TileKind::Start),
         (&file.single, 8, TileKind::Single),
+        (&extra.double.tiles, 12, TileKind::ArtifactDouble),
+        (&extra.single.tiles, 6, TileKind::ArtifactSingle),
+        (&extra.start_tile.sides, 2, TileKind::ArtifactStart),
     ];
-    let mut by_id: Vec<Option<Tile>> = vec![None; 59];
+    let mut by_id: Vec<Option<Tile>> = vec![None; 79];
     for (entries, count, kind) in expect {
         if entries.len() != count {
             return Err(format!(
@@ -357,15 +398,31 @@ fn parse_tiles(text: &str) -> Result<Tiles, String> {
             let a = half(e.a)?;
             let b = e.b.map(half).transpose()?;
             match (kind, b) {
-                (TileKind::Single, None) => {}
-                (TileKind::Single, Some(_)) => {
+                (k, None) if k.is_single() => {}
+                (k, Some(_)) if k.is_single() => {
                     return Err(format!("single tile {} has two halves", e.id));
                 }
                 (_, None) => return Err(format!("double tile {} has one half", e.id)),
+                (TileKind::ArtifactDouble, Some(b)) if b.terrain != a.terrain => {
+                    return Err(format!("artifact tile {} shows two terrains", e.id));
+                }
+                (TileKind::ArtifactDouble, _) if !(1..=2).contains(&e.artifacts) => {
+                    return Err(format!(
+                        "artifact tile {} shows {} artifacts",
+                        e.id, e.artifacts
+                    ));
+                }
+                (TileKind::ArtifactDouble, _) => {}
                 (_, Some(b)) if b.terrain == a.terrain => {
                     return Err(format!("double tile {} shows one terrain twice", e.id));
                 }
                 _ => {}
+            }
+            if kind != TileKind::ArtifactDouble && e.artifacts != 0 {
+                return Err(format!(
+                    "tile {} is no artifact tile but shows artifacts",
+                    e.id
+                ));
             }
             let slot = by_id
                 .get_mut(usize::from(e.id))
@@ -378,18 +435,149 @@ fn parse_tiles(text: &str) -> Result<Tiles, String> {
                 kind,
                 a,
                 b,
+                artifacts: e.artifacts,
             });
         }
     }
     Ok(Tiles { by_id })
 }
 
+#[derive(Deserialize)]
+struct Given<T> {
+    value: T,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize)]
+struct TileGroup {
+    tiles: Vec<TileEntry>,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize)]
+struct StartTileFile {
+    at: [String; 2],
+    sides: Vec<TileEntry>,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize)]
+struct ArtifactsFile {
+    removed_tiles: Given<std::collections::BTreeMap<String, usize>>,
+    start_tile: StartTileFile,
+    double: TileGroup,
+    single: TileGroup,
+    relics: Given<Vec<Relic>>,
+    pieces: Given<u8>,
+}
+
+/// A relic of the Artifacts expansion: bought for `cost` artifacts, worth `points`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Relic {
+    /// Its points (doubled in the family games); also its name ("the 4-point relic").
+    pub points: u8,
+    /// The artifacts it costs.
+    pub cost: u8,
+}
+
+/// The Artifacts expansion's component data (`assets/pandoria/artifacts.json`).
+#[derive(Clone, Debug)]
+pub struct Artifacts {
+    removed: [usize; 3],
+    /// Where the new start tile lies.
+    pub start_at: [Hex; 2],
+    /// The two sides of the new start tile.
+    pub start_sides: [TileId; 2],
+    /// Every relic, cheapest first.
+    pub relics: Vec<Relic>,
+    /// The artifact pieces in the reserve at the start.
+    pub pieces: u8,
+}
+
+impl Artifacts {
+    /// Double tiles put back unseen before the artifact tiles are mixed in (24/20/16).
+    pub fn removed_for(&self, players: usize) -> usize {
+        self.removed[players.clamp(2, 4) - 2]
+    }
+
+    /// The relics in play (text 004: without the 4 and the 7 with 2 players, without the 7
+    /// with 3 players).
+    pub fn relics_for(&self, players: usize) -> Vec<Relic> {
+        let out: &[u8] = match players {
+            2 => &[4, 7],
+            3 => &[7],
+            _ => &[],
+        };
+        self.relics
+            .iter()
+            .filter(|r| !out.contains(&r.points))
+            .copied()
+            .collect()
+    }
+}
+
+fn parse_artifacts(text: &str) -> Result<Artifacts, String> {
+    let file: ArtifactsFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let mut removed = [0; 3];
+    for (i, players) in ["2", "3", "4"].iter().enumerate() {
+        removed[i] = *file
+            .removed_tiles
+            .value
+            .get(*players)
+            .ok_or(format!("no removed tiles for {players} players"))?;
+    }
+    let hex = |s: &str| s.parse::<Hex>().map_err(|e| e.to_string());
+    let start_at = [hex(&file.start_tile.at[0])?, hex(&file.start_tile.at[1])?];
+    if !start_at[0].is_adjacent(start_at[1]) {
+        return Err("the start tile's two hexes do not touch".into());
+    }
+    for h in start_at {
+        if board().space(h) != Space::Plain
+            || board().start_pairs().iter().flatten().any(|&s| s == h)
+        {
+            return Err(format!("the start tile's hex {h} is not free plain"));
+        }
+    }
+    let mut relics = file.relics.value;
+    relics.sort();
+    for p in [4, 7] {
+        if !relics.iter().any(|r| r.points == p) {
+            return Err(format!("the texts name a relic worth {p}; it is missing"));
+        }
+    }
+    Ok(Artifacts {
+        removed,
+        start_at,
+        start_sides: [
+            TileId(file.start_tile.sides[0].id),
+            TileId(file.start_tile.sides[1].id),
+        ],
+        relics,
+        pieces: file.pieces.value,
+    })
+}
+
+/// The Artifacts expansion's data (partly reconstructed; see `assets/pandoria/artifacts.json`).
+pub fn artifacts() -> &'static Artifacts {
+    static DATA: OnceLock<Artifacts> = OnceLock::new();
+    DATA.get_or_init(|| {
+        parse_artifacts(include_str!("../../../assets/pandoria/artifacts.json"))
+            .unwrap_or_else(|e| panic!("assets/pandoria/artifacts.json is invalid: {e}"))
+    })
+}
+
 /// Pandoria's tiles (mix reconstructed; see `assets/pandoria/tiles.json`).
 pub fn tiles() -> &'static Tiles {
     static TILES: OnceLock<Tiles> = OnceLock::new();
     TILES.get_or_init(|| {
-        parse_tiles(include_str!("../../../assets/pandoria/tiles.json"))
-            .unwrap_or_else(|e| panic!("assets/pandoria/tiles.json is invalid: {e}"))
+        parse_tiles(
+            include_str!("../../../assets/pandoria/tiles.json"),
+            include_str!("../../../assets/pandoria/artifacts.json"),
+        )
+        .unwrap_or_else(|e| panic!("assets/pandoria/tiles.json is invalid: {e}"))
     })
 }
 
@@ -446,12 +634,84 @@ mod tests {
     }
 
     #[test]
+    fn artifact_components_match_the_texts() {
+        let t = tiles();
+        assert_eq!(
+            t.of_kind(TileKind::ArtifactSingle).count(),
+            6,
+            "6 new single tiles"
+        );
+        assert_eq!(
+            t.of_kind(TileKind::ArtifactStart).count(),
+            2,
+            "a double-sided start tile"
+        );
+        for tile in t.of_kind(TileKind::ArtifactDouble) {
+            assert_eq!(
+                Some(tile.a.terrain),
+                tile.b.map(|b| b.terrain),
+                "one terrain twice"
+            );
+            assert!((1..=2).contains(&tile.artifacts), "1–2 artifacts");
+        }
+        let a = artifacts();
+        assert_eq!(
+            [a.removed_for(2), a.removed_for(3), a.removed_for(4)],
+            [24, 20, 16]
+        );
+        let points = |n| a.relics_for(n).iter().map(|r| r.points).collect::<Vec<_>>();
+        assert!(points(4).contains(&4) && points(4).contains(&7));
+        assert!(points(3).contains(&4) && !points(3).contains(&7));
+        assert!(!points(2).contains(&4) && !points(2).contains(&7));
+        let on_tiles: u32 = t
+            .of_kind(TileKind::ArtifactDouble)
+            .map(|t| u32::from(t.artifacts))
+            .sum();
+        assert!(
+            u32::from(a.pieces) >= on_tiles,
+            "the reserve covers every artifact tile"
+        );
+    }
+
+    #[test]
     fn bad_data_is_refused() {
         let good = include_str!("../../../assets/pandoria/board-pandoria.json");
         assert!(parse_board(&good.replace("\"C8\": 2", "\"C8\": 5")).is_err());
         assert!(parse_board(&good.replacen("^^^^F^^^^^C^^^^^", "^^^^F^^^^^C^^^^", 1)).is_err());
         let tiles = include_str!("../../../assets/pandoria/tiles.json");
-        assert!(parse_tiles(&tiles.replace("\"id\": 2,", "\"id\": 1,")).is_err());
-        assert!(parse_tiles(&tiles.replace("[\"mountain\", 2]}", "[\"forest\", 2]}")).is_err());
+        let arts = include_str!("../../../assets/pandoria/artifacts.json");
+        assert!(parse_tiles(tiles, arts).is_ok());
+        assert!(parse_tiles(&tiles.replace("\"id\": 2,", "\"id\": 1,"), arts).is_err());
+        assert!(
+            parse_tiles(
+                &tiles.replace("[\"mountain\", 2]}", "[\"forest\", 2]}"),
+                arts
+            )
+            .is_err()
+        );
+        // An artifact tile shows one terrain twice and 1–2 artifacts.
+        let two_terrains = arts.replacen(
+            "\"b\": [\"forest\", 1], \"artifacts\": 2",
+            "\"b\": [\"city\", 1], \"artifacts\": 2",
+            1,
+        );
+        assert!(parse_tiles(tiles, &two_terrains).is_err());
+        assert!(
+            parse_tiles(
+                tiles,
+                &arts.replacen("\"artifacts\": 2", "\"artifacts\": 3", 1)
+            )
+            .is_err()
+        );
+        assert!(
+            parse_artifacts(&arts.replace(
+                "{\"points\": 7, \"cost\": 5}",
+                "{\"points\": 6, \"cost\": 5}"
+            ))
+            .is_err()
+        );
+        assert!(
+            parse_artifacts(&arts.replace("[\"L11\", \"L12\"]", "[\"L11\", \"N12\"]")).is_err()
+        );
     }
 }

@@ -3,12 +3,12 @@
 //! test exact situations. Allowed only before the first action; every piece stays counted.
 
 use super::cards::{CardId, Realm, cards};
-use super::data::{Space, TileKind, board, tiles};
+use super::data::{Space, board, tiles};
 use super::{Figure, Land, Mode, Pandoria, SLOTS, ScoreParts, StartTiles, Step, TileId};
 use crate::game::{Seat, SetupError};
 use crate::hex::Hex;
 
-const FIXTURES: &str = "start-player, hands, tiles, stack, stack-size, place, start-tiles, castle, worker, leader, realms, resources, cards, market, deck, cards-left, build, monument, monuments, spells, score, singles";
+const FIXTURES: &str = "start-player, hands, tiles, stack, stack-size, place, start-tiles, castle, worker, leader, realms, resources, cards, market, deck, cards-left, build, monument, monuments, spells, score, singles, artifacts";
 
 /// Applies one fixture.
 pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), SetupError> {
@@ -42,8 +42,10 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                 .map_err(|_| SetupError(format!("\"{w}\" is not a tile id")))?,
         );
         match tiles().get(id) {
-            Some(t) if t.kind == TileKind::Double => Ok(id),
-            _ => Err(SetupError(format!("{w} is not a double tile id (1–48)"))),
+            Some(t) if t.kind.is_stack_double() => Ok(id),
+            _ => Err(SetupError(format!(
+                "{w} is not a double tile id (1–48; 59–70 with Artifacts)"
+            ))),
         }
     };
     let card_arg = |w: &str| -> Result<CardId, SetupError> {
@@ -463,8 +465,10 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                             .map_err(|_| SetupError(format!("\"{w}\" is not a tile id")))?,
                     );
                     match tiles().get(id) {
-                        Some(t) if t.kind == TileKind::Single => Ok(id),
-                        _ => Err(SetupError(format!("{w} is not a single tile id (51–58)"))),
+                        Some(t) if t.kind.is_single() => Ok(id),
+                        _ => Err(SetupError(format!(
+                            "{w} is not a single tile id (51–58; 71–76 with Artifacts)"
+                        ))),
                     }
                 })
                 .collect::<Result<_, _>>()?;
@@ -476,6 +480,23 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                 game.singles.remove(p);
             }
             game.singles.extend(wanted.iter().rev());
+        }
+        "artifacts" => {
+            // `artifacts 2 3`: seat 2 holds 3 artifacts, taken from the reserve.
+            let seat = seat_arg(words.first())?;
+            let n = number(words.get(1), "a number of artifacts")?;
+            if !game.options.artifacts {
+                return err(
+                    "\"artifacts\" needs the Artifacts expansion (option artifacts=true)".into(),
+                );
+            }
+            let holder = game.artifact_holder(seat).index();
+            let pool = game.artifact_reserve + game.seats[holder].artifacts;
+            if n > pool {
+                return err(format!("only {pool} artifacts are off the board"));
+            }
+            game.artifact_reserve = pool - n;
+            game.seats[holder].artifacts = n;
         }
         _ => {
             return err(format!("unknown fixture \"{key}\"; fixtures: {FIXTURES}"));

@@ -21,6 +21,7 @@
 //! set-up (start tiles, realms) and the [`Game`] implementation; the word types are in
 //! `words.rs`, the options and help in `options.rs`. The set-up is the next seam to move out.
 
+mod artifacts;
 mod cards;
 mod choices;
 mod data;
@@ -46,7 +47,10 @@ pub use cards::{
     ALL_BUILDINGS, BuildingEffect, BuildingKind, Card, CardId, Cards, Rate, Realm, RealmData,
     RealmSet, Resource, Size, SpellEffect, TileSize, cards,
 };
-pub use data::{Board, Half, Space, Terrain, Tile, TileId, TileKind, Tiles, board, tiles};
+pub use data::{
+    Artifacts, Board, Half, Relic, Space, Terrain, Tile, TileId, TileKind, Tiles, artifacts, board,
+    tiles,
+};
 pub use options::{Edition, Mode, Options, RealmAssignment, RealmSets, StartTiles};
 pub use rules::{Region, RulesError};
 pub use view::{
@@ -158,6 +162,16 @@ pub struct SeatState {
     /// be placed with its next figure (`ready` once the turn it came in has ended).
     #[serde(default)]
     pub haunted_by: Option<Haunt>,
+    /// Artifacts expansion: artifacts held (in the partnership game the team's are kept on
+    /// the lower seat of the two; see [`Pandoria::artifact_holder`]).
+    #[serde(default)]
+    pub artifacts: u8,
+    /// Artifacts expansion: the relics taken, by their printed points.
+    #[serde(default)]
+    pub relics: Vec<u8>,
+    /// Artifacts expansion: whether the mountain castle is still in reserve.
+    #[serde(default)]
+    pub mountain: bool,
 }
 
 /// A haunting figure waiting in its victim's reserve.
@@ -305,6 +319,11 @@ pub enum Step {
     },
     /// Step 1: place a double tile or a castle.
     Place,
+    /// Artifacts expansion, step 1: the single tile just drawn goes into a one-space gap.
+    Single {
+        /// The drawn tile (public once drawn).
+        tile: TileId,
+    },
     /// Step 3: place a figure on what was just placed, retrieve one, or pass.
     Figure,
     /// Golems, after placing or retrieving a figure in step 3: a second Golem on the hand
@@ -414,6 +433,15 @@ pub struct Pandoria {
     /// Whether the set-up that depends on realms is still to come (`realms=each_chooses`).
     #[serde(default)]
     realms_pending: bool,
+    /// Artifacts expansion: artifacts lying on the board, by hex.
+    #[serde(default)]
+    artifacts_on: Vec<(Hex, u8)>,
+    /// Artifacts expansion: artifact pieces in the reserve.
+    #[serde(default)]
+    artifact_reserve: u8,
+    /// Artifacts expansion: the relics not yet taken, cheapest first.
+    #[serde(default)]
+    relics: Vec<data::Relic>,
 }
 
 impl Pandoria {
@@ -693,6 +721,17 @@ impl Pandoria {
         } else {
             vec![at[0]]
         };
+        // Artifacts expansion: the tile's artifacts come from the reserve, one per half.
+        let count = tile.artifacts.min(self.artifact_reserve);
+        if count > 0 {
+            self.artifact_reserve -= count;
+            let first = count.div_ceil(2);
+            for (hex, n) in [(at[0], first), (at[1], count - first)] {
+                if n > 0 {
+                    self.artifacts_on.push((hex, n));
+                }
+            }
+        }
     }
 
     /// Whether a table may play `realm` (option `realm`): the expansion and promo realms have
@@ -704,6 +743,47 @@ impl Pandoria {
             )));
         }
         Ok(())
+    }
+
+    /// Artifacts expansion (text 004 "Preparation"): the relics by player count, the reserve
+    /// of artifacts, and the new start tile on its fixed place, a random side up. The
+    /// mountain castles and the removed and mixed tiles are dealt with the rest of the set-up.
+    fn setup_artifacts(&mut self) {
+        let data = artifacts();
+        self.relics = data.relics_for(self.seats.len());
+        self.artifact_reserve = data.pieces;
+        let side = data.start_sides[self.rng.random_range(0..2usize)];
+        self.put_tile(side, data.start_at);
+        self.last_move.clear();
+    }
+
+    /// Artifacts expansion: the seat whose counter holds `seat`'s artifacts — in the
+    /// partnership game the partners share one (kept on the lower seat), else its own.
+    pub fn artifact_holder(&self, seat: Seat) -> Seat {
+        match self.partner(seat) {
+            Some(p) if p.0 < seat.0 => p,
+            _ => seat,
+        }
+    }
+
+    /// Artifacts expansion: the artifacts `seat` may spend (its team's in the partnership game).
+    pub fn artifacts_of(&self, seat: Seat) -> u8 {
+        self.seats[self.artifact_holder(seat).index()].artifacts
+    }
+
+    /// Artifacts expansion: artifacts lying on the board, by hex.
+    pub fn artifacts_on_board(&self) -> &[(Hex, u8)] {
+        &self.artifacts_on
+    }
+
+    /// Artifacts expansion: the relics not yet taken, cheapest first.
+    pub fn relics_left(&self) -> &[data::Relic] {
+        &self.relics
+    }
+
+    /// Artifacts expansion: artifact pieces in the reserve.
+    pub fn artifact_reserve(&self) -> u8 {
+        self.artifact_reserve
     }
 
     /// Gives out realms by the options (standard and beginner game) and sets up everything
@@ -875,7 +955,15 @@ impl Game for Pandoria {
         let mut rng = seed.rng();
         let mut stack: Vec<TileId> = tiles().of_kind(TileKind::Double).map(|t| t.id).collect();
         stack.shuffle(&mut rng);
-        let removed = stack.split_off(stack.len() - Self::removed_for(players));
+        let removed = if options.artifacts {
+            // Text 004 "Artifacts": remove 24/20/16 unseen, only then mix the new tiles in.
+            let removed = stack.split_off(stack.len() - artifacts().removed_for(players));
+            stack.extend(tiles().of_kind(TileKind::ArtifactDouble).map(|t| t.id));
+            stack.shuffle(&mut rng);
+            removed
+        } else {
+            stack.split_off(stack.len() - Self::removed_for(players))
+        };
         let mut seats = Vec::with_capacity(players);
         for _ in 0..players {
             let hand = vec![stack.pop().expect("48 tiles cover every setup")];
@@ -893,6 +981,9 @@ impl Game for Pandoria {
                 spells: Vec::new(),
                 captives: Vec::new(),
                 haunted_by: None,
+                artifacts: 0,
+                relics: Vec::new(),
+                mountain: options.artifacts,
             });
         }
         let start_player = Seat(rng.random_range(0..players as u8));
@@ -934,6 +1025,9 @@ impl Game for Pandoria {
             singles: Vec::new(),
             turn: Turn::default(),
             realms_pending: false,
+            artifacts_on: Vec::new(),
+            artifact_reserve: 0,
+            relics: Vec::new(),
         };
         if options.start_tiles == StartTiles::Chosen {
             game.step = Step::StartTile { next: 0 };
@@ -967,11 +1061,22 @@ impl Game for Pandoria {
                 }
             }
         }
-        if options.mode != Mode::Family {
-            let mut singles: Vec<TileId> =
-                tiles().of_kind(TileKind::Single).map(|t| t.id).collect();
+        if options.mode != Mode::Family || options.artifacts {
+            let mut singles: Vec<TileId> = tiles()
+                .of_kind(TileKind::Single)
+                .map(|t| t.id)
+                .chain(
+                    tiles()
+                        .of_kind(TileKind::ArtifactSingle)
+                        .map(|t| t.id)
+                        .filter(|_| options.artifacts),
+                )
+                .collect();
             singles.shuffle(&mut game.rng);
             game.singles = singles;
+        }
+        if options.artifacts {
+            game.setup_artifacts();
         }
         Ok(game)
     }
@@ -1000,7 +1105,9 @@ impl Game for Pandoria {
             Step::StartTile { .. } => (self.current, DecisionKind::StartTile),
             Step::Place => (self.current, DecisionKind::Place),
             Step::Figure => (self.current, DecisionKind::Figure),
+            Step::Card if self.options.mode == Mode::Family => (self.current, DecisionKind::Relic),
             Step::Card => (self.current, DecisionKind::Card),
+            Step::Single { .. } => (self.current, DecisionKind::Single),
             Step::HalflingSpell => (self.current, DecisionKind::HalflingSpell),
             Step::Effect { effect } => (
                 self.current,
@@ -1120,6 +1227,7 @@ impl Game for Pandoria {
                 | Event::CardDrawn { .. }
                 | Event::MarketRefilled { .. }
                 | Event::SpellTileDrawn { .. }
+                | Event::SingleDrawn { .. }
                 | Event::RealmChosen { .. }
         )
     }

@@ -45,6 +45,9 @@ impl fmt::Display for Action {
             Action::SecondTile(a, b) => write!(f, "tile2 {a} {b}"),
             Action::Single(h) => write!(f, "single {h}"),
             Action::Castle(h) => write!(f, "castle {h}"),
+            Action::Mountain(h) => write!(f, "mountain {h}"),
+            Action::DrawSingle => f.write_str("single"),
+            Action::Relic(points) => write!(f, "relic {points}"),
             Action::Worker(h) => write!(f, "worker {h}"),
             Action::Leader(h) => write!(f, "leader {h}"),
             Action::Retrieve(h) => write!(f, "retrieve {h}"),
@@ -88,7 +91,7 @@ impl fmt::Display for Action {
 const VERBS: &str = "tile D7 E7, castle D7, worker D7, leader D7, retrieve D7, pass, start D7 E7, \
 spell 17, build 17 3, monument 3, buy 2, take 2, adopt blue, crystal/gold/wood, rage D7 E8, \
 move D7 E8, single D7, both 17, recast, points, card, realm elves, ransom red 2, goblin blue, \
-occupy blue 3, recall blue 3, haunt worker";
+occupy blue 3, recall blue 3, haunt worker, mountain A3, single, relic 4";
 
 /// Splits a text into words the way every Pandoria action is read: anything after a "·"
 /// is a label and ignored; dashes and commas separate like spaces.
@@ -225,7 +228,16 @@ impl FromStr for Action {
                 })
             }
             "start" => hexes(&args, 2, "start G6 G7").map(|h| Action::Start(h[0], h[1])),
+            "single" if args.is_empty() => Ok(Action::DrawSingle),
             "single" => hexes(&args, 1, "single D7").map(|h| Action::Single(h[0])),
+            "mountain" => hexes(&args, 1, "mountain A3").map(|h| Action::Mountain(h[0])),
+            "relic" => match args[..] {
+                [points] => Ok(Action::Relic(number(input, points, "a relic's points", 1..=20)?)),
+                _ => Err(ParseError::new(
+                    input,
+                    "\"relic\" names the relic by its points, like \"relic 4\"",
+                )),
+            },
             "castle" => hexes(&args, 1, "castle D7").map(|h| Action::Castle(h[0])),
             "worker" | "figure" => hexes(&args, 1, "worker D7").map(|h| Action::Worker(h[0])),
             "leader" => hexes(&args, 1, "leader D7").map(|h| Action::Leader(h[0])),
@@ -535,6 +547,41 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
         Event::CastlePlaced { seat, at } => {
             format!("{} placed a castle at {at}", name(seat))
         }
+        Event::MountainCastlePlaced { seat, at } => {
+            format!(
+                "{} placed the mountain castle on the exit path {at}",
+                name(seat)
+            )
+        }
+        Event::SingleDrawn { seat, tile } => {
+            format!("{} drew the single tile {tile}", name(seat))
+        }
+        Event::SinglePlaced { seat, at, tile } => {
+            format!(
+                "{} placed the single tile {tile} into the gap at {at}",
+                name(seat)
+            )
+        }
+        Event::ArtifactsTaken {
+            seat,
+            count,
+            region,
+        } => format!(
+            "{} took {count} artifact{} from the region at {region}",
+            name(seat),
+            if *count == 1 { "" } else { "s" }
+        ),
+        Event::RelicTaken {
+            seat,
+            points,
+            cost,
+            scored,
+        } => format!(
+            "{} exchanged {cost} artifact{} for the {points}-point relic: {scored} point{}",
+            name(seat),
+            if *cost == 1 { "" } else { "s" },
+            plural(*scored)
+        ),
         Event::CouldNotPlace { seat } => {
             format!("{} could place neither tile nor castle", name(seat))
         }

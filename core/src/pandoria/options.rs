@@ -133,6 +133,9 @@ pub struct Options {
     pub edition: Edition,
     /// The partnership game: 4 players, partners sit opposite and share their score.
     pub partnership: bool,
+    /// The Artifacts expansion: artifact tiles, relics, mountain castles and single tiles
+    /// placed in one-space gaps (text 004 "Artifacts"); every mode.
+    pub artifacts: bool,
 }
 
 /// The options `/new` offers, in order (see [`Game::option_specs`](crate::Game::option_specs)).
@@ -208,6 +211,7 @@ pub(super) fn specs() -> Vec<OptionSpec> {
         ),
         OptionSpec::flag("start_apart", "Start tiles apart"),
         OptionSpec::flag("partnership", "Partnership (4 players)"),
+        OptionSpec::flag("artifacts", "Artifacts expansion"),
     ]
 }
 

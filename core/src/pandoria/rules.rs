@@ -281,17 +281,21 @@ impl Pandoria {
     }
 
     /// Whether the land on a hex lets new tiles attach: placed tiles and castles always; a
-    /// printed space once a placed tile touches it (text 004, step 1 note).
+    /// printed space (and the Artifacts start tile) once a placed tile touches it (text 004,
+    /// step 1 note; "Artifacts": "connect to this later … just as … the printed spaces").
     fn is_anchor(&self, hex: Hex) -> bool {
+        let placed = |land: Land| match land {
+            Land::Castle { .. } => true,
+            Land::Terrain { tile: Some(t), .. } => !t.is_printed_like(),
+            _ => false,
+        };
         match self.land[hex.index()] {
             Land::Empty => false,
-            Land::Castle { .. } | Land::Terrain { tile: Some(_), .. } => true,
-            Land::Terrain { tile: None, .. } => board().neighbours(hex).any(|n| {
-                matches!(
-                    self.land[n.index()],
-                    Land::Castle { .. } | Land::Terrain { tile: Some(_), .. }
-                )
-            }),
+            land if placed(land) => true,
+            Land::Terrain { .. } => board()
+                .neighbours(hex)
+                .any(|n| placed(self.land[n.index()])),
+            Land::Castle { .. } => true,
         }
     }
 
@@ -326,6 +330,7 @@ impl Pandoria {
                 && frontier
                     .iter()
                     .any(|h| board().neighbours(h).any(|n| free.contains(n))))
+            || self.can_place_artifact(seat)
     }
 
     /// Start tile placements: any two free neighbouring hexes; with `start_apart`, not
@@ -427,6 +432,10 @@ impl Pandoria {
                 if seat.castles > 0 {
                     out.extend(castle_spaces.into_iter().map(Action::Castle));
                 }
+                self.artifact_place_actions(out);
+            }
+            Step::Single { .. } => {
+                out.extend(self.gap_spaces().into_iter().map(Action::Single));
             }
             Step::Figure => {
                 out.extend(self.figure_options(self.current));
@@ -561,7 +570,12 @@ impl Pandoria {
         match &self.step {
             Step::Realm { .. } => "choose a realm (realm elves)".into(),
             Step::StartTile { .. } => "place the next start tile (start D7 E7)".into(),
+            Step::Place if self.options.artifacts => "place your tile (tile D7 E7), a castle (castle D7), your mountain castle (mountain A3) or draw a single tile for a one-space gap (single)".into(),
             Step::Place => "place your tile (tile D7 E7) or a castle (castle D7)".into(),
+            Step::Single { .. } => format!(
+                "place the single tile into a gap of one space ({})",
+                join_hexes(&self.gap_spaces(), " or ")
+            ),
             Step::Figure => {
                 let ransom = match self.ransom_options(self.current).first() {
                     Some(r) => format!(", ransom captives ({r})"),
@@ -650,6 +664,14 @@ impl Pandoria {
                 }
                 self.check_single_space(h)
             }
+            (Step::Place, Action::Mountain(h)) => self.check_mountain(h),
+            (Step::Place, Action::DrawSingle) => self.check_draw_single(),
+            (Step::Single { .. }, Action::Single(h)) => self.check_gap(h),
+            (
+                Step::Single { .. },
+                Action::Tile(..) | Action::SecondTile(..) | Action::Castle(_),
+            ) => wrong("place another tile"),
+            (Step::Single { .. }, _) => wrong("do that"),
             (Step::Place, Action::Pass) => Err(RulesError::MustPlace),
             (Step::Place, Action::Worker(_) | Action::Leader(_)) => wrong("place a figure"),
             (Step::Place, Action::Retrieve(_)) => wrong("retrieve a figure"),
@@ -826,6 +848,12 @@ impl Pandoria {
                 events.push(Event::CastlePlaced { seat, at: h });
                 self.after_placing(vec![h], false, events);
             }
+            (Step::Place, Action::Mountain(h)) => {
+                self.put_mountain(seat, h, events);
+                self.after_placing(vec![h], false, events);
+            }
+            (Step::Place, Action::DrawSingle) => self.draw_single(seat, events),
+            (Step::Single { .. }, Action::Single(h)) => self.place_single(h, events),
             (Step::Figure, Action::Worker(h) | Action::Leader(h)) => {
                 let figure = self.put_figure(seat, h, matches!(action, Action::Leader(_)));
                 events.push(Event::FigurePlaced { at: h, figure });
@@ -1089,6 +1117,7 @@ impl Pandoria {
             for (seat, count) in centaurs {
                 self.centaurs_gain(seat, &region, count, events);
             }
+            self.take_artifacts(closer, &region, events);
             self.turn.closed.push(region);
         }
     }
@@ -1164,7 +1193,12 @@ impl Pandoria {
         }
     }
 
-    fn after_placing(&mut self, placed: Vec<Hex>, from_hand: bool, events: &mut Vec<Event>) {
+    pub(super) fn after_placing(
+        &mut self,
+        placed: Vec<Hex>,
+        from_hand: bool,
+        events: &mut Vec<Event>,
+    ) {
         self.placed_this_round = true;
         self.close_regions(&placed, events);
         self.turn.placed = placed;
@@ -1352,7 +1386,8 @@ impl Pandoria {
             }
             for n in board().neighbours(h) {
                 match (board().space(n), self.land[n.index()]) {
-                    (Space::Exit { terrain: t }, _) if t == terrain => open = true,
+                    // A mountain castle on an exit path blocks it (Artifacts).
+                    (Space::Exit { terrain: t }, Land::Empty) if t == terrain => open = true,
                     (Space::Plain, Land::Empty) => open = true,
                     (_, Land::Terrain { terrain: t, .. }) if t == terrain && seen.insert(n) => {
                         hexes.push(n);

@@ -307,6 +307,7 @@ impl Pandoria {
                 if s.castles > 0 {
                     out.extend(self.placements().1.into_iter().map(Action::Castle));
                 }
+                out.extend(self.mountain_spaces(seat).into_iter().map(Action::Mountain));
                 out.push(Action::Pass);
             }
             Effect::Flee => {
@@ -526,6 +527,7 @@ impl Pandoria {
                 self.monument_price(seat, slot, BuildHow::Free)?;
                 no_payment(with)
             }
+            (Effect::Castle, Action::Mountain(h)) => self.check_mountain(h),
             (Effect::Castle, Action::Castle(h)) => {
                 if s.castles == 0 {
                     return Err(RulesError::NoCastle);
@@ -689,9 +691,13 @@ impl Pandoria {
                 self.erect_monument(seat, slot, None, BuildHow::Free, events);
                 self.end_effect(events);
             }
-            (Effect::Castle, Action::Castle(h)) => {
-                self.put_castle(seat, h);
-                events.push(Event::CastlePlaced { seat, at: h });
+            (Effect::Castle, Action::Castle(h) | Action::Mountain(h)) => {
+                if matches!(action, Action::Mountain(_)) {
+                    self.put_mountain(seat, h, events);
+                } else {
+                    self.put_castle(seat, h);
+                    events.push(Event::CastlePlaced { seat, at: h });
+                }
                 self.close_regions(&[h], events);
                 self.set_effect(
                     Effect::Place {

@@ -709,6 +709,9 @@ impl Pandoria {
                         self.push_payments(seat, Resource::Crystal, cost, out, Action::Recast);
                     }
                 }
+                if self.step == Step::Card {
+                    self.relic_actions(seat, out);
+                }
                 out.push(Action::Pass);
             }
             Step::Effect { .. } => self.effect_actions(out),
@@ -778,8 +781,17 @@ impl Pandoria {
     /// What the player may do now in steps 4–7, for refusals.
     pub(super) fn later_now(&self) -> String {
         match &self.step {
+            Step::Card if self.has_economy() && self.options.artifacts => {
+                "play a card (spell 17, build 17 3), erect a monument (monument 3), take a relic (relic 4), or pass".into()
+            }
             Step::Card if self.has_economy() => {
                 "play a card (spell 17, build 17 3), erect a monument (monument 3), or pass".into()
+            }
+            Step::Card if self.options.mode == Mode::Family => {
+                "take a relic (relic 4) or pass".into()
+            }
+            Step::Card if self.options.artifacts => {
+                "cast a spell (spell 17), take a relic (relic 4), or pass".into()
             }
             Step::Card => "cast a spell (spell 17) or pass".into(),
             Step::HalflingSpell => "cast a spell after building (spell 17) or pass".into(),
@@ -911,6 +923,7 @@ impl Pandoria {
                     .map(|_| ())
             }
             (Step::Card | Step::HalflingSpell, Action::Pass) => Ok(()),
+            (Step::Card, Action::Relic(points)) => self.check_relic(points),
             (Step::HalflingSpell, Action::Build(..) | Action::Monument(..)) => {
                 wrong("build twice in one turn")
             }
@@ -1102,6 +1115,10 @@ impl Pandoria {
                 self.after_building(events);
             }
             (Step::Card | Step::HalflingSpell, Action::Pass) => self.after_card(events),
+            (Step::Card, Action::Relic(points)) => {
+                self.take_relic(points, events);
+                self.after_card(events);
+            }
             (Step::Effect { .. }, _) => self.perform_effect(action, events),
             (Step::ComboBuild { .. }, Action::Build(c, slot, with)) => {
                 let pile = &mut self.seats[seat.index()].spells;
@@ -1202,8 +1219,13 @@ impl Pandoria {
 
     /// Step 4 begins (the family game has none).
     pub(super) fn begin_card_step(&mut self, events: &mut Vec<Event>) {
+        // The family game has no card step; with Artifacts it offers the relics there.
         if self.options.mode == Mode::Family {
-            return self.after_card(events);
+            let mut relics = Vec::new();
+            self.relic_actions(self.current, &mut relics);
+            if relics.is_empty() {
+                return self.after_card(events);
+            }
         }
         self.step = Step::Card;
         if self.is_trivial() {

@@ -115,6 +115,12 @@ pub struct LandView {
     pub castle: Option<Seat>,
     /// Whether the hex is a printed space.
     pub printed: bool,
+    /// Artifacts expansion: artifacts lying on the hex.
+    #[serde(default)]
+    pub artifacts: u8,
+    /// Artifacts expansion: the castle is a mountain castle on an exit path.
+    #[serde(default)]
+    pub mountain: bool,
 }
 
 /// A figure on the board.
@@ -173,6 +179,16 @@ pub struct SeatPublic {
     /// Spirits of the Ancients: the figure haunting this player from its reserve.
     #[serde(default)]
     pub haunted_by: Option<Figure>,
+    /// Artifacts expansion: the artifacts this seat may spend (shared with the partner in
+    /// the partnership game).
+    #[serde(default)]
+    pub artifacts: u8,
+    /// Artifacts expansion: the relics taken, by their printed points.
+    #[serde(default)]
+    pub relics: Vec<u8>,
+    /// Artifacts expansion: whether the mountain castle is still in reserve.
+    #[serde(default)]
+    pub mountain: bool,
 }
 
 /// A seat's points by where they came from; the parts add up to its score.
@@ -193,6 +209,9 @@ pub struct ScoreParts {
     /// Hanbok: captives held at the end, 1 point each.
     #[serde(default)]
     pub captives: i32,
+    /// Artifacts expansion: relics taken.
+    #[serde(default)]
+    pub relics: i32,
 }
 
 impl ScoreParts {
@@ -205,6 +224,7 @@ impl ScoreParts {
             + self.hand_cards
             + self.resources
             + self.captives
+            + self.relics
     }
 }
 
@@ -291,6 +311,12 @@ pub struct PublicView {
     /// This turn's Rage.
     #[serde(default)]
     pub rage: Option<RageTarget>,
+    /// Artifacts expansion: the relics not yet taken, cheapest first (empty without it).
+    #[serde(default)]
+    pub relics_left: Vec<super::Relic>,
+    /// Artifacts expansion: artifact pieces in the reserve.
+    #[serde(default)]
+    pub artifact_reserve: u8,
 }
 
 /// One seat's view: the public view and that seat's hand.
@@ -309,9 +335,14 @@ pub struct SeatView {
     /// Where a castle could go, while it is this seat's turn to place (or to place an
     /// Enchanted Castle) and it has one left.
     pub castle_spaces: Vec<Hex>,
-    /// Where a Terrain spell's single tile could go, while this seat places one.
+    /// Where a Terrain spell's single tile could go, while this seat places one (with
+    /// Artifacts also the one-space gaps for the single tile drawn in step 1).
     #[serde(default)]
     pub single_spaces: Vec<Hex>,
+    /// Artifacts expansion: the exit paths where the seat's mountain castle could go, while
+    /// it places.
+    #[serde(default)]
+    pub mountain_spaces: Vec<Hex>,
     /// The seat's hand cards.
     #[serde(default)]
     pub cards: Vec<CardView>,
@@ -341,7 +372,10 @@ impl Pandoria {
                     (ChangeKind::Tile, at.to_vec())
                 }
                 Event::SpellTilePlaced { at, .. } => (ChangeKind::Tile, at.clone()),
-                Event::CastlePlaced { at, .. } => (ChangeKind::Castle, vec![*at]),
+                Event::CastlePlaced { at, .. } | Event::MountainCastlePlaced { at, .. } => {
+                    (ChangeKind::Castle, vec![*at])
+                }
+                Event::SinglePlaced { at, .. } => (ChangeKind::Tile, vec![*at]),
                 Event::FigurePlaced { at, .. } | Event::FigureMoved { to: at, .. } => {
                     (ChangeKind::Figure, vec![*at])
                 }
@@ -373,6 +407,13 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
                 symbols,
                 castle: None,
                 printed: tile.is_none(),
+                artifacts: game
+                    .artifacts_on
+                    .iter()
+                    .filter(|(h, _)| *h == hex)
+                    .map(|(_, n)| n)
+                    .sum(),
+                mountain: false,
             }),
             Land::Castle { owner } => land.push(LandView {
                 at: hex,
@@ -380,6 +421,8 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
                 symbols: 0,
                 castle: Some(owner),
                 printed: false,
+                artifacts: 0,
+                mountain: !super::data::board().is_plain(hex),
             }),
         }
         if let Some(Figure { seat, leader }) = game.figure(hex) {
@@ -451,6 +494,9 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
                 score_parts: s.parts,
                 captives: s.captives.clone(),
                 haunted_by: s.haunted_by.map(|h| h.figure),
+                artifacts: game.artifacts_of(Seat(i as u8)),
+                relics: s.relics.clone(),
+                mountain: s.mountain,
             })
             .collect(),
         tiles_left: game.stack.len(),
@@ -468,11 +514,14 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
         drawn_tile: match &game.step {
             Step::Effect {
                 effect: Effect::Tile { tile },
-            } => tiles().get(*tile).copied(),
+            }
+            | Step::Single { tile } => tiles().get(*tile).copied(),
             _ => None,
         },
         closed: game.turn.closed.clone(),
         rage: game.turn.rage,
+        relics_left: game.relics.clone(),
+        artifact_reserve: game.artifact_reserve,
     }
 }
 
@@ -495,6 +544,7 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
             placements: Vec::new(),
             castle_spaces: Vec::new(),
             single_spaces: Vec::new(),
+            mountain_spaces: Vec::new(),
             cards: Vec::new(),
         };
     };
@@ -505,6 +555,7 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
     let mut placements = Vec::new();
     let mut castle_spaces = Vec::new();
     let mut single_spaces = Vec::new();
+    let mut mountain_spaces = Vec::new();
     match &game.step {
         Step::Place if own => {
             let (pairs, spaces) = game.placements();
@@ -514,7 +565,12 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
             if state.castles > 0 {
                 castle_spaces = spaces;
             }
+            mountain_spaces = game.mountain_spaces(seat);
+            if game.may_draw_single() {
+                single_spaces = game.gap_spaces();
+            }
         }
+        Step::Single { .. } if own => single_spaces = game.gap_spaces(),
         Step::Effect {
             effect: Effect::Tile { tile },
         } if own => {
@@ -527,7 +583,12 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
         }
         Step::Effect {
             effect: Effect::Castle,
-        } if own && state.castles > 0 => castle_spaces = game.placements().1,
+        } if own => {
+            if state.castles > 0 {
+                castle_spaces = game.placements().1;
+            }
+            mountain_spaces = game.mountain_spaces(seat);
+        }
         _ => {}
     }
     SeatView {
@@ -536,6 +597,7 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
         placements,
         castle_spaces,
         single_spaces,
+        mountain_spaces,
         hand,
         cards: state.cards.iter().map(|&c| CardView::id(c)).collect(),
     }

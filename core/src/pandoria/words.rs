@@ -42,6 +42,49 @@ pub enum Event {
         /// Where.
         at: Hex,
     },
+    /// Artifacts expansion: a mountain castle was placed on an exit path.
+    MountainCastlePlaced {
+        /// Who.
+        seat: Seat,
+        /// The exit path.
+        at: Hex,
+    },
+    /// Artifacts expansion: a single tile was drawn in step 1 (public: it is placed at once).
+    SingleDrawn {
+        /// Who.
+        seat: Seat,
+        /// The tile.
+        tile: Tile,
+    },
+    /// Artifacts expansion: the single tile drawn in step 1 went into a one-space gap.
+    SinglePlaced {
+        /// Who.
+        seat: Seat,
+        /// Where.
+        at: Hex,
+        /// The tile.
+        tile: Tile,
+    },
+    /// Artifacts expansion: the closer of a region took the artifacts lying in it.
+    ArtifactsTaken {
+        /// Who closed it.
+        seat: Seat,
+        /// How many.
+        count: u8,
+        /// The hex that names the region.
+        region: Hex,
+    },
+    /// Artifacts expansion: artifacts were exchanged for a relic.
+    RelicTaken {
+        /// Who.
+        seat: Seat,
+        /// The relic's printed points.
+        points: u8,
+        /// The artifacts paid.
+        cost: u8,
+        /// The points scored (doubled in the family games).
+        scored: i32,
+    },
     /// The player could place neither tile nor castle.
     CouldNotPlace {
         /// Who.
@@ -431,10 +474,14 @@ pub enum DecisionKind {
     StartTile,
     /// Place the hand tile or a castle.
     Place,
+    /// Artifacts: place the single tile just drawn into a one-space gap.
+    Single,
     /// Place or retrieve a figure, or pass.
     Figure,
     /// Play a card, erect a monument, or pass.
     Card,
+    /// Artifacts in the family game: exchange artifacts for a relic, or pass.
+    Relic,
     /// Halflings: a spell after building, or pass.
     HalflingSpell,
     /// Choose a spell's targets.
@@ -465,10 +512,12 @@ impl std::fmt::Display for DecisionKind {
             DecisionKind::Realm => f.write_str("choose your realm"),
             DecisionKind::StartTile => f.write_str("place a start tile"),
             DecisionKind::Place => f.write_str("place your tile or a castle"),
+            DecisionKind::Single => f.write_str("place the single tile in a one-space gap"),
             DecisionKind::Figure => f.write_str("place a figure on it, retrieve one, or pass"),
             DecisionKind::Card => {
                 f.write_str("play a card as a spell or building, erect a monument, or pass")
             }
+            DecisionKind::Relic => f.write_str("take a relic for your artifacts, or pass"),
             DecisionKind::HalflingSpell => f.write_str("cast a spell after building, or pass"),
             DecisionKind::Effect(spell) => write!(f, "choose what {} does", spell.label()),
             DecisionKind::ComboBuild => f.write_str("build the card you cast, or erect a monument"),
@@ -504,6 +553,12 @@ pub enum Action {
     Single(Hex),
     /// `castle D7`.
     Castle(Hex),
+    /// `mountain A3`: place the mountain castle on the exit path A3 (Artifacts).
+    Mountain(Hex),
+    /// `single`: draw a single tile to place it into a one-space gap (Artifacts).
+    DrawSingle,
+    /// `relic 4`: exchange artifacts for the 4-point relic (Artifacts).
+    Relic(u8),
     /// `worker D7`.
     Worker(Hex),
     /// `leader D7`.

@@ -42,5 +42,7 @@ pub fn random_options(rng: &mut ChaCha8Rng, players: usize, modes: &[Mode]) -> p
         },
         edition: [Edition::Yucata, Edition::Second][rng.random_range(0..2)],
         partnership: players == 4 && rng.random_bool(0.5),
+        // The Artifacts expansion in every mode and player count, half of the games.
+        artifacts: rng.random_bool(0.5),
     }
 }

@@ -216,6 +216,38 @@ pub(super) fn castle_ground() -> Sprite {
     })
 }
 
+/// Artifacts: the rock under a mountain castle, darker than a castle's ground on the plain.
+pub(super) fn mountain_ground() -> Sprite {
+    hex_sprite(|pen| {
+        pen.polygon(&hex_corners(0.0, 0.0, R + 0.5), [70, 64, 58]);
+        pen.polygon(&hex_corners(0.0, 0.0, R - 1.2), [128, 118, 108]);
+        pen.polygon(&hex_corners(0.0, 0.0, R - 7.0), [150, 140, 128]);
+    })
+}
+
+/// The bronze of artifacts and relics: apart from the violet crystals, the yellow gold and
+/// every player colour by its dark outline and its diamond shape.
+pub(super) const ARTIFACT: Colour = [184, 112, 40];
+
+/// An artifact: a bronze diamond with a dark outline and a white rim, `h` high.
+pub(super) fn artifact_sprite(h: f32) -> Sprite {
+    let w = h * 0.72;
+    Sprite::centred((w + 5.0) as u32 | 1, (h + 5.0) as u32 | 1, |pen| {
+        let gem = |s: f32| {
+            [
+                (0.0, -h / 2.0 * s),
+                (w / 2.0 * s, 0.0),
+                (0.0, h / 2.0 * s),
+                (-w / 2.0 * s, 0.0),
+            ]
+        };
+        pen.polygon(&gem(1.12), [255, 255, 255]);
+        pen.polygon(&gem(1.0), [60, 34, 10]);
+        pen.polygon(&gem(0.8), ARTIFACT);
+        pen.polygon(&gem(0.36), [240, 200, 140]);
+    })
+}
+
 /// A ring around a hex: the last move.
 pub(super) fn ring_sprite(outer: Colour, inner: Colour) -> Sprite {
     hex_sprite(|pen| {
@@ -319,6 +351,8 @@ impl Art {
             land,
             exits_lit: Terrain::ALL.iter().map(|&t| exit_sprite(t, true)).collect(),
             castle_ground: castle_ground(),
+            mountain_ground: mountain_ground(),
+            artifact: artifact_sprite(20.0),
             last_move: ring_sprite([20, 20, 20], [255, 255, 255]),
             changed_rings: marks.iter().map(changed_ring_sprite).collect(),
             changed_halos: marks.iter().map(changed_halo_sprite).collect(),
@@ -389,6 +423,13 @@ impl Art {
                     pen.rect(-7.0, -7.0, 14.0, 14.0, [60, 60, 60]);
                     pen.rect(-6.0, -6.0, 12.0, 12.0, [255, 255, 255]);
                     pen.rect(-4.0, -4.0, 8.0, 8.0, blue);
+                }),
+                // Artifacts: a mountain castle's rock on an exit path.
+                small_hex(|pen, r| {
+                    pen.polygon(&hex_corners(0.0, 0.0, r), [70, 64, 58]);
+                    pen.polygon(&hex_corners(0.0, 0.0, r - 1.0), [128, 118, 108]);
+                    pen.rect(-5.0, -4.0, 10.0, 9.0, [60, 60, 60]);
+                    pen.rect(-4.0, -3.0, 8.0, 7.0, [230, 226, 220]);
                 }),
                 // A shut box of the resource track: beyond the Fairies' camp of 8.
                 Sprite::centred(23, 25, |pen| {

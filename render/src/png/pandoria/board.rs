@@ -105,7 +105,12 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
                 }
             }
             (None, Some(owner)) => {
-                canvas.blit(&art.castle_ground, x, y);
+                let ground = if land.mountain {
+                    &art.mountain_ground
+                } else {
+                    &art.castle_ground
+                };
+                canvas.blit(ground, x, y);
                 let seat = owner.index();
                 canvas.blit(art.pick(&art.castles, seat), x, y - 9);
                 let mark = art.mark(seat);
@@ -120,8 +125,35 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
             (None, None) => {}
         }
     }
-    // Exit paths in use: a plain neighbour shows the path's terrain.
+    // Artifacts lying on tiles: a gem in the upper left of the hex (a number beside it when
+    // more than one lie there).
+    for land in view.land.iter().filter(|l| l.artifacts > 0) {
+        let (x, y) = centre_px(land.at);
+        let (gx, gy) = (x - (R * 0.5).round() as i32, y - (R * 0.38).round() as i32);
+        canvas.blit(&art.artifact, gx, gy);
+        if land.artifacts > 1 {
+            fonts.draw(
+                canvas,
+                gx as f32 + 8.0,
+                gy as f32 + 4.0,
+                Align::Left,
+                Style::bold(13.0, super::art::ARTIFACT),
+                &land.artifacts.to_string(),
+            );
+        }
+    }
+    // Exit paths in use: a plain neighbour shows the path's terrain (not under a mountain
+    // castle, which blocks it).
+    let blocked: Vec<Hex> = view
+        .land
+        .iter()
+        .filter(|l| l.mountain)
+        .map(|l| l.at)
+        .collect();
     for hex in Hex::all() {
+        if blocked.contains(&hex) {
+            continue;
+        }
         if let Space::Exit { terrain } = board.space(hex)
             && board
                 .neighbours(hex)

@@ -46,7 +46,7 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
         .iter()
         .any(|s| s.realm.is_some_and(|r| r.camp() < 10))
     {
-        items.push((&art.legend_marks[7], "shut box: the Fairies' camp holds 8"));
+        items.push((&art.legend_marks[8], "shut box: the Fairies' camp holds 8"));
     }
     if view
         .seats
@@ -68,6 +68,17 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
         items.push((
             &art.legend_marks[6],
             "square between two figures: a Golem pair on its tile",
+        ));
+    }
+    // Artifacts: the gem, the mountain castle and the relics, whenever the expansion plays.
+    if view.options.artifacts {
+        items.push((
+            &art.artifact,
+            "artifact: goes to whoever closes its region; relics cost artifacts",
+        ));
+        items.push((
+            &art.legend_marks[7],
+            "mountain castle: blocks an exit path, takes a figure like a castle",
         ));
     }
     if view.seats.iter().any(|s| !s.captives.is_empty()) {

@@ -97,6 +97,9 @@ pub(crate) struct Art {
     land: Vec<Sprite>,
     exits_lit: Vec<Sprite>,
     castle_ground: Sprite,
+    /// Artifacts: the rock under a mountain castle on an exit path, and an artifact gem.
+    mountain_ground: Sprite,
+    artifact: Sprite,
     last_move: Sprite,
     /// Per player colour: the ring on a tile or castle that seat placed in its latest turn,
     /// the halo behind a figure it placed or moved, and the six edges of a region it closed

@@ -34,6 +34,14 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
         title.push_str(" (last)");
     }
     title.push_str(&format!(" · {} tiles left", view.tiles_left));
+    if view.options.artifacts && !view.relics_left.is_empty() {
+        let relics: Vec<String> = view
+            .relics_left
+            .iter()
+            .map(|r| r.points.to_string())
+            .collect();
+        title.push_str(&format!(" · relics {}", relics.join(" ")));
+    }
     let seats = view
         .seats
         .iter()
@@ -65,6 +73,18 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
             // Spirits of the Ancients: a haunting figure waiting in this player's reserve.
             if let Some(f) = s.haunted_by {
                 stock.push(format!("haunted by {}", colour(f.seat)));
+            }
+            // Artifacts: what the seat may spend, and its relics.
+            if view.options.artifacts {
+                stock.push(format!(
+                    "{} artifact{}",
+                    s.artifacts,
+                    if s.artifacts == 1 { "" } else { "s" }
+                ));
+                if !s.relics.is_empty() {
+                    let relics: Vec<String> = s.relics.iter().map(u8::to_string).collect();
+                    stock.push(format!("relics {}", relics.join(" ")));
+                }
             }
             // Hanbok: captives held (points at the end, ransom for the others).
             if !s.captives.is_empty() {
@@ -136,6 +156,7 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
                     ("hand cards", p.hand_cards),
                     ("resources", p.resources),
                     ("captives", p.captives),
+                    ("relics", p.relics),
                 ]
                 .into_iter()
                 .chain(

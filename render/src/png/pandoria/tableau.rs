@@ -73,10 +73,24 @@ pub(super) fn draw_panels(
         info.push_str(" · last round");
     }
     if let Some(tile) = &view.drawn_tile {
-        // A Terrain spell's tile, public while it waits to be placed.
+        // A Terrain spell's tile (or a single tile drawn with Artifacts), public while it
+        // waits to be placed.
         info.push_str(&format!(" · drawn: {tile}"));
-    } else if extra.market.is_some() && view.single_tiles_left > 0 {
+    } else if (extra.market.is_some() || view.options.artifacts) && view.single_tiles_left > 0 {
         info.push_str(&format!(" · {} single", view.single_tiles_left));
+    }
+    if view.options.artifacts {
+        // The relics left, by their points (what they cost is in the legend line below).
+        let left: Vec<String> = view
+            .relics_left
+            .iter()
+            .map(|r| format!("{}", r.points))
+            .collect();
+        if left.is_empty() {
+            info.push_str(" · no relic left");
+        } else {
+            info.push_str(&format!(" · relics {}", left.join(" ")));
+        }
     }
     fonts.draw(
         canvas,
@@ -617,7 +631,23 @@ pub(super) fn draw_seat(
         );
         cx += 30.0;
     }
-    if seat.castles == 0 {
+    if seat.mountain {
+        // Artifacts: the mountain castle still in reserve, on its rock.
+        canvas.fill(
+            (cx + 1.0) as i32,
+            (row - 11.0) as i32,
+            24,
+            22,
+            [128, 118, 108],
+        );
+        canvas.blit(
+            art.pick(&art.small_castles, i),
+            (cx + 13.0) as i32,
+            row as i32,
+        );
+        cx += 30.0;
+    }
+    if seat.castles == 0 && !seat.mountain {
         cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "none") + 8.0;
     }
     cx += 18.0;
@@ -632,6 +662,29 @@ pub(super) fn draw_seat(
         &format!("× {}", seat.hand_tiles),
     );
     cx += 100.0;
+    // Artifacts: the artifacts this seat may spend and the relics it took.
+    if view.options.artifacts {
+        canvas.blit(&art.artifact, (cx + 8.0) as i32, row as i32);
+        cx = fonts.draw(
+            canvas,
+            cx + 20.0,
+            row + 6.0,
+            Align::Left,
+            Style::bold(17.0, INK),
+            &format!("× {}", seat.artifacts),
+        ) + 14.0;
+        if !seat.relics.is_empty() {
+            let relics: Vec<String> = seat.relics.iter().map(u8::to_string).collect();
+            cx = fonts.draw(
+                canvas,
+                cx,
+                row + 6.0,
+                Align::Left,
+                label,
+                &format!("Relics {}", relics.join(" ")),
+            ) + 18.0;
+        }
+    }
     // Spirits of the Ancients: the figure haunting this player, waiting in its reserve.
     if let Some(f) = seat.haunted_by {
         cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Haunted by") + 10.0;
