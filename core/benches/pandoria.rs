@@ -57,15 +57,18 @@ fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("standard random game");
     // "all twelve realms": the expansion and promo realms dealt too (issue 15's measure,
     // next to the base-game figure of the same run).
-    for (name, edition, realm_sets) in [
-        ("yucata", Edition::Yucata, RealmSets::Base),
-        ("second edition", Edition::Second, RealmSets::Base),
-        ("all twelve realms", Edition::Yucata, RealmSets::All),
+    // "artifacts": the Artifacts expansion (issue 16's measure, beside the base game).
+    for (name, edition, realm_sets, artifacts) in [
+        ("yucata", Edition::Yucata, RealmSets::Base, false),
+        ("second edition", Edition::Second, RealmSets::Base, false),
+        ("all twelve realms", Edition::Yucata, RealmSets::All, false),
+        ("artifacts", Edition::Yucata, RealmSets::Base, true),
     ] {
         let options = Options {
             mode: Mode::Standard,
             edition,
             realm_sets,
+            artifacts,
             ..Options::default()
         };
         let mut seed = 0;

@@ -143,7 +143,11 @@ fn hidden_places(state: &Value) -> BTreeMap<Item, Vec<Place>> {
     add(
         Item::Tile,
         "/removed".into(),
-        len("/removed").min(Pandoria::removed_for(seats)),
+        len("/removed").min(if state["options"]["artifacts"] == Value::Bool(true) {
+            pandoria::artifacts().removed_for(seats)
+        } else {
+            Pandoria::removed_for(seats)
+        }),
     );
     // While players still choose realms the deck waits unshuffled, its order known.
     if state["realms_pending"] != Value::Bool(true) {
@@ -160,6 +164,9 @@ fn hidden_ids(g: &Pandoria) -> BTreeMap<Item, BTreeSet<u64>> {
     // Double tiles: all but those on the board, a Terrain spell's drawn tile, and the tiles
     // boxed after set-up (Terrain tiles that found no place).
     let mut tiles: BTreeSet<u64> = (1..=48).collect();
+    if g.options().artifacts {
+        tiles.extend(59..=70);
+    }
     for hex in Hex::all() {
         if let Land::Terrain { tile: Some(t), .. } = g.land(hex) {
             tiles.remove(&u64::from(t.0));
@@ -167,11 +174,12 @@ fn hidden_ids(g: &Pandoria) -> BTreeMap<Item, BTreeSet<u64>> {
     }
     if let Step::Effect {
         effect: Effect::Tile { tile },
-    } = g.step()
+    }
+    | Step::Single { tile } = g.step()
     {
         tiles.remove(&u64::from(tile.0));
     }
-    for t in g.removed().iter().skip(Pandoria::removed_for(g.players())) {
+    for t in g.removed().iter().skip(g.removed_at_setup()) {
         tiles.remove(&u64::from(t.0));
     }
     ids.insert(Item::Tile, tiles);

@@ -5,7 +5,8 @@
 //! `tests/regression/pandoria-standard.txt` (the standard game, both editions) and
 //! `tests/regression/pandoria-variants.txt` (the family game with spells, the beginner game
 //! and the partnership game) and `tests/regression/pandoria-realms.txt` (the standard game
-//! with the expansion and promo realms). After an intended rules change, regenerate them with
+//! with the expansion and promo realms) and `tests/regression/pandoria-artifacts.txt` (the
+//! Artifacts expansion in every mode). After an intended rules change, regenerate them with
 //! `TURNPOST_BLESS=1 cargo test -p turnpost-core --test pandoria_regression` and review the
 //! diff.
 //!
@@ -30,7 +31,16 @@ use turnpost_core::{Game, Seat, Seed};
 /// Every action of the candidate space (see the module comment) for `seat` in the game as it
 /// is.
 fn candidates(g: &Pandoria, seat: Seat) -> Vec<Action> {
-    let mut out = vec![Action::Pass, Action::Points, Action::Card];
+    let mut out = vec![
+        Action::Pass,
+        Action::Points,
+        Action::Card,
+        Action::DrawSingle,
+    ];
+    // Artifacts: every relic value a relic could have.
+    for points in 0..=10 {
+        out.push(Action::Relic(points));
+    }
     // Cards the seat can see: its hand, the market, every face-up top spell.
     let mut cards: BTreeSet<CardId> = g.seat_state(seat).cards.iter().copied().collect();
     cards.extend(g.market());
@@ -50,6 +60,7 @@ fn candidates(g: &Pandoria, seat: Seat) -> Vec<Action> {
             Action::Leader(a),
             Action::Retrieve(a),
             Action::Single(a),
+            Action::Mountain(a),
         ]);
         for b in a.neighbours() {
             out.extend([
@@ -282,6 +293,31 @@ fn expansion_realm_legal_action_counts_match_the_regression_file() {
                 "expansion partnership ",
                 4..=4,
             ),
+        ],
+    );
+}
+
+#[test]
+fn artifacts_legal_action_counts_match_the_regression_file() {
+    let artifacts = |mode, partnership| Options {
+        mode,
+        partnership,
+        artifacts: true,
+        ..Options::default()
+    };
+    check(
+        "pandoria-artifacts.txt",
+        "# game players seed: legal-action count at every decision of a seeded random game with the Artifacts expansion",
+        &[
+            (artifacts(Mode::Family, false), "family ", 2..=4),
+            (
+                artifacts(Mode::FamilySpells, false),
+                "family_spells ",
+                2..=4,
+            ),
+            (artifacts(Mode::Standard, false), "standard ", 2..=4),
+            (artifacts(Mode::Beginner, false), "beginner ", 2..=4),
+            (artifacts(Mode::Standard, true), "partnership ", 4..=4),
         ],
     );
 }

@@ -43,7 +43,7 @@ fn regroup<T: Copy + Ord>(parts: &mut [&mut [T]], deal: &mut Deal<'_>) {
 impl Pandoria {
     /// Re-deals every item `seat` cannot see among the places that hold such items.
     fn deal_hidden(&mut self, seat: Seat, deal: &mut Deal<'_>) {
-        let put_back = Self::removed_for(self.seats.len()).min(self.removed.len());
+        let put_back = self.removed_at_setup().min(self.removed.len());
         let mut tiles: Vec<&mut [_]> = Vec::new();
         let mut cards: Vec<&mut [_]> = Vec::new();
         for (s, state) in self.seats.iter_mut().enumerate() {

@@ -463,6 +463,15 @@ impl Pandoria {
         }
     }
 
+    /// Double tiles this game put back unseen at set-up: 12/8/4, or 24/20/16 with Artifacts.
+    pub fn removed_at_setup(&self) -> usize {
+        if self.options.artifacts {
+            artifacts().removed_for(self.seats.len())
+        } else {
+            Self::removed_for(self.seats.len())
+        }
+    }
+
     /// The monuments in play, bottom first (text 004: remove 2 each of 4, 5, 6 with 2
     /// players, 1 each with 3; the stack is ascending, the 6s on top).
     pub fn monuments_for(players: usize) -> Vec<u8> {
