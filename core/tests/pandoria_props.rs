@@ -8,8 +8,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost_core::hex::Hex;
 use turnpost_core::pandoria::{
-    self, Action, CardId, Edition, Effect, Land, Mode, Options, Pandoria, Realm, RealmAssignment,
-    RealmSet, RealmSets, Resource, StartTiles, Step, TileId, board, cards, tiles,
+    self, Action, BoardSide, CardId, Edition, Effect, Land, Mode, Options, Pandoria, Realm,
+    RealmAssignment, RealmSet, RealmSets, Resource, Space, StartTiles, Step, TileId, cards, tiles,
 };
 use turnpost_core::{Game, Seat, Seed};
 
@@ -56,11 +56,20 @@ fn assert_conserved(g: &Pandoria) {
             {
                 on_board.push(u64::from(t.0))
             }
-            Land::Castle { owner } if !board().is_plain(hex) => mountains[owner.index()] += 1,
+            Land::Castle { owner } if !g.board().is_plain(hex) => mountains[owner.index()] += 1,
             Land::Castle { owner } => castles[owner.index()] += 1,
             _ => {}
         }
         if let Some(f) = g.figure(hex) {
+            // River: no figure stays on an enclosed ship (it sails on or goes home at once).
+            if g.board().has_river() && g.board().space(hex) == (Space::Lake { ship: true }) {
+                assert!(
+                    g.board()
+                        .neighbours(hex)
+                        .any(|n| g.board().space(n) == Space::Plain && g.land(n) == Land::Empty),
+                    "a figure stays on the enclosed ship at {hex}"
+                );
+            }
             if f.leader {
                 leaders[f.seat.index()] += 1;
             } else {
@@ -233,7 +242,8 @@ fn random_action(rng: &mut ChaCha8Rng) -> Action {
         k => Some(Resource::ALL[k - 1]),
     };
     let card = |rng: &mut ChaCha8Rng| CardId(rng.random_range(1..=54));
-    match rng.random_range(0..27) {
+    match rng.random_range(0..28) {
+        27 => Action::Ship(hex(rng), res(rng)),
         24 => Action::Mountain(hex(rng)),
         25 => Action::DrawSingle,
         26 => Action::Relic(rng.random_range(0..=8)),
@@ -454,7 +464,7 @@ fn options_strategy() -> impl Strategy<Value = Options> {
         0..Realm::ALL.len() as u8,
         any::<bool>(),
     )
-        .prop_flat_map(|t| (Just(t), any::<bool>()))
+        .prop_flat_map(|t| (Just(t), 0..3u8))
         .prop_map(
             |((start, apart, mode, edition, realms, realm, partnership), artifacts)| Options {
                 start_tiles: match start {
@@ -492,7 +502,13 @@ fn options_strategy() -> impl Strategy<Value = Options> {
                     RealmSets::Base
                 },
                 partnership,
-                artifacts,
+                artifacts: artifacts == 1,
+                // The River side with every mode (never with Artifacts, which it refuses).
+                board: if artifacts == 2 {
+                    BoardSide::River
+                } else {
+                    BoardSide::Pandoria
+                },
             },
         )
 }
@@ -598,6 +614,7 @@ fn the_options_strategy_reaches_every_option() {
         seen.insert(format!("{:?} {:?}", o.mode, o.realms));
         seen.insert(format!("partnership {}", o.partnership));
         seen.insert(format!("{:?} artifacts {}", o.mode, o.artifacts));
+        seen.insert(format!("{:?} board {:?}", o.mode, o.board));
         if o.realms == RealmAssignment::SameChosen {
             seen.insert(format!("same chosen {:?}", o.realm));
         }
@@ -631,6 +648,10 @@ fn the_options_strategy_reaches_every_option() {
         "Standard artifacts true",
         "Beginner artifacts true",
         "Family artifacts false",
+        "Family board River",
+        "FamilySpells board River",
+        "Standard board River",
+        "Beginner board River",
     ] {
         assert!(seen.contains(want), "never {want}");
     }

@@ -24,7 +24,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost_core::hex::Hex;
 use turnpost_core::pandoria::{
-    Action, CardId, Edition, Mode, Options, Pandoria, Realm, RealmSets, Resource,
+    Action, BoardSide, CardId, Edition, Mode, Options, Pandoria, Realm, RealmSets, Resource,
 };
 use turnpost_core::{Game, Seat, Seed};
 
@@ -62,6 +62,9 @@ fn candidates(g: &Pandoria, seat: Seat) -> Vec<Action> {
             Action::Single(a),
             Action::Mountain(a),
         ]);
+        for pay in pays {
+            out.push(Action::Ship(a, pay));
+        }
         for b in a.neighbours() {
             out.extend([
                 Action::Tile(a, b),
@@ -318,6 +321,25 @@ fn artifacts_legal_action_counts_match_the_regression_file() {
             (artifacts(Mode::Standard, false), "standard ", 2..=4),
             (artifacts(Mode::Beginner, false), "beginner ", 2..=4),
             (artifacts(Mode::Standard, true), "partnership ", 4..=4),
+        ],
+    );
+}
+
+#[test]
+fn river_legal_action_counts_match_the_regression_file() {
+    let river = |mode| Options {
+        mode,
+        board: BoardSide::River,
+        ..Options::default()
+    };
+    check(
+        "pandoria-river.txt",
+        "# game players seed: legal-action count at every decision of a seeded random game on the River side",
+        &[
+            (river(Mode::Family), "family ", 2..=4),
+            (river(Mode::FamilySpells), "family_spells ", 2..=4),
+            (river(Mode::Standard), "standard ", 2..=4),
+            (river(Mode::Beginner), "beginner ", 2..=4),
         ],
     );
 }

@@ -140,6 +140,27 @@ pub fn pandoria_artifacts_late(mode: Mode, players: usize, seed: u64) -> Pandori
     g
 }
 
+/// A game on the River side in `mode`, played like [`pandoria_late_in`] but preferring the
+/// printed Astral Ship and the Astral Ship card, stopped at a tile placement.
+pub fn pandoria_river_late(mode: Mode, players: usize, seed: u64) -> Pandoria {
+    let options = Options {
+        mode,
+        board: turnpost_core::pandoria::BoardSide::River,
+        ..Options::default()
+    };
+    let mut g = Pandoria::new(&options, players, Seed::from_u64(seed)).expect("2 to 4 players");
+    play_preferring(
+        &mut g,
+        seed,
+        &[
+            "ship", "worker", "leader", "build", "buy", "spell", "monument",
+        ],
+        |g| g.tiles_left() > 6,
+    );
+    play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
+    g
+}
+
 /// A Pandoria game after `actions` random actions.
 pub fn pandoria_after(players: usize, seed: u64, actions: usize) -> Pandoria {
     let mut g =

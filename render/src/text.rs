@@ -149,7 +149,7 @@ fn colour_letter(seat: usize, leader: bool) -> char {
 
 /// The Pandoria board, the seats and the state of play.
 pub fn pandoria_public(view: &PublicView) -> String {
-    let board = pandoria::board();
+    let board = pandoria::board_for(view.options.board);
     let mut cells = vec![String::new(); turnpost_core::hex::CELLS];
     for hex in Hex::all() {
         cells[hex.index()] = match board.space(hex) {

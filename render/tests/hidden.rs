@@ -228,6 +228,12 @@ fn pandoria_tables() -> Vec<BoxedStrategy<(Table, Point)>> {
                         partnership,
                         // Artifacts (tiles, relics, single tiles) in every mode, half the time.
                         artifacts: start != 1,
+                        // The River side (which refuses Artifacts) in the other third.
+                        board: if start == 1 {
+                            turnpost_core::pandoria::BoardSide::River
+                        } else {
+                            turnpost_core::pandoria::BoardSide::Pandoria
+                        },
                     };
                     (options, players)
                 });

@@ -4,7 +4,7 @@
 //! tile, the removed and mixed tiles, the relics by player count) is in `mod.rs`; the
 //! component data in `assets/pandoria/artifacts.json`.
 
-use super::data::{Space, board, tiles};
+use super::data::{Space, tiles};
 use super::rules::{Region, RulesError, join_hexes};
 use super::{Action, Event, Land, Mode, Pandoria, Step};
 use crate::game::Seat;
@@ -20,10 +20,10 @@ impl Pandoria {
             return Vec::new();
         }
         Hex::all()
-            .filter(|&h| matches!(board().space(h), Space::Exit { .. }))
+            .filter(|&h| matches!(self.board().space(h), Space::Exit { .. }))
             .filter(|&h| self.land[h.index()] == Land::Empty && self.touches_land(h))
             .filter(|&h| {
-                board()
+                self.board()
                     .neighbours(h)
                     .all(|n| self.region_open_without(n, h))
             })
@@ -40,15 +40,15 @@ impl Pandoria {
             return false;
         }
         region.hexes.iter().any(|&h| {
-            board()
-                .neighbours(h)
-                .any(|n| match (board().space(n), self.land[n.index()]) {
+            self.board().neighbours(h).any(|n| {
+                match (self.board().space(n), self.land[n.index()]) {
                     (Space::Plain, Land::Empty) => true,
                     (Space::Exit { terrain }, Land::Empty) => {
                         terrain == region.terrain && n != blocked
                     }
                     _ => false,
-                })
+                }
+            })
         })
     }
 
@@ -58,7 +58,7 @@ impl Pandoria {
         let free = self.free();
         free.iter()
             .filter(|&h| self.touches_land(h))
-            .filter(|&h| !board().neighbours(h).any(|n| free.contains(n)))
+            .filter(|&h| !self.board().neighbours(h).any(|n| free.contains(n)))
             .collect()
     }
 
@@ -103,7 +103,7 @@ impl Pandoria {
         if self.mountain_spaces(seat).contains(&h) {
             return Ok(());
         }
-        let why = if !matches!(board().space(h), Space::Exit { .. }) {
+        let why = if !matches!(self.board().space(h), Space::Exit { .. }) {
             format!("{h} is not an exit path: a mountain castle covers an exit path on the rim")
         } else if self.land[h.index()] != Land::Empty {
             format!("the exit path {h} is blocked already")

@@ -10,7 +10,7 @@
 //! (the card's other side), so the labels of one decision are all different.
 
 use super::cards::{Card, CardId, Resource, SpellEffect, cards};
-use super::data::{Half, Space, Tile, board};
+use super::data::{Half, Space, Tile};
 use super::turn::BuildHow;
 use super::{Action, Edition, Effect, Land, Mode, Paid, Pandoria, Step};
 use crate::game::{Game, Seat, fit_label};
@@ -114,7 +114,7 @@ impl Pandoria {
                 _ => format!("Single tile on {h}"),
             }],
             Action::Mountain(h) => {
-                let path = match board().space(h) {
+                let path = match self.board().space(h) {
                     Space::Exit { terrain } => format!(" ({terrain} path)"),
                     _ => String::new(),
                 };
@@ -125,6 +125,23 @@ impl Pandoria {
                 vec![
                     format!("{how} on the exit path {h}{path}"),
                     format!("{how} on {h}{path}"),
+                ]
+            }
+            Action::Ship(h, with) => {
+                let cost = self.printed_ship_price(seat, h);
+                let cost = self
+                    .cost_words(seat, Resource::Crystal, cost, with)
+                    .map(|c| format!(" — {c}"))
+                    .unwrap_or_default();
+                let discount = match self.board().ship_discount(h) {
+                    0 => String::new(),
+                    d => format!(" (ship −{d})"),
+                };
+                vec![
+                    format!(
+                        "Astral Ship printed on the board: a worker onto the ship at {h}{cost}{discount}"
+                    ),
+                    format!("Printed Astral Ship to {h}{cost}"),
                 ]
             }
             Action::DrawSingle => vec![
@@ -417,7 +434,7 @@ impl Pandoria {
             Land::Castle { owner } => {
                 format!("{kind} to {}'s castle at {hex}", self.seat_name(owner))
             }
-            Land::Empty if matches!(board().space(hex), Space::Lake { ship: true }) => {
+            Land::Empty if matches!(self.board().space(hex), Space::Lake { ship: true }) => {
                 format!("{kind} to the ship at {hex}")
             }
             _ => format!("{kind} to {hex}{}", self.hex_words(seat, hex, " ")),
@@ -439,7 +456,7 @@ impl Pandoria {
             }
             Land::Castle { owner } if owner == seat => format!("{sep}(your castle)"),
             Land::Castle { owner } => format!("{sep}({}'s castle)", self.seat_name(owner)),
-            Land::Empty if matches!(board().space(hex), Space::Lake { ship: true }) => {
+            Land::Empty if matches!(self.board().space(hex), Space::Lake { ship: true }) => {
                 format!("{sep}(ship)")
             }
             Land::Empty => String::new(),

@@ -92,6 +92,10 @@ pub struct Board {
     start_pairs: [[Hex; 2]; 2],
     neighbours: Vec<[Option<Hex>; 6]>,
     placeable: HexSet,
+    /// The River side: the river's hexes, upstream first (empty on the Pandoria side).
+    river: Vec<Hex>,
+    /// The River side: ships with a crystal discount for Astral Ship.
+    discounts: Vec<(Hex, u8)>,
 }
 
 impl Board {
@@ -124,6 +128,37 @@ impl Board {
     pub fn is_plain(&self, hex: Hex) -> bool {
         matches!(self.space(hex), Space::Plain | Space::Printed { .. })
     }
+
+    /// The River side: the river's hexes, upstream first; empty on the Pandoria side.
+    pub fn river(&self) -> &[Hex] {
+        &self.river
+    }
+
+    /// Whether the board has a river (its ships move downstream when enclosed).
+    pub fn has_river(&self) -> bool {
+        !self.river.is_empty()
+    }
+
+    /// The crystal discount a ship gives Astral Ship (River side; 0 elsewhere).
+    pub fn ship_discount(&self, hex: Hex) -> u8 {
+        self.discounts
+            .iter()
+            .find(|(h, _)| *h == hex)
+            .map_or(0, |&(_, d)| d)
+    }
+
+    /// The ships downstream of a river hex, nearest first.
+    pub fn ships_downstream(&self, hex: Hex) -> impl Iterator<Item = Hex> + '_ {
+        let from = self
+            .river
+            .iter()
+            .position(|&h| h == hex)
+            .map_or(self.river.len(), |i| i + 1);
+        self.river[from..]
+            .iter()
+            .copied()
+            .filter(|&h| self.space(h) == Space::Lake { ship: true })
+    }
 }
 
 #[derive(Deserialize)]
@@ -131,6 +166,17 @@ struct BoardFile {
     rows: Vec<String>,
     printed: std::collections::BTreeMap<String, u8>,
     start_pairs: Vec<[String; 2]>,
+    #[serde(default)]
+    river: Option<RiverFile>,
+    #[serde(default)]
+    ship_discounts: Option<Given<std::collections::BTreeMap<String, u8>>>,
+}
+
+#[derive(Deserialize)]
+struct RiverFile {
+    flow: Vec<String>,
+    #[allow(dead_code)]
+    source: String,
 }
 
 fn parse_board(text: &str) -> Result<Board, String> {
@@ -224,11 +270,65 @@ fn parse_board(text: &str) -> Result<Board, String> {
             return Err(format!("exit path {hex} does not touch the plain"));
         }
     }
+    let mut river = Vec::new();
+    if let Some(file) = &file.river {
+        for label in &file.flow {
+            let hex: Hex = label.parse().map_err(|e| format!("{e}"))?;
+            if !matches!(spaces[hex.index()], Space::Lake { .. }) {
+                return Err(format!("river hex {hex} is not water"));
+            }
+            if river.contains(&hex) {
+                return Err(format!("river hex {hex} is listed twice"));
+            }
+            if let Some(&last) = river.last()
+                && !hex.is_adjacent(last)
+            {
+                return Err(format!(
+                    "the river jumps from {last} to {hex}: a river without forks is one hex after the other"
+                ));
+            }
+            river.push(hex);
+        }
+        if let Some(h) = Hex::all()
+            .find(|h| matches!(spaces[h.index()], Space::Lake { .. }) && !river.contains(h))
+        {
+            return Err(format!(
+                "water at {h} is not on the river (the River side has no lakes)"
+            ));
+        }
+    }
+    let mut discounts = Vec::new();
+    for (label, &d) in file.ship_discounts.iter().flat_map(|g| &g.value) {
+        let hex: Hex = label.parse().map_err(|e| format!("{e}"))?;
+        if !river.contains(&hex) || spaces[hex.index()] != (Space::Lake { ship: true }) {
+            return Err(format!("the discount at {hex} is on no ship of the river"));
+        }
+        discounts.push((hex, d));
+    }
     Ok(Board {
         spaces,
         start_pairs,
         neighbours,
         placeable,
+        river,
+        discounts,
+    })
+}
+
+/// The printed board of a side: Pandoria (A) or the River (B).
+pub fn board_for(side: super::BoardSide) -> &'static Board {
+    match side {
+        super::BoardSide::Pandoria => board(),
+        super::BoardSide::River => river_board(),
+    }
+}
+
+/// The River side (text 003 §15; reconstructed, see `assets/pandoria/board-river.json`).
+pub fn river_board() -> &'static Board {
+    static BOARD: OnceLock<Board> = OnceLock::new();
+    BOARD.get_or_init(|| {
+        parse_board(include_str!("../../../assets/pandoria/board-river.json"))
+            .unwrap_or_else(|e| panic!("assets/pandoria/board-river.json is invalid: {e}"))
     })
 }
 

@@ -3,7 +3,7 @@
 //! test exact situations. Allowed only before the first action; every piece stays counted.
 
 use super::cards::{CardId, Realm, cards};
-use super::data::{Space, board, tiles};
+use super::data::{Space, tiles};
 use super::{Figure, Land, Mode, Pandoria, SLOTS, ScoreParts, StartTiles, Step, TileId};
 use crate::game::{Seat, SetupError};
 use crate::hex::Hex;
@@ -205,7 +205,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             if game.figures[hex.index()].is_some() {
                 return err(format!("{hex} already has a figure"));
             }
-            let standable = match board().space(hex) {
+            let standable = match game.board().space(hex) {
                 Space::Lake { ship } => ship,
                 _ => game.land[hex.index()] != Land::Empty,
             };

@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
-use super::{Land, Pandoria, Resource, board};
+use super::{Land, Pandoria, Resource};
 use crate::game::Seat;
 use crate::hex::{Hex, HexSet};
 
@@ -124,7 +124,7 @@ impl Pandoria {
                 continue;
             };
             value += if figure.leader { 0.4 } else { 0.2 };
-            for n in board().neighbours(hex) {
+            for n in self.board().neighbours(hex) {
                 if seen.contains(n) || !matches!(self.land[n.index()], Land::Terrain { .. }) {
                     continue;
                 }

@@ -30,6 +30,7 @@ mod knowledge;
 mod layout;
 mod notation;
 mod options;
+mod river;
 mod rules;
 mod spells;
 #[cfg(test)]
@@ -49,9 +50,9 @@ pub use cards::{
 };
 pub use data::{
     Artifacts, Board, Half, Relic, Space, Terrain, Tile, TileId, TileKind, Tiles, artifacts, board,
-    tiles,
+    board_for, river_board, tiles,
 };
-pub use options::{Edition, Mode, Options, RealmAssignment, RealmSets, StartTiles};
+pub use options::{BoardSide, Edition, Mode, Options, RealmAssignment, RealmSets, StartTiles};
 pub use rules::{Region, RulesError};
 pub use view::{
     CardView, Change, ChangeKind, FigureView, LandView, PublicView, Resources, ScoreParts,
@@ -230,6 +231,9 @@ pub struct Turn {
     pub combo: Option<CardId>,
     /// The spell whose effect is being resolved (after Adopt: the copied spell).
     pub spell: Option<SpellEffect>,
+    /// What the spell cast this turn cost (the River's ship discount comes off it).
+    #[serde(default)]
+    pub spell_paid: Paid,
 }
 
 /// A player's choice after a region was scored in the family game with spells.
@@ -492,6 +496,11 @@ impl Pandoria {
         stack
     }
 
+    /// The printed board of this game's side.
+    pub fn board(&self) -> &'static Board {
+        board_for(self.options.board)
+    }
+
     /// The seat whose turn it is.
     pub fn current(&self) -> Seat {
         self.current
@@ -679,7 +688,7 @@ impl Pandoria {
     }
 
     fn random_start_tiles(&mut self, ids: [TileId; 2]) -> Result<(), SetupError> {
-        let board = board();
+        let board = self.board();
         let mut placed: Vec<[Hex; 2]> = Vec::new();
         for id in ids {
             let at = match self.options.start_tiles {
@@ -923,6 +932,11 @@ impl Game for Pandoria {
                 "the partnership game is for 4 players (partners sit opposite), not {players}"
             )));
         }
+        if options.board == BoardSide::River && options.artifacts {
+            return Err(SetupError(
+                "the Artifacts expansion's start tile has its printed place on the Pandoria side only: play it with board=pandoria".into(),
+            ));
+        }
         let uses_realms = matches!(options.mode, Mode::Standard | Mode::Beginner);
         if uses_realms && options.realms == RealmAssignment::SameChosen && options.realm.is_none() {
             return Err(SetupError(
@@ -998,7 +1012,7 @@ impl Game for Pandoria {
         let start_player = Seat(rng.random_range(0..players as u8));
         let mut land = vec![Land::Empty; CELLS];
         for hex in Hex::all() {
-            if let Space::Printed { terrain, symbols } = board().space(hex) {
+            if let Space::Printed { terrain, symbols } = board_for(options.board).space(hex) {
                 land[hex.index()] = Land::Terrain {
                     terrain,
                     symbols,

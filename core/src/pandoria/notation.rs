@@ -48,6 +48,7 @@ impl fmt::Display for Action {
             Action::Mountain(h) => write!(f, "mountain {h}"),
             Action::DrawSingle => f.write_str("single"),
             Action::Relic(points) => write!(f, "relic {points}"),
+            Action::Ship(h, w) => write!(f, "ship {h}{}", with(w)),
             Action::Worker(h) => write!(f, "worker {h}"),
             Action::Leader(h) => write!(f, "leader {h}"),
             Action::Retrieve(h) => write!(f, "retrieve {h}"),
@@ -91,7 +92,7 @@ impl fmt::Display for Action {
 const VERBS: &str = "tile D7 E7, castle D7, worker D7, leader D7, retrieve D7, pass, start D7 E7, \
 spell 17, build 17 3, monument 3, buy 2, take 2, adopt blue, crystal/gold/wood, rage D7 E8, \
 move D7 E8, single D7, both 17, recast, points, card, realm elves, ransom red 2, goblin blue, \
-occupy blue 3, recall blue 3, haunt worker, mountain A3, single, relic 4";
+occupy blue 3, recall blue 3, haunt worker, mountain A3, single, relic 4, ship H7";
 
 /// Splits a text into words the way every Pandoria action is read: anything after a "·"
 /// is a label and ignored; dashes and commas separate like spaces.
@@ -231,6 +232,10 @@ impl FromStr for Action {
             "single" if args.is_empty() => Ok(Action::DrawSingle),
             "single" => hexes(&args, 1, "single D7").map(|h| Action::Single(h[0])),
             "mountain" => hexes(&args, 1, "mountain A3").map(|h| Action::Mountain(h[0])),
+            "ship" => {
+                let w = take_with(input, &mut args)?;
+                hexes(&args, 1, "ship H7").map(|h| Action::Ship(h[0], w))
+            }
             "relic" => match args[..] {
                 [points] => Ok(Action::Relic(number(input, points, "a relic's points", 1..=20)?)),
                 _ => Err(ParseError::new(
@@ -581,6 +586,26 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             name(seat),
             if *cost == 1 { "" } else { "s" },
             plural(*scored)
+        ),
+        Event::Sailed { from, to, figure } => match to {
+            Some(to) => format!(
+                "The ship at {from} is enclosed: {} sails downstream to {to}",
+                figure_name(game, figure)
+            ),
+            None => format!(
+                "The ship at {from} is enclosed and no ship downstream is free: {} goes back to the reserve",
+                figure_name(game, figure)
+            ),
+        },
+        Event::PrintedShip { seat, at, paid } => format!(
+            "{} cast the printed Astral Ship onto the ship at {at} for {}",
+            name(seat),
+            paid_text(paid)
+        ),
+        Event::ShipDiscount { seat, at, crystals } => format!(
+            "The ship at {at} gives {} {crystals} crystal{} back (its discount)",
+            name(seat),
+            if *crystals == 1 { "" } else { "s" }
         ),
         Event::CouldNotPlace { seat } => {
             format!("{} could place neither tile nor castle", name(seat))

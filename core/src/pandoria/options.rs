@@ -113,6 +113,18 @@ pub enum StartTiles {
     Chosen,
 }
 
+/// Which side of the printed board is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardSide {
+    /// Side A, "Pandoria": lakes with ships.
+    #[default]
+    Pandoria,
+    /// Side B, "River" (text 003 §15): a river splits the plain; its ships move downstream
+    /// when enclosed; Astral Ship is printed on the board (8 crystals).
+    River,
+}
+
 /// The options of a Pandoria table.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -136,6 +148,8 @@ pub struct Options {
     /// The Artifacts expansion: artifact tiles, relics, mountain castles and single tiles
     /// placed in one-space gaps (text 004 "Artifacts"); every mode.
     pub artifacts: bool,
+    /// The side of the board.
+    pub board: BoardSide,
 }
 
 /// The options `/new` offers, in order (see [`Game::option_specs`](crate::Game::option_specs)).
@@ -212,6 +226,14 @@ pub(super) fn specs() -> Vec<OptionSpec> {
         OptionSpec::flag("start_apart", "Start tiles apart"),
         OptionSpec::flag("partnership", "Partnership (4 players)"),
         OptionSpec::flag("artifacts", "Artifacts expansion"),
+        OptionSpec::choice(
+            "board",
+            "Board",
+            &[
+                ("pandoria", "Pandoria side (lakes)"),
+                ("river", "River side"),
+            ],
+        ),
     ]
 }
 

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::{BuildingEffect, CardId, Realm, Resource, Size};
-use super::data::{Space, Terrain, board, tiles};
+use super::data::{Space, Terrain, tiles};
 use super::{Action, Event, Figure, Land, Pandoria, Score, Step, TileId};
 use crate::game::{Game, Seat};
 use crate::hex::{Hex, HexSet};
@@ -44,6 +44,9 @@ pub enum RulesError {
     /// The hex is a lake.
     #[error("{0} is a lake: tiles never go on lakes")]
     Lake(Hex),
+    /// The hex is the river (River side).
+    #[error("{0} is the river: tiles never go on water")]
+    River(Hex),
     /// The hex is a printed terrain space.
     #[error("{0} is a printed terrain space: build next to it, not on it")]
     Printed(Hex),
@@ -271,7 +274,7 @@ impl ClosedMap {
 impl Pandoria {
     /// The free hexes where tiles may go.
     pub(super) fn free(&self) -> HexSet {
-        let mut free = board().placeable();
+        let mut free = self.board().placeable();
         for hex in free.iter().collect::<Vec<_>>() {
             if self.land[hex.index()] != Land::Empty {
                 free.remove(hex);
@@ -292,7 +295,8 @@ impl Pandoria {
         match self.land[hex.index()] {
             Land::Empty => false,
             land if placed(land) => true,
-            Land::Terrain { .. } => board()
+            Land::Terrain { .. } => self
+                .board()
                 .neighbours(hex)
                 .any(|n| placed(self.land[n.index()])),
             Land::Castle { .. } => true,
@@ -300,15 +304,16 @@ impl Pandoria {
     }
 
     pub(super) fn touches_land(&self, hex: Hex) -> bool {
-        board().neighbours(hex).any(|n| self.is_anchor(n))
+        self.board().neighbours(hex).any(|n| self.is_anchor(n))
     }
 
     /// Free hexes next to land that tiles may attach to.
     fn frontier(&self, free: &HexSet) -> HexSet {
+        let board = self.board();
         let mut out = HexSet::EMPTY;
         for hex in Hex::all() {
             if self.land[hex.index()] != Land::Empty && self.is_anchor(hex) {
-                for n in board().neighbours(hex) {
+                for n in board.neighbours(hex) {
                     if free.contains(n) {
                         out.insert(n);
                     }
@@ -329,7 +334,7 @@ impl Pandoria {
             || (!s.hand.is_empty()
                 && frontier
                     .iter()
-                    .any(|h| board().neighbours(h).any(|n| free.contains(n))))
+                    .any(|h| self.board().neighbours(h).any(|n| free.contains(n))))
             || self.can_place_artifact(seat)
     }
 
@@ -343,7 +348,7 @@ impl Pandoria {
         let mut out = Vec::new();
         for a in free.iter() {
             for dir in 1..=3 {
-                if let Some(b) = board().neighbour(a, dir)
+                if let Some(b) = self.board().neighbour(a, dir)
                     && free.contains(b)
                     && apart_ok(a)
                     && apart_ok(b)
@@ -379,7 +384,7 @@ impl Pandoria {
         let mut pairs = Vec::new();
         for a in free.iter() {
             for dir in 1..=3 {
-                if let Some(b) = board().neighbour(a, dir)
+                if let Some(b) = self.board().neighbour(a, dir)
                     && free.contains(b)
                     && (frontier.contains(a) || frontier.contains(b))
                 {
@@ -549,8 +554,9 @@ impl Pandoria {
     }
 
     pub(super) fn where_problem(&self, hex: Hex) -> Option<RulesError> {
-        match board().space(hex) {
+        match self.board().space(hex) {
             Space::Mountains | Space::Exit { .. } => Some(RulesError::NotPlain(hex)),
+            Space::Lake { .. } if self.board().has_river() => Some(RulesError::River(hex)),
             Space::Lake { .. } => Some(RulesError::Lake(hex)),
             Space::Printed { .. } => Some(RulesError::Printed(hex)),
             Space::Plain if self.land[hex.index()] != Land::Empty => Some(RulesError::Covered(hex)),
@@ -1120,6 +1126,7 @@ impl Pandoria {
             self.take_artifacts(closer, &region, events);
             self.turn.closed.push(region);
         }
+        self.sail_enclosed(events);
     }
 
     /// Spirits of the Ancients: each Spirits opponent of the closer whose figures were just
@@ -1262,7 +1269,7 @@ impl Pandoria {
         let inside: HexSet = region.hexes.iter().copied().collect();
         let mut border = HexSet::EMPTY;
         for &hex in &region.hexes {
-            for n in board().neighbours(hex) {
+            for n in self.board().neighbours(hex) {
                 if !inside.contains(n) {
                     border.insert(n);
                 }
@@ -1372,6 +1379,7 @@ impl Pandoria {
         let Land::Terrain { terrain, .. } = self.land[hex.index()] else {
             return None;
         };
+        let board = self.board();
         let mut hexes = vec![hex];
         let mut seen = HexSet::EMPTY;
         seen.insert(hex);
@@ -1384,8 +1392,8 @@ impl Pandoria {
             if let Land::Terrain { symbols: s, .. } = self.land[h.index()] {
                 symbols += u16::from(s);
             }
-            for n in board().neighbours(h) {
-                match (board().space(n), self.land[n.index()]) {
+            for n in board.neighbours(h) {
+                match (board.space(n), self.land[n.index()]) {
                     // A mountain castle on an exit path blocks it (Artifacts).
                     (Space::Exit { terrain: t }, Land::Empty) if t == terrain => open = true,
                     (Space::Plain, Land::Empty) => open = true,
@@ -1436,7 +1444,7 @@ impl Pandoria {
         let seeds = placed
             .iter()
             .copied()
-            .chain(placed.iter().flat_map(|&p| board().neighbours(p)));
+            .chain(placed.iter().flat_map(|&p| self.board().neighbours(p)));
         for seed in seeds {
             if seen.contains(seed) {
                 continue;

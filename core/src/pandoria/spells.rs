@@ -7,7 +7,7 @@
 //! effect's checks and application kept together.
 
 use super::cards::{CardId, SpellEffect, TileSize, cards};
-use super::data::{Space, board};
+use super::data::Space;
 use super::rules::{ClosedMap, RulesError};
 use super::turn::BuildHow;
 use super::{Action, Effect, Event, Land, Mode, Pandoria, RageTarget, SLOTS, Step};
@@ -32,6 +32,7 @@ impl Pandoria {
                 self.seats[seat.index()].spells.push(card);
             }
         }
+        self.turn.spell_paid = paid;
         events.push(Event::SpellCast {
             from: None,
             seat,
@@ -51,6 +52,7 @@ impl Pandoria {
         paid: super::Paid,
         events: &mut Vec<Event>,
     ) {
+        self.turn.spell_paid = paid;
         events.push(Event::SpellCast {
             from: Some(owner),
             seat,
@@ -63,6 +65,12 @@ impl Pandoria {
 
     /// A Shrine scores for the caster, and the spell's effect begins.
     fn after_cast(&mut self, seat: Seat, card: CardId, events: &mut Vec<Event>) {
+        self.shrine_scores(seat, events);
+        self.begin_effect(cards().card(card).spell, events);
+    }
+
+    /// A Shrine scores for a spell cast.
+    pub(super) fn shrine_scores(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let shrine = self.shrine(seat);
         if shrine > 0 {
             let s = &mut self.seats[seat.index()];
@@ -74,7 +82,6 @@ impl Pandoria {
                 why: "Shrine".into(),
             });
         }
-        self.begin_effect(cards().card(card).spell, events);
     }
 
     /// Starts a spell's effect: its first decision, or at once if it offers no choice.
@@ -192,8 +199,12 @@ impl Pandoria {
         }
         match spell {
             SpellEffect::AstralShip => {
-                return (board().space(hex) != Space::Lake { ship: true })
-                    .then_some("Astral Ship places a figure on a ship in a lake");
+                if self.board().space(hex) != (Space::Lake { ship: true }) {
+                    return Some("Astral Ship places a figure on a ship in a lake");
+                }
+                // River: never onto an enclosed ship (text 003 §15).
+                return (self.board().has_river() && self.ship_enclosed(hex))
+                    .then_some("the ship is enclosed");
             }
             SpellEffect::EnchantedCastle => {
                 return (Some(hex) != castle)
@@ -204,7 +215,7 @@ impl Pandoria {
         match self.land[hex.index()] {
             Land::Terrain { .. } => {}
             Land::Castle { .. } => return Some("spells never put figures on castles"),
-            Land::Empty if matches!(board().space(hex), Space::Lake { ship: true }) => {
+            Land::Empty if matches!(self.board().space(hex), Space::Lake { ship: true }) => {
                 return Some("only Astral Ship puts figures on ships");
             }
             Land::Empty => return Some("there is no land there"),
@@ -217,7 +228,8 @@ impl Pandoria {
             return Some("the region there is closed");
         }
         if matches!(spell, SpellEffect::Muster(_))
-            && !board()
+            && !self
+                .board()
                 .neighbours(hex)
                 .any(|n| self.figures[n.index()].is_some_and(|f| f.seat == self.current))
         {
@@ -229,8 +241,9 @@ impl Pandoria {
     /// Hexes a spell might put a figure on (filtered by `target_problem`).
     fn target_candidates(&self, spell: SpellEffect, castle: Option<Hex>) -> Vec<Hex> {
         match spell {
+            SpellEffect::AstralShip if self.board().has_river() => self.open_ships(),
             SpellEffect::AstralShip => Hex::all()
-                .filter(|&h| board().space(h) == Space::Lake { ship: true })
+                .filter(|&h| self.board().space(h) == Space::Lake { ship: true })
                 .collect(),
             SpellEffect::EnchantedCastle => castle.into_iter().collect(),
             _ => Hex::all()
@@ -337,7 +350,7 @@ impl Pandoria {
                 for region in &self.turn.closed {
                     let mut workers = HexSet::EMPTY;
                     for &h in &region.hexes {
-                        for n in board().neighbours(h) {
+                        for n in self.board().neighbours(h) {
                             if self.figures[n.index()].is_some_and(|f| f.seat == seat && !f.leader)
                                 && !region.hexes.contains(&n)
                             {
@@ -659,6 +672,9 @@ impl Pandoria {
                 let figure = self.put_figure(seat, h, matches!(action, Action::Leader(_)));
                 events.push(Event::FigurePlaced { at: h, figure });
                 self.place_haunt(seat, h, events);
+                if spell == SpellEffect::AstralShip {
+                    self.ship_card_discount(seat, h, events);
+                }
                 if left > 1 {
                     self.set_effect(
                         Effect::Place {

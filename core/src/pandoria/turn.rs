@@ -101,7 +101,7 @@ impl Pandoria {
         })
     }
 
-    fn library(&self, seat: Seat) -> u8 {
+    pub(super) fn library(&self, seat: Seat) -> u8 {
         self.building_value(seat, None, |b| match b {
             BuildingEffect::Library(n) => Some(n),
             _ => None,
@@ -711,6 +711,7 @@ impl Pandoria {
                 }
                 if self.step == Step::Card {
                     self.relic_actions(seat, out);
+                    self.printed_ship_actions(seat, out);
                 }
                 out.push(Action::Pass);
             }
@@ -924,6 +925,7 @@ impl Pandoria {
             }
             (Step::Card | Step::HalflingSpell, Action::Pass) => Ok(()),
             (Step::Card, Action::Relic(points)) => self.check_relic(points),
+            (Step::Card, Action::Ship(h, with)) => self.check_printed_ship(h, with).map(|_| ()),
             (Step::HalflingSpell, Action::Build(..) | Action::Monument(..)) => {
                 wrong("build twice in one turn")
             }
@@ -1119,6 +1121,7 @@ impl Pandoria {
                 self.take_relic(points, events);
                 self.after_card(events);
             }
+            (Step::Card, Action::Ship(h, with)) => self.printed_ship(h, with, events),
             (Step::Effect { .. }, _) => self.perform_effect(action, events),
             (Step::ComboBuild { .. }, Action::Build(c, slot, with)) => {
                 let pile = &mut self.seats[seat.index()].spells;

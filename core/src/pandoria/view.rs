@@ -422,7 +422,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
                 castle: Some(owner),
                 printed: false,
                 artifacts: 0,
-                mountain: !super::data::board().is_plain(hex),
+                mountain: !game.board().is_plain(hex),
             }),
         }
         if let Some(Figure { seat, leader }) = game.figure(hex) {

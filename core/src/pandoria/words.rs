@@ -85,6 +85,34 @@ pub enum Event {
         /// The points scored (doubled in the family games).
         scored: i32,
     },
+    /// River: a figure on a ship that became enclosed sailed downstream (`to`), or went back
+    /// to its owner's reserve when no ship downstream was free (`to` is `None`).
+    Sailed {
+        /// The enclosed ship.
+        from: Hex,
+        /// The free ship it sailed to.
+        to: Option<Hex>,
+        /// Which figure.
+        figure: Figure,
+    },
+    /// River: the Astral Ship printed on the board was cast.
+    PrintedShip {
+        /// Who.
+        seat: Seat,
+        /// The ship.
+        at: Hex,
+        /// What it cost.
+        paid: Paid,
+    },
+    /// River: the Astral Ship card's ship gave its crystal discount back.
+    ShipDiscount {
+        /// Who.
+        seat: Seat,
+        /// The ship.
+        at: Hex,
+        /// Crystals given back.
+        crystals: u8,
+    },
     /// The player could place neither tile nor castle.
     CouldNotPlace {
         /// Who.
@@ -559,6 +587,9 @@ pub enum Action {
     DrawSingle,
     /// `relic 4`: exchange artifacts for the 4-point relic (Artifacts).
     Relic(u8),
+    /// `ship H7`, `ship H7 with gold`: cast the Astral Ship printed on the River board, a
+    /// worker onto the ship H7.
+    Ship(Hex, Option<Resource>),
     /// `worker D7`.
     Worker(Hex),
     /// `leader D7`.

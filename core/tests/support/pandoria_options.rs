@@ -3,7 +3,9 @@
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use turnpost_core::pandoria::{self, Edition, Mode, Realm, RealmAssignment, RealmSets, StartTiles};
+use turnpost_core::pandoria::{
+    self, BoardSide, Edition, Mode, Realm, RealmAssignment, RealmSets, StartTiles,
+};
 
 /// Random valid Pandoria options for `players` seats, the mode drawn from `modes` (list a
 /// mode twice to draw it more often).
@@ -19,6 +21,14 @@ pub fn random_options(rng: &mut ChaCha8Rng, players: usize, modes: &[Mode]) -> p
             RealmAssignment::SameChosen,
             RealmAssignment::EachChooses,
         ][rng.random_range(0..5)]
+    };
+    // The Artifacts expansion in every mode and player count, half of the games; the River
+    // side in a third of the others (Artifacts have no start-tile place there).
+    let artifacts = rng.random_bool(0.5);
+    let board = if !artifacts && rng.random_bool(0.67) {
+        BoardSide::River
+    } else {
+        BoardSide::Pandoria
     };
     pandoria::Options {
         mode,
@@ -42,7 +52,7 @@ pub fn random_options(rng: &mut ChaCha8Rng, players: usize, modes: &[Mode]) -> p
         },
         edition: [Edition::Yucata, Edition::Second][rng.random_range(0..2)],
         partnership: players == 4 && rng.random_bool(0.5),
-        // The Artifacts expansion in every mode and player count, half of the games.
-        artifacts: rng.random_bool(0.5),
+        artifacts,
+        board,
     }
 }

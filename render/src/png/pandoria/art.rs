@@ -1,7 +1,8 @@
 //! The sprites Pandoria draws from: terrain, land and hex sprites, board marks, figures
 //! and icons, built once per process into [`Art`].
 
-use turnpost_core::pandoria::{self, Terrain};
+use image::RgbImage;
+use turnpost_core::pandoria::{self, BoardSide, Terrain};
 
 use super::board::board_layer;
 use super::legend::small_hex;
@@ -347,7 +348,10 @@ impl Art {
             .map(|(t, s)| land_sprite(t, s, false, HAND_R))
             .collect();
         Art {
-            board: board_layer(fonts),
+            boards: [BoardSide::Pandoria, BoardSide::River]
+                .into_iter()
+                .map(|side| board_layer(fonts, side))
+                .collect(),
             land,
             exits_lit: Terrain::ALL.iter().map(|&t| exit_sprite(t, true)).collect(),
             castle_ground: castle_ground(),
@@ -431,6 +435,12 @@ impl Art {
                     pen.rect(-5.0, -4.0, 10.0, 9.0, [60, 60, 60]);
                     pen.rect(-4.0, -3.0, 8.0, 7.0, [230, 226, 220]);
                 }),
+                // The River: water with the white chevron of its flow.
+                small_hex(|pen, r| {
+                    pen.polygon(&hex_corners(0.0, 0.0, r), GRID);
+                    pen.polygon(&hex_corners(0.0, 0.0, r - 1.0), LAKE);
+                    pen.polygon(&[(0.0, 7.0), (-6.0, -4.0), (6.0, -4.0)], [250, 250, 250]);
+                }),
                 // A shut box of the resource track: beyond the Fairies' camp of 8.
                 Sprite::centred(23, 25, |pen| {
                     pen.rect(-10.5, -11.5, 21.0, 23.0, [150, 142, 130]);
@@ -440,6 +450,11 @@ impl Art {
             marks,
             hand_land,
         }
+    }
+
+    /// The static board layer of a side.
+    pub(super) fn board(&self, side: BoardSide) -> &RgbImage {
+        &self.boards[usize::from(side == BoardSide::River)]
     }
 
     pub(super) fn mark(&self, seat: usize) -> PlayerMark {

@@ -3,7 +3,7 @@
 
 use image::RgbImage;
 use turnpost_core::hex::{COLUMNS, Hex, ROWS};
-use turnpost_core::pandoria::{self, ChangeKind, PublicView, Space, Terrain};
+use turnpost_core::pandoria::{self, BoardSide, ChangeKind, PublicView, Space, Terrain};
 
 use super::art::{GRID, RAGE, exit_sprite, lake_sprite, mountains_sprite, plain_sprite};
 use super::{Art, LABEL, MARGIN, R, board_size, centre, centre_px, hex_height, land_index};
@@ -12,11 +12,11 @@ use crate::png::palette::{INK, PAPER};
 use crate::png::shapes;
 use crate::png::text::{Align, Fonts, Style};
 
-/// Draws the static board layer.
-pub(super) fn board_layer(fonts: &Fonts) -> RgbImage {
+/// Draws the static board layer of a side.
+pub(super) fn board_layer(fonts: &Fonts, side: BoardSide) -> RgbImage {
     let (w, h) = board_size();
     let mut canvas = Canvas::new(w, h, PAPER);
-    let board = pandoria::board();
+    let board = pandoria::board_for(side);
     // Under the hexes: the grid colour, so the seams between sprites never show paper.
     let (x0, y0) = (MARGIN as i32, MARGIN as i32);
     let mountains = mountains_sprite();
@@ -45,6 +45,45 @@ pub(super) fn board_layer(fonts: &Fonts) -> RgbImage {
             Space::Plain | Space::Printed { .. } => &plain,
         };
         canvas.blit(sprite, x, y);
+    }
+    // The River side: a white chevron between river hexes shows the flow (downstream), and a
+    // ship's crystal discount for Astral Ship sits on a badge.
+    for pair in board.river().windows(2) {
+        let ((ax, ay), (bx, by)) = (centre(pair[0]), centre(pair[1]));
+        let (dx, dy) = (bx - ax, by - ay);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let (ux, uy) = (dx / len, dy / len);
+        let arrow = Sprite::centred(19, 19, |pen| {
+            let tip = (ux * 7.5, uy * 7.5);
+            let back = (-ux * 5.0, -uy * 5.0);
+            let side = (-uy * 6.5, ux * 6.5);
+            pen.polygon(
+                &[
+                    tip,
+                    (back.0 + side.0, back.1 + side.1),
+                    (back.0 - side.0, back.1 - side.1),
+                ],
+                [250, 250, 250],
+            );
+        });
+        canvas.blit(&arrow, ((ax + bx) / 2.0) as i32, ((ay + by) / 2.0) as i32);
+    }
+    for &ship in board.river() {
+        let discount = board.ship_discount(ship);
+        if discount == 0 {
+            continue;
+        }
+        let (x, y) = centre(ship);
+        let (bx, by) = ((x - 13.0) as i32, (y + R * 0.22) as i32);
+        canvas.fill(bx, by, 26, 17, [40, 40, 40]);
+        canvas.fill(bx + 1, by + 1, 24, 15, [250, 246, 236]);
+        fonts.centred(
+            &mut canvas,
+            bx as f32 + 13.0,
+            by as f32 + 13.0,
+            Style::bold(13.0, INK),
+            &format!("−{discount}"),
+        );
     }
     // Coordinates of the empty plain, faint (tiles cover them).
     let faint = Style::regular(LABEL, [150, 142, 112]);
@@ -84,7 +123,7 @@ pub(super) fn terrain_slot(t: Terrain) -> usize {
 /// Draws the land, figures and the last move of a view onto a canvas holding the board
 /// layer at `(0, 0)`.
 pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &PublicView) {
-    let board = pandoria::board();
+    let board = pandoria::board_for(view.options.board);
     let mut terrain_at: Vec<Option<Terrain>> = vec![None; turnpost_core::hex::CELLS];
     for land in &view.land {
         let (x, y) = centre_px(land.at);

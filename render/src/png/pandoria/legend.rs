@@ -1,7 +1,7 @@
 //! The legend under the board: a small sprite for each kind of mark the view shows, and
 //! what it means.
 
-use turnpost_core::pandoria::PublicView;
+use turnpost_core::pandoria::{BoardSide, PublicView};
 
 use super::Art;
 use crate::png::draw::{Canvas, Pen, Sprite};
@@ -46,7 +46,7 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
         .iter()
         .any(|s| s.realm.is_some_and(|r| r.camp() < 10))
     {
-        items.push((&art.legend_marks[8], "shut box: the Fairies' camp holds 8"));
+        items.push((&art.legend_marks[9], "shut box: the Fairies' camp holds 8"));
     }
     if view
         .seats
@@ -69,6 +69,21 @@ pub(super) fn legend_items<'a>(art: &'a Art, view: &PublicView) -> Vec<(&'a Spri
             &art.legend_marks[6],
             "square between two figures: a Golem pair on its tile",
         ));
+    }
+    // The River side: its flow, and what an enclosed ship does.
+    if view.options.board == BoardSide::River {
+        items.push((
+            &art.legend_marks[8],
+            "river: an enclosed ship sends its figure to the next free ship downstream (or home)",
+        ));
+        if view.options.mode != turnpost_core::pandoria::Mode::Family
+            && view.options.mode != turnpost_core::pandoria::Mode::FamilySpells
+        {
+            items.push((
+                &art.legend_marks[8],
+                "Astral Ship printed on the board: 8 crystals instead of a card; −1: a ship's discount",
+            ));
+        }
     }
     // Artifacts: the gem, the mountain castle and the relics, whenever the expansion plays.
     if view.options.artifacts {

@@ -92,7 +92,8 @@ fn board_size() -> (u32, u32) {
 /// Everything Pandoria draws from, built once per process.
 pub(crate) struct Art {
     /// The static board with rim coordinates, labels of the empty plain and start spaces.
-    board: RgbImage,
+    /// The static board of each side (Pandoria, River), in `BoardSide` order.
+    boards: Vec<RgbImage>,
     /// Terrain × symbols (1, 2) × printed.
     land: Vec<Sprite>,
     exits_lit: Vec<Sprite>,
@@ -134,7 +135,7 @@ pub(crate) struct Art {
 impl std::fmt::Debug for Art {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("pandoria::Art")
-            .field("board", &self.board.dimensions())
+            .field("board", &self.boards[0].dimensions())
             .finish_non_exhaustive()
     }
 }
@@ -251,7 +252,8 @@ fn land_index(t: Terrain, symbols: u8, printed: bool) -> usize {
 /// `extra` holds the base-game parts of the view (see [`extras`]); empty for the family
 /// game.
 pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableExtras) -> Canvas {
-    let (bw, bh) = art.board.dimensions();
+    let board = art.board(view.options.board);
+    let (bw, bh) = board.dimensions();
     let panels = layout_panels(view, extra);
     // There is always a legend: under the tableaus when they leave room, else under the
     // board (the picture grows for it when it must).
@@ -265,7 +267,7 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
         height = height.max(bh + legend_height(art, fonts, view, board_w) + GAP);
     }
     let mut canvas = Canvas::new(bw + PANEL_W + GAP * 2, height, PAPER);
-    canvas.paste(&art.board, 0, 0);
+    canvas.paste(board, 0, 0);
     draw_board(art, fonts, &mut canvas, view);
     if legend_under_board {
         draw_legend(
@@ -334,7 +336,7 @@ mod tests {
                 let view = crate::samples::pandoria_late_in(mode, players, 7).public_view();
                 let extra = extras::table(&view);
                 let picture = public(&art, &fonts, &view, &extra);
-                let (bw, bh) = art.board.dimensions();
+                let (bw, bh) = art.board(view.options.board).dimensions();
                 let panels = layout_panels(&view, &extra);
                 let under_board = picture.image.height()
                     >= bh + legend_height(&art, &fonts, &view, bw - 2 * MARGIN as u32) + GAP;

@@ -112,10 +112,11 @@ pub(super) fn draw_hand_tile(
 
 /// The tile preview: the board with every legal space marked and labelled, and the hand.
 pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
-    let (bw, bh) = art.board.dimensions();
+    let board = art.board(view.public.options.board);
+    let (bw, bh) = board.dimensions();
     let strip = 96;
     let mut canvas = Canvas::new(bw, bh + strip, PAPER);
-    canvas.paste(&art.board, 0, 0);
+    canvas.paste(board, 0, 0);
     let mut public = view.public.clone();
     // The preview is about the next placement: the last move ring would only distract.
     public.last_move.clear();
