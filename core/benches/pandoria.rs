@@ -5,7 +5,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
-use turnpost_core::pandoria::{Action, Edition, Mode, Options, Pandoria, RealmSets};
+use turnpost_core::pandoria::{Action, BoardSide, Edition, Mode, Options, Pandoria, RealmSets};
 use turnpost_core::{Game, Seed};
 
 /// Plays one random game to the end, reusing the action buffer.
@@ -57,18 +57,51 @@ fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("standard random game");
     // "all twelve realms": the expansion and promo realms dealt too (issue 15's measure,
     // next to the base-game figure of the same run).
-    // "artifacts": the Artifacts expansion (issue 16's measure, beside the base game).
-    for (name, edition, realm_sets, artifacts) in [
-        ("yucata", Edition::Yucata, RealmSets::Base, false),
-        ("second edition", Edition::Second, RealmSets::Base, false),
-        ("all twelve realms", Edition::Yucata, RealmSets::All, false),
-        ("artifacts", Edition::Yucata, RealmSets::Base, true),
+    // "artifacts" and "river": the Artifacts expansion and the River side (issue 16's
+    // measure, beside the base game).
+    for (name, edition, realm_sets, artifacts, board) in [
+        (
+            "yucata",
+            Edition::Yucata,
+            RealmSets::Base,
+            false,
+            BoardSide::Pandoria,
+        ),
+        (
+            "second edition",
+            Edition::Second,
+            RealmSets::Base,
+            false,
+            BoardSide::Pandoria,
+        ),
+        (
+            "all twelve realms",
+            Edition::Yucata,
+            RealmSets::All,
+            false,
+            BoardSide::Pandoria,
+        ),
+        (
+            "artifacts",
+            Edition::Yucata,
+            RealmSets::Base,
+            true,
+            BoardSide::Pandoria,
+        ),
+        (
+            "river",
+            Edition::Yucata,
+            RealmSets::Base,
+            false,
+            BoardSide::River,
+        ),
     ] {
         let options = Options {
             mode: Mode::Standard,
             edition,
             realm_sets,
             artifacts,
+            board,
             ..Options::default()
         };
         let mut seed = 0;

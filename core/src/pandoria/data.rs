@@ -734,6 +734,50 @@ mod tests {
     }
 
     #[test]
+    fn the_river_splits_the_plain() {
+        let b = river_board();
+        assert!(b.has_river() && !board().has_river());
+        // One hex after the other, from just under the northern rim to the southern edge.
+        let river = b.river();
+        assert!(river.windows(2).all(|w| w[0].is_adjacent(w[1])));
+        assert_eq!((river[0].row(), river[river.len() - 1].row()), (1, 13));
+        // Split start areas: the plain reached from one start pair never meets the other.
+        let [west, east] = b.start_pairs();
+        let mut seen = vec![west[0]];
+        let mut i = 0;
+        while i < seen.len() {
+            let h = seen[i];
+            i += 1;
+            for n in b.neighbours(h) {
+                if b.is_plain(n) && !seen.contains(&n) {
+                    seen.push(n);
+                }
+            }
+        }
+        assert!(seen.contains(&west[1]) && !seen.contains(&east[0]) && !seen.contains(&east[1]));
+        // Ships on the river, some with a discount; no lakes besides the river.
+        let ships: Vec<Hex> = river
+            .iter()
+            .copied()
+            .filter(|&h| b.space(h) == Space::Lake { ship: true })
+            .collect();
+        assert!(ships.len() >= 3);
+        assert!(ships.iter().any(|&s| b.ship_discount(s) > 0));
+        assert!(ships.iter().any(|&s| b.ship_discount(s) == 0));
+        assert_eq!(b.ships_downstream(ships[0]).collect::<Vec<_>>(), ships[1..]);
+        assert!(
+            Hex::all()
+                .filter(|h| matches!(b.space(*h), Space::Lake { .. }))
+                .all(|h| river.contains(&h))
+        );
+        let river_text = include_str!("../../../assets/pandoria/board-river.json");
+        assert!(
+            parse_board(&river_text.replacen("\"I4\",", "", 1)).is_err(),
+            "a gap in the river"
+        );
+    }
+
+    #[test]
     fn artifact_components_match_the_texts() {
         let t = tiles();
         assert_eq!(

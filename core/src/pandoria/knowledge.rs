@@ -106,7 +106,14 @@ impl Pandoria {
         } else {
             0.0
         };
+        // Artifacts: each is most of a point once exchanged for a relic.
+        let artifacts = if self.options.artifacts {
+            0.9 * f64::from(self.artifacts_of(seat))
+        } else {
+            0.0
+        };
         f64::from(state.score)
+            + artifacts
             + RESOURCE * resources
             + cards
             + buildings

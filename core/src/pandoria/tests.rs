@@ -448,3 +448,54 @@ fn the_score_parts_add_up_to_the_score_at_every_step() {
         assert!(n > 0, "no {name} points in any game: {p:?}");
     }
 }
+
+/// Artifacts (text 004 "Preparation"): the new start tile lies on its fixed place with a
+/// random side up — both sides occur — and nothing touches it at the start.
+#[test]
+fn the_artifacts_start_tile_shows_a_random_side_on_its_place() {
+    let data = super::artifacts();
+    let options = Options {
+        artifacts: true,
+        ..Options::default()
+    };
+    let mut sides = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let g = Pandoria::new(&options, 3, Seed::from_u64(seed)).unwrap();
+        for h in data.start_at {
+            match g.land(h) {
+                Land::Terrain { tile: Some(t), .. } => {
+                    sides.insert(t);
+                }
+                other => panic!("seed {seed}: {h} holds {other:?}"),
+            }
+        }
+        for h in data.start_at {
+            for n in h.neighbours() {
+                if !data.start_at.contains(&n) {
+                    assert_eq!(
+                        g.land(n),
+                        Land::Empty,
+                        "seed {seed}: {n} is covered at the start"
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(
+        sides.len(),
+        2,
+        "both sides of the start tile occur: {sides:?}"
+    );
+}
+
+/// The River side refuses the Artifacts expansion, with the reason.
+#[test]
+fn the_river_side_refuses_artifacts() {
+    let options = Options {
+        artifacts: true,
+        board: BoardSide::River,
+        ..Options::default()
+    };
+    let e = Pandoria::new(&options, 2, Seed::from_u64(1)).unwrap_err();
+    assert!(e.0.contains("Pandoria side only"), "{e}");
+}
