@@ -8,7 +8,7 @@ use super::data::{Space, tiles};
 use super::rules::{Region, RulesError, join_hexes};
 use super::{Action, Event, Land, Mode, Pandoria, Step};
 use crate::game::Seat;
-use crate::hex::Hex;
+use crate::hex::{Hex, HexSet};
 
 impl Pandoria {
     /// The exit paths where `seat`'s mountain castle may go now (text 004 "Mountain
@@ -19,8 +19,10 @@ impl Pandoria {
         if !self.seats[seat.index()].mountain {
             return Vec::new();
         }
-        Hex::all()
-            .filter(|&h| matches!(self.board().space(h), Space::Exit { .. }))
+        self.board()
+            .exits()
+            .iter()
+            .copied()
             .filter(|&h| self.land[h.index()] == Land::Empty && self.touches_land(h))
             .filter(|&h| {
                 self.board()
@@ -56,10 +58,19 @@ impl Pandoria {
     /// spaces next to land with no free plain space next to them.
     pub(super) fn gap_spaces(&self) -> Vec<Hex> {
         let free = self.free();
-        free.iter()
-            .filter(|&h| self.touches_land(h))
-            .filter(|&h| !self.board().neighbours(h).any(|n| free.contains(n)))
-            .collect()
+        self.gaps_in(&free, &self.frontier(&free)).collect()
+    }
+
+    /// The one-space gaps among the `frontier` (free spaces next to land) of `free`.
+    fn gaps_in<'a>(
+        &'a self,
+        free: &'a HexSet,
+        frontier: &'a HexSet,
+    ) -> impl Iterator<Item = Hex> + 'a {
+        let board = self.board();
+        frontier
+            .iter()
+            .filter(move |&h| !board.neighbours(h).any(|n| free.contains(n)))
     }
 
     /// Whether the player to act may draw a single tile in step 1.
@@ -67,8 +78,14 @@ impl Pandoria {
         self.options.artifacts && !self.singles.is_empty() && !self.gap_spaces().is_empty()
     }
 
-    /// Step 1 actions of the expansion: the mountain castle and the single tile.
-    pub(super) fn artifact_place_actions(&self, out: &mut Vec<Action>) {
+    /// Step 1 actions of the expansion: the mountain castle and the single tile (`free` and
+    /// `frontier` as step 1 computed them).
+    pub(super) fn artifact_place_actions(
+        &self,
+        out: &mut Vec<Action>,
+        free: &HexSet,
+        frontier: &HexSet,
+    ) {
         if !self.options.artifacts {
             return;
         }
@@ -77,7 +94,7 @@ impl Pandoria {
                 .into_iter()
                 .map(Action::Mountain),
         );
-        if self.may_draw_single() {
+        if !self.singles.is_empty() && self.gaps_in(free, frontier).next().is_some() {
             out.push(Action::DrawSingle);
         }
     }

@@ -96,6 +96,8 @@ pub struct Board {
     river: Vec<Hex>,
     /// The River side: ships with a crystal discount for Astral Ship.
     discounts: Vec<(Hex, u8)>,
+    /// The exit paths on the rim, in board order.
+    exits: Vec<Hex>,
 }
 
 impl Board {
@@ -127,6 +129,11 @@ impl Board {
     /// Whether the hex is fertile plain (printed terrain spaces included).
     pub fn is_plain(&self, hex: Hex) -> bool {
         matches!(self.space(hex), Space::Plain | Space::Printed { .. })
+    }
+
+    /// The exit paths on the rim, in board order.
+    pub fn exits(&self) -> &[Hex] {
+        &self.exits
     }
 
     /// The River side: the river's hexes, upstream first; empty on the Pandoria side.
@@ -305,6 +312,9 @@ fn parse_board(text: &str) -> Result<Board, String> {
         }
         discounts.push((hex, d));
     }
+    let exits = Hex::all()
+        .filter(|h| matches!(spaces[h.index()], Space::Exit { .. }))
+        .collect();
     Ok(Board {
         spaces,
         start_pairs,
@@ -312,6 +322,7 @@ fn parse_board(text: &str) -> Result<Board, String> {
         placeable,
         river,
         discounts,
+        exits,
     })
 }
 

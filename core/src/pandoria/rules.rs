@@ -308,7 +308,7 @@ impl Pandoria {
     }
 
     /// Free hexes next to land that tiles may attach to.
-    fn frontier(&self, free: &HexSet) -> HexSet {
+    pub(super) fn frontier(&self, free: &HexSet) -> HexSet {
         let board = self.board();
         let mut out = HexSet::EMPTY;
         for hex in Hex::all() {
@@ -381,10 +381,16 @@ impl Pandoria {
     pub fn placements(&self) -> (Vec<[Hex; 2]>, Vec<Hex>) {
         let free = self.free();
         let frontier = self.frontier(&free);
+        (self.pairs_in(&free, &frontier), frontier.iter().collect())
+    }
+
+    /// The double-tile placements (both orientations) on `free` that touch `frontier`.
+    pub(super) fn pairs_in(&self, free: &HexSet, frontier: &HexSet) -> Vec<[Hex; 2]> {
+        let board = self.board();
         let mut pairs = Vec::new();
         for a in free.iter() {
             for dir in 1..=3 {
-                if let Some(b) = self.board().neighbour(a, dir)
+                if let Some(b) = board.neighbour(a, dir)
                     && free.contains(b)
                     && (frontier.contains(a) || frontier.contains(b))
                 {
@@ -393,7 +399,7 @@ impl Pandoria {
                 }
             }
         }
-        (pairs, frontier.iter().collect())
+        pairs
     }
 
     /// Appends every legal action of the current decision to `out`.
@@ -427,17 +433,19 @@ impl Pandoria {
             }
             Step::Place => {
                 let seat = &self.seats[self.current.index()];
-                let (pairs, castle_spaces) = self.placements();
+                let free = self.free();
+                let frontier = self.frontier(&free);
                 if !seat.hand.is_empty() {
+                    let pairs = self.pairs_in(&free, &frontier);
                     out.extend(pairs.iter().map(|&[a, b]| Action::Tile(a, b)));
-                }
-                if seat.hand.len() > 1 {
-                    out.extend(pairs.iter().map(|&[a, b]| Action::SecondTile(a, b)));
+                    if seat.hand.len() > 1 {
+                        out.extend(pairs.iter().map(|&[a, b]| Action::SecondTile(a, b)));
+                    }
                 }
                 if seat.castles > 0 {
-                    out.extend(castle_spaces.into_iter().map(Action::Castle));
+                    out.extend(frontier.iter().map(Action::Castle));
                 }
-                self.artifact_place_actions(out);
+                self.artifact_place_actions(out, &free, &frontier);
             }
             Step::Single { .. } => {
                 out.extend(self.gap_spaces().into_iter().map(Action::Single));

@@ -369,6 +369,8 @@ impl Art {
             rage_halo: rage_halo_sprite(),
             choice_tile: choice_sprite([255, 226, 110]),
             choice_castle: choice_sprite([190, 220, 250]),
+            choice_single: choice_sprite([196, 236, 180]),
+            choice_mountain: choice_sprite([214, 204, 192]),
             workers: marks.iter().map(|m| shapes::worker(m, 12.0)).collect(),
             leaders: marks.iter().map(|m| shapes::leader(m, 13.0)).collect(),
             castles: marks.iter().map(|m| shapes::castle(m, 32.0)).collect(),

@@ -114,6 +114,9 @@ pub(crate) struct Art {
     rage_halo: Sprite,
     choice_tile: Sprite,
     choice_castle: Sprite,
+    /// The preview's marks for a single tile's gap and a mountain castle's exit path.
+    choice_single: Sprite,
+    choice_mountain: Sprite,
     /// Per player colour (in `pandoria::COLOURS` order).
     marks: Vec<PlayerMark>,
     workers: Vec<Sprite>,
@@ -222,7 +225,11 @@ impl crate::registry::Pictures for Pictures {
             ));
         }
         // The preview comes with the seat's own placing decision only.
-        if !view.placements.is_empty() || !view.castle_spaces.is_empty() {
+        if !view.placements.is_empty()
+            || !view.castle_spaces.is_empty()
+            || !view.single_spaces.is_empty()
+            || !view.mountain_spaces.is_empty()
+        {
             out.push((
                 "pandoria-tile-preview.png".to_string(),
                 self.preview_image(fonts, view),

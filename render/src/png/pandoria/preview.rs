@@ -130,10 +130,20 @@ pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
         .copied()
         .filter(|h| !tile_spaces.contains(h))
         .collect();
+    // A single tile (Terrain, or drawn for a one-space gap) and the mountain castle.
+    let single_only: Vec<Hex> = view
+        .single_spaces
+        .iter()
+        .copied()
+        .filter(|h| !tile_spaces.contains(h) && !castle_only.contains(h))
+        .collect();
+    let mountain = &view.mountain_spaces;
     let label = Style::bold(17.0, INK);
     for (spaces, sprite) in [
         (&tile_spaces, &art.choice_tile),
         (&castle_only, &art.choice_castle),
+        (&single_only, &art.choice_single),
+        (mountain, &art.choice_mountain),
     ] {
         for &hex in spaces.iter() {
             let (x, y) = centre_px(hex);
@@ -178,8 +188,22 @@ pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
                 plural(castle_only.len(), "space", "spaces")
             ),
         ),
+        (
+            &art.choice_single,
+            format!(
+                "single tile: {}",
+                plural(single_only.len(), "space", "spaces")
+            ),
+        ),
+        (
+            &art.choice_mountain,
+            format!(
+                "mountain castle: {}",
+                plural(mountain.len(), "path", "paths")
+            ),
+        ),
     ] {
-        if text.ends_with(" 0 spaces") {
+        if text.ends_with(" 0 spaces") || text.ends_with(" 0 paths") {
             continue;
         }
         let swatch = shapes::hex_swatch(10.0, sprite_fill(sprite));
