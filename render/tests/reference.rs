@@ -39,7 +39,7 @@ const REGION_MEAN: f64 = 0.5;
 const IMAGE_MEAN: f64 = 0.05;
 
 /// The references: which game draws them and the name of the stored view.
-const REFERENCES: [(&str, &str); 12] = [
+const REFERENCES: [(&str, &str); 13] = [
     ("pandoria", "pandoria-4p-seed7-public"),
     ("pandoria", "pandoria-4p-seed7-seat"),
     ("pandoria", "pandoria-2p-seed5-public"),
@@ -52,6 +52,7 @@ const REFERENCES: [(&str, &str); 12] = [
     // single tiles — in the standard and the family game.
     ("pandoria", "pandoria-4p-seed21-artifacts-public"),
     ("pandoria", "pandoria-3p-seed4-artifacts-family-public"),
+    ("pandoria", "pandoria-3p-seed4-artifacts-family-seat"),
     // The River side: the river's flow, ship discounts, the printed Astral Ship.
     ("pandoria", "pandoria-3p-seed2-river-public"),
     ("rtta", "rtta-4p-seed3-public"),
@@ -221,6 +222,10 @@ fn sample(name: &str) -> View {
         }
         "pandoria-3p-seed4-artifacts-family-public" => {
             Arc::new(samples::pandoria_artifacts_late(Mode::Family, 3, 4).public_view())
+        }
+        "pandoria-3p-seed4-artifacts-family-seat" => {
+            let game = samples::pandoria_artifacts_late(Mode::Family, 3, 4);
+            Arc::new(game.seat_view(game.current()))
         }
         "pandoria-3p-seed2-river-public" => {
             Arc::new(samples::pandoria_river_late(Mode::Standard, 3, 2).public_view())
