@@ -440,7 +440,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
         last_round: game.last_round,
         start_player: game.start_player,
         to_act: decision.as_ref().map(|d| d.seat),
-        prompt: decision.map(|d| d.kind.to_string()),
+        prompt: decision.map(|d| prompt(game, d.kind)),
         land,
         figures,
         golem_pairs: game.golem_pairs.clone(),
@@ -522,6 +522,28 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
         rage: game.turn.rage,
         relics_left: game.relics.clone(),
         artifact_reserve: game.artifact_reserve,
+    }
+}
+
+/// What the player to act must do, in words: the decision's words, with the expansions'
+/// extra choices where they apply.
+fn prompt(game: &Pandoria, kind: super::DecisionKind) -> String {
+    use super::DecisionKind;
+    match kind {
+        DecisionKind::Place if game.options.artifacts => {
+            "place your tile, a castle or your mountain castle, or draw a single tile for a gap"
+                .into()
+        }
+        DecisionKind::Card if game.options.artifacts && game.has_economy() => {
+            "play a card, erect a monument, take a relic, or pass".into()
+        }
+        DecisionKind::Card if game.options.artifacts => {
+            "cast a spell, take a relic, or pass".into()
+        }
+        DecisionKind::Card if game.board().has_river() && game.has_economy() => {
+            "play a card (or the printed Astral Ship), erect a monument, or pass".into()
+        }
+        kind => kind.to_string(),
     }
 }
 
