@@ -34,14 +34,6 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
         title.push_str(" (last)");
     }
     title.push_str(&format!(" · {} tiles left", view.tiles_left));
-    if view.options.artifacts && !view.relics_left.is_empty() {
-        let relics: Vec<String> = view
-            .relics_left
-            .iter()
-            .map(|r| r.points.to_string())
-            .collect();
-        title.push_str(&format!(" · relics {}", relics.join(" ")));
-    }
     let seats = view
         .seats
         .iter()

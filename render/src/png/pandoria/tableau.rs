@@ -632,20 +632,21 @@ pub(super) fn draw_seat(
         cx += 30.0;
     }
     if seat.mountain {
-        // Artifacts: the mountain castle still in reserve, on its rock.
+        // Artifacts: the mountain castle still in reserve, on its rock, and named.
+        canvas.fill((cx - 2.0) as i32, (row - 15.0) as i32, 30, 30, [70, 64, 58]);
         canvas.fill(
-            (cx + 1.0) as i32,
-            (row - 11.0) as i32,
-            24,
-            22,
-            [128, 118, 108],
+            (cx - 1.0) as i32,
+            (row - 14.0) as i32,
+            28,
+            28,
+            [150, 140, 128],
         );
         canvas.blit(
             art.pick(&art.small_castles, i),
             (cx + 13.0) as i32,
             row as i32,
         );
-        cx += 30.0;
+        cx = fonts.draw(canvas, cx + 32.0, row + 6.0, Align::Left, label, "mountain") + 8.0;
     }
     if seat.castles == 0 && !seat.mountain {
         cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "none") + 8.0;
