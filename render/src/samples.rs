@@ -86,16 +86,7 @@ pub fn pandoria_late_in(mode: Mode, players: usize, seed: u64) -> Pandoria {
         mode,
         ..Options::default()
     };
-    let mut g = Pandoria::new(&options, players, Seed::from_u64(seed)).expect("2 to 4 players");
-    play_preferring(
-        &mut g,
-        seed,
-        &["worker", "leader", "build", "buy", "spell", "monument"],
-        |g| g.tiles_left() > 0,
-    );
-    // Finish the current turn so the picture shows a fresh placement and a "place" prompt.
-    play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
-    g
+    late(&options, players, seed, &[], 0)
 }
 
 /// A standard game with all twelve realms dealt (the expansion and promo realms among
@@ -106,17 +97,7 @@ pub fn pandoria_realms_late(players: usize, seed: u64) -> Pandoria {
         realm_sets: RealmSets::All,
         ..Options::default()
     };
-    let mut g = Pandoria::new(&options, players, Seed::from_u64(seed)).expect("2 to 4 players");
-    play_preferring(
-        &mut g,
-        seed,
-        &[
-            "haunt", "occupy", "goblin", "worker", "leader", "build", "buy", "spell", "monument",
-        ],
-        |g| g.tiles_left() > 0,
-    );
-    play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
-    g
+    late(&options, players, seed, &["haunt", "occupy", "goblin"], 0)
 }
 
 /// A game with the Artifacts expansion in `mode`, played like [`pandoria_late_in`] but
@@ -127,36 +108,28 @@ pub fn pandoria_artifacts_late(mode: Mode, players: usize, seed: u64) -> Pandori
         artifacts: true,
         ..Options::default()
     };
-    let mut g = Pandoria::new(&options, players, Seed::from_u64(seed)).expect("2 to 4 players");
-    play_preferring(
-        &mut g,
-        seed,
-        &[
-            "relic", "mountain", "single", "worker", "leader", "build", "buy", "spell", "monument",
-        ],
-        |g| g.tiles_left() > 0,
-    );
-    play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
-    g
+    late(&options, players, seed, &["relic", "mountain", "single"], 0)
 }
 
 /// A game on the River side in `mode`, played like [`pandoria_late_in`] but preferring the
-/// printed Astral Ship and the Astral Ship card, stopped at a tile placement.
+/// printed Astral Ship, until 6 tiles are left, stopped at a tile placement.
 pub fn pandoria_river_late(mode: Mode, players: usize, seed: u64) -> Pandoria {
     let options = Options {
         mode,
         board: turnpost_core::pandoria::BoardSide::River,
         ..Options::default()
     };
-    let mut g = Pandoria::new(&options, players, Seed::from_u64(seed)).expect("2 to 4 players");
-    play_preferring(
-        &mut g,
-        seed,
-        &[
-            "ship", "worker", "leader", "build", "buy", "spell", "monument",
-        ],
-        |g| g.tiles_left() > 6,
-    );
+    late(&options, players, seed, &["ship"], 6)
+}
+
+/// A Pandoria game played preferring figures, building, buying and casting (and the
+/// actions starting with `also`) until `keep` tiles are left in the stack; then the current
+/// turn is finished so the picture shows a fresh placement and a "place" prompt.
+fn late(options: &Options, players: usize, seed: u64, also: &[&str], keep: usize) -> Pandoria {
+    let mut g = Pandoria::new(options, players, Seed::from_u64(seed)).expect("2 to 4 players");
+    let mut preferred = also.to_vec();
+    preferred.extend(["worker", "leader", "build", "buy", "spell", "monument"]);
+    play_preferring(&mut g, seed, &preferred, |g| g.tiles_left() > keep);
     play_random(&mut g, seed ^ 1, |g| !matches!(g.step(), Step::Place));
     g
 }

@@ -50,9 +50,9 @@ const REFERENCES: [(&str, &str); 13] = [
     ("pandoria", "pandoria-4p-seed15-realms-public"),
     // Artifacts: artifacts on tiles and with seats, relics taken and left, mountain castles,
     // single tiles — in the standard and the family game.
-    ("pandoria", "pandoria-4p-seed21-artifacts-public"),
-    ("pandoria", "pandoria-3p-seed4-artifacts-family-public"),
-    ("pandoria", "pandoria-3p-seed4-artifacts-family-seat"),
+    ("pandoria", "pandoria-4p-seed4-artifacts-public"),
+    ("pandoria", "pandoria-3p-seed15-artifacts-family-public"),
+    ("pandoria", "pandoria-3p-seed15-artifacts-family-seat"),
     // The River side: the river's flow, ship discounts, the printed Astral Ship.
     ("pandoria", "pandoria-3p-seed2-river-public"),
     ("rtta", "rtta-4p-seed3-public"),
@@ -217,14 +217,14 @@ fn sample(name: &str) -> View {
         "pandoria-4p-seed15-realms-public" => {
             Arc::new(samples::pandoria_realms_late(4, 15).public_view())
         }
-        "pandoria-4p-seed21-artifacts-public" => {
-            Arc::new(samples::pandoria_artifacts_late(Mode::Standard, 4, 21).public_view())
+        "pandoria-4p-seed4-artifacts-public" => {
+            Arc::new(samples::pandoria_artifacts_late(Mode::Standard, 4, 4).public_view())
         }
-        "pandoria-3p-seed4-artifacts-family-public" => {
-            Arc::new(samples::pandoria_artifacts_late(Mode::Family, 3, 4).public_view())
+        "pandoria-3p-seed15-artifacts-family-public" => {
+            Arc::new(samples::pandoria_artifacts_late(Mode::Family, 3, 15).public_view())
         }
-        "pandoria-3p-seed4-artifacts-family-seat" => {
-            let game = samples::pandoria_artifacts_late(Mode::Family, 3, 4);
+        "pandoria-3p-seed15-artifacts-family-seat" => {
+            let game = samples::pandoria_artifacts_late(Mode::Family, 3, 15);
             Arc::new(game.seat_view(game.current()))
         }
         "pandoria-3p-seed2-river-public" => {

@@ -25,33 +25,12 @@ impl Pandoria {
             .copied()
             .filter(|&h| self.land[h.index()] == Land::Empty && self.touches_land(h))
             .filter(|&h| {
-                self.board()
-                    .neighbours(h)
-                    .all(|n| self.region_open_without(n, h))
+                self.board().neighbours(h).all(|n| {
+                    self.region_blocking(n, Some(h))
+                        .is_none_or(|(_, closed)| !closed)
+                })
             })
             .collect()
-    }
-
-    /// Whether the region on `hex` (if it holds terrain) stays open when the exit path
-    /// `blocked` is covered.
-    fn region_open_without(&self, hex: Hex, blocked: Hex) -> bool {
-        let Some((region, closed)) = self.region_at(hex) else {
-            return true;
-        };
-        if closed {
-            return false;
-        }
-        region.hexes.iter().any(|&h| {
-            self.board().neighbours(h).any(|n| {
-                match (self.board().space(n), self.land[n.index()]) {
-                    (Space::Plain, Land::Empty) => true,
-                    (Space::Exit { terrain }, Land::Empty) => {
-                        terrain == region.terrain && n != blocked
-                    }
-                    _ => false,
-                }
-            })
-        })
     }
 
     /// The one-space gaps a single tile may go into (text 004 "Single tiles"): free plain

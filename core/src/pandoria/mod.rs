@@ -1052,6 +1052,10 @@ impl Game for Pandoria {
             artifact_reserve: 0,
             relics: Vec::new(),
         };
+        // The Artifacts start tile lies first, so the start tiles keep away from it.
+        if options.artifacts {
+            game.setup_artifacts();
+        }
         if options.start_tiles == StartTiles::Chosen {
             game.step = Step::StartTile { next: 0 };
         } else {
@@ -1097,9 +1101,6 @@ impl Game for Pandoria {
                 .collect();
             singles.shuffle(&mut game.rng);
             game.singles = singles;
-        }
-        if options.artifacts {
-            game.setup_artifacts();
         }
         Ok(game)
     }

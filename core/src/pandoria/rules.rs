@@ -343,7 +343,8 @@ impl Pandoria {
     pub(super) fn start_placements(&self, placed: &[[Hex; 2]]) -> Vec<[Hex; 2]> {
         let free = self.free();
         let apart_ok = |h: Hex| {
-            !self.options.start_apart || placed.iter().flatten().all(|p| !p.is_adjacent(h))
+            (!self.options.start_apart || placed.iter().flatten().all(|p| !p.is_adjacent(h)))
+                && !self.next_to_printed_like(h)
         };
         let mut out = Vec::new();
         for a in free.iter() {
@@ -359,6 +360,15 @@ impl Pandoria {
             }
         }
         out
+    }
+
+    /// Whether `h` touches the Artifacts start tile, which nothing may touch at the start
+    /// (text 004 "Preparation").
+    pub(super) fn next_to_printed_like(&self, h: Hex) -> bool {
+        self.options.artifacts
+            && self.board().neighbours(h).any(|n| {
+                matches!(self.land[n.index()], Land::Terrain { tile: Some(t), .. } if t.is_printed_like())
+            })
     }
 
     fn placed_start_tiles(&self) -> Vec<[Hex; 2]> {
@@ -646,6 +656,11 @@ impl Pandoria {
         match (&self.step, *action) {
             (Step::StartTile { next }, Action::Start(a, b)) => {
                 self.check_pair(a, b)?;
+                if self.next_to_printed_like(a) || self.next_to_printed_like(b) {
+                    return Err(RulesError::NotPossible(
+                        "nothing may touch the Artifacts start tile at the start: place the start tile elsewhere".into(),
+                    ));
+                }
                 if *next == 1 && self.options.start_apart {
                     let placed = self.placed_start_tiles();
                     if placed
@@ -1384,6 +1399,12 @@ impl Pandoria {
 
     /// The region containing a terrain hex, and whether it is closed.
     pub fn region_at(&self, hex: Hex) -> Option<(Region, bool)> {
+        self.region_blocking(hex, None)
+    }
+
+    /// [`Self::region_at`], as if the exit path `blocked` were covered already (whether a
+    /// mountain castle there would close the region).
+    pub(super) fn region_blocking(&self, hex: Hex, blocked: Option<Hex>) -> Option<(Region, bool)> {
         let Land::Terrain { terrain, .. } = self.land[hex.index()] else {
             return None;
         };
@@ -1403,7 +1424,11 @@ impl Pandoria {
             for n in board.neighbours(h) {
                 match (board.space(n), self.land[n.index()]) {
                     // A mountain castle on an exit path blocks it (Artifacts).
-                    (Space::Exit { terrain: t }, Land::Empty) if t == terrain => open = true,
+                    (Space::Exit { terrain: t }, Land::Empty)
+                        if t == terrain && Some(n) != blocked =>
+                    {
+                        open = true
+                    }
                     (Space::Plain, Land::Empty) => open = true,
                     (_, Land::Terrain { terrain: t, .. }) if t == terrain && seen.insert(n) => {
                         hexes.push(n);

@@ -460,7 +460,26 @@ fn the_artifacts_start_tile_shows_a_random_side_on_its_place() {
     };
     let mut sides = std::collections::BTreeSet::new();
     for seed in 0..40 {
+        // Start tiles at random keep away from it too, and neither is overwritten.
+        let start_tiles = if seed % 2 == 0 {
+            StartTiles::Marked
+        } else {
+            StartTiles::Random
+        };
+        let options = Options {
+            start_tiles,
+            ..options.clone()
+        };
         let g = Pandoria::new(&options, 3, Seed::from_u64(seed)).unwrap();
+        for id in [49, 50] {
+            let covered = Hex::all()
+                .filter(|&h| matches!(g.land(h), Land::Terrain { tile: Some(t), .. } if t.0 == id))
+                .count();
+            assert_eq!(
+                covered, 2,
+                "seed {seed}: start tile {id} covers {covered} hexes"
+            );
+        }
         for h in data.start_at {
             match g.land(h) {
                 Land::Terrain { tile: Some(t), .. } => {
@@ -498,4 +517,40 @@ fn the_river_side_refuses_artifacts() {
     };
     let e = Pandoria::new(&options, 2, Seed::from_u64(1)).unwrap_err();
     assert!(e.0.contains("Pandoria side only"), "{e}");
+}
+
+/// Start tiles chosen by the start player never touch the Artifacts start tile.
+#[test]
+fn chosen_start_tiles_keep_away_from_the_artifacts_start_tile() {
+    let options = Options {
+        artifacts: true,
+        start_tiles: StartTiles::Chosen,
+        ..Options::default()
+    };
+    let mut g = Pandoria::new(&options, 2, Seed::from_u64(3)).unwrap();
+    let seat = g.current();
+    let near = |h: Hex| {
+        super::artifacts()
+            .start_at
+            .iter()
+            .any(|&s| s.is_adjacent(h))
+    };
+    let legal = g.legal_actions(seat);
+    assert!(!legal.is_empty());
+    for action in &legal {
+        if let Action::Start(a, b) = action {
+            assert!(
+                !near(*a) && !near(*b),
+                "{action} touches the Artifacts start tile"
+            );
+        }
+    }
+    let e = g
+        .apply(seat, &"start K12 K13".parse().unwrap())
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("nothing may touch the Artifacts start tile"),
+        "{e}"
+    );
 }

@@ -782,19 +782,30 @@ impl Pandoria {
     /// What the player may do now in steps 4–7, for refusals.
     pub(super) fn later_now(&self) -> String {
         match &self.step {
-            Step::Card if self.has_economy() && self.options.artifacts => {
-                "play a card (spell 17, build 17 3), erect a monument (monument 3), take a relic (relic 4), or pass".into()
+            Step::Card => {
+                // The card step's choices by mode, with the expansions' own.
+                let mut choices = match self.options.mode {
+                    Mode::Family => Vec::new(),
+                    _ if self.has_economy() => vec![
+                        "play a card (spell 17, build 17 3)",
+                        "erect a monument (monument 3)",
+                    ],
+                    _ => vec!["cast a spell (spell 17)"],
+                };
+                if self.options.artifacts {
+                    choices.push("take a relic (relic 4)");
+                }
+                if self.board().has_river() && self.has_economy() {
+                    choices.push("cast the printed Astral Ship (ship H7)");
+                }
+                choices.push("pass");
+                let last = choices.pop().unwrap_or("pass");
+                match choices.len() {
+                    0 => last.into(),
+                    1 => format!("{} or {last}", choices[0]),
+                    _ => format!("{}, or {last}", choices.join(", ")),
+                }
             }
-            Step::Card if self.has_economy() => {
-                "play a card (spell 17, build 17 3), erect a monument (monument 3), or pass".into()
-            }
-            Step::Card if self.options.mode == Mode::Family => {
-                "take a relic (relic 4) or pass".into()
-            }
-            Step::Card if self.options.artifacts => {
-                "cast a spell (spell 17), take a relic (relic 4), or pass".into()
-            }
-            Step::Card => "cast a spell (spell 17) or pass".into(),
             Step::HalflingSpell => "cast a spell after building (spell 17) or pass".into(),
             Step::Effect { .. } => self.effect_now(),
             Step::ComboBuild { card } => {
