@@ -12,7 +12,9 @@ use std::sync::Arc;
 use turnpost_core::Seed;
 use turnpost_core::registry;
 
-use crate::table::{Caller, Command, Image, Painter, Reply, Table, TableError, TableSettings};
+use crate::table::{
+    Caller, Command, Image, Painter, Reply, Table, TableError, TableSettings, parse_count,
+};
 
 /// The longest input line taken (longer ones are refused, not stored: a 20 MB paste must
 /// not take gigabytes).
@@ -180,21 +182,30 @@ pub async fn play(
     // Refuse what cannot be played before anything is written to the file.
     let info = registry::find(&opts.game).map_err(|e| e.0)?;
     let counts = &info.players;
-    // AI seats (`ai=1`) sit after the people at the keyboard.
-    let ai: usize = match opts.options.iter().find(|(k, _)| k.trim() == "ai") {
-        Some((_, v)) => v
-            .trim()
-            .parse()
-            .map_err(|_| format!("\"{v}\" is not a number of AI seats: ai=1 adds one"))?,
-        None => 0,
-    };
-    if !counts.contains(&(opts.players + ai)) {
-        return Err(format!(
-            "{} is for {} to {} players, not {}",
+    // AI seats (`ai=1`) sit after the people at the keyboard; both counts are checked
+    // against the game's range before they are added, so no count can overflow.
+    let range = || {
+        format!(
+            "{} is for {} to {} players",
             info.name,
             counts.start(),
-            counts.end(),
-            opts.players + ai
+            counts.end()
+        )
+    };
+    if opts.players == 0 || opts.players > *counts.end() {
+        return Err(format!("{}, not {}", range(), opts.players));
+    }
+    let ai = match opts.options.iter().find(|(k, _)| k.trim() == "ai") {
+        Some((_, v)) => parse_count("AI seats", v, 0..=counts.end() - opts.players)
+            .map_err(|e| e.to_string())?,
+        None => 0,
+    };
+    let seats = opts.players + ai;
+    if !counts.contains(&seats) {
+        return Err(format!(
+            "{}, not {} people and {ai} AI seats",
+            range(),
+            opts.players
         ));
     }
     let table = open_table(opts.db.as_deref(), painter).await?;

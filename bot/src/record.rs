@@ -10,7 +10,7 @@ use turnpost_core::dynamic::{DynGame, new_game};
 use turnpost_core::{Seat, Seed};
 
 use crate::store::state_hash;
-use crate::table::is_table_entry;
+use crate::table::{echo, is_table_entry, limits};
 
 /// The record format's name and version.
 pub const FORMAT: &str = "turnpost-record/1";
@@ -89,10 +89,11 @@ impl std::fmt::Debug for Replayed {
 pub fn replay(record: &Record) -> Result<Replayed, String> {
     if record.format != FORMAT {
         return Err(format!(
-            "this is not a Turnpost record ({FORMAT} expected, found {})",
-            record.format
+            "this is not a Turnpost record ({FORMAT} expected, found \"{}\")",
+            echo(&record.format)
         ));
     }
+    bounded(record)?;
     let seed = record
         .seed
         .as_deref()
@@ -115,8 +116,14 @@ pub fn replay(record: &Record) -> Result<Replayed, String> {
         if is_table_entry(&a.notation) {
             continue;
         }
-        game.play(Seat(a.seat), &a.notation)
-            .map_err(|e| format!("action {} \"{}\" does not replay: {e}", a.seq, a.notation))?;
+        game.play(Seat(a.seat), &a.notation).map_err(|e| {
+            format!(
+                "action {} \"{}\" does not replay: {}",
+                a.seq,
+                a.notation,
+                echo(&e.to_string())
+            )
+        })?;
         played += 1;
     }
     let state = state_hash(&game.save().to_string());
@@ -125,6 +132,53 @@ pub fn replay(record: &Record) -> Result<Replayed, String> {
         played,
         state,
     })
+}
+
+/// Checks a record's words and counts against the table's own maximums before any of it
+/// is played or quoted: a damaged or forged file gets a short answer.
+fn bounded(record: &Record) -> Result<(), String> {
+    let too_long = |what: &str, text: &str, max: usize| {
+        (text.chars().count() > max).then(|| {
+            format!(
+                "{what} is {} characters long (at most {max}): \"{}\"",
+                text.chars().count(),
+                echo(text)
+            )
+        })
+    };
+    let mut problems = vec![too_long("the game's name", &record.game, limits::MAX_WORD)];
+    if record.options.len() > limits::MAX_OPTIONS {
+        problems.push(Some(format!(
+            "{} options (at most {})",
+            record.options.len(),
+            limits::MAX_OPTIONS
+        )));
+    }
+    for (key, value) in &record.options {
+        problems.push(too_long("an option's name", key, limits::MAX_OPTION_KEY));
+        problems.push(too_long(
+            "an option's value",
+            value,
+            limits::MAX_OPTION_VALUE,
+        ));
+    }
+    if record.seats.len() > limits::MAX_LISTED_SEATS {
+        problems.push(Some(format!(
+            "{} seats (at most {})",
+            record.seats.len(),
+            limits::MAX_LISTED_SEATS
+        )));
+    }
+    for a in &record.actions {
+        problems.push(
+            too_long("an action", &a.notation, limits::MAX_NOTATION)
+                .map(|p| format!("action {}: {p}", a.seq)),
+        );
+    }
+    match problems.into_iter().flatten().next() {
+        Some(problem) => Err(format!("the record is damaged: {problem}")),
+        None => Ok(()),
+    }
 }
 
 /// Replays the record in `path` and says how it went (the `turnpost replay` command).

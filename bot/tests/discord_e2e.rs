@@ -1472,3 +1472,86 @@ async fn an_ai_seat_added_in_the_lobby_plays_its_turns_through_discord_without_p
     bot.stop().await;
     fake.assert_clean();
 }
+
+/// A painter that draws nothing and panics once when armed: a bug in the middle of one
+/// interaction's work.
+#[derive(Debug, Default)]
+struct PanicOnce {
+    armed: std::sync::atomic::AtomicBool,
+}
+
+impl turnpost_bot::table::Painter for PanicOnce {
+    fn public(
+        &self,
+        _: &str,
+        _: &dyn turnpost_core::dynamic::AnyView,
+    ) -> Result<Vec<turnpost_bot::table::Image>, String> {
+        Ok(Vec::new())
+    }
+    fn private(
+        &self,
+        _: &str,
+        _: &dyn turnpost_core::dynamic::AnyView,
+    ) -> Result<Vec<turnpost_bot::table::Image>, String> {
+        Ok(Vec::new())
+    }
+    fn draws(&self) -> bool {
+        if self.armed.swap(false, std::sync::atomic::Ordering::SeqCst) {
+            panic!("injected failure in the middle of a command");
+        }
+        false
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panic_in_one_interaction_gets_the_apology_and_the_bot_serves_everyone_else() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("panic.db");
+    name_users(&fake);
+    let identified = fake.identify_count();
+    let mark = fake.mark();
+    let config = Config {
+        token: Token::new("test-token"),
+        database: db.clone(),
+        dev_guild: Some(GUILD),
+        api_base: Some(fake.base_url()),
+        reminder_every: Duration::from_secs(3600),
+    };
+    let painter = Arc::new(PanicOnce::default());
+    let table = Arc::new(Table::new(
+        Store::open(&db).await.unwrap(),
+        painter.clone(),
+        seeded(5),
+    ));
+    let (stop, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(run(config, table, async {
+        let _ = rx.await;
+    }));
+    fake.wait_identified_more_than(identified, WAIT).await;
+    fake.wait_for_since(mark, WAIT, |r| {
+        r.method == "PUT" && r.path.contains("/guilds/7000/commands")
+    })
+    .await;
+    let bot = Bot { stop, task };
+    open_table(&fake, "rtta", &[ANNA, BERT]).await;
+
+    painter
+        .armed
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let answer = slash(&fake, ANNA, "board", json!([])).await;
+    assert!(
+        answer.starts_with("Sorry — something went wrong on our side"),
+        "the caller of the failed command gets the apology: {answer}"
+    );
+    assert!(!painter.armed.load(std::sync::atomic::Ordering::SeqCst));
+    // Everyone else, and the same player again, is served as before.
+    let answer = slash(&fake, BERT, "board", json!([])).await;
+    assert!(answer.contains(" to play: "), "{answer}");
+    let answer = slash(&fake, ANNA, "hand", json!([])).await;
+    assert!(!answer.starts_with("Sorry"), "{answer}");
+    let first = slash(&fake, ANNA, "board", json!([])).await;
+    assert!(first.contains(" to play: "), "{first}");
+    bot.stop().await;
+    fake.assert_clean();
+}

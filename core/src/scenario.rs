@@ -66,6 +66,9 @@ struct Header {
     fixes: Vec<(String, String)>,
 }
 
+/// The longest scenario line (comments included); the longest action is under 40.
+pub const MAX_LINE: usize = 400;
+
 /// Runs a scenario text, checking every `!`, `log:`, `expect:`, `legal:` and `over` line.
 pub fn run(text: &str) -> Result<Run, ScenarioError> {
     let mut header = Header {
@@ -86,6 +89,13 @@ pub fn run(text: &str) -> Result<Run, ScenarioError> {
             line: line_no,
             message,
         };
+        // Errors quote a line's parts: a line is bounded before anything reads it.
+        let length = raw.chars().count();
+        if length > MAX_LINE {
+            return Err(err(format!(
+                "the line is {length} characters long; a scenario line has at most {MAX_LINE}"
+            )));
+        }
         let line = strip_comment(raw).trim();
         if line.is_empty() {
             continue;

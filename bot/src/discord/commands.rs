@@ -9,7 +9,13 @@ use serenity::all::{
 use turnpost_core::ai::Level;
 use turnpost_core::registry::{self, OptionKind};
 
-use crate::table::{Command, DEADLINES, LONGEST_VACATION, Policy, deadline_words};
+use std::ops::RangeInclusive;
+
+use crate::table::limits::{
+    HOURS_OF_DAY, LOG_PAGES, MAX_OPTIONS_TEXT, REMIND_HOURS, SEASON_VACATION_DAYS, UTC_OFFSETS,
+    VACATION_DAYS,
+};
+use crate::table::{Command, DEADLINES, Policy, deadline_words, echo};
 
 /// Every slash command Turnpost registers.
 pub fn definitions() -> Vec<CreateCommand> {
@@ -42,7 +48,11 @@ pub fn definitions() -> Vec<CreateCommand> {
         CreateCommand::new("hand").description("Show your hand and tile preview (only to you)"),
         CreateCommand::new("log")
             .description("Show the game log (only to you)")
-            .add_option(integer("page", "Page, 1 = newest").min_int_value(1)),
+            .add_option(
+                integer("page", "Page, 1 = newest")
+                    .min_int_value(*LOG_PAGES.start() as u64)
+                    .max_int_value(*LOG_PAGES.end() as u64),
+            ),
         CreateCommand::new("undo").description("Take back your last action of this turn"),
         CreateCommand::new("resign").description("Give up your seat in this game"),
         CreateCommand::new("abandon")
@@ -56,16 +66,16 @@ pub fn definitions() -> Vec<CreateCommand> {
             .add_option(
                 integer("hours", "Idle hours before a reminder")
                     .required(true)
-                    .min_int_value(0)
-                    .max_int_value(720),
+                    .min_int_value(u64::from(*REMIND_HOURS.start()))
+                    .max_int_value(u64::from(*REMIND_HOURS.end())),
             ),
         CreateCommand::new("quiet")
             .description("Your quiet hours: no reminders between start and end (your local time)")
             .add_option(
                 integer("start", "Local hour when quiet begins (0-23)")
                     .required(true)
-                    .min_int_value(0)
-                    .max_int_value(23),
+                    .min_int_value(u64::from(*HOURS_OF_DAY.start()))
+                    .max_int_value(u64::from(*HOURS_OF_DAY.end())),
             )
             .add_option(
                 integer(
@@ -73,21 +83,21 @@ pub fn definitions() -> Vec<CreateCommand> {
                     "Local hour when quiet ends (0-23); equal to start clears",
                 )
                 .required(true)
-                .min_int_value(0)
-                .max_int_value(23),
+                .min_int_value(u64::from(*HOURS_OF_DAY.start()))
+                .max_int_value(u64::from(*HOURS_OF_DAY.end())),
             )
             .add_option(
                 integer("utc_offset", "Your offset from UTC in hours, e.g. 2 or -5")
-                    .min_number_value(-12.0)
-                    .max_number_value(14.0),
+                    .min_number_value(f64::from(*UTC_OFFSETS.start()))
+                    .max_number_value(f64::from(*UTC_OFFSETS.end())),
             ),
         CreateCommand::new("vacation")
             .description("Pause the deadlines of your turns in every game for some days")
             .add_option(
                 integer("days", "Days away (limited per season)")
                     .required(true)
-                    .min_int_value(1)
-                    .max_int_value(u64::from(LONGEST_VACATION)),
+                    .min_int_value(u64::from(*VACATION_DAYS.start()))
+                    .max_int_value(u64::from(*VACATION_DAYS.end())),
             ),
         CreateCommand::new("season")
             .description("Seasons of this server's leaderboards (moderators)")
@@ -117,8 +127,8 @@ pub fn definitions() -> Vec<CreateCommand> {
             ))
             .add_option(
                 integer("vacation_days", "Vacation days per player per season")
-                    .min_int_value(0)
-                    .max_int_value(366),
+                    .min_int_value(u64::from(*SEASON_VACATION_DAYS.start()))
+                    .max_int_value(u64::from(*SEASON_VACATION_DAYS.end())),
             ),
         CreateCommand::new("leaderboard")
             .description("The top 20 ratings of a game on this server")
@@ -298,17 +308,46 @@ fn flag(options: &[CommandDataOption], name: &str) -> Option<bool> {
         })
 }
 
-/// Reads `key=value` words.
+/// Reads `key=value` words (at most [`MAX_OPTIONS_TEXT`] characters of them).
 pub fn parse_options(text: &str) -> Result<Vec<(String, String)>, String> {
+    if text.chars().count() > MAX_OPTIONS_TEXT {
+        return Err(format!(
+            "The options are too long: at most {MAX_OPTIONS_TEXT} characters of key=value words."
+        ));
+    }
     text.split_whitespace()
         .map(|word| {
             word.split_once('=')
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .ok_or_else(|| {
-                    format!("\"{word}\" is not key=value (for example realms=random_unique)")
+                    format!(
+                        "\"{}\" is not key=value (for example realms=random_unique)",
+                        echo(word)
+                    )
                 })
         })
         .collect()
+}
+
+/// An integer option converted to the table's type, refused in words with its range when
+/// it is outside it (Discord checks the ranges it was given, but a forged or outdated
+/// client can send anything).
+fn ranged<T: TryFrom<i64> + Copy + PartialOrd + std::fmt::Display>(
+    options: &[CommandDataOption],
+    name: &str,
+    range: RangeInclusive<T>,
+) -> Result<Option<T>, String> {
+    let Some(n) = number(options, name) else {
+        return Ok(None);
+    };
+    match T::try_from(n) {
+        Ok(v) if range.contains(&v) => Ok(Some(v)),
+        _ => Err(format!(
+            "{name} must be from {} to {}, not {n}.",
+            range.start(),
+            range.end()
+        )),
+    }
 }
 
 /// Maps a slash command to what it asks for; `Err` is a message for the caller.
@@ -344,10 +383,11 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
             if let Some(more) = text(options, "options") {
                 pairs.extend(parse_options(more)?);
             }
+            let seats = info.players.clone();
             table(Command::Create {
                 game,
                 options: pairs,
-                players: number(options, "players").map(|n| n as usize),
+                players: ranged(options, "players", seats)?,
                 seats: Vec::new(),
                 seed: None,
             })
@@ -363,7 +403,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
         "help" => table(Command::Help),
         "hand" => table(Command::Hand),
         "log" => table(Command::Log {
-            page: number(options, "page").unwrap_or(1).max(1) as usize,
+            page: ranged(options, "page", LOG_PAGES)?.unwrap_or(1),
         }),
         "undo" => table(Command::Undo { version: None }),
         "resign" => table(Command::Resign),
@@ -372,15 +412,15 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
         "games" => table(Command::Games),
         "myturns" => table(Command::MyTurns),
         "remind" => table(Command::Remind {
-            hours: number(options, "hours").unwrap_or(24).clamp(0, 720) as u32,
+            hours: ranged(options, "hours", REMIND_HOURS)?.unwrap_or(24),
         }),
         "quiet" => table(Command::Quiet {
-            start: number(options, "start").unwrap_or(0).clamp(0, 23) as u8,
-            end: number(options, "end").unwrap_or(0).clamp(0, 23) as u8,
-            utc_offset_hours: number(options, "utc_offset").unwrap_or(0).clamp(-12, 14) as i32,
+            start: ranged(options, "start", HOURS_OF_DAY)?.unwrap_or(0),
+            end: ranged(options, "end", HOURS_OF_DAY)?.unwrap_or(0),
+            utc_offset_hours: ranged(options, "utc_offset", UTC_OFFSETS)?.unwrap_or(0),
         }),
         "vacation" => table(Command::Vacation {
-            days: number(options, "days").unwrap_or(1).clamp(0, 366) as u32,
+            days: ranged(options, "days", VACATION_DAYS)?.unwrap_or(1),
         }),
         "season" => match options.first() {
             Some(o) if o.name == "close" => table(Command::SeasonClose),
@@ -397,7 +437,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
             on_timeout: text(options, "on_timeout").map(str::to_string),
             rated: flag(options, "rated"),
             ai_rated: flag(options, "ai_rated"),
-            vacation_days: number(options, "vacation_days").map(|n| n.clamp(0, 366) as u32),
+            vacation_days: ranged(options, "vacation_days", SEASON_VACATION_DAYS)?,
         }),
         "leaderboard" => table(Command::Leaderboard {
             game: text(options, "game").map(str::to_string),

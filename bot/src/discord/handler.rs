@@ -2,7 +2,10 @@
 //! slow work, so Discord's 3-second limit is never at risk; then the table service does the
 //! work and `deliver` sends what it answered.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+
+use futures::FutureExt;
 
 use serenity::all::{
     ButtonStyle, ChannelId, Command as SlashCommand, CommandInteraction, ComponentInteraction,
@@ -19,7 +22,7 @@ use super::ids::{ComponentId, Verb};
 use super::panel::{self, View};
 use turnpost_core::menu::Layout;
 
-use crate::table::{Caller, Command, Post, Reply, Table, TableError, Turn};
+use crate::table::{Caller, Command, Post, Reply, Table, TableError, Turn, echo};
 
 const APOLOGY: &str =
     "Sorry — something went wrong on our side. It has been logged; please try again in a moment.";
@@ -137,12 +140,72 @@ impl EventHandler for Handler {
             };
             return;
         };
-        match interaction {
-            Interaction::Command(c) => self.command(&ctx, &c).await,
-            Interaction::Component(c) => self.component(&ctx, &c).await,
-            Interaction::Autocomplete(c) => self.autocomplete(&ctx, &c).await,
-            _ => {}
+        // A panic in one interaction's work (a bug) must not leave its caller without an
+        // answer; serenity runs every event in its own task, so the others go on anyway.
+        let work = async {
+            match &interaction {
+                Interaction::Command(c) => self.command(&ctx, c).await,
+                Interaction::Component(c) => self.component(&ctx, c).await,
+                Interaction::Autocomplete(c) => self.autocomplete(&ctx, c).await,
+                _ => {}
+            }
+        };
+        if let Err(panic) = AssertUnwindSafe(work).catch_unwind().await {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            tracing::error!(panic = %echo(&what), "an interaction's handler panicked");
+            // What the failed command held in memory is not to be trusted: the channel's
+            // game is loaded from the store again on next use.
+            let channel = match &interaction {
+                Interaction::Command(c) | Interaction::Autocomplete(c) => Some(c.channel_id),
+                Interaction::Component(c) => Some(c.channel_id),
+                _ => None,
+            };
+            if let Some(channel) = channel {
+                self.table.forget_channel(channel.get());
+            }
+            apologize(&ctx, &interaction).await;
         }
+    }
+}
+
+/// Answers an interaction whose handling failed with the apology: as an edit of the
+/// deferred answer if it was deferred, else as its first answer.
+async fn apologize(ctx: &Context, interaction: &Interaction) {
+    let answered = match interaction {
+        Interaction::Command(c) => c
+            .edit_response(&ctx.http, EditInteractionResponse::new().content(APOLOGY))
+            .await
+            .map(|_| ()),
+        Interaction::Component(c) => c
+            .edit_response(
+                &ctx.http,
+                EditInteractionResponse::new()
+                    .content(APOLOGY)
+                    .components(Vec::new()),
+            )
+            .await
+            .map(|_| ()),
+        _ => return,
+    };
+    if answered.is_ok() {
+        return;
+    }
+    let first = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(APOLOGY)
+            .ephemeral(true),
+    );
+    let result = match interaction {
+        Interaction::Command(c) => c.create_response(&ctx.http, first).await,
+        Interaction::Component(c) => c.create_response(&ctx.http, first).await,
+        _ => Ok(()),
+    };
+    if let Err(e) = result {
+        tracing::warn!(error = %e, "could not apologize for a failed interaction");
     }
 }
 

@@ -25,7 +25,7 @@ use crate::table::{Table, TableSettings};
 
 pub use deliver::DiscordCourier;
 
-pub use commands::definitions;
+pub use commands::{Invocation, definitions, invocation};
 
 /// The bot token; never printed.
 #[derive(Clone)]

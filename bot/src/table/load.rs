@@ -42,6 +42,21 @@ impl Table {
             .retain(|_, g| *g != game_id);
     }
 
+    /// Forgets the cached game of a channel, if any, so it is loaded from the store on
+    /// next use (after a failure in the middle of a command, whose in-memory state is not
+    /// to be trusted).
+    pub fn forget_channel(&self, channel: u64) {
+        let game = self
+            .channels
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&channel)
+            .copied();
+        if let Some(game_id) = game {
+            self.forget(game_id);
+        }
+    }
+
     /// Loads a game into its slot if needed: the latest snapshot plus the actions after it.
     /// A snapshot that fails to load or to replay is dropped and the game is rebuilt from
     /// its whole log.

@@ -4,6 +4,7 @@ use turnpost_core::Seed;
 use turnpost_core::registry::{self, GameInfo};
 
 use super::ai::{ai_level, ai_name, next_ai_user};
+use super::limits::{echo, parse_count};
 use super::play::Position;
 use super::{Caller, Post, Reply, Table, TableError, refuse};
 use crate::store::{
@@ -98,25 +99,26 @@ fn take_terms(options: &mut Vec<(String, String)>, mut terms: Terms) -> Result<T
 }
 
 /// Takes the AI seats asked for at `/new` (`ai=2`, `ai_level=strong`) out of the options.
-fn take_ai(options: &mut Vec<(String, String)>) -> Result<Vec<Level>, TableError> {
+/// A table of `max_players` has room for at most `max_players - 1` AI seats (the creator
+/// or a listed player takes one); a larger or unreadable count is refused before anything
+/// is built.
+fn take_ai(
+    options: &mut Vec<(String, String)>,
+    max_players: usize,
+) -> Result<Vec<Level>, TableError> {
     let mut count = 0usize;
     let mut level = Level::Normal;
     let mut rest = Vec::new();
     for (key, value) in options.drain(..) {
         match key.trim().to_ascii_lowercase().as_str() {
-            "ai" => {
-                count = value.trim().parse().map_err(|_| {
-                    TableError::Refused(format!(
-                        "\"{value}\" is not a number of AI seats: ai=1 adds one."
-                    ))
-                })?;
-            }
+            "ai" => count = parse_count("AI seats", &value, 0..=max_players.saturating_sub(1))?,
             "ai_level" | "ai-level" => {
                 level = Level::parse(&value)
                     .filter(|l| Level::SEATED.contains(l))
                     .ok_or_else(|| {
                         TableError::Refused(format!(
-                            "\"{value}\" is not an AI level: choose easy, normal or strong."
+                            "\"{}\" is not an AI level: choose easy, normal or strong.",
+                            echo(&value)
                         ))
                     })?;
             }
@@ -160,7 +162,7 @@ impl Table {
             None => Terms::default(),
         };
         let mut terms = take_terms(&mut options, defaults)?;
-        let ai = take_ai(&mut options)?;
+        let ai = take_ai(&mut options, *counts.end())?;
         if !ai.is_empty() && !self.ai_may_be_rated(caller.guild).await? {
             terms.rated = false;
         }

@@ -11,6 +11,7 @@ mod admin;
 mod ai;
 mod deadline;
 mod league;
+pub mod limits;
 mod load;
 mod lobby;
 mod play;
@@ -37,6 +38,7 @@ pub use crate::store::{Policy, Terms};
 pub use ai::{AI_USERS, ai_level, ai_name, ai_user};
 pub use deadline::{DeadlinePass, SeatTaker};
 pub use league::LONGEST_VACATION;
+pub use limits::{echo, parse_count};
 pub use load::is_table_entry;
 pub use lobby::{DEADLINES, deadline_words, describe_terms, parse_deadline};
 pub use remind::ReminderPass;
@@ -660,6 +662,7 @@ impl Table {
     /// Handles one command. User mistakes come back as [`TableError::Refused`]; nothing
     /// changes then.
     pub async fn handle(&self, caller: &Caller, command: Command) -> Result<Reply, TableError> {
+        limits::check(&command, &caller.name)?;
         let result = match command {
             Command::Create {
                 game,
