@@ -49,10 +49,8 @@ fn title(kind: &str) -> String {
 
 impl Table {
     pub(super) async fn vacation(&self, caller: &Caller, days: u32) -> Result<Reply, TableError> {
+        // `limits::check` has kept `days` within 1..=LONGEST_VACATION.
         let guild = guild_of(caller, "Vacations")?;
-        if days == 0 || days > LONGEST_VACATION {
-            return refuse(format!("Choose 1 to {LONGEST_VACATION} days of vacation."));
-        }
         let (_, allowance) = self.store.guild_terms(guild).await?;
         let season = self.store.open_season(guild).await?;
         let season_id = season.as_ref().map(|s| s.season_id);
@@ -171,10 +169,8 @@ impl Table {
             if let Some(r) = rated {
                 terms.rated = r;
             }
+            // `limits::check` has kept it within SEASON_VACATION_DAYS.
             if let Some(v) = vacation_days {
-                if v > 366 {
-                    return refuse("Vacation days per season: 0 to 366.");
-                }
                 days = v;
             }
             self.store.set_guild_terms(guild, terms, days).await?;
