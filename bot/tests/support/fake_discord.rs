@@ -524,6 +524,8 @@ struct St {
     unhandled: Vec<String>,
     expectations: Vec<Expectation>,
     faults: Vec<Fault>,
+    /// Pauses `slow_requests` asked for: (which requests, how long, how many more).
+    slow: Vec<(Matcher, Duration, usize)>,
     checked: Checked,
     /// Set by `handle` when a create was answered with an earlier message (enforce_nonce).
     deduplicated: bool,
@@ -1208,6 +1210,13 @@ impl FakeDiscord {
             retry_after,
             remaining: times,
         });
+    }
+
+    /// The next `times` requests matching `matcher` are recorded (and handled) at once, but
+    /// their answers wait `delay`: the bot's task that sent them stays busy meanwhile (for
+    /// example an interaction still running when the bot is told to stop).
+    pub fn slow_requests(&self, matcher: Matcher, delay: Duration, times: usize) {
+        self.st().slow.push((matcher, delay, times));
     }
 
     /// Injected failures not used yet.
@@ -2709,6 +2718,20 @@ async fn rest(
         st.requests.push(Arc::new(rec));
     }
     inner.bump();
+    let pause = {
+        let mut st = lock(&inner.st);
+        let route = path.strip_prefix("/api/v10").unwrap_or_default();
+        st.slow
+            .iter_mut()
+            .find(|s| s.2 > 0 && s.0.fits(method.as_str(), route, dm_recipient))
+            .map(|s| {
+                s.2 -= 1;
+                s.1
+            })
+    };
+    if let Some(pause) = pause {
+        tokio::time::sleep(pause).await;
+    }
 
     let status = StatusCode::from_u16(status).unwrap();
     let mut answer = match response {
