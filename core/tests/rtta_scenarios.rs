@@ -69,3 +69,68 @@ fn every_scenario_file_has_a_test() {
     listed.sort();
     assert_eq!(on_disk, listed, "scenario files and tests differ");
 }
+
+/// Text 002's scoring tables ("Errungenschaft … Punkte", "Monument … Erster / Zweiter"):
+/// every development's points, and every monument's points for the first player to
+/// complete it and for later ones (nothing for one left unfinished).
+const DEVELOPMENT_POINTS: &[(&str, i32)] = &[
+    ("leadership", 2),
+    ("irrigation", 2),
+    ("agriculture", 3),
+    ("quarrying", 3),
+    ("medicine", 3),
+    ("coinage", 4),
+    ("caravans", 4),
+    ("religion", 6),
+    ("granaries", 6),
+    ("masonry", 6),
+    ("engineering", 6),
+    ("architecture", 8),
+    ("empire", 8),
+];
+const MONUMENT_POINTS: &[(&str, u32, i32, i32)] = &[
+    ("step-pyramid", 3, 1, 0),
+    ("stone-circle", 5, 2, 1),
+    ("temple", 7, 4, 2),
+    ("obelisk", 9, 6, 3),
+    ("hanging-gardens", 11, 8, 4),
+    ("great-wall", 13, 10, 5),
+    ("great-pyramid", 15, 12, 6),
+];
+
+fn run_text(what: &str, text: &str) {
+    if let Err(e) = turnpost_core::scenario::run(text) {
+        panic!("{what}: {e}\n{text}");
+    }
+}
+
+#[test]
+fn every_development_and_monument_scores_what_text_002_prints() {
+    for (development, points) in DEVELOPMENT_POINTS {
+        run_text(
+            development,
+            &format!(
+                "game: rtta\nplayers: 2\nseed: 0\nfix: developments 1 {development}\n\
+                 expect: /seats/0/score_parts/developments = {points}\n\
+                 expect: /seats/1/score_parts/developments = 0\n"
+            ),
+        );
+    }
+    // Four players: every monument is in play. Red completes it first, Blue later, Yellow
+    // is one worker short.
+    for (monument, workers, first, later) in MONUMENT_POINTS {
+        run_text(
+            monument,
+            &format!(
+                "game: rtta\nplayers: 4\nseed: 0\n\
+                 fix: monument 1 {monument} {workers}\n\
+                 fix: monument 2 {monument} {workers}\n\
+                 fix: monument 3 {monument} {short}\n\
+                 expect: /seats/0/score_parts/monuments = {first}\n\
+                 expect: /seats/1/score_parts/monuments = {later}\n\
+                 expect: /seats/2/score_parts/monuments = 0\n",
+                short = workers - 1
+            ),
+        );
+    }
+}
