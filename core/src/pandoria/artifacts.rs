@@ -289,6 +289,8 @@ impl Pandoria {
             at: h,
             tile: *tiles().get(tile).expect("single tile"),
         });
+        // Set before the figure step settles: the Golems may put a Golem on it.
+        self.turn.single = true;
         self.after_placing(vec![h], false, events);
     }
 }

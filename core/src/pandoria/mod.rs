@@ -222,6 +222,10 @@ pub struct Turn {
     pub placed: Vec<Hex>,
     /// Whether step 1 placed a double tile from the hand (a tile is drawn at the end).
     pub from_hand: bool,
+    /// Artifacts: whether step 1 placed a single tile into a one-space gap (no tile is drawn
+    /// after it; the Golems may put a Golem on it, text 004).
+    #[serde(default)]
+    pub single: bool,
     /// Every region closed this turn (by step 1 or by a spell), scored in step 5.
     pub closed: Vec<Region>,
     /// A Rage spell's target.
@@ -331,7 +335,8 @@ pub enum Step {
     /// Step 3: place a figure on what was just placed, retrieve one, or pass.
     Figure,
     /// Golems, after placing or retrieving a figure in step 3: a second Golem on the hand
-    /// tile just placed, for 3 resources of its terrain, or pass.
+    /// tile (or, with Artifacts, the single tile) just placed, for 3 resources of its
+    /// terrain, or pass.
     Golem,
     /// Hanbok: `payer` ransomed captives in step 3; the Hanbok chooses the resource it takes
     /// for each, `left` still to take.

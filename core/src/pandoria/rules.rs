@@ -475,11 +475,14 @@ impl Pandoria {
         }
     }
 
-    /// The spaces of the hand tile just placed where a Golems seat may put a second Golem
-    /// (text 004 "Golems"): free, not in a region closed this turn, not a city, and the seat
-    /// holds 3 of the terrain's resource. None for a castle or any other realm.
+    /// The spaces of the tile just placed in step 1 — a double tile from the hand or, with
+    /// Artifacts, a single tile in a one-space gap ("the single or double tile you placed") —
+    /// where a Golems seat may put a second Golem (text 004 "Golems"): free, not in a region
+    /// closed this turn, not a city, and the seat holds 3 of the terrain's resource. None for
+    /// a castle, a mountain castle, a tile placed by a spell or any other realm. A single
+    /// tile's one space is free only after a figure was taken back instead of placed.
     pub(super) fn golem_spaces(&self, seat: Seat) -> Vec<Hex> {
-        if self.ability(seat) != Some(Realm::Golems) || !self.turn.from_hand {
+        if self.ability(seat) != Some(Realm::Golems) || !(self.turn.from_hand || self.turn.single) {
             return Vec::new();
         }
         let s = &self.seats[seat.index()];
