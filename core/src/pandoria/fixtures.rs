@@ -80,8 +80,12 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             if words.len() != players {
                 return err(format!("\"hands\" needs one tile id per seat ({players})"));
             }
-            for (i, w) in words.iter().enumerate() {
-                let id = tile_arg(w)?;
+            let wanted: Vec<TileId> = words
+                .iter()
+                .map(|w| tile_arg(w))
+                .collect::<Result<_, _>>()?;
+            named_once(&wanted)?;
+            for (i, &id) in wanted.iter().enumerate() {
                 set_hand_tile(game, i, 0, id)?;
             }
         }
@@ -94,6 +98,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             if wanted.is_empty() || wanted.len() > 2 {
                 return err("\"tiles N A [B]\" names one or two tiles".into());
             }
+            named_once(&wanted)?;
             let s = seat.index();
             while game.seats[s].hand.len() > wanted.len() {
                 let t = game.seats[s].hand.pop().expect("non-empty");
@@ -505,17 +510,32 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
     Ok(())
 }
 
-/// Puts tile `id` in hand position `k` of seat `s`, swapping it with wherever it was.
+/// Refuses a fixture that names a tile twice (it would end in one place only).
+fn named_once(wanted: &[TileId]) -> Result<(), SetupError> {
+    for (i, id) in wanted.iter().enumerate() {
+        if wanted[..i].contains(id) {
+            return Err(SetupError(format!("tile {id} is named twice")));
+        }
+    }
+    Ok(())
+}
+
+/// Puts tile `id` in hand position `k` of seat `s`, swapping it with wherever the set-up put
+/// it — the stack, the box or a hand (another seat's, or another position of this one) — so
+/// every tile stays counted and that place holds the tile it replaces.
 fn set_hand_tile(game: &mut Pandoria, s: usize, k: usize, id: TileId) -> Result<(), SetupError> {
     let old = game.seats[s].hand[k];
     if old == id {
         return Ok(());
     }
-    if game.seats.iter().any(|seat| seat.hand.contains(&id)) {
-        return Err(SetupError(format!("tile {id} is in two hands")));
-    }
-    // Swap with wherever the wanted tile is now, so every tile stays counted.
-    if let Some(p) = game.stack.iter().position(|&t| t == id) {
+    let in_hand = game
+        .seats
+        .iter()
+        .enumerate()
+        .find_map(|(t, seat)| seat.hand.iter().position(|&x| x == id).map(|p| (t, p)));
+    if let Some((t, p)) = in_hand {
+        game.seats[t].hand[p] = old;
+    } else if let Some(p) = game.stack.iter().position(|&t| t == id) {
         game.stack[p] = old;
     } else if let Some(p) = game.removed.iter().position(|&t| t == id) {
         game.removed[p] = old;

@@ -95,13 +95,18 @@ move D7 E8, single D7, both 17, recast, points, card, realm elves, ransom red 2,
 occupy blue 3, recall blue 3, haunt worker, mountain A3, single, relic 4, ship H7";
 
 /// Splits a text into words the way every Pandoria action is read: anything after a "·"
-/// is a label and ignored; dashes and commas separate like spaces.
+/// is a label and ignored; dashes and commas separate like spaces (`D7-E7`), except a dash
+/// that starts a number, which is its sign (`-1` stays a word, and no count reads it).
 fn words(input: &str) -> Vec<String> {
     let text = input.split('·').next().unwrap_or("");
-    let cleaned: String = text
-        .chars()
-        .map(|c| {
-            if matches!(c, '–' | '-' | ',') {
+    let chars: Vec<char> = text.chars().collect();
+    let cleaned: String = chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let word_start = i == 0 || chars[i - 1].is_whitespace() || chars[i - 1] == ',';
+            let sign = word_start && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+            if matches!(c, '–' | '-' | ',') && !sign {
                 ' '
             } else {
                 c
@@ -295,14 +300,15 @@ impl FromStr for Action {
                     .or_else(|| who.parse::<usize>().ok().and_then(|n| n.checked_sub(1)))
                     .ok_or_else(|| ParseError::new(input, usage))?;
                 let from = Seat(from as u8);
+                // At least one worker when a count is given ("ransom red leader" takes back
+                // the leader alone); never 0 or below.
+                let workers = |n: &str| number(input, n, "a number of workers", 1..=6);
                 match rest {
                     [n] if n.eq_ignore_ascii_case("leader") => Ok(Action::Ransom(from, 0, true)),
-                    [n] => Ok(Action::Ransom(from, number(input, n, "a number of workers", 0..=6)?, false)),
-                    [n, l] if l.eq_ignore_ascii_case("leader") => Ok(Action::Ransom(
-                        from,
-                        number(input, n, "a number of workers", 0..=6)?,
-                        true,
-                    )),
+                    [n] => Ok(Action::Ransom(from, workers(n)?, false)),
+                    [n, l] if l.eq_ignore_ascii_case("leader") => {
+                        Ok(Action::Ransom(from, workers(n)?, true))
+                    }
                     _ => Err(ParseError::new(input, usage)),
                 }
             }

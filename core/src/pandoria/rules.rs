@@ -28,6 +28,10 @@ pub struct Region {
 }
 
 /// Why Pandoria refuses an action. Each message says what was wrong and what is allowed.
+/// An action a message offers in place of the refused one is legal now, written "(A
+/// instead)" or "you can: A, B or C" (the card step also names its relics and printed ship
+/// by legal actions); other notation in parentheses shows only the form, like "(tile D7
+/// E7)". Property test `refusals_suggest_only_legal_actions`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
     /// The action belongs to another step of the turn.
@@ -117,15 +121,19 @@ pub enum RulesError {
     /// Monuments are never overbuilt.
     #[error("slot {0} holds a monument, and a monument is never overbuilt: choose another slot")]
     MonumentNeverOverbuilt(u8),
-    /// Two identical buildings would be visible.
-    #[error(
-        "your {name} in slot {slot} is identical: never two identical buildings at once (build over slot {slot} instead)"
-    )]
+    /// Two identical buildings would be visible (or, for the Goblins, controlled).
+    #[error("{}", identical_words(name, *slot, owner.as_deref(), instead.as_deref()))]
     Identical {
         /// The building's name.
         name: &'static str,
         /// Where the visible one is.
         slot: u8,
+        /// Goblins: the opponent whose building in `slot` their goblin occupies; `None` for
+        /// the player's own building.
+        owner: Option<String>,
+        /// The same card built over the player's own identical building, in notation, when
+        /// that is legal now (`build 24 1`).
+        instead: Option<String>,
     },
     /// A monument needs a building to cover.
     #[error("slot {0} has no building: a monument must cover one of your buildings")]
@@ -635,8 +643,44 @@ impl Pandoria {
         }
     }
 
-    /// Checks an action against the current step without changing anything.
+    /// Checks an action against the current step without changing anything. A refusal that
+    /// suggests another action ("(build 24 1 instead)") suggests it only when it is legal.
     pub(super) fn validate(&self, action: &Action) -> Result<(), RulesError> {
+        self.validate_step(action)
+            .map_err(|e| self.with_alternative(action, e))
+    }
+
+    /// Adds the legal alternative to a refusal that has one: building over the player's own
+    /// identical building (with the payment named, else any that works).
+    fn with_alternative(&self, action: &Action, e: RulesError) -> RulesError {
+        match (e, *action) {
+            (
+                RulesError::Identical {
+                    name,
+                    slot,
+                    owner: None,
+                    instead: None,
+                },
+                Action::Build(card, _, with),
+            ) => {
+                let pays = [with, None].into_iter().chain(Resource::ALL.map(Some));
+                let instead = pays
+                    .map(|w| Action::Build(card, slot, w))
+                    .find(|a| self.validate_step(a).is_ok())
+                    .map(|a| a.to_string());
+                RulesError::Identical {
+                    name,
+                    slot,
+                    owner: None,
+                    instead,
+                }
+            }
+            (e, _) => e,
+        }
+    }
+
+    /// [`Self::validate`] without the alternatives.
+    fn validate_step(&self, action: &Action) -> Result<(), RulesError> {
         let wrong = |tried: &'static str| {
             Err(RulesError::WrongStep {
                 tried,
@@ -752,12 +796,9 @@ impl Pandoria {
                     return Err(RulesError::BadRansom("ransom at least one figure".into()));
                 }
                 if held.0 < workers || (leader && !held.1) {
-                    return Err(RulesError::BadRansom(format!(
-                        "{} holds {} of your workers{} captive",
-                        self.seat_name(from),
-                        held.0,
-                        if held.1 { " and your leader" } else { "" }
-                    )));
+                    return Err(RulesError::BadRansom(
+                        self.ransom_held_words(from, held, workers, leader),
+                    ));
                 }
                 if n > purse {
                     return Err(RulesError::BadRansom(format!(
@@ -1256,6 +1297,43 @@ impl Pandoria {
         }
     }
 
+    /// Why a ransom from `from` asks for captives it does not hold (`held`: the player's
+    /// workers and leader it does hold): what is not captive, what is, and the ransoms from
+    /// `from` the player can make now (the largest first, at most three).
+    fn ransom_held_words(&self, from: Seat, held: (u8, bool), workers: u8, leader: bool) -> String {
+        let name = self.seat_name(from);
+        let mut out = String::new();
+        if leader && !held.1 {
+            out.push_str("your leader is not captive: ");
+        }
+        out.push_str(&format!(
+            "{name} holds {} of your workers{} captive",
+            held.0,
+            if held.1 { " and your leader" } else { "" }
+        ));
+        if workers > held.0 {
+            out.push_str(&format!(", not {workers}"));
+        }
+        let mut options: Vec<(u8, Action)> = self
+            .ransom_options(self.current)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Ransom(s, w, l) if s == from => Some((w + u8::from(l), a)),
+                _ => None,
+            })
+            .collect();
+        options.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+        let options: Vec<String> = options.iter().take(3).map(|(_, a)| a.to_string()).collect();
+        if let Some((last, rest)) = options.split_last() {
+            out.push_str("; you can: ");
+            if !rest.is_empty() {
+                out.push_str(&format!("{} or ", rest.join(", ")));
+            }
+            out.push_str(last);
+        }
+        out
+    }
+
     /// The resources a ransoming player still has, which the Hanbok may take.
     pub(super) fn ransom_choices(&self, payer: Seat) -> Vec<Resource> {
         Resource::ALL
@@ -1538,6 +1616,19 @@ impl Pandoria {
 
 /// What a second Golem costs, in resources of its terrain (text 004).
 const GOLEM_COST: u8 = 3;
+
+/// The words of [`RulesError::Identical`]: whose identical building it is, and the build
+/// over it when that is legal now.
+fn identical_words(name: &str, slot: u8, owner: Option<&str>, instead: Option<&str>) -> String {
+    let rule = "is identical: never two identical buildings at once";
+    match (owner, instead) {
+        (Some(owner), _) => {
+            format!("{owner}'s {name} in slot {slot}, which your goblin occupies, {rule}")
+        }
+        (None, Some(build)) => format!("your {name} in slot {slot} {rule} ({build} instead)"),
+        (None, None) => format!("your {name} in slot {slot} {rule}"),
+    }
+}
 
 /// How many of `seat`'s workers, and whether its leader, a Hanbok holds among `captives`.
 pub(super) fn captive_counts(captives: &[Figure], seat: Seat) -> (u8, bool) {

@@ -191,9 +191,14 @@ impl Pandoria {
             .controlled_buildings(seat)
             .find(|(j, c)| *j != i && self.identity(c.building) == kind)
         {
+            // Indices from `SLOTS` on are opponents' buildings the Goblins occupy.
+            let owner = (j >= SLOTS).then(|| self.seat_name(Seat((j / SLOTS - 1) as u8)));
             return Err(RulesError::Identical {
                 name: other.building.name(),
                 slot: (j % SLOTS) as u8 + 1,
+                owner,
+                // Filled in by `validate`, which knows the step's notation.
+                instead: None,
             });
         }
         if self.ability(seat) == Some(Realm::Goblins) && usize::from(slot) > GOBLIN_SLOTS {
@@ -784,24 +789,31 @@ impl Pandoria {
         match &self.step {
             Step::Card => {
                 // The card step's choices by mode, with the expansions' own.
-                let mut choices = match self.options.mode {
+                let mut choices: Vec<String> = match self.options.mode {
                     Mode::Family => Vec::new(),
                     _ if self.has_economy() => vec![
-                        "play a card (spell 17, build 17 3)",
-                        "erect a monument (monument 3)",
+                        "play a card (spell 17, build 17 3)".into(),
+                        "erect a monument (monument 3)".into(),
                     ],
-                    _ => vec!["cast a spell (spell 17)"],
+                    _ => vec!["cast a spell (spell 17)".into()],
                 };
-                if self.options.artifacts {
-                    choices.push("take a relic (relic 4)");
+                // The relics and the printed Astral Ship are named by what is legal now: a
+                // relic removed at set-up, or one the player cannot pay for, is never named.
+                let mut relics = Vec::new();
+                self.relic_actions(self.current, &mut relics);
+                if !relics.is_empty() {
+                    let names: Vec<String> = relics.iter().map(ToString::to_string).collect();
+                    choices.push(format!("take a relic ({})", names.join(" or ")));
                 }
-                if self.board().has_river() && self.has_economy() {
-                    choices.push("cast the printed Astral Ship (ship H7)");
+                let mut ships = Vec::new();
+                self.printed_ship_actions(self.current, &mut ships);
+                if let Some(ship) = ships.first() {
+                    choices.push(format!("cast the printed Astral Ship ({ship})"));
                 }
-                choices.push("pass");
-                let last = choices.pop().unwrap_or("pass");
+                choices.push("pass".into());
+                let last = choices.pop().unwrap_or_else(|| "pass".into());
                 match choices.len() {
-                    0 => last.into(),
+                    0 => last,
                     1 => format!("{} or {last}", choices[0]),
                     _ => format!("{}, or {last}", choices.join(", ")),
                 }
