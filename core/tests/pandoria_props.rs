@@ -564,6 +564,165 @@ proptest! {
     }
 }
 
+/// The actions a refusal suggests, as written: every "(A instead)", every "you can: A, B or
+/// C" (up to a ";" or ")"), and the card step's relic and printed-ship hints ("take a relic
+/// (relic 2 or relic 5)", "(ship H7)"), which name real relics and ships. The other notation
+/// in refusals shows only the form ("place your tile (tile D7 E7)", "(spell 17, build 17 3)").
+/// Panics on an "instead" or "you can" outside those forms, so a new form is not missed.
+fn suggested_actions(refusal: &str) -> Vec<String> {
+    let split = |list: &str| -> Vec<String> {
+        list.split(", ")
+            .flat_map(|part| part.split(" or "))
+            .map(|a| a.trim().to_string())
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (i, _) in refusal.match_indices("instead") {
+        let before = &refusal[..i];
+        assert!(
+            refusal[i..].starts_with("instead)") && before.ends_with(' '),
+            "\"instead\" outside the form \"(A instead)\": {refusal}"
+        );
+        let open = before
+            .rfind('(')
+            .unwrap_or_else(|| panic!("no \"(\": {refusal}"));
+        out.extend(split(&before[open + 1..]));
+    }
+    for (i, _) in refusal.match_indices("you can") {
+        if refusal[i..].starts_with("you cannot") {
+            continue;
+        }
+        let rest = refusal[i..]
+            .strip_prefix("you can: ")
+            .unwrap_or_else(|| panic!("\"you can\" without \": \": {refusal}"));
+        let end = rest.find([';', ')']).unwrap_or(rest.len());
+        out.extend(split(&rest[..end]));
+    }
+    for hint in ["(relic ", "(ship "] {
+        for (i, _) in refusal.match_indices(hint) {
+            let rest = &refusal[i + 1..];
+            let end = rest.find(')').unwrap_or(rest.len());
+            out.extend(split(&rest[..end]));
+        }
+    }
+    out
+}
+
+/// Probes for the refusals that carry suggestions, besides random actions: every hand card
+/// built in every slot, ransoms and goblin actions against every seat, every relic, a figure
+/// on each space just placed.
+fn refusal_probes(g: &Pandoria, seat: Seat, rng: &mut ChaCha8Rng) -> Vec<Action> {
+    let mut out: Vec<Action> = (0..12).map(|_| random_action(rng)).collect();
+    let pay = |rng: &mut ChaCha8Rng| match rng.random_range(0..6) {
+        0 => Some(Resource::ALL[rng.random_range(0..3)]),
+        _ => None,
+    };
+    for &c in &g.seat_state(seat).cards {
+        for slot in 1..=5 {
+            out.push(Action::Build(c, slot, pay(rng)));
+        }
+    }
+    for s in 0..g.players() as u8 {
+        for workers in 0..=3 {
+            out.push(Action::Ransom(Seat(s), workers, false));
+            out.push(Action::Ransom(Seat(s), workers, true));
+        }
+        for slot in 1..=5 {
+            out.push(Action::Occupy(Seat(s), slot, pay(rng)));
+            out.push(Action::Recall(Seat(s), slot));
+        }
+        out.push(Action::GoblinSpell(Seat(s), pay(rng)));
+    }
+    out.extend((0..=8).map(Action::Relic));
+    for &h in &g.turn().placed {
+        out.extend([Action::Worker(h), Action::Leader(h), Action::Retrieve(h)]);
+    }
+    out
+}
+
+/// Realms whose refusals suggest actions or name others' pieces (Hanbok ransoms, the
+/// Goblins' occupied buildings, a Golem on the tile just placed), a window per table.
+const SUGGESTING_REALMS: [Realm; 6] = [
+    Realm::Hanbok,
+    Realm::Goblins,
+    Realm::Golems,
+    Realm::Hanbok,
+    Realm::Humans,
+    Realm::Goblins,
+];
+
+proptest! {
+    #![proptest_config(support::config(128))]
+
+    /// At every decision of a random game in any mode, edition, realm mix, expansion and
+    /// board side, every action a refusal suggests ("(A instead)", "you can: …", the card
+    /// step's relic and ship) is legal for the player refused. Half of the standard games
+    /// seat the realms whose refusals suggest most (Hanbok, Goblins), which random deals
+    /// rarely bring together.
+    #[test]
+    fn refusals_suggest_only_legal_actions(
+        players in 2usize..=4,
+        seed in any::<u64>(),
+        options in options_strategy(),
+        steps in 1usize..800,
+        suggesting in proptest::option::of(0usize..3),
+    ) {
+        let options = Options { partnership: options.partnership && players == 4, ..options };
+        let realms = suggesting
+            .filter(|_| options.mode == Mode::Standard)
+            .map(|first| SUGGESTING_REALMS[first..first + players].to_vec());
+        let mut g = new_game(&options, players, seed, realms.as_deref());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5c0f);
+        for _ in 0..steps {
+            let Some(d) = g.decision() else { break };
+            let legal = g.legal_actions(d.seat);
+            for probe in refusal_probes(&g, d.seat, &mut rng) {
+                let Err(e) = g.clone().apply(d.seat, &probe) else { continue };
+                let text = e.to_string();
+                for suggestion in suggested_actions(&text) {
+                    let action = g.parse_action(&suggestion).unwrap_or_else(|p| {
+                        panic!("{probe} was refused with \"{text}\", suggesting \"{suggestion}\", which does not read: {p}")
+                    });
+                    prop_assert!(
+                        legal.contains(&action),
+                        "{} was refused with \"{}\", suggesting \"{}\", which is not legal ({:?}, {} players, seed {})",
+                        probe, text, suggestion, options, players, seed
+                    );
+                }
+            }
+            g.apply(d.seat, &legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+    }
+}
+
+/// The suggestion reader finds each form, and only those.
+#[test]
+fn suggestions_are_read_from_every_form() {
+    assert_eq!(
+        suggested_actions("your X in slot 1 is identical: never two at once (build 24 1 instead)"),
+        ["build 24 1"]
+    );
+    assert_eq!(
+        suggested_actions(
+            "your leader is not captive: Red holds 2; you can: ransom red 2 or ransom red 1"
+        ),
+        ["ransom red 2", "ransom red 1"]
+    );
+    assert_eq!(
+        suggested_actions(
+            "now: play a card (spell 17, build 17 3), take a relic (relic 2 or relic 5), cast the printed Astral Ship (ship H7 with gold), or pass"
+        ),
+        ["relic 2", "relic 5", "ship H7 with gold"]
+    );
+    assert!(suggested_actions("place your tile (tile D7 E7) or a castle (castle D7)").is_empty());
+    assert!(std::panic::catch_unwind(|| suggested_actions("build over slot 1 instead")).is_err());
+    assert!(std::panic::catch_unwind(|| suggested_actions("you can ransom red 1")).is_err());
+    assert!(
+        suggested_actions("you cannot do that now: place the next start tile (start D7 E7)")
+            .is_empty()
+    );
+}
+
 /// `g` with other secrets: `owner`'s hand tiles and cards swapped with others from the stack
 /// and deck, every hidden pile (stack, box, deck, boxed cards, single tiles) in another order,
 /// and another random generator state. Public things stay as they are.

@@ -272,9 +272,11 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             }
             game.setup_realms();
             if let Step::Realm { .. } = game.step {
+                // The start tiles are still to place when none lies yet (the Artifacts start
+                // tile lies from the set-up on and does not count).
                 game.step = if game.options.start_tiles == StartTiles::Chosen
                     && !Hex::all().any(|h| {
-                        matches!(game.land[h.index()], Land::Terrain { tile: Some(_), .. })
+                        matches!(game.land[h.index()], Land::Terrain { tile: Some(t), .. } if !t.is_printed_like())
                     }) {
                     Step::StartTile { next: 0 }
                 } else {
