@@ -1,9 +1,10 @@
 //! Game records: what `/record` hands out and `turnpost replay` reads back.
 //!
 //! A record holds the game, its options, its seats and every stored action in notation,
-//! including the table's own entries (`undo`, `resign`, `timeout`, `seat <user>`). The seed
-//! and the check value of the final state are in it only once the game has ended: before,
-//! either would let a player test guesses about hidden items.
+//! including the table's own entries (`undo`, `resign`, `timeout`, `seat <user>`, and
+//! `void <first> <last>` for damaged actions set aside). The seed and the check value of the
+//! final state are in it only once the game has ended: before, either would let a player
+//! test guesses about hidden items.
 
 use serde::{Deserialize, Serialize};
 use turnpost_core::dynamic::{DynGame, new_game};
@@ -101,8 +102,21 @@ pub fn replay(record: &Record) -> Result<Replayed, String> {
     let seed = Seed::parse(seed).ok_or("the record's seed is not 64 hex digits")?;
     let mut game = new_game(&record.game, &record.options, record.seats.len(), seed)
         .map_err(|e| e.to_string())?;
+    // Actions a `void` entry set aside (the log was damaged there) are skipped, as the
+    // table skips them.
+    let voids: Vec<(i64, i64)> = record
+        .actions
+        .iter()
+        .filter_map(|a| crate::table::voided_range(a.seq, &a.notation))
+        .collect();
     let mut effective: Vec<&RecordedAction> = Vec::new();
     for a in &record.actions {
+        if voids
+            .iter()
+            .any(|&(first, last)| first <= a.seq && a.seq <= last)
+        {
+            continue;
+        }
         if a.notation == "undo" {
             effective
                 .pop()

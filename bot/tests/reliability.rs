@@ -711,8 +711,13 @@ async fn a_damaged_log_is_reported_not_misread() {
         Err(TableError::Internal(m)) => m,
         other => panic!("expected an internal error, got {other:?}"),
     };
-    // A seat outside 0–255 is damage, not seat 0 (or 44).
-    exec(&pool, "UPDATE action SET seat = 300 WHERE seq = 1").await;
+    // A seat outside 0–255 is damage, not seat 0 (or 44), in a row written before checksums
+    // (with a checksum, the row is set aside and the game rebuilt: see damaged_store.rs).
+    exec(
+        &pool,
+        "UPDATE action SET seat = 300, checksum = NULL WHERE seq = 1",
+    )
+    .await;
     let m = internal(table_at(&db).await.handle(&caller(1), Command::Board).await);
     assert!(m.contains("seat 300 is out of range"), "{m}");
     sqlx::query("UPDATE action SET seat = (SELECT seat FROM seat WHERE user_id = ?) WHERE seq = 1")

@@ -1180,18 +1180,25 @@ impl Store {
     /// Every stored entry of a game's log with its time, in order.
     pub async fn record_actions(&self, game_id: GameId) -> Result<Vec<RecordAction>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, seat, notation, created_at FROM action WHERE game_id = ? ORDER BY seq",
+            "SELECT seq, seat, notation, reveals, log, checksum, created_at FROM action
+             WHERE game_id = ? ORDER BY seq",
         )
         .bind(game_id)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
             .map(|r| {
+                // Read like the table reads the log (a damaged row as well as it reads: a
+                // `void` entry after it says it was set aside).
+                let a = super::action_row(game_id, r)?;
+                let at =
+                    super::column::Columns::new(r, format!("game {game_id}'s action {}", a.seq))
+                        .int("created_at")?;
                 Ok(RecordAction {
-                    seq: r.try_get("seq")?,
-                    seat: seat_number(r.try_get("seat")?)?,
-                    notation: r.try_get("notation")?,
-                    at: r.try_get("created_at")?,
+                    seq: a.seq,
+                    seat: a.seat,
+                    notation: a.notation,
+                    at,
                 })
             })
             .collect()

@@ -10,6 +10,7 @@
 //! them side by side is how they stay consistent. The outbox's own queries are in
 //! `outbox.rs`, user and channel settings in `settings.rs`.
 
+mod column;
 mod league;
 mod outbox;
 mod settings;
@@ -141,6 +142,17 @@ pub struct SeatRow {
     pub resigned: bool,
 }
 
+/// What an action row's checksum says about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// The row is as it was written.
+    Verified,
+    /// Written before checksums (migration 0006): taken as it is.
+    Unchecked,
+    /// The row is not what was written (a flipped bit): it must not be replayed. Says why.
+    Damaged(String),
+}
+
 /// A stored action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActionRow {
@@ -154,6 +166,9 @@ pub struct ActionRow {
     pub reveals: bool,
     /// Its log lines.
     pub log: Vec<String>,
+    /// Whether the row is as written. A damaged row's other fields are what could be read
+    /// of it, for the log and the record only.
+    pub check: Check,
 }
 
 /// A stored snapshot of a game's state.
@@ -161,16 +176,18 @@ pub struct ActionRow {
 pub struct Snapshot {
     /// The sequence number of the action it follows.
     pub seq: i64,
-    /// The saved state (JSON).
-    pub state: String,
-    /// The hash the log recorded for it, if any.
+    /// The saved state (JSON), or why it cannot be read (not text, not UTF-8).
+    pub state: Result<String, String>,
+    /// The hash the log recorded for it, if any (`None` also when it is unreadable).
     pub logged_hash: Option<String>,
 }
 
 impl Snapshot {
-    /// Whether the snapshot is the one the log recorded at its sequence number.
+    /// Whether the snapshot is readable and the one the log recorded at its sequence number.
     pub fn matches_log(&self) -> bool {
-        self.logged_hash.as_deref() == Some(state_hash(&self.state).as_str())
+        self.state
+            .as_ref()
+            .is_ok_and(|s| self.logged_hash.as_deref() == Some(state_hash(s).as_str()))
     }
 }
 
@@ -261,6 +278,63 @@ fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
+/// An action row as read, its checksum compared. A row with a checksum that does not match,
+/// or whose values cannot be read, is [`Check::Damaged`] (the table rebuilds the game up to
+/// it); a row without one (written before migration 0006) must read cleanly, or it is
+/// reported.
+fn action_row(game_id: GameId, r: &SqliteRow) -> Result<ActionRow, StoreError> {
+    let c = column::Columns::new(r, format!("game {game_id}'s action log"));
+    let seq = c.int("seq")?;
+    let c = c.named(format!("game {game_id}'s action {seq}"));
+    // The values the checksum covers, exactly as stored.
+    let raw = (|| {
+        Ok::<_, StoreError>((
+            c.int("seat")?,
+            c.int("reveals")?,
+            c.bytes("notation")?,
+            c.bytes("log")?,
+        ))
+    })();
+    let stored = c.opt_text("checksum");
+    let check = match (&raw, stored) {
+        (_, Ok(None)) => Check::Unchecked,
+        (Ok((seat, reveals, notation, log)), Ok(Some(sum)))
+            if action_checksum(game_id, seq, *seat, *reveals, notation, log) == sum =>
+        {
+            Check::Verified
+        }
+        (Ok(_), Ok(Some(_))) => Check::Damaged("its checksum does not match".into()),
+        (Err(e), Ok(Some(_))) => Check::Damaged(e.to_string()),
+        (_, Err(e)) => Check::Damaged(format!("its checksum is unreadable ({e})")),
+    };
+    if let Check::Damaged(_) = check {
+        // Only for the log and the record: what could be read of it.
+        let (seat, notation, log) = match raw {
+            Ok((seat, _, notation, log)) => (seat, notation, log),
+            Err(_) => (0, Vec::new(), Vec::new()),
+        };
+        return Ok(ActionRow {
+            seq,
+            seat: u8::try_from(seat).unwrap_or(0),
+            notation: String::from_utf8_lossy(&notation).into_owned(),
+            reveals: true,
+            log: serde_json::from_slice(&log).unwrap_or_default(),
+            check,
+        });
+    }
+    let (seat, reveals, notation, log) = raw?;
+    let log = c.utf8("log", log)?;
+    Ok(ActionRow {
+        seq,
+        seat: seat_number(seat)?,
+        notation: c.utf8("notation", notation)?,
+        reveals: reveals != 0,
+        log: serde_json::from_str(&log)
+            .map_err(|e| c.bad("log", format!("is not a list of lines: {e}")))?,
+        check,
+    })
+}
+
 /// A stored seat number; anything outside 0–255 is damage, not seat 0.
 fn seat_number(value: i64) -> Result<u8, StoreError> {
     u8::try_from(value).map_err(|_| StoreError::Corrupt(format!("seat {value} is out of range")))
@@ -270,6 +344,30 @@ fn seat_number(value: i64) -> Result<u8, StoreError> {
 /// a snapshot that does not belong to its place in the log is noticed on load.
 pub fn state_hash(state: &str) -> String {
     format!("{:08x}", crc32fast::hash(state.as_bytes()))
+}
+
+/// The check value of an action row, stored with it (migration 0006) and compared when it is
+/// read, so a flipped bit is never replayed as another move: CRC-32 of the game, the
+/// sequence number, the seat, the reveals flag, the notation and the log lines (JSON) as
+/// stored, each text preceded by its length. Computed here, not in SQL, so every backend
+/// stores the same value.
+pub fn action_checksum(
+    game_id: GameId,
+    seq: i64,
+    seat: i64,
+    reveals: i64,
+    notation: &[u8],
+    log: &[u8],
+) -> String {
+    let mut h = crc32fast::Hasher::new();
+    for n in [game_id, seq, seat, reveals] {
+        h.update(&n.to_le_bytes());
+    }
+    for text in [notation, log] {
+        h.update(&(text.len() as u64).to_le_bytes());
+        h.update(text);
+    }
+    format!("{:08x}", h.finalize())
 }
 
 /// The store.
@@ -412,26 +510,31 @@ impl Store {
         Ok(game_id)
     }
 
+    /// A game's row; a damaged value is reported with the game and the column.
     fn game_row(row: &SqliteRow) -> Result<GameRow, StoreError> {
-        let options: String = row.try_get("options")?;
-        let seed: String = row.try_get("seed")?;
-        let status: String = row.try_get("status")?;
+        let c = column::Columns::new(row, "a game");
+        let game_id = c.int("game_id")?;
+        let c = c.named(format!("game {game_id}"));
+        let options = c.text("options")?;
+        let seed = c.text("seed")?;
         Ok(GameRow {
-            game_id: row.try_get("game_id")?,
-            kind: row.try_get("kind")?,
+            game_id,
+            kind: c.text("kind")?,
             options: serde_json::from_str(&options)
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-            seed: Seed::parse(&seed).ok_or_else(|| StoreError::Corrupt("bad seed".into()))?,
-            guild_id: row.try_get::<Option<i64>, _>("guild_id")?.map(|g| g as u64),
-            channel_id: row.try_get::<i64, _>("channel_id")? as u64,
-            creator_id: row.try_get::<i64, _>("creator_id")? as u64,
-            status: Status::parse(&status)?,
-            max_players: row.try_get::<i64, _>("max_players")? as usize,
-            version: row.try_get("version")?,
+                .map_err(|e| c.bad("options", format!("are not key=value pairs: {e}")))?,
+            seed: Seed::parse(&seed)
+                .ok_or_else(|| c.bad("seed", "is not 64 hex digits or a number"))?,
+            guild_id: c.opt_int("guild_id")?.map(|g| g as u64),
+            channel_id: c.int("channel_id")? as u64,
+            creator_id: c.int("creator_id")? as u64,
+            status: Status::parse(&c.text("status")?)?,
+            max_players: usize::try_from(c.int("max_players")?)
+                .map_err(|_| c.bad("max_players", "is negative"))?,
+            version: c.int("version")?,
             terms: Terms {
-                deadline_hours: row.try_get::<i64, _>("deadline_hours")?.clamp(0, 10_000) as u32,
-                policy: Policy::parse(&row.try_get::<String, _>("deadline_policy")?)?,
-                rated: row.try_get::<i64, _>("rated")? != 0,
+                deadline_hours: c.int("deadline_hours")?.clamp(0, 10_000) as u32,
+                policy: Policy::parse(&c.text("deadline_policy")?)?,
+                rated: c.int("rated")? != 0,
             },
         })
     }
@@ -451,8 +554,8 @@ impl Store {
             .bind(game_id)
             .fetch_one(&self.pool)
             .await?;
-        let status: String = row.try_get("status")?;
-        Ok((row.try_get("version")?, Status::parse(&status)?))
+        let c = column::Columns::new(&row, format!("game {game_id}"));
+        Ok((c.int("version")?, Status::parse(&c.text("status")?)?))
     }
 
     /// The open (lobby or active) game of a channel.
@@ -523,11 +626,15 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
+                let c = column::Columns::new(r, format!("game {game_id}'s seats"));
+                let seat = seat_number(c.int("seat")?)?;
+                let c = c.named(format!("game {game_id}'s seat {seat}"));
                 Ok(SeatRow {
-                    seat: seat_number(r.try_get("seat")?)?,
-                    user_id: r.try_get::<i64, _>("user_id")? as u64,
-                    name: r.try_get("name")?,
-                    resigned: r.try_get::<i64, _>("resigned")? != 0,
+                    seat,
+                    user_id: c.int("user_id")? as u64,
+                    // A display name: a damaged one is shown as well as it reads.
+                    name: String::from_utf8_lossy(&c.bytes("name")?).into_owned(),
+                    resigned: c.int("resigned")? != 0,
                 })
             })
             .collect()
@@ -721,19 +828,29 @@ impl Store {
             let log =
                 serde_json::to_string(a.log).map_err(|e| StoreError::Corrupt(e.to_string()))?;
             let hash = snapshot.filter(|_| i == last).map(state_hash);
+            let seq = version + 1 + i as i64;
+            let checksum = action_checksum(
+                game_id,
+                seq,
+                i64::from(a.seat),
+                i64::from(a.reveals),
+                a.notation.as_bytes(),
+                log.as_bytes(),
+            );
             batch.sql.push_str(
-                "INSERT INTO action (game_id, seq, seat, notation, interaction_id, reveals, log, created_at, state_hash)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?);",
+                "INSERT INTO action (game_id, seq, seat, notation, interaction_id, reveals, log, created_at, state_hash, checksum)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);",
             );
             batch.add(game_id)?;
-            batch.add(version + 1 + i as i64)?;
+            batch.add(seq)?;
             batch.add(i64::from(a.seat))?;
             batch.add(a.notation)?;
             batch.add(a.interaction_id)?;
-            batch.add(a.reveals)?;
+            batch.add(i64::from(a.reveals))?;
             batch.add(log)?;
             batch.add(now)?;
             batch.add(hash)?;
+            batch.add(checksum)?;
             // The table's own `resign` entry marks the seat in the same transaction.
             if a.notation == "resign" {
                 batch
@@ -823,7 +940,7 @@ impl Store {
         upto: i64,
     ) -> Result<Vec<ActionRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, seat, notation, reveals, log FROM action
+            "SELECT seq, seat, notation, reveals, log, checksum FROM action
              WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
         )
         .bind(game_id)
@@ -833,17 +950,7 @@ impl Store {
         .await?;
         let actions = rows
             .iter()
-            .map(|r| {
-                let log: String = r.try_get("log")?;
-                Ok(ActionRow {
-                    seq: r.try_get("seq")?,
-                    seat: seat_number(r.try_get("seat")?)?,
-                    notation: r.try_get("notation")?,
-                    reveals: r.try_get::<i64, _>("reveals")? != 0,
-                    log: serde_json::from_str(&log)
-                        .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-                })
-            })
+            .map(|r| action_row(game_id, r))
             .collect::<Result<Vec<_>, StoreError>>()?;
         // The log has no gaps: each row follows the one before, from `after + 1`.
         for (i, a) in actions.iter().enumerate() {
@@ -875,10 +982,19 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         row.map(|r| {
+            let c = column::Columns::new(&r, format!("game {game_id}'s snapshot"));
+            let seq = c.int("seq")?;
+            let c = c.named(format!("game {game_id}'s snapshot at {seq}"));
+            // An unreadable state is a bad snapshot (rebuilt from the log), not an error.
+            let state = match c.text("state") {
+                Ok(state) => Ok(state),
+                Err(StoreError::Corrupt(why)) => Err(why),
+                Err(e) => return Err(e),
+            };
             Ok(Snapshot {
-                seq: r.try_get("seq")?,
-                state: r.try_get("state")?,
-                logged_hash: r.try_get("state_hash")?,
+                seq,
+                state,
+                logged_hash: c.opt_text("state_hash").ok().flatten(),
             })
         })
         .transpose()

@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use serde_json::Value;
 use turnpost_core::Seat;
-use turnpost_core::dynamic::{load_game, new_game};
+use turnpost_core::dynamic::{DynGame, load_game, new_game};
 
 use super::{Caller, Held, Loaded, Slot, Table, TableError, TurnLines, fingerprints, play, refuse};
-use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status};
+use crate::store::{ActionRow, Check, GameId, GameRow, LeagueChange, SeatRow, Snapshot, Status};
 
 impl Table {
     /// The slot of a game, creating an empty one. Drops idle games beyond the cache size.
@@ -58,8 +58,11 @@ impl Table {
     }
 
     /// Loads a game into its slot if needed: the latest snapshot plus the actions after it.
-    /// A snapshot that fails to load or to replay is dropped and the game is rebuilt from
-    /// its whole log.
+    /// A snapshot that cannot be read, does not match the hash the log recorded for it, or
+    /// does not load is dropped and the next older one tried (the whole log when none is
+    /// left); one whose later actions do not replay is dropped and the game rebuilt from its
+    /// whole log. An action whose checksum does not match is never replayed: the game is
+    /// rebuilt up to the action before it (see [`Table::set_aside`]).
     pub(super) async fn ensure_loaded(
         &self,
         slot: &mut Option<Loaded>,
@@ -92,37 +95,51 @@ impl Table {
             });
             return Ok(());
         }
-        let snapshot = self.store.latest_snapshot(game_id, row.version).await?;
-        let replayed = match &snapshot {
-            // A snapshot must be the state the log recorded at its place.
-            Some(snap) if !snap.matches_log() => Some(Err(TableError::Internal(
-                "its state does not match the hash the log recorded".into(),
-            ))),
-            Some(snap) => Some(
-                self.replay(&row, &seats, Some((snap.seq, &snap.state)))
-                    .await,
-            ),
-            None => None,
-        };
-        let mut loaded = match (snapshot, replayed) {
-            (Some(_), Some(Ok(l))) => l,
-            (Some(snap), Some(Err(e))) => {
-                let seq = snap.seq;
-                {
-                    tracing::warn!(game_id, seq, error = %e, "snapshot unusable; rebuilding the game from its log");
-                    self.store.delete_snapshot(game_id, seq).await?;
-                    let loaded = self.replay(&row, &seats, None).await?;
-                    if let Some(g) = &loaded.game {
-                        self.store
-                            .put_snapshot(game_id, row.version, &g.save().to_string())
-                            .await?;
-                    }
-                    tracing::info!(game_id, version = row.version, "game rebuilt from its log");
-                    loaded
+        // The latest usable snapshot: a bad one (unreadable, not the state the log recorded
+        // at its place, not loadable) is dropped and the one before it tried.
+        let mut dropped = false;
+        let mut upto = row.version;
+        let base = loop {
+            let Some(snap) = self.store.latest_snapshot(game_id, upto).await? else {
+                break None;
+            };
+            match snapshot_game(&row, &seats, &snap) {
+                Ok(game) => break Some((snap.seq, game)),
+                Err(why) => {
+                    tracing::warn!(game_id, seq = snap.seq, error = %why, "snapshot unusable; rebuilding the game from an older one or its log");
+                    self.store.delete_snapshot(game_id, snap.seq).await?;
+                    dropped = true;
+                    upto = snap.seq - 1;
                 }
             }
-            _ => self.replay(&row, &seats, None).await?,
         };
+        let replayed = match base {
+            Some((seq, game)) => match self.replay(&row, &seats, seq, game).await {
+                Ok(replayed) => replayed,
+                Err(e) => {
+                    tracing::warn!(game_id, seq, error = %e, "the log does not replay on the snapshot; rebuilding the game from its log");
+                    self.store.delete_snapshot(game_id, seq).await?;
+                    dropped = true;
+                    self.replay(&row, &seats, 0, fresh_game(&row, &seats)?)
+                        .await?
+                }
+            },
+            None => {
+                self.replay(&row, &seats, 0, fresh_game(&row, &seats)?)
+                    .await?
+            }
+        };
+        let (mut loaded, damage) = replayed;
+        if let Some(damage) = damage {
+            self.set_aside(&mut loaded, damage).await?;
+        } else if dropped {
+            if let Some(g) = &loaded.game {
+                self.store
+                    .put_snapshot(game_id, row.version, &g.save().to_string())
+                    .await?;
+            }
+            tracing::info!(game_id, version = row.version, "game rebuilt from its log");
+        }
         // A resigned seat to decide means its automatic moves were never stored (a crash
         // between writes in an older version): play them now, like any commit.
         if loaded.row.status == Status::Active
@@ -143,36 +160,33 @@ impl Table {
         Ok(())
     }
 
+    /// Plays the log after `start` (up to the game's version) on `game`, the state at
+    /// `start`. Stops before the first damaged action that no `void` entry set aside, and
+    /// says where (the game is then the state before it).
     pub(super) async fn replay(
         &self,
         row: &GameRow,
         seats: &[SeatRow],
-        snapshot: Option<(i64, &str)>,
-    ) -> Result<Loaded, TableError> {
-        let (start, mut game) = match snapshot {
-            Some((seq, state)) => {
-                let value: Value =
-                    serde_json::from_str(state).map_err(|e| TableError::Internal(e.to_string()))?;
-                let game =
-                    load_game(&row.kind, value).map_err(|e| TableError::Internal(e.to_string()))?;
-                if game.players() != seats.len() {
-                    return Err(TableError::Internal(
-                        "snapshot has the wrong seat count".into(),
-                    ));
-                }
-                (seq, game)
-            }
-            None => (
-                0,
-                new_game(&row.kind, &row.options, seats.len(), row.seed)
-                    .map_err(|e| TableError::Internal(e.to_string()))?,
-            ),
-        };
+        start: i64,
+        mut game: Box<dyn DynGame>,
+    ) -> Result<(Loaded, Option<Damage>), TableError> {
         let rows = self
             .store
             .actions_between(row.game_id, start, row.version)
             .await?;
+        let (rows, damage) = intact_prefix(rows);
         let effective = effective_actions(rows)?;
+        let unchecked = effective
+            .iter()
+            .filter(|a| a.check == Check::Unchecked)
+            .count();
+        if unchecked > 0 {
+            tracing::info!(
+                game_id = row.game_id,
+                unchecked,
+                "actions stored before checksums (migration 0006) replayed unchecked"
+            );
+        }
         let mut undoable = Vec::new();
         let mut since_snapshot = 0;
         for a in &effective {
@@ -195,7 +209,7 @@ impl Table {
         }
         let private = fingerprints(game.as_ref(), seats.len());
         let to_act = game.decision().map(|d| d.seat);
-        Ok(Loaded {
+        let loaded = Loaded {
             row: row.clone(),
             seats: seats.to_vec(),
             game: Some(game),
@@ -203,7 +217,107 @@ impl Table {
             since_snapshot,
             private,
             turn_lines: turn_lines(&effective, seats, to_act),
-        })
+        };
+        Ok((loaded, damage))
+    }
+
+    /// A damaged action in the log (its checksum does not match: one flipped bit can make
+    /// `castle B8` the legal `castle B9`), found after the latest good snapshot: `loaded` is
+    /// the game up to the action before it. The damaged action and every one after it (they
+    /// were played on the damaged one's outcome) are set aside by a table entry
+    /// `void <first> <last>` — nothing is deleted — and the game goes on from there: one
+    /// commit stores the entry with a note in the channel, the turn message of the player to
+    /// act and everyone's private items anew; a snapshot after it spares later loads the
+    /// damaged rows. A game that has ended is not changed: it is reported.
+    async fn set_aside(&self, loaded: &mut Loaded, damage: Damage) -> Result<(), TableError> {
+        let game_id = loaded.row.game_id;
+        let (first, last) = (damage.seq, loaded.row.version);
+        tracing::error!(
+            game_id,
+            first,
+            last,
+            why = %damage.why,
+            "damaged action in the log: rebuilding the game up to the action before it"
+        );
+        if loaded.row.status != Status::Active {
+            return Err(TableError::Internal(format!(
+                "game {game_id}'s log is damaged at action {first} ({}); the game has ended, so it is left as it is",
+                damage.why
+            )));
+        }
+        let game = loaded
+            .game
+            .take()
+            .ok_or_else(|| TableError::Internal("no game".into()))?;
+        let seat = game.decision().map_or(0, |d| d.seat.0);
+        let next = game.boxed_clone();
+        // What the players saw after the damaged action no longer holds: without a game or
+        // private items "before", the commit sends the turn message and every hand anew.
+        loaded.private = Vec::new();
+        let step = play::Step {
+            seat,
+            notation: format!("void {first} {last}"),
+            reveals: true,
+            log: vec![set_aside_note(first, last)],
+            automatic: true,
+        };
+        self.commit(loaded, next, vec![step], None, LeagueChange::default())
+            .await
+            .map_err(play::Attempt::into_table)?;
+        if let Some(g) = &loaded.game {
+            self.store
+                .put_snapshot(game_id, loaded.row.version, &g.save().to_string())
+                .await?;
+            loaded.since_snapshot = 0;
+        }
+        Ok(())
+    }
+
+    /// The game as the log leaves it once `undo` (an undo entry about to be stored) takes
+    /// back the action at `taken_back`: replayed from the latest good snapshot before that
+    /// action (undo never goes past a reveal, and snapshots are taken after one), else from
+    /// the start. Never replays a damaged action. Also returns the rows read.
+    pub(super) async fn replayed_with_undo(
+        &self,
+        loaded: &Loaded,
+        taken_back: i64,
+        undo: ActionRow,
+    ) -> Result<(Box<dyn DynGame>, Vec<ActionRow>), TableError> {
+        let row = &loaded.row;
+        let snapshot = self
+            .store
+            .latest_snapshot(row.game_id, taken_back - 1)
+            .await?;
+        if let Some(snap) = snapshot
+            && let Ok(game) = snapshot_game(row, &loaded.seats, &snap)
+            && let Ok(done) = self.play_log(row, snap.seq, game, &undo).await
+        {
+            return Ok(done);
+        }
+        self.play_log(row, 0, fresh_game(row, &loaded.seats)?, &undo)
+            .await
+    }
+
+    /// Plays the log after `start` and then `extra` on `game`, the state at `start`.
+    async fn play_log(
+        &self,
+        row: &GameRow,
+        start: i64,
+        mut game: Box<dyn DynGame>,
+        extra: &ActionRow,
+    ) -> Result<(Box<dyn DynGame>, Vec<ActionRow>), TableError> {
+        let mut rows = self
+            .store
+            .actions_between(row.game_id, start, row.version)
+            .await?;
+        rows.push(extra.clone());
+        for a in &effective_actions(rows.clone())? {
+            if !is_table_entry(&a.notation) {
+                game.play(Seat(a.seat), &a.notation)
+                    .map_err(|e| TableError::Internal(format!("replaying {}: {e}", a.notation)))?;
+            }
+        }
+        Ok((game, rows))
     }
 
     /// The open game of the caller's channel, read from the store (and remembered for
@@ -258,10 +372,114 @@ impl Table {
     }
 }
 
-/// The actions that count after undo entries took others back.
+/// Where the log was damaged: the first action that must not be replayed.
+#[derive(Debug)]
+pub(super) struct Damage {
+    /// Its sequence number.
+    seq: i64,
+    /// What is wrong with it.
+    why: String,
+}
+
+/// The state a snapshot holds, if it is usable: readable, the state the log recorded at its
+/// place (its hash), a game of this kind with these seats.
+fn snapshot_game(
+    row: &GameRow,
+    seats: &[SeatRow],
+    snap: &Snapshot,
+) -> Result<Box<dyn DynGame>, String> {
+    let state = snap.state.as_deref().map_err(|why| why.to_string())?;
+    if !snap.matches_log() {
+        return Err("its state does not match the hash the log recorded".into());
+    }
+    let value: Value = serde_json::from_str(state).map_err(|e| e.to_string())?;
+    let game = load_game(&row.kind, value).map_err(|e| e.to_string())?;
+    if game.players() != seats.len() {
+        return Err("snapshot has the wrong seat count".into());
+    }
+    Ok(game)
+}
+
+/// The game as it began.
+fn fresh_game(row: &GameRow, seats: &[SeatRow]) -> Result<Box<dyn DynGame>, TableError> {
+    new_game(&row.kind, &row.options, seats.len(), row.seed)
+        .map_err(|e| TableError::Internal(e.to_string()))
+}
+
+/// The public note when actions are set aside (see [`Table::set_aside`]): which actions,
+/// no secret.
+fn set_aside_note(first: i64, last: i64) -> String {
+    let back = if first <= 1 {
+        "The game is back at its start".to_string()
+    } else {
+        format!("The game is back where it was after action {}", first - 1)
+    };
+    let which = if first == last {
+        format!("action {first} is")
+    } else {
+        format!("actions {first} to {last} are")
+    };
+    format!(
+        "⚠️ The game's log is damaged at action {first}: it is no longer what was stored, so it cannot be replayed. {back}; {which} set aside (kept for the moderators) and must be played again."
+    )
+}
+
+/// The actions a `void <first> <last>` entry set aside, as (first, last). Only for an entry
+/// that came after them.
+pub fn voided_range(seq: i64, notation: &str) -> Option<(i64, i64)> {
+    let mut words = notation.strip_prefix("void ")?.split(' ');
+    let first: i64 = words.next()?.parse().ok()?;
+    let last: i64 = words.next()?.parse().ok()?;
+    (words.next().is_none() && 1 <= first && first <= last && last < seq).then_some((first, last))
+}
+
+/// The ranges of actions set aside by intact `void` entries among `rows`.
+fn void_ranges(rows: &[ActionRow]) -> Vec<(i64, i64)> {
+    rows.iter()
+        .filter(|r| !matches!(r.check, Check::Damaged(_)))
+        .filter_map(|r| voided_range(r.seq, &r.notation))
+        .collect()
+}
+
+/// The rows before the first damaged action that no `void` entry set aside, and that
+/// action's place and fault.
+fn intact_prefix(mut rows: Vec<ActionRow>) -> (Vec<ActionRow>, Option<Damage>) {
+    let voids = void_ranges(&rows);
+    let covered = |seq: i64| voids.iter().any(|&(a, b)| a <= seq && seq <= b);
+    let first = rows.iter().position(|r| match &r.check {
+        Check::Damaged(_) => !covered(r.seq),
+        _ => false,
+    });
+    let Some(i) = first else {
+        return (rows, None);
+    };
+    let damage = Damage {
+        seq: rows[i].seq,
+        why: match &rows[i].check {
+            Check::Damaged(why) => why.clone(),
+            _ => String::new(),
+        },
+    };
+    rows.truncate(i);
+    (rows, Some(damage))
+}
+
+/// The actions that count after undo entries took others back and `void` entries set
+/// others aside. A damaged action that no `void` entry set aside is an error: it is never
+/// replayed.
 pub(super) fn effective_actions(rows: Vec<ActionRow>) -> Result<Vec<ActionRow>, TableError> {
+    let voids = void_ranges(&rows);
     let mut out: Vec<ActionRow> = Vec::new();
     for row in rows {
+        if voids.iter().any(|&(a, b)| a <= row.seq && row.seq <= b) {
+            continue;
+        }
+        if let Check::Damaged(why) = &row.check {
+            return Err(TableError::Internal(format!(
+                "action {} of the log is damaged ({why}) and is not replayed",
+                row.seq
+            )));
+        }
         if row.notation == "undo" {
             if out.pop().is_none() {
                 return Err(TableError::Internal(format!(
@@ -307,8 +525,12 @@ fn turn_lines(effective: &[ActionRow], seats: &[SeatRow], to_act: Option<Seat>) 
 
 /// Whether a stored action is the table's own entry rather than a move of the game: a
 /// resignation (`resign`), a deadline that passed (`timeout`, before the moves it caused),
-/// a volunteer taking over a seat (`seat <user id>`). Replays skip them; each ends what
-/// undo may take back.
+/// a volunteer taking over a seat (`seat <user id>`), damaged actions set aside
+/// (`void <first> <last>`, see [`voided_range`]). Replays skip them; each ends what undo
+/// may take back.
 pub fn is_table_entry(notation: &str) -> bool {
-    notation == "resign" || notation == "timeout" || notation.starts_with("seat ")
+    notation == "resign"
+        || notation == "timeout"
+        || notation.starts_with("seat ")
+        || notation.starts_with("void ")
 }

@@ -39,7 +39,7 @@ pub use ai::{AI_USERS, ai_level, ai_name, ai_user};
 pub use deadline::{DeadlinePass, SeatTaker};
 pub use league::LONGEST_VACATION;
 pub use limits::{echo, parse_count};
-pub use load::is_table_entry;
+pub use load::{is_table_entry, voided_range};
 pub use lobby::{DEADLINES, deadline_words, describe_terms, parse_deadline};
 pub use remind::ReminderPass;
 pub use show::GameSummary;

@@ -534,36 +534,25 @@ impl Table {
             };
         };
         // Rebuild the state without the last action: replay the stored log plus the undo.
-        let mut rows = self
-            .store
-            .actions_between(game_id, 0, loaded.row.version)
+        let (game, rows) = self
+            .replayed_with_undo(
+                loaded,
+                taken_back,
+                crate::store::ActionRow {
+                    seq: loaded.row.version + 1,
+                    seat,
+                    notation: "undo".into(),
+                    reveals: false,
+                    log: Vec::new(),
+                    check: crate::store::Check::Verified,
+                },
+            )
             .await?;
         let undone = rows
             .iter()
             .find(|a| a.seq == taken_back)
             .map(|a| a.notation.clone())
             .unwrap_or_default();
-        rows.push(crate::store::ActionRow {
-            seq: loaded.row.version + 1,
-            seat,
-            notation: "undo".into(),
-            reveals: false,
-            log: Vec::new(),
-        });
-        let effective = super::load::effective_actions(rows)?;
-        let mut game = turnpost_core::dynamic::new_game(
-            &loaded.row.kind,
-            &loaded.row.options,
-            loaded.seats.len(),
-            loaded.row.seed,
-        )
-        .map_err(|e| TableError::Internal(e.to_string()))?;
-        for a in &effective {
-            if !is_table_entry(&a.notation) {
-                game.play(Seat(a.seat), &a.notation)
-                    .map_err(|e| TableError::Internal(format!("replaying {}: {e}", a.notation)))?;
-            }
-        }
         let line = format!("{} took back \"{undone}\"", seat_label(loaded, seat));
         let version = loaded.row.version + 1;
         let mut undoable = loaded.undoable.clone();
