@@ -188,8 +188,16 @@ PY
     else
       verdict="caught"
       caught=$((caught + 1))
-      failing=$(grep -E '^    [a-z_:]+$|^test .* FAILED$|^[a-z0-9-]+\.txt: line' "$log" | head -3 | sed 's/^ *//' | paste -sd ';' -)
-      [[ -n $failing ]] && verdict+=" by ${failing}"
+      # The failing tests, and the scenario files (with the line) that failed in them.
+      failing=$(grep -E '^    [A-Za-z0-9_:]+$' "$log" | sed 's/^ *//' | sort -u | paste -sd ',' - || true)
+      files=$(grep -oE '^[a-z0-9-]+\.txt: line [0-9]+' "$log" | sort -u || true)
+      [[ -n $failing ]] && verdict+=" by $failing"
+      if [[ -n $files ]]; then
+        count=$(wc -l <<<"$files")
+        verdict+=" ($(head -3 <<<"$files" | paste -sd ',' -)"
+        [[ $count -gt 3 ]] && verdict+=" and $((count - 3)) more scenarios"
+        verdict+=")"
+      fi
     fi
   fi
   cp "$backup" "$worktree/$file"
