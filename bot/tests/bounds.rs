@@ -268,7 +268,7 @@ fn the_ai_count_that_killed_the_bot_is_refused_at_once_with_its_range() {
             let Err(TableError::Refused(message)) = result else {
                 panic!("ai={count} accepted: {result:?}");
             };
-            assert!(message.contains("from 0 to 3"), "{message}");
+            assert!(message.contains("0 to 3"), "{message}");
             assert!(bytes < REFUSAL_BYTES, "ai={count}: {bytes} bytes");
         }
         // A table of Roll Through the Ages takes up to three AI seats beside its creator.

@@ -70,17 +70,20 @@ pub fn parse_count(
             echo(text.trim())
         ))
     };
+    match parse_number(text) {
+        Some(n) if range.contains(&n) => Ok(n),
+        _ => Err(words()),
+    }
+}
+
+/// A count typed as text: digits only (no sign), at most 9 of them — more is out of any
+/// range here — so parsing never overflows and never takes long.
+pub fn parse_number(text: &str) -> Option<usize> {
     let trimmed = text.trim();
-    // Digits only: no sign, no spaces; more than 9 digits is out of any range here.
     if trimmed.is_empty() || trimmed.len() > 9 || !trimmed.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(words());
+        return None;
     }
-    let n: usize = trimmed.parse().map_err(|_| words())?;
-    if range.contains(&n) {
-        Ok(n)
-    } else {
-        Err(words())
-    }
+    trimmed.parse().ok()
 }
 
 fn within<T: PartialOrd + std::fmt::Display>(

@@ -4,7 +4,7 @@ use turnpost_core::Seed;
 use turnpost_core::registry::{self, GameInfo};
 
 use super::ai::{ai_level, ai_name, next_ai_user};
-use super::limits::{echo, parse_count};
+use super::limits::{echo, parse_number};
 use super::play::Position;
 use super::{Caller, Post, Reply, Table, TableError, refuse};
 use crate::store::{
@@ -111,7 +111,23 @@ fn take_ai(
     let mut rest = Vec::new();
     for (key, value) in options.drain(..) {
         match key.trim().to_ascii_lowercase().as_str() {
-            "ai" => count = parse_count("AI seats", &value, 0..=max_players.saturating_sub(1))?,
+            "ai" => {
+                let most = max_players.saturating_sub(1);
+                count = match parse_number(&value) {
+                    Some(n) if n <= most => n,
+                    Some(n) => {
+                        return refuse(format!(
+                            "{n} AI seats are too many: a table of at most {max_players} players has room for 0 to {most} beside you."
+                        ));
+                    }
+                    None => {
+                        return refuse(format!(
+                            "\"{}\" is not a number of AI seats: give 0 to {most} (ai=1 adds one).",
+                            echo(value.trim())
+                        ));
+                    }
+                };
+            }
             "ai_level" | "ai-level" => {
                 level = Level::parse(&value)
                     .filter(|l| Level::SEATED.contains(l))
