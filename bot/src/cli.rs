@@ -74,10 +74,18 @@ pub enum Command {
         /// Moves to play.
         #[arg(long, default_value_t = 1000)]
         moves: usize,
-        /// Also queue each turn's messages in the outbox and deliver them to standard output
-        /// (`sent ID`), after a short random delay (the crash test kills between the two).
+        /// Also queue each turn's messages in the outbox and deliver them to a stand-in for
+        /// Discord (`sent ID` on standard output), after a short random delay (the crash test
+        /// kills between the two).
         #[arg(long)]
         outbox: bool,
+        /// Where the stand-in Discord records what it received (it outlives the process).
+        #[arg(long)]
+        discord: Option<PathBuf>,
+        /// How long (ms) the stand-in honours a repeated message's nonce and the worker trusts
+        /// it; 0: every possible repeat is looked for first.
+        #[arg(long, default_value_t = 60_000)]
+        nonce_trust_ms: u64,
     },
 }
 
@@ -119,10 +127,19 @@ pub fn main() -> ExitCode {
             seed,
             moves,
             outbox,
+            discord,
+            nonce_trust_ms,
         } => runtime().and_then(|rt| {
-            rt.block_on(crate::selfplay::run(
-                &db, &game, players, seed, moves, outbox,
-            ))
+            rt.block_on(crate::selfplay::run(&crate::selfplay::SelfplayOptions {
+                db,
+                game,
+                players,
+                seed,
+                moves,
+                outbox,
+                discord,
+                nonce_trust: std::time::Duration::from_millis(nonce_trust_ms),
+            }))
         }),
     };
     match result {

@@ -11,8 +11,23 @@
 //! Discord bans an address that makes 10,000 invalid requests (401, 403, 429) in 10
 //! minutes, so the worker counts them and pauses before getting anywhere near that; closed
 //! DMs and unreachable channels are remembered so they are not asked again.
+//!
+//! **Unreachable channels** (deleted, no permission, archived thread) are not given up: the
+//! caller is told once, and the channel's posts are held while its DMs go on. The held post
+//! is tried again on a back-off (after as long as the channel has been unreachable, between
+//! [`OutboxSettings::unreachable_first_retry`] and [`OutboxSettings::unreachable_max_retry`])
+//! and at once when someone uses the channel ([`Outbox::heard_from`]); a turn message that a
+//! newer one replaces is skipped, so the channel gets the current turn, not a backlog.
+//!
+//! **Every delivery is idempotent.** Posts and DMs carry the row's nonce with
+//! `enforce_nonce`, so Discord answers a repeat within a few minutes with the first message;
+//! a row that may have gone out before and is older than [`OutboxSettings::nonce_trust`] is
+//! first looked for among the channel's recent messages ([`Courier::find`]). Edits (the turn
+//! message's steps, removing an old turn message's buttons) replace the whole message and
+//! are idempotent by nature. A new turn message, the game's record of it and the queued
+//! removal of the old message's buttons are one transaction.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -21,8 +36,8 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Notify;
 
 use crate::clock::now_ms;
+use crate::store::{Delivered, NewDelivery, SENT, Store, StoreError};
 pub use crate::store::{DeliveryKind, DeliveryRow};
-use crate::store::{NewDelivery, SENT, Store, StoreError};
 use crate::table::Turn;
 
 /// What an outbox row says to send (stored as JSON; every field but `text` may be missing
@@ -55,6 +70,13 @@ pub struct Message {
     /// A deadline's call to the table, with its buttons (its game is the row's game).
     #[serde(default)]
     pub call: Option<SeatCall>,
+    /// A reminder (a newer turn message makes it moot while the channel is unreachable).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reminder: bool,
+    /// Not a post: remove the buttons of this channel message, which a newer turn message
+    /// replaced (queued when that one was delivered).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retire: Option<u64>,
 }
 
 /// What a deadline asks of the table when its player is late under the replace policy.
@@ -74,6 +96,13 @@ impl Message {
 
     fn from_body(body: &str) -> Result<Message, String> {
         serde_json::from_str(body).map_err(|e| format!("unreadable outbox body: {e}"))
+    }
+
+    /// Whether a newer turn message makes this post moot when it could not be posted yet:
+    /// the turn's own messages, lobby posts and reminders (not calls, notes or retirements).
+    fn superseded_by_a_new_turn(&self) -> bool {
+        self.retire.is_none()
+            && (self.turn.is_some() || self.edit || self.takes_over || self.lobby || self.reminder)
     }
 }
 
@@ -147,11 +176,32 @@ pub trait Courier: Send + Sync + 'static {
         self.deliver(row, message, images)
     }
 
-    /// Removes the buttons of a channel message that is no longer the current turn
-    /// message; best effort (a failure only leaves stale buttons, which the table refuses).
-    fn retire(&self, channel: u64, message_id: u64) -> impl Future<Output = ()> + Send {
+    /// Removes the buttons of a channel message that is no longer the current turn message
+    /// (an edit: doing it twice is harmless). A message that no longer exists counts as
+    /// done.
+    fn retire(
+        &self,
+        channel: u64,
+        message_id: u64,
+    ) -> impl Future<Output = Result<(), Failure>> + Send {
         let _ = (channel, message_id);
-        async {}
+        async { Ok(()) }
+    }
+
+    /// Looks for the message an earlier attempt of this row created, among the messages
+    /// the bot posted to the row's target since `since_ms` (Unix ms), leaving out `taken`
+    /// (messages other rows recorded). Asked before sending again a row that may have gone
+    /// out longer ago than Discord honours the nonce. A courier that cannot look says
+    /// `Ok(None)`.
+    fn find(
+        &self,
+        row: &DeliveryRow,
+        message: &Message,
+        since_ms: i64,
+        taken: &[u64],
+    ) -> impl Future<Output = Result<Option<u64>, Failure>> + Send {
+        let _ = (row, message, since_ms, taken);
+        async { Ok(None) }
     }
 }
 
@@ -177,6 +227,18 @@ pub struct OutboxSettings {
     /// the row over after it, so it bounds how late a delivery claimed by a crashed process
     /// goes out; it must outlast one delivery attempt.
     pub lease: Duration,
+    /// How long after a row's commit Discord's nonce is trusted to catch a repeat of it
+    /// (Discord: "a few minutes", no exact figure); an older row that may have gone out is
+    /// looked for ([`Courier::find`]) before it is sent again.
+    pub nonce_trust: Duration,
+    /// The first wait before an unreachable channel is tried again.
+    pub unreachable_first_retry: Duration,
+    /// The longest wait between tries of an unreachable channel.
+    pub unreachable_max_retry: Duration,
+    /// The least time between two tries of an unreachable channel that commands from it
+    /// cause ([`Outbox::heard_from`]), so a busy channel that is still broken does not burn
+    /// Discord's invalid-request budget.
+    pub heard_gap: Duration,
 }
 
 impl Default for OutboxSettings {
@@ -190,6 +252,10 @@ impl Default for OutboxSettings {
             invalid_budget: 2_000,
             poll: Duration::from_secs(30),
             lease: Duration::from_secs(30),
+            nonce_trust: Duration::from_secs(60),
+            unreachable_first_retry: Duration::from_secs(60),
+            unreachable_max_retry: Duration::from_secs(6 * 3600),
+            heard_gap: Duration::from_secs(10),
         }
     }
 }
@@ -198,6 +264,19 @@ const INVALID_WINDOW: Duration = Duration::from_secs(600);
 
 /// How long the interaction handle of [`Message::tell`] stays usable (Discord: 15 minutes).
 const TELL_VALID_MS: i64 = 14 * 60 * 1000;
+
+/// How far the host's clock may be ahead of Discord's: a look for a row's earlier message
+/// starts this long before the row's commit.
+const CLOCK_SKEW_MS: i64 = 5 * 60 * 1000;
+
+/// Where a game's queue stands in a pass.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Queue {
+    /// Its first row is taken (or waiting): nothing else of the game goes.
+    Taken,
+    /// Its first row is a post held for an unreachable channel: its first DM may still go.
+    ChannelHeld,
+}
 
 /// The outbox worker's shared state.
 #[derive(Debug)]
@@ -213,6 +292,9 @@ pub struct Outbox {
     latencies: Mutex<VecDeque<Duration>>,
     /// When done rows were last pruned (Unix ms).
     pruned_at: std::sync::atomic::AtomicI64,
+    /// Unreachable channels with held posts, and when this process last tried each (Unix
+    /// ms; 0: not yet).
+    unreachable: Mutex<HashMap<u64, i64>>,
 }
 
 /// Done rows are kept this long (for looking into a delivery problem), then pruned.
@@ -233,7 +315,68 @@ impl Outbox {
             invalid: Mutex::new(VecDeque::new()),
             latencies: Mutex::new(VecDeque::new()),
             pruned_at: std::sync::atomic::AtomicI64::new(0),
+            unreachable: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// Someone used `channel` (a command or a click from it): if its posts are held because
+    /// it was unreachable, try it now (at most once per [`OutboxSettings::heard_gap`]). A
+    /// failure here is logged; the back-off tries again anyway.
+    pub async fn heard_from(&self, channel: u64) {
+        let now = now_ms();
+        let gap = self.settings.heard_gap.as_millis() as i64;
+        let due = {
+            let mut unreachable = self.unreachable.lock().unwrap_or_else(|p| p.into_inner());
+            match unreachable.get_mut(&channel) {
+                Some(tried) if now - *tried >= gap => {
+                    *tried = 0;
+                    true
+                }
+                _ => false,
+            }
+        };
+        if !due {
+            return;
+        }
+        match self.store.probe_channel_now(channel).await {
+            Ok(0) => {}
+            Ok(_) => {
+                tracing::info!(
+                    channel,
+                    "the unreachable channel was used; trying its posts now"
+                );
+                self.notify();
+            }
+            Err(e) => {
+                tracing::warn!(channel, error = %e, "could not bring an unreachable channel's posts forward")
+            }
+        }
+    }
+
+    fn unreachable_tried(&self, channel: u64) -> i64 {
+        let mut unreachable = self.unreachable.lock().unwrap_or_else(|p| p.into_inner());
+        *unreachable.entry(channel).or_insert(0)
+    }
+
+    fn set_unreachable_tried(&self, channel: u64, at: Option<i64>) {
+        let mut unreachable = self.unreachable.lock().unwrap_or_else(|p| p.into_inner());
+        match at {
+            Some(at) => {
+                unreachable.insert(channel, at);
+            }
+            None => {
+                unreachable.remove(&channel);
+            }
+        }
+    }
+
+    /// When an unreachable channel (since `since`, last tried at `tried`) is tried next:
+    /// after as long as it had been unreachable when last tried, within the settings' bounds,
+    /// so the waits double.
+    fn next_probe(&self, since: i64, tried: i64) -> i64 {
+        let first = self.settings.unreachable_first_retry.as_millis() as i64;
+        let longest = self.settings.unreachable_max_retry.as_millis() as i64;
+        tried + (tried - since).clamp(first, longest.max(first))
     }
 
     /// Something was committed: look now rather than at the next poll.
@@ -290,19 +433,54 @@ impl Outbox {
         }
         let pending = self.store.pending_deliveries(500).await?;
         let now = now_ms();
-        let mut seen = HashSet::new();
+        // The newest pending turn message per game and unreachable channel: it makes older
+        // turn posts held there moot.
+        let mut newest_turn: HashMap<(Option<i64>, u64), i64> = HashMap::new();
+        for row in &pending {
+            if row.kind == DeliveryKind::Channel
+                && row.unreachable_since.is_some()
+                && Message::from_body(&row.body).is_ok_and(|m| m.takes_over)
+            {
+                newest_turn.insert((row.game_id, row.target), row.outbox_id);
+            }
+        }
+        let mut queues: HashMap<(bool, i64), Queue> = HashMap::new();
         let mut due = Vec::new();
         let mut earliest: Option<i64> = None;
         for row in pending {
-            // Only the first pending row of each game may go: turns stay in order.
-            if !seen.insert(row.order_key()) {
-                continue;
+            // Only the first pending row of each game may go: turns stay in order. While
+            // that row is a post held for an unreachable channel, the game's DMs go on.
+            let key = row.order_key();
+            let held = row.kind == DeliveryKind::Channel && row.unreachable_since.is_some();
+            match queues.get(&key) {
+                None => {
+                    queues.insert(
+                        key,
+                        if held {
+                            Queue::ChannelHeld
+                        } else {
+                            Queue::Taken
+                        },
+                    );
+                }
+                Some(Queue::ChannelHeld) if row.kind == DeliveryKind::Dm => {
+                    queues.insert(key, Queue::Taken);
+                }
+                Some(_) => continue,
             }
-            if row.next_at > now {
+            if held {
+                self.unreachable_tried(row.target);
+            }
+            let superseded = held
+                && newest_turn
+                    .get(&(row.game_id, row.target))
+                    .is_some_and(|&newest| newest > row.outbox_id)
+                && Message::from_body(&row.body).is_ok_and(|m| m.superseded_by_a_new_turn());
+            if row.next_at > now && !superseded {
                 earliest = Some(earliest.map_or(row.next_at, |e| e.min(row.next_at)));
                 continue;
             }
-            due.push(row);
+            due.push((row, superseded));
             if due.len() >= self.settings.concurrency.max(1) {
                 break;
             }
@@ -315,10 +493,10 @@ impl Outbox {
             return Ok(Some(wait));
         }
         let mut set = tokio::task::JoinSet::new();
-        for row in due {
+        for (row, superseded) in due {
             let courier = courier.clone();
             let me = self.clone();
-            set.spawn(async move { me.deliver_one(&*courier, row).await });
+            set.spawn(async move { me.deliver_one(&*courier, row, superseded).await });
         }
         while let Some(result) = set.join_next().await {
             match result {
@@ -383,33 +561,76 @@ impl Outbox {
             .min(self.settings.max_backoff)
     }
 
-    /// Claims, sends and records one row.
+    /// Claims, sends and records one row (`superseded`: a post held for an unreachable
+    /// channel that a newer turn message there makes moot).
     async fn deliver_one<C: Courier>(
         &self,
         courier: &C,
         row: DeliveryRow,
+        superseded: bool,
     ) -> Result<(), StoreError> {
         let lease = self.settings.lease.as_millis() as i64;
         if !self.store.claim_delivery(row.outbox_id, lease).await? {
             return Ok(()); // another process has it, or it is done
         }
-        let message = match Message::from_body(&row.body) {
+        let id = row.outbox_id;
+        // A damaged row is given up, and so said once: done rows are never read again.
+        let readable = match &row.unreadable {
+            Some(why) => Err(format!("unreadable outbox row: {why}")),
+            None => Message::from_body(&row.body),
+        };
+        let message = match readable {
             Ok(m) => m,
             Err(e) => {
-                tracing::error!(outbox_id = row.outbox_id, error = %e, "dropping an unreadable delivery");
+                tracing::error!(outbox_id = id, game = row.game_id, error = %e, "giving up an unreadable delivery");
                 return self
                     .store
-                    .finish_delivery(row.outbox_id, &format!("failed: {e}"), None)
+                    .finish_delivery(id, &format!("failed: {e}"), None)
                     .await;
             }
         };
+        if superseded {
+            return self
+                .store
+                .finish_delivery(
+                    id,
+                    "skipped: a newer turn message replaced it while the channel was unreachable",
+                    None,
+                )
+                .await;
+        }
+        if row.kind == DeliveryKind::Channel
+            && let Some(since) = row.unreachable_since
+        {
+            // Held: tried only when its back-off is over (or someone used the channel).
+            let tried = self.unreachable_tried(row.target);
+            let next = if tried == 0 {
+                0
+            } else {
+                self.next_probe(since, tried)
+            };
+            if now_ms() < next {
+                return self
+                    .store
+                    .defer_delivery(id, next, "waiting: the channel is unreachable")
+                    .await;
+            }
+        }
+        if let Some(old) = message.retire {
+            return match courier.retire(row.target, old).await {
+                Ok(()) => {
+                    self.set_unreachable_tried(row.target, None);
+                    self.store.finish_delivery(id, SENT, None).await
+                }
+                Err(failure) => self.failed(courier, &row, &message, failure).await,
+            };
+        }
         if row.kind == DeliveryKind::Dm && self.store.dm_closed(row.target).await? {
             return self
                 .store
-                .finish_delivery(row.outbox_id, "skipped: DMs closed", None)
+                .finish_delivery(id, "skipped: DMs closed", None)
                 .await;
         }
-        let images = self.store.delivery_images(row.outbox_id).await?;
         // The game's current turn message: edited by a step of the same turn, retired by
         // the next turn's message.
         let current = match (row.kind, row.game_id) {
@@ -418,43 +639,83 @@ impl Outbox {
             }
             _ => None,
         };
+        // An earlier attempt may have gone out, longer ago than Discord's nonce catches a
+        // repeat: look for its message before sending again.
+        let trust = self.settings.nonce_trust.as_millis() as i64;
+        if row.possibly_sent && now_ms() - row.created_at >= trust {
+            let since = row.created_at - CLOCK_SKEW_MS;
+            let taken = self
+                .store
+                .delivered_message_ids(row.kind, row.target, since)
+                .await?;
+            match courier.find(&row, &message, since, &taken).await {
+                Ok(Some(found)) => {
+                    tracing::info!(
+                        outbox_id = id,
+                        message_id = found,
+                        "an earlier attempt had delivered it; not sending it again"
+                    );
+                    return self.sent(&row, &message, current, Some(found)).await;
+                }
+                Ok(None) => {}
+                Err(failure) => return self.failed(courier, &row, &message, failure).await,
+            }
+        }
+        let images = self.store.delivery_images(id).await?;
         let sent = match current.filter(|_| message.edit) {
-            Some(id) => courier.edit(&row, &message, images, id).await,
+            Some(current) => courier.edit(&row, &message, images, current).await,
             None => courier.deliver(&row, &message, images).await,
         };
         match sent {
-            Ok(message_id) => {
-                self.store
-                    .finish_delivery(row.outbox_id, SENT, message_id)
-                    .await?;
-                if let Some(game) = row.game_id.filter(|_| row.kind == DeliveryKind::Channel) {
-                    if message.takes_over
-                        && let Some(old) = current.filter(|&old| Some(old) != message_id)
-                    {
-                        courier.retire(row.target, old).await;
-                    }
-                    if message.turn.is_some() && message_id.is_some() {
-                        self.store.set_turn_message(game, message_id).await?;
-                    } else if message.takes_over {
-                        // The game is over: no message is current any more.
-                        self.store.set_turn_message(game, None).await?;
-                    }
-                }
-                let waited = (now_ms() - row.created_at).max(0) as u64;
-                let mut latencies = self.latencies.lock().unwrap_or_else(|p| p.into_inner());
-                if latencies.len() == LATENCY_SAMPLES {
-                    latencies.pop_front();
-                }
-                latencies.push_back(Duration::from_millis(waited));
-                Ok(())
+            Ok(message_id) => self.sent(&row, &message, current, message_id).await,
+            Err(failure) => self.failed(courier, &row, &message, failure).await,
+        }
+    }
+
+    /// Records a delivered row; for a game's channel post, in the same transaction, the
+    /// game's current turn message and the removal of the old one's buttons (a delivery of
+    /// its own, retried like any other).
+    async fn sent(
+        &self,
+        row: &DeliveryRow,
+        message: &Message,
+        current: Option<u64>,
+        message_id: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let mut delivered = Delivered::default();
+        if let Some(game) = row.game_id.filter(|_| row.kind == DeliveryKind::Channel) {
+            if message.turn.is_some() && message_id.is_some() {
+                delivered.turn_message = Some((game, message_id));
+            } else if message.takes_over {
+                // The game is over: no message is current any more.
+                delivered.turn_message = Some((game, None));
             }
-            Err(failure) => {
-                if failure.invalid() {
-                    self.note_invalid();
-                }
-                self.failed(courier, &row, &message, failure).await
+            if message.takes_over
+                && let Some(old) = current.filter(|&old| Some(old) != message_id)
+            {
+                let retire = Message {
+                    retire: Some(old),
+                    ..Message::default()
+                };
+                delivered.then = Some((Some(game), channel_delivery(row.target, &retire)));
             }
         }
+        self.store
+            .finish_delivery_with(row.outbox_id, SENT, message_id, &delivered)
+            .await?;
+        if row.kind == DeliveryKind::Channel {
+            self.set_unreachable_tried(row.target, None);
+        }
+        if delivered.then.is_some() {
+            self.notify();
+        }
+        let waited = (now_ms() - row.created_at).max(0) as u64;
+        let mut latencies = self.latencies.lock().unwrap_or_else(|p| p.into_inner());
+        if latencies.len() == LATENCY_SAMPLES {
+            latencies.pop_front();
+        }
+        latencies.push_back(Duration::from_millis(waited));
+        Ok(())
     }
 
     async fn failed<C: Courier>(
@@ -464,6 +725,9 @@ impl Outbox {
         message: &Message,
         failure: Failure,
     ) -> Result<(), StoreError> {
+        if failure.invalid() {
+            self.note_invalid();
+        }
         let id = row.outbox_id;
         match failure {
             Failure::Transient {
@@ -517,22 +781,33 @@ impl Outbox {
                 self.notify();
                 Ok(())
             }
-            Failure::Unreachable { why, .. } => {
-                tracing::error!(outbox_id = id, game = row.game_id, channel = row.target, error = %why, "cannot deliver: giving up");
-                if row.kind == DeliveryKind::Channel {
-                    self.store
-                        .set_channel_unreachable(row.target, now_ms())
-                        .await?;
+            Failure::Unreachable { why, .. } if row.kind == DeliveryKind::Channel => {
+                // Held, not given up: tried again on a back-off and whenever someone uses
+                // the channel; the caller is told when the channel becomes unreachable.
+                let now = now_ms();
+                let since = self.store.set_channel_unreachable(row.target, now).await?;
+                self.set_unreachable_tried(row.target, Some(now));
+                let next = self.next_probe(since, now);
+                self.store
+                    .defer_delivery(id, next, &format!("waiting: {why}"))
+                    .await?;
+                if since == now {
+                    tracing::error!(outbox_id = id, game = row.game_id, channel = row.target, error = %why, "cannot post in a channel; holding its posts and trying again later");
+                    let text = format!(
+                        "I could not post the game's message in <#{}>: {why}. The game is saved, and I will post it as soon as I can (I try again now and then, and whenever someone uses a command there) — a moderator can fix the channel's permissions for Turnpost (View Channel, Send Messages, Attach Files); `/board` shows the game meanwhile.",
+                        row.channel_id
+                    );
+                    self.tell_caller(courier, row, message, &text).await;
+                } else {
+                    tracing::info!(outbox_id = id, channel = row.target, retry_in_s = (next - now) / 1000, error = %why, "the channel is still unreachable");
                 }
+                Ok(())
+            }
+            Failure::Unreachable { why, .. } => {
+                tracing::error!(outbox_id = id, game = row.game_id, user = row.target, error = %why, "cannot deliver a DM: giving up");
                 self.store
                     .finish_delivery(id, &format!("failed: {why}"), None)
-                    .await?;
-                let text = format!(
-                    "I could not post the game's message in <#{}>: {why}. The game is saved — a moderator can fix the channel's permissions for Turnpost (View Channel, Send Messages, Attach Files), and `/board` shows the game meanwhile.",
-                    row.channel_id
-                );
-                self.tell_caller(courier, row, message, &text).await;
-                Ok(())
+                    .await
             }
             Failure::Rejected { why, .. } => {
                 tracing::error!(outbox_id = id, game = row.game_id, error = %why, "Discord refused a delivery; giving up");

@@ -1,18 +1,27 @@
 //! Crash test: a child process plays random legal moves through the table service into a
-//! SQLite file and is killed with SIGKILL at random points. After every kill, every action
-//! the child acknowledged must be in the database with gap-free sequence numbers, every
-//! commit must have its messages in the outbox, and nothing marked delivered may have gone
-//! unsent; the next child resumes the game and sends what was left.
+//! SQLite file and is killed with SIGKILL at random points. After every kill, the file must
+//! pass `PRAGMA integrity_check`, every action the child acknowledged must be in the
+//! database with gap-free sequence numbers, every commit must have its messages in the
+//! outbox, nothing marked delivered may have gone unsent, and no step of a turn may have
+//! edited another turn's message; the next child resumes the game and sends what was left.
 //!
-//! The child queues each turn's messages in the outbox and "delivers" them a little later,
-//! so kills also land between a commit and its delivery. Games alternate between Pandoria
-//! and Roll Through the Ages with 2–4 players.
+//! The child queues each turn's messages in the outbox and delivers them a little later to a
+//! stand-in for Discord that records every message it creates in a file (Discord's memory,
+//! which outlives the child) and honours the nonce of a repeat for a while: even cycles trust
+//! the nonce for a minute, odd cycles not at all, so a possible repeat is looked for first.
+//! A message created twice for one outbox row is a duplicate (counted for channel posts and
+//! DMs). Kills are counted where they fell: between a commit and its delivery (something
+//! committed was not sent yet), and between a delivery and its record (sent, not marked done:
+//! where a resend could double it). At the end, every turn message that was replaced has lost
+//! its buttons, and each game's stored turn message is the last one posted. Games alternate
+//! between Pandoria and Roll Through the Ages with 2–4 players.
 //!
 //! `TURNPOST_CRASH_CYCLES` (default 200) and `TURNPOST_CRASH_SEED` (default 7) make longer
 //! or different runs without a code change.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -39,31 +48,114 @@ fn parse_ack(line: &str) -> Option<(i64, i64, String)> {
     ))
 }
 
-fn parse_sent(line: &str) -> Option<i64> {
-    line.strip_prefix("sent ")?.trim().parse().ok()
-}
-
-/// What the lines a child printed say.
+/// The acknowledgements a child printed.
 #[derive(Default)]
 struct Seen {
     acked: Vec<(i64, i64, String)>,
-    sent: BTreeSet<i64>,
 }
 
 impl Seen {
     fn line(&mut self, line: &str) {
         self.acked.extend(parse_ack(line));
-        self.sent.extend(parse_sent(line));
     }
 }
 
-/// Checks the database after a kill; returns how many deliveries were pending.
-async fn check(db: &std::path::Path, seen: &Seen, cycle: u64) -> i64 {
+/// What the stand-in Discord received, from its record file.
+#[derive(Default)]
+struct Record {
+    /// Messages created per outbox row, with the row's kind.
+    created: BTreeMap<i64, (String, u32)>,
+    /// Rows whose message was created or edited.
+    touched: BTreeSet<i64>,
+    /// Edits that went to a message other than the game's turn message at the time.
+    stray_edits: Vec<String>,
+    /// Every game's turn messages, and the current one.
+    turn_messages: BTreeMap<i64, BTreeSet<u64>>,
+    current: BTreeMap<i64, Option<u64>>,
+    /// Messages whose buttons were removed.
+    retired: BTreeSet<u64>,
+}
+
+impl Record {
+    fn read(path: &Path) -> Record {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let mut r = Record::default();
+        for line in text.lines() {
+            let f: Vec<&str> = line.split(' ').collect();
+            match f.as_slice() {
+                ["msg", row, game, kind, _target, id, effect, _at] => {
+                    let row: i64 = row.parse().unwrap();
+                    let id: u64 = id.parse().unwrap();
+                    r.created.entry(row).or_insert((kind.to_string(), 0)).1 += 1;
+                    r.touched.insert(row);
+                    if let Ok(game) = game.parse::<i64>() {
+                        match *effect {
+                            "turn" => {
+                                r.current.insert(game, Some(id));
+                                r.turn_messages.entry(game).or_default().insert(id);
+                            }
+                            "end" => {
+                                r.current.insert(game, None);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                ["edit", row, game, id] => {
+                    let row: i64 = row.parse().unwrap();
+                    let id: u64 = id.parse().unwrap();
+                    r.touched.insert(row);
+                    let game: i64 = game.parse().unwrap();
+                    let current = r.current.get(&game).copied().flatten();
+                    if current != Some(id) {
+                        r.stray_edits.push(format!(
+                            "row {row} edited message {id} of game {game}, whose turn message was {current:?}"
+                        ));
+                    }
+                }
+                ["retire", id] => {
+                    r.retired.insert(id.parse().unwrap());
+                }
+                _ => panic!("unexpected record line {line:?}"),
+            }
+        }
+        r
+    }
+
+    /// Rows created more than once: (channel posts, DMs).
+    fn duplicates(&self) -> (Vec<i64>, Vec<i64>) {
+        let twice = |k: &str| {
+            self.created
+                .iter()
+                .filter(|(_, (kind, n))| kind == k && *n > 1)
+                .map(|(row, _)| *row)
+                .collect()
+        };
+        (twice("channel"), twice("dm"))
+    }
+}
+
+/// Where a kill fell.
+#[derive(Default)]
+struct Kill {
+    /// Deliveries committed but not sent.
+    unsent: usize,
+    /// Deliveries sent but not recorded as done.
+    unrecorded: usize,
+}
+
+/// Checks the database and the record after a kill; says where the kill fell.
+async fn check(db: &Path, record: &Record, seen: &Seen, cycle: u64) -> Kill {
     // A child killed at once may not have created (or migrated) the file yet; then it
     // cannot have acknowledged anything either.
     let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=rwc", db.display()))
         .await
         .unwrap();
+    let integrity: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(integrity, ["ok"], "cycle {cycle}: the database is damaged");
     let migrated: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE name = 'outbox_image'")
             .fetch_one(&pool)
@@ -75,7 +167,7 @@ async fn check(db: &std::path::Path, seen: &Seen, cycle: u64) -> i64 {
             "cycle {cycle}: acknowledged actions but no tables"
         );
         pool.close().await;
-        return 0;
+        return Kill::default();
     }
     for (game, seq, notation) in &seen.acked {
         let stored: Option<String> =
@@ -92,7 +184,8 @@ async fn check(db: &std::path::Path, seen: &Seen, cycle: u64) -> i64 {
         );
     }
     // Each game's log is exactly 1..=version, and each commit queued its turn message (one
-    // channel post for the opening and one per action: selfplay neither undoes nor resigns).
+    // channel post for the opening and one per action: selfplay neither undoes nor resigns;
+    // removing an old turn message's buttons is a row of its own).
     let games: Vec<(i64, i64)> = sqlx::query_as("SELECT game_id, version FROM game")
         .fetch_all(&pool)
         .await
@@ -110,7 +203,8 @@ async fn check(db: &std::path::Path, seen: &Seen, cycle: u64) -> i64 {
             "cycle {cycle}: game {game} at version {version}"
         );
         let posts: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM outbox WHERE game_id = ? AND kind = 'channel'",
+            "SELECT COUNT(*) FROM outbox WHERE game_id = ? AND kind = 'channel'
+             AND json_extract(body, '$.retire') IS NULL",
         )
         .bind(game)
         .fetch_one(&pool)
@@ -123,23 +217,64 @@ async fn check(db: &std::path::Path, seen: &Seen, cycle: u64) -> i64 {
         );
     }
     // Nothing is marked delivered that was never sent.
-    let done: Vec<i64> =
-        sqlx::query_scalar("SELECT outbox_id FROM outbox WHERE done_at IS NOT NULL")
+    let rows: Vec<(i64, Option<i64>, bool)> = sqlx::query_as(
+        "SELECT outbox_id, json_extract(body, '$.retire'), done_at IS NOT NULL FROM outbox",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let mut kill = Kill::default();
+    for (id, retire, done) in rows {
+        let went_out = match retire {
+            Some(message) => record.retired.contains(&(message as u64)),
+            None => record.touched.contains(&id),
+        };
+        if done {
+            assert!(
+                went_out,
+                "cycle {cycle}: delivery {id} marked done but never sent"
+            );
+        } else if went_out {
+            kill.unrecorded += 1;
+        } else {
+            kill.unsent += 1;
+        }
+    }
+    assert!(
+        record.stray_edits.is_empty(),
+        "cycle {cycle}: a step edited another turn's message: {:?}",
+        record.stray_edits
+    );
+    kill
+}
+
+/// Every replaced turn message lost its buttons, and each game's stored turn message is the
+/// last one posted.
+async fn check_turn_messages(db: &Path, record: &Record) {
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let games: Vec<(i64, Option<i64>)> =
+        sqlx::query_as("SELECT game_id, turn_message_id FROM game")
             .fetch_all(&pool)
             .await
             .unwrap();
-    for id in done {
-        assert!(
-            seen.sent.contains(&id),
-            "cycle {cycle}: delivery {id} marked done but never sent"
-        );
-    }
-    let pending: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
     pool.close().await;
-    pending
+    for (game, stored) in games {
+        let current = record.current.get(&game).copied().flatten();
+        assert_eq!(
+            stored.map(|m| m as u64),
+            current,
+            "game {game}: the stored turn message is not the last one posted"
+        );
+        for id in record.turn_messages.get(&game).into_iter().flatten() {
+            assert!(
+                Some(*id) == current || record.retired.contains(id),
+                "game {game}: the replaced turn message {id} kept its buttons"
+            );
+        }
+    }
 }
 
 #[test]
@@ -148,10 +283,14 @@ fn acknowledged_actions_and_their_messages_survive_sigkill() {
     let seed = env_number("TURNPOST_CRASH_SEED", 7);
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("crash.db");
+    let discord = dir.path().join("discord.log");
     let bin = env!("CARGO_BIN_EXE_turnpost");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = Seen::default();
+    // Kills that fell between a commit and its delivery, and between a delivery and its
+    // record (where a resend could double a message).
     let mut killed_before_delivery = 0;
+    let mut killed_before_record = 0;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -160,9 +299,15 @@ fn acknowledged_actions_and_their_messages_survive_sigkill() {
         let game = if cycle % 2 == 0 { "pandoria" } else { "rtta" };
         let players = rng.random_range(2..=4).to_string();
         let child_seed = (seed << 32 | cycle).to_string();
+        // Even cycles trust Discord's nonce for a minute; odd ones look for every possible
+        // repeat first (as after an outage longer than the nonce lasts).
+        let trust = if cycle % 2 == 0 { "60000" } else { "0" };
         let mut child = Command::new(bin)
             .args(["selfplay", "--outbox", "--db"])
             .arg(&db)
+            .arg("--discord")
+            .arg(&discord)
+            .args(["--nonce-trust-ms", trust])
             .args(["--game", game, "--players", &players])
             .args(["--seed", &child_seed, "--moves", "1000000"])
             .stdout(Stdio::piped())
@@ -202,9 +347,9 @@ fn acknowledged_actions_and_their_messages_survive_sigkill() {
                 .unwrap();
             panic!("cycle {cycle}: the child stopped by itself ({status}): {err}");
         }
-        if runtime.block_on(check(&db, &seen, cycle)) > 0 {
-            killed_before_delivery += 1;
-        }
+        let kill = runtime.block_on(check(&db, &Record::read(&discord), &seen, cycle));
+        killed_before_delivery += u64::from(kill.unsent > 0);
+        killed_before_record += u64::from(kill.unrecorded > 0);
     }
     let expected = cycles as usize * 3 / 2;
     assert!(
@@ -216,10 +361,16 @@ fn acknowledged_actions_and_their_messages_survive_sigkill() {
         killed_before_delivery > cycles / 10,
         "only {killed_before_delivery} of {cycles} kills fell between a commit and its delivery"
     );
+    assert!(
+        killed_before_record > cycles / 20,
+        "only {killed_before_record} of {cycles} kills fell between a delivery and its record"
+    );
     // The game goes on after the last kill, and everything left is delivered.
     let out = Command::new(bin)
         .args(["selfplay", "--outbox", "--db"])
         .arg(&db)
+        .arg("--discord")
+        .arg(&discord)
         .args(["--moves", "20"])
         .output()
         .unwrap();
@@ -231,14 +382,110 @@ fn acknowledged_actions_and_their_messages_survive_sigkill() {
     let text = String::from_utf8_lossy(&out.stdout);
     text.lines().for_each(|l| seen.line(l));
     assert_eq!(text.lines().filter(|l| l.starts_with("ack ")).count(), 20);
-    assert_eq!(
-        runtime.block_on(check(&db, &seen, cycles)),
-        0,
-        "deliveries left pending"
-    );
+    let record = Record::read(&discord);
+    let left = runtime.block_on(check(&db, &record, &seen, cycles));
+    assert_eq!(left.unsent + left.unrecorded, 0, "deliveries left pending");
+    let (channel, dm) = record.duplicates();
     println!(
-        "{cycles} kill cycles (seed {seed}): {} acknowledged actions, {} deliveries, {killed_before_delivery} kills between a commit and its delivery",
+        "{cycles} kill cycles (seed {seed}): {} acknowledged actions, 0 lost, {} messages \
+         created, {} retired, integrity ok every cycle; kills between a commit and its \
+         delivery: {killed_before_delivery}, between a delivery and its record: \
+         {killed_before_record}; duplicates: {} channel posts, {} DMs",
         seen.acked.len(),
-        seen.sent.len()
+        record.created.len(),
+        record.retired.len(),
+        channel.len(),
+        dm.len()
+    );
+    assert!(
+        channel.is_empty() && dm.is_empty(),
+        "sent twice: channel posts {channel:?}, DMs {dm:?}"
+    );
+    runtime.block_on(check_turn_messages(&db, &record));
+}
+
+/// Runs `turnpost ARGS` to its end, or fails the test if it has not ended after `limit` (it
+/// would never end otherwise).
+fn run_to_end(args: &[&str], db: &Path, limit: Duration) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost"))
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "turnpost {args:?} did not finish in {limit:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn one_unreadable_outbox_row_does_not_stop_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bad-row.db");
+    let play = ["selfplay", "--outbox", "--moves", "3"];
+    let out = run_to_end(&play, &db, Duration::from_secs(120));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The issue's reproduction: the newest row pending again, its body a BLOB.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let sql = |q: &'static str| {
+        let db = db.clone();
+        runtime.block_on(async move {
+            let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+                .await
+                .unwrap();
+            let rows: Vec<(i64, Option<String>)> =
+                sqlx::query_as(q).fetch_all(&pool).await.unwrap();
+            pool.close().await;
+            rows
+        })
+    };
+    let bad = sql(
+        "UPDATE outbox SET done_at = NULL, body = CAST(body AS BLOB) \
+         WHERE outbox_id = (SELECT MAX(outbox_id) FROM outbox) RETURNING outbox_id, outcome",
+    )[0]
+    .0;
+    // The next run delivers its own rows and finishes; the bad row is given up and said once.
+    let out = run_to_end(&play, &db, Duration::from_secs(120));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("ack ")).count(), 3);
+    assert!(stdout.lines().any(|l| l.starts_with("sent ")), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.matches("giving up an unreadable delivery").count(),
+        1,
+        "{stderr}"
+    );
+    let rows =
+        sql("SELECT outbox_id, outcome FROM outbox WHERE done_at IS NULL OR outcome != 'sent'");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].0, bad);
+    let outcome = rows[0].1.clone().unwrap_or_default();
+    assert!(
+        outcome.starts_with("failed: unreadable outbox row: the body is stored as blob"),
+        "{outcome}"
     );
 }

@@ -1,8 +1,11 @@
 //! The outbox against a failing Discord: the real bot (serenity client, table, SQLite file)
 //! and the fake Discord answering turn messages with 500, 502, 429, 403/50013 and
-//! 404/10003, and a bot killed between a commit and its delivery. A committed turn is never
-//! left without its message, a permanent failure is given up with one note to the caller,
-//! and nothing is retried into Discord's invalid-request ban.
+//! 404/10003, and a bot killed between a commit and its delivery, between a delivery and
+//! its record, and between a new turn message and the old one's buttons. A committed turn is
+//! never left without its message; an unreachable channel gets one note to the caller, is
+//! tried again on a back-off and when someone uses it, and gets the pending turn message once
+//! it works; nothing is sent twice, and nothing is retried into Discord's invalid-request
+//! ban.
 
 mod support;
 
@@ -23,6 +26,7 @@ const CHANNEL: u64 = 8100;
 const WAIT: Duration = Duration::from_secs(20);
 const ANNA: u64 = 201;
 const BERT: u64 = 202;
+const CLEO: u64 = 203;
 const FIRST_BACKOFF: Duration = Duration::from_millis(150);
 const RATE_LIMIT_FLOOR: Duration = Duration::from_millis(400);
 /// What the fake asks a rate-limited client to wait.
@@ -34,17 +38,11 @@ struct Bot {
 }
 
 async fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
-    fake.set_user_name(ANNA, "Anna");
-    fake.set_user_name(BERT, "Bert");
-    let identified = fake.identify_count();
-    let mark = fake.mark();
-    let config = Config {
-        token: Token::new("test-token"),
-        database: db.to_path_buf(),
-        dev_guild: Some(GUILD),
-        api_base: Some(fake.base_url()),
-        reminder_every: Duration::from_secs(3600),
-    };
+    start_bot_with(fake, db, |_| {}).await
+}
+
+/// The table settings of these tests, changed by `tune`.
+fn bot_settings(tune: impl FnOnce(&mut TableSettings)) -> TableSettings {
     let mut settings = TableSettings {
         seeds: Arc::new(Seeds::sequence(31)),
         ..TableSettings::default()
@@ -53,22 +51,101 @@ async fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
     settings.delivery.first_backoff = FIRST_BACKOFF;
     settings.delivery.rate_limit_floor = RATE_LIMIT_FLOOR;
     // A claim left by a killed bot delays its delivery by at most the lease (30 s by
-    // default); short here, so the restart test waits for it quickly.
+    // default); short here, so the restart tests wait for it quickly.
     settings.delivery.lease = Duration::from_millis(500);
-    let table = Arc::new(Table::new(
-        Store::open(db).await.unwrap(),
-        Arc::new(PngPainter),
-        settings,
-    ));
-    let (stop, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(run(config, table, async {
-        let _ = rx.await;
-    }));
+    tune(&mut settings);
+    settings
+}
+
+fn bot_config(fake: &FakeDiscord, db: &Path) -> Config {
+    Config {
+        token: Token::new("test-token"),
+        database: db.to_path_buf(),
+        dev_guild: Some(GUILD),
+        api_base: Some(fake.base_url()),
+        reminder_every: Duration::from_secs(3600),
+    }
+}
+
+/// Waits until a (re)started bot is connected and has registered its commands.
+async fn wait_started(fake: &FakeDiscord, identified: usize, mark: usize) {
     fake.wait_identified_more_than(identified, WAIT).await;
     fake.wait_for_since(mark, WAIT, |r| {
         r.method == "PUT" && r.path.contains(&format!("/guilds/{GUILD}/commands"))
     })
     .await;
+}
+
+/// A bot in a runtime of its own, as a process: `kill` drops every one of its tasks at
+/// once (the outbox worker's too) with nothing run after, as SIGKILL would.
+struct Process {
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Process {
+    async fn start(fake: &FakeDiscord, db: &Path, tune: impl FnOnce(&mut TableSettings)) -> Self {
+        for (user, name) in [(ANNA, "Anna"), (BERT, "Bert"), (CLEO, "Cleo")] {
+            fake.set_user_name(user, name);
+        }
+        let identified = fake.identify_count();
+        let mark = fake.mark();
+        let config = bot_config(fake, db);
+        let settings = bot_settings(tune);
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let db = db.to_path_buf();
+        runtime.spawn(async move {
+            let table = Arc::new(Table::new(
+                Store::open(&db).await.unwrap(),
+                Arc::new(PngPainter),
+                settings,
+            ));
+            run(config, table, std::future::pending()).await
+        });
+        wait_started(fake, identified, mark).await;
+        Process {
+            runtime: Some(runtime),
+        }
+    }
+
+    fn kill(mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+async fn start_bot_with(
+    fake: &FakeDiscord,
+    db: &Path,
+    tune: impl FnOnce(&mut TableSettings),
+) -> Bot {
+    fake.set_user_name(ANNA, "Anna");
+    fake.set_user_name(BERT, "Bert");
+    let identified = fake.identify_count();
+    let mark = fake.mark();
+    let config = bot_config(fake, db);
+    let table = Arc::new(Table::new(
+        Store::open(db).await.unwrap(),
+        Arc::new(PngPainter),
+        bot_settings(tune),
+    ));
+    let (stop, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(run(config, table, async {
+        let _ = rx.await;
+    }));
+    wait_started(fake, identified, mark).await;
     Bot { stop, task }
 }
 
@@ -253,13 +330,155 @@ async fn server_errors_and_rate_limits_delay_the_turn_message_but_never_lose_it(
     fake.assert_clean();
 }
 
+/// The outbox rows still pending in the file.
+async fn pending(db: &Path) -> i64 {
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let n = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    n
+}
+
+/// Waits until the outbox has delivered everything (a bounded wait for a running bot).
+async fn wait_delivered(db: &Path) {
+    let start = std::time::Instant::now();
+    while pending(db).await > 0 {
+        assert!(
+            start.elapsed() < WAIT,
+            "deliveries still pending after {WAIT:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Whether the channel is marked unreachable (reminders skip it).
+async fn unreachable(db: &Path) -> bool {
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let at: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT unreachable_at FROM channel_setting WHERE channel_id = ?")
+            .bind(CHANNEL as i64)
+            .fetch_optional(&pool)
+            .await
+            .unwrap();
+    pool.close().await;
+    at.flatten().is_some()
+}
+
+/// Whether a request removes a channel message's buttons and nothing else (an old turn
+/// message retired).
+fn is_retire(r: &Recorded, message: u64) -> bool {
+    r.method == "PATCH"
+        && r.route() == format!("/channels/{CHANNEL}/messages/{message}")
+        && r.json.as_ref().is_some_and(|j| {
+            j.get("content").is_none_or(Value::is_null)
+                && j["components"].as_array().is_some_and(Vec::is_empty)
+        })
+}
+
+/// Whether a request edits a channel message's content (a step of the same turn).
+fn is_edit(r: &Recorded) -> bool {
+    r.method == "PATCH"
+        && r.channel_id() == Some(CHANNEL)
+        && r.json
+            .as_ref()
+            .is_some_and(|j| j.get("content").is_some_and(Value::is_string))
+}
+
+/// The held turn message went out to the channel once it worked again, mentioning the player
+/// to act, and the channel is reachable again (reminders see it).
+async fn assert_pending_turn_message_posted(fake: &FakeDiscord, db: &Path, mark: usize) {
+    let post = fake
+        .wait_for_since(mark, WAIT, |r| r.is_channel_message(CHANNEL) && r.ok())
+        .await;
+    let to_act = to_act(fake).await.expect("somebody is to act");
+    assert!(
+        content(&post).contains(&format!("<@{to_act}>")),
+        "the turn message pings the player to act: {}",
+        content(&post)
+    );
+    wait_delivered(db).await;
+    assert!(!unreachable(db).await, "the channel is reachable again");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_missing_permission_or_a_deleted_channel_is_given_up_with_one_note_to_the_caller() {
+async fn an_unreachable_channel_is_retried_on_a_back_off_and_gets_the_pending_turn_message() {
+    const FIRST_RETRY: Duration = Duration::from_millis(300);
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bot.db");
     let fake = FakeDiscord::start().await;
     fake.add_channel(CHANNEL, Some(GUILD));
-    let bot = start_bot(&fake, &db).await;
+    // Commands from the channel do not bring the retry forward here: only the back-off.
+    let bot = start_bot_with(&fake, &db, |s| {
+        s.delivery.unreachable_first_retry = FIRST_RETRY;
+        s.delivery.heard_gap = Duration::from_secs(3600);
+    })
+    .await;
+    two_player_game(&fake).await;
+    // A moderator takes Turnpost's permission away; the next turn's message is refused.
+    fake.deny_permission(CHANNEL);
+    fake.expect_error_code(50013, "the channel denies the bot while the test lets it");
+    let mark = fake.mark();
+    play_turn(&fake).await;
+    // One note to the caller, privately, through the interaction's followup.
+    let note = fake
+        .wait_for_since(mark, WAIT, |r| {
+            r.is_followup() && content(r).contains("lacks the permission")
+        })
+        .await;
+    assert_eq!(note.status, 200, "{note}");
+    let flags = note.json.as_ref().unwrap()["flags"].as_u64().unwrap_or(0);
+    assert_eq!(flags & 64, 64, "the note is ephemeral: {note}");
+    assert!(
+        content(&note).contains("as soon as I can"),
+        "{}",
+        content(&note)
+    );
+    // The next try waits for the back-off: wait for it, so the channel is refused twice.
+    fake.wait_for_n_since(mark, 2, WAIT, |r| {
+        r.channel_id() == Some(CHANNEL) && r.status == 403
+    })
+    .await;
+    assert!(
+        unreachable(&db).await,
+        "reminders skip the channel meanwhile"
+    );
+    // The permission comes back: the pending turn message goes out by itself.
+    let mark = fake.mark();
+    fake.grant_permission(CHANNEL);
+    assert_pending_turn_message_posted(&fake, &db, mark).await;
+    // Tries were spaced by the back-off, which grows; one note in all.
+    let tries = fake.find_all(|r| r.channel_id() == Some(CHANNEL) && r.status == 403);
+    let slack = Duration::from_millis(5);
+    for pair in tries.windows(2) {
+        let gap = pair[1].received.duration_since(pair[0].received);
+        assert!(gap + slack >= FIRST_RETRY, "retried after {gap:?}");
+    }
+    assert_eq!(
+        fake.count(|r| r.is_followup() && content(r).contains("could not post")),
+        1
+    );
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_from_an_unreachable_channel_retries_it_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.db");
+    let fake = FakeDiscord::start().await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    // The back-off alone would wait an hour; a command from the channel does not wait.
+    let bot = start_bot_with(&fake, &db, |s| {
+        s.delivery.unreachable_first_retry = Duration::from_secs(3600);
+        s.delivery.heard_gap = Duration::ZERO;
+    })
+    .await;
     two_player_game(&fake).await;
     for (status, code, words) in [
         (403, 50013, "lacks the permission"),
@@ -269,45 +488,81 @@ async fn a_missing_permission_or_a_deleted_channel_is_given_up_with_one_note_to_
         let before = fake.count(|r| r.is_channel_message(CHANNEL));
         let mark = fake.mark();
         play_turn(&fake).await;
-        // One note to the caller, privately, through the interaction's followup.
         let note = fake
             .wait_for_since(mark, WAIT, |r| {
                 r.is_followup() && content(r).contains(words)
             })
             .await;
         assert_eq!(note.status, 200, "{note}");
-        let flags = note.json.as_ref().unwrap()["flags"].as_u64().unwrap_or(0);
-        assert_eq!(flags & 64, 64, "the note is ephemeral: {note}");
-        // Given up at once (the note follows the decision): one attempt, no retries into
-        // the invalid-request ban.
+        // Once refused, the post is held, not given up.
+        let (attempts, pending, outcome): (i64, bool, String) = {
+            let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+                .await
+                .unwrap();
+            let row = sqlx::query_as(
+                "SELECT attempts, done_at IS NULL, outcome FROM outbox
+                 WHERE kind = 'channel' ORDER BY outbox_id DESC LIMIT 1",
+            )
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            pool.close().await;
+            row
+        };
+        assert_eq!((attempts, pending), (0, true), "{status}/{code}: {outcome}");
+        assert!(outcome.starts_with("waiting: "), "{outcome}");
         assert_eq!(
             fake.count(|r| r.is_channel_message(CHANNEL)),
             before + 1,
-            "{status}/{code} was tried again"
+            "{status}/{code} was tried again before anyone used the channel"
         );
-        let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
-            .await
-            .unwrap();
-        let (attempts, pending, outcome): (i64, bool, String) = sqlx::query_as(
-            "SELECT attempts, done_at IS NULL, outcome FROM outbox
-             WHERE kind = 'channel' ORDER BY outbox_id DESC LIMIT 1",
-        )
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-        pool.close().await;
-        assert_eq!(
-            (attempts, pending),
-            (0, false),
-            "{status}/{code}: {outcome}"
-        );
-        assert!(outcome.starts_with("failed: "), "{outcome}");
+        // Someone uses the channel: the held turn message goes out now.
+        let mark = fake.mark();
+        let answer = slash(&fake, BERT, "board", json!([])).await;
+        assert!(!answer.is_empty());
+        assert_pending_turn_message_posted(&fake, &db, mark).await;
     }
-    // The channel works again: the next turn message goes out and the channel is reachable.
-    let before = turn_posts(&fake).len();
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newer_turn_message_replaces_one_held_for_an_unreachable_channel() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.db");
+    let fake = FakeDiscord::start().await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    let bot = start_bot_with(&fake, &db, |s| {
+        s.delivery.unreachable_first_retry = Duration::from_secs(3600);
+        s.delivery.heard_gap = Duration::from_secs(3600);
+    })
+    .await;
+    two_player_game(&fake).await;
+    fake.deny_permission(CHANNEL);
+    fake.expect_error_code(50013, "the channel denies the bot while the test lets it");
+    // Two turns are played while the bot cannot post (commands still work).
+    let mark = fake.mark();
     play_turn(&fake).await;
-    fake.wait_for(WAIT, |_| turn_posts(&fake).len() > before)
-        .await;
+    fake.wait_for_since(mark, WAIT, |r| {
+        r.is_followup() && content(r).contains("could not post")
+    })
+    .await;
+    play_turn(&fake).await;
+    fake.grant_permission(CHANNEL);
+    // A restart keeps the back-off (an hour here); the first command from the channel after
+    // it tries the channel at once.
+    bot.stop().await;
+    let bot = start_bot(&fake, &db).await;
+    let mark = fake.mark();
+    assert!(!slash(&fake, ANNA, "board", json!([])).await.is_empty());
+    assert_pending_turn_message_posted(&fake, &db, mark).await;
+    // Only the newest turn message went out: the older one, held, was skipped.
+    let posted = fake
+        .requests_since(mark)
+        .into_iter()
+        .filter(|r| r.is_channel_message(CHANNEL) && r.ok())
+        .count();
+    assert_eq!(posted, 1, "one turn message, not the backlog");
     bot.stop().await;
     fake.assert_clean();
 }
@@ -359,6 +614,189 @@ async fn a_bot_killed_between_commit_and_delivery_sends_the_turn_message_after_r
     );
     bot.stop().await;
     fake.assert_clean();
+}
+
+/// Whoever of `users` has legal actions now.
+async fn to_act_of(fake: &FakeDiscord, users: &[u64]) -> Option<u64> {
+    for &user in users {
+        if first_choice(fake, user).await.is_some() {
+            return Some(user);
+        }
+    }
+    None
+}
+
+/// Opens and starts a game of `game` for `players`; returns the id of its first turn message.
+async fn game_of(fake: &FakeDiscord, game: &str, players: &[u64]) -> u64 {
+    let mark = fake.mark();
+    let opened = slash(
+        fake,
+        players[0],
+        "new",
+        json!([{"name": game, "type": 1, "options": []}]),
+    )
+    .await;
+    assert!(opened.contains("opened"), "{opened}");
+    for &p in &players[1..] {
+        assert!(slash(fake, p, "join", json!([])).await.contains("joined"));
+    }
+    assert!(
+        slash(fake, players[0], "start", json!([]))
+            .await
+            .contains("begins")
+    );
+    fake.wait_for_since(mark, WAIT, |r| {
+        r.is_channel_message(CHANNEL) && r.ok() && content(r).contains(" to play: ")
+    })
+    .await
+    .message_id()
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kill_before_the_old_turn_message_loses_its_buttons_keeps_the_new_one_current() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.db");
+    let fake = FakeDiscord::start().await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    let players = [ANNA, BERT, CLEO];
+    let bot = Process::start(&fake, &db, |_| {}).await;
+    let first = game_of(&fake, "rtta", &players).await;
+    // The player to act resigns: their seat plays on by itself and the turn passes, so a new
+    // turn message replaces the first. Removing the first one's buttons is carried out, but
+    // its answer never comes: the bot dies there.
+    let actor = to_act_of(&fake, &players).await.unwrap();
+    fake.slow_requests(
+        Matcher::new("PATCH", &format!("/channels/{CHANNEL}/messages/{first}")),
+        Duration::from_secs(3600),
+        1,
+    );
+    let mark = fake.mark();
+    assert!(!slash(&fake, actor, "resign", json!([])).await.is_empty());
+    let second = fake
+        .wait_for_since(mark, WAIT, |r| r.is_channel_message(CHANNEL) && r.ok())
+        .await
+        .message_id()
+        .unwrap();
+    fake.wait_for_since(mark, WAIT, |r| is_retire(r, first))
+        .await;
+    bot.kill();
+    // A new process on the file: the next step belongs to the newest turn message.
+    let bot = Process::start(&fake, &db, |_| {}).await;
+    let mark = fake.mark();
+    let user = to_act_of(&fake, &players).await.unwrap();
+    let choice = first_choice(&fake, user).await.unwrap();
+    slash(
+        &fake,
+        user,
+        "play",
+        json!([{"name": "action", "type": 3, "value": choice}]),
+    )
+    .await;
+    let changed = fake
+        .wait_for_since(mark, WAIT, |r| {
+            r.ok() && (is_edit(r) || r.is_channel_message(CHANNEL))
+        })
+        .await;
+    if is_edit(&changed) {
+        assert_eq!(
+            changed.route(),
+            format!("/channels/{CHANNEL}/messages/{second}"),
+            "a step of the new turn edited another message than the new turn message"
+        );
+    } else {
+        // The step passed the turn on: the message it replaced is the newest one.
+        fake.wait_for_since(mark, WAIT, |r| is_retire(r, second))
+            .await;
+    }
+    wait_delivered(&db).await;
+    // Every turn message (a post with the turn's buttons) but the latest has lost its
+    // buttons.
+    let posts: Vec<Recorded> = turn_posts(&fake)
+        .into_iter()
+        .filter(|r| {
+            r.json
+                .as_ref()
+                .is_some_and(|j| j["components"].to_string().contains(":turn\""))
+        })
+        .collect();
+    assert!(posts.len() >= 2, "{posts:#?}");
+    let (latest, older) = posts.split_last().unwrap();
+    for post in older {
+        let id = post.message_id().unwrap();
+        let message = fake.message(id).unwrap();
+        assert!(
+            message["components"].as_array().is_none_or(Vec::is_empty),
+            "message {id} kept its buttons (the latest is {:?})",
+            latest.message_id()
+        );
+    }
+    bot.kill();
+    fake.assert_clean();
+}
+
+/// Kills the bot while Bert's first DM is on its way (created, its answer not back yet) and
+/// starts it again; with `window_passed`, Discord's nonce window is over by then (and the bot
+/// trusts the nonce no longer).
+async fn dm_kill_and_restart(window_passed: bool) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.db");
+    let fake = FakeDiscord::start().await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    let tune = |s: &mut TableSettings| {
+        if window_passed {
+            s.delivery.nonce_trust = Duration::ZERO;
+        }
+    };
+    let bot = Process::start(&fake, &db, tune).await;
+    fake.slow_requests(Matcher::dm_messages_to(BERT), Duration::from_secs(3600), 1);
+    game_of(&fake, "pandoria", &[ANNA, BERT]).await;
+    let sent = fake
+        .wait_for(WAIT, |r| r.is_dm_message() && r.dm_recipient == Some(BERT))
+        .await;
+    assert!(sent.ok(), "{sent}");
+    bot.kill();
+    if window_passed {
+        fake.forget_nonces();
+    }
+    let bot = Process::start(&fake, &db, tune).await;
+    wait_delivered(&db).await;
+    let dms = fake.messages_in(fake.dm_channel(BERT));
+    assert_eq!(
+        dms.len(),
+        1,
+        "Bert's hand went out {} times: {dms:#?}",
+        dms.len()
+    );
+    assert_eq!(fake.duplicates(), vec![]);
+    // The delivery is recorded with the one message.
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let recorded: Option<i64> = sqlx::query_scalar(
+        "SELECT message_id FROM outbox WHERE kind = 'dm' AND target = ? AND outcome = 'sent'",
+    )
+    .bind(BERT as i64)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    assert_eq!(
+        recorded.map(|m| m.to_string()),
+        dms[0]["id"].as_str().map(str::to_string)
+    );
+    bot.kill();
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_sent_just_before_a_kill_is_not_sent_again_within_the_nonce_window() {
+    dm_kill_and_restart(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_sent_before_a_kill_is_not_sent_again_after_the_nonce_window() {
+    dm_kill_and_restart(true).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

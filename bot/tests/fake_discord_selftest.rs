@@ -1156,3 +1156,60 @@ fn matchers_select_by_method_and_route() {
     )));
     assert!(Matcher::dm_opens().matches(&rec("POST", "/users/@me/channels", None)));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_listing_pages_after_an_id_and_a_forgotten_nonce_makes_a_duplicate() {
+    use serenity::all::{CreateMessage, GetMessages, Nonce};
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake).await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    let channel = ChannelId::new(CHANNEL);
+    let post = |n: usize| {
+        CreateMessage::new()
+            .content(format!("m{n}"))
+            .nonce(Nonce::String(format!("n{n}")))
+            .enforce_nonce(true)
+    };
+    let mut ids = Vec::new();
+    for n in 0..5 {
+        ids.push(channel.send_message(&bot.http, post(n)).await.unwrap().id);
+    }
+    // `after`: the oldest messages after the id, newest first, without their nonces.
+    let page = channel
+        .messages(&bot.http, GetMessages::new().after(ids[0]).limit(2))
+        .await
+        .unwrap();
+    assert_eq!(
+        page.iter().map(|m| m.id).collect::<Vec<_>>(),
+        [ids[2], ids[1]]
+    );
+    assert!(page.iter().all(|m| m.nonce.is_none()));
+    // Neither `after` nor `before`: the newest.
+    let page = channel
+        .messages(&bot.http, GetMessages::new().limit(2))
+        .await
+        .unwrap();
+    assert_eq!(
+        page.iter().map(|m| m.id).collect::<Vec<_>>(),
+        [ids[4], ids[3]]
+    );
+    // Within the nonce window a repeat is the first message; once it passed, a second one.
+    let again = channel.send_message(&bot.http, post(0)).await.unwrap();
+    assert_eq!(again.id, ids[0]);
+    assert_eq!(fake.duplicates(), vec![]);
+    fake.forget_nonces();
+    let twice = channel.send_message(&bot.http, post(0)).await.unwrap();
+    assert_ne!(twice.id, ids[0]);
+    assert_eq!(fake.duplicates(), vec![(CHANNEL, "n0".to_string(), 2)]);
+    let problems = fake.problems();
+    assert!(
+        problems.len() == 1 && problems[0].contains("a duplicate"),
+        "{problems:?}"
+    );
+    fake.expect_rejection(
+        move |r| r.message_id() == Some(twice.id.get()),
+        "the nonce window passed on purpose",
+    );
+    bot.stop().await;
+    fake.assert_clean();
+}

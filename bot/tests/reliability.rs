@@ -460,10 +460,13 @@ async fn delivered_rows_are_pruned_after_a_week_and_pending_ones_never() {
 async fn transient_failures_are_retried_and_permanent_ones_given_up_with_a_note() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
+    let mut settings = quick_retries();
+    // An unreachable channel is tried again after a millisecond here (a minute by default).
+    settings.delivery.unreachable_first_retry = Duration::from_millis(1);
     let table = Table::new(
         Store::open(&db).await.unwrap(),
         Arc::new(NoImages),
-        quick_retries(),
+        settings,
     );
     let mut opener = caller(1);
     opener.followup = Some("token-1".into());
@@ -502,7 +505,8 @@ async fn transient_failures_are_retried_and_permanent_ones_given_up_with_a_note(
         .await
         .unwrap();
     assert_eq!(attempts, 2);
-    // A missing permission: given up at once, the caller told, the channel remembered.
+    // A missing permission: the caller told once, the post held and tried again later (the
+    // courier takes it then).
     let courier = Arc::new(TestCourier::default());
     courier.failures.lock().unwrap().push(Failure::Unreachable {
         why: "Turnpost lacks the permission to post there".into(),
@@ -526,13 +530,18 @@ async fn transient_failures_are_retried_and_permanent_ones_given_up_with_a_note(
     assert_eq!(told.len(), 1, "{told:?}");
     assert_eq!(told[0].0, "token-2");
     assert!(told[0].1.contains("permission"), "{told:?}");
-    let outcome: String = sqlx::query_scalar(
-        "SELECT outcome FROM outbox WHERE kind = 'channel' ORDER BY outbox_id DESC LIMIT 1",
+    let (outcome, attempts): (String, i64) = sqlx::query_as(
+        "SELECT outcome, attempts FROM outbox WHERE kind = 'channel' ORDER BY outbox_id DESC LIMIT 1",
     )
     .fetch_one(&pool_at(&db).await)
     .await
     .unwrap();
-    assert!(outcome.starts_with("failed:"), "{outcome}");
+    assert_eq!(
+        (outcome.as_str(), attempts),
+        ("sent", 0),
+        "held, not given up"
+    );
+    assert_eq!(courier.sent.lock().unwrap().len(), 1);
     // Transient failures beyond the attempts are given up too, and told.
     let courier = Arc::new(TestCourier::default());
     courier
@@ -694,7 +703,93 @@ async fn one_broken_game_does_not_stop_the_reminder_pass_and_is_backed_off() {
             .fetch_all(&pool)
             .await
             .unwrap();
-    assert!(!channels.contains(&(unreachable as i64)), "{channels:?}");
+    // The unreachable channel's first reminder is held for it (it goes out once the channel
+    // works again); no second one was queued.
+    assert_eq!(
+        channels
+            .iter()
+            .filter(|&&c| c == unreachable as i64)
+            .count(),
+        1,
+        "{channels:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_unreadable_pending_row_is_given_up_once_and_the_others_are_delivered() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let table = Table::new(
+        Store::open(&db).await.unwrap(),
+        Arc::new(NoImages),
+        quick_retries(),
+    );
+    // Two games: an opening post and a DM per seat each, nothing sent yet.
+    started_in(&table, 801, "pandoria").await;
+    started_in(&table, 802, "pandoria").await;
+    let pool = pool_at(&db).await;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    // Game 1's last DM gets a body of storage type BLOB (a flipped bit in the row header
+    // does it), game 2's opening post a text body that is not UTF-8; the file stays sound.
+    exec(
+        &pool,
+        "UPDATE outbox SET body = CAST(body AS BLOB) \
+         WHERE outbox_id = (SELECT MAX(outbox_id) FROM outbox WHERE game_id = 1)",
+    )
+    .await;
+    exec(
+        &pool,
+        "UPDATE outbox SET body = CAST(X'7B2274657874223A2241FF227D' AS TEXT) \
+         WHERE outbox_id = (SELECT MIN(outbox_id) FROM outbox WHERE game_id = 2)",
+    )
+    .await;
+    let integrity: String = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(integrity, "ok");
+    // Every pass works; the others go out and the two are given up, each once.
+    let courier = Arc::new(TestCourier::default());
+    let outbox = table.outbox();
+    for _ in 0..20 {
+        if table.store().pending_delivery_count().await.unwrap() == 0 {
+            break;
+        }
+        outbox
+            .pass(&courier)
+            .await
+            .expect("one unreadable row failed the whole pass");
+    }
+    assert_eq!(table.store().pending_delivery_count().await.unwrap(), 0);
+    assert_eq!(courier.sent.lock().unwrap().len() as i64, total - 2);
+    let given_up: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT game_id, outcome FROM outbox WHERE outcome != 'sent' ORDER BY game_id",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(given_up.len(), 2, "{given_up:?}");
+    assert!(
+        given_up[0].1.starts_with("failed: unreadable outbox row")
+            && given_up[0].1.contains("stored as blob"),
+        "{given_up:?}"
+    );
+    assert!(
+        given_up[1].1.starts_with("failed: unreadable outbox row")
+            && given_up[1].1.contains("not UTF-8"),
+        "{given_up:?}"
+    );
+    // Game 2's DMs went out although its opening post, ahead of them, could not.
+    let dms: Vec<String> = sqlx::query_scalar(
+        "SELECT outcome FROM outbox WHERE game_id = 2 AND kind = 'dm' ORDER BY outbox_id",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(dms, ["sent", "sent"]);
 }
 
 #[tokio::test]

@@ -4,13 +4,19 @@
 //! outbox retries (5xx, timeouts, 429) and what it gives up (deleted channel, missing
 //! permission, closed DMs — error 50007, after which the channel gets one note without the
 //! secret and no DM is tried until that player uses a command again).
+//!
+//! Every create, in a channel or a DM, carries the outbox row's nonce with `enforce_nonce`:
+//! sent again within Discord's few minutes, it returns the first message instead of a second
+//! one. Past them, the outbox asks [`DiscordCourier`]'s `find` first, which reads the
+//! target's messages since the row's commit for one of the bot's with the same content that
+//! no other row recorded. Edits replace the whole message and need neither.
 
 use std::sync::Arc;
 
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateMessage, EditAttachments,
-    EditInteractionResponse, EditMessage, Http, MessageId, Nonce, UserId,
+    EditInteractionResponse, EditMessage, GetMessages, Http, MessageId, Nonce, UserId,
 };
 use serenity::builder::Builder;
 
@@ -185,14 +191,48 @@ pub fn ephemeral_edit(post: &Post) -> EditInteractionResponse {
 #[derive(Debug)]
 pub struct DiscordCourier {
     http: Arc<Http>,
+    /// The bot's own user id, once asked (for telling its messages from others').
+    me: std::sync::OnceLock<u64>,
 }
 
 impl DiscordCourier {
     /// A courier over a client's HTTP.
     pub fn new(http: Arc<Http>) -> DiscordCourier {
-        DiscordCourier { http }
+        DiscordCourier {
+            http,
+            me: std::sync::OnceLock::new(),
+        }
+    }
+
+    async fn me(&self) -> Result<u64, Failure> {
+        if let Some(me) = self.me.get() {
+            return Ok(*me);
+        }
+        let user = self
+            .http
+            .get_current_user()
+            .await
+            .map_err(|e| failure(&e))?;
+        Ok(*self.me.get_or_init(|| user.id.get()))
     }
 }
+
+/// The nonce of an outbox row's message: Discord drops a second create with the same nonce
+/// from the same author in the same channel for a few minutes and returns the first.
+fn nonce(row: &DeliveryRow) -> Nonce {
+    Nonce::String(format!("tp{}", row.outbox_id))
+}
+
+/// Discord's epoch (2015-01-01) in Unix ms: snowflakes count from it.
+const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+
+/// The smallest message id of a moment (Unix ms).
+fn snowflake_at(ms: i64) -> u64 {
+    ((ms - DISCORD_EPOCH_MS).max(0) as u64) << 22
+}
+
+/// How many pages of 100 messages a look for an earlier delivery reads at most.
+const FIND_PAGES: usize = 10;
 
 /// Error code of a message that does not exist (any more).
 const UNKNOWN_MESSAGE: isize = 10008;
@@ -301,7 +341,7 @@ impl Courier for DiscordCourier {
                     .embeds(stacked(&names))
                     // Sent again after a crash or a lost answer, Discord returns the first
                     // message instead of posting twice.
-                    .nonce(Nonce::String(format!("tp{}", row.outbox_id)))
+                    .nonce(nonce(row))
                     .enforce_nonce(true);
                 let game = row.game_id.unwrap_or(0);
                 if let Some(turn) = &message.turn {
@@ -330,7 +370,10 @@ impl Courier for DiscordCourier {
                     &self.http,
                     CreateMessage::new()
                         .content(clip(&message.text))
-                        .add_files(files),
+                        .add_files(files)
+                        // A DM channel is a channel: the nonce works there too.
+                        .nonce(nonce(row))
+                        .enforce_nonce(true),
                 )
                 .await
                 .map(|m| Some(m.id.get()))
@@ -380,14 +423,79 @@ impl Courier for DiscordCourier {
         }
     }
 
-    async fn retire(&self, channel: u64, message_id: u64) {
+    async fn retire(&self, channel: u64, message_id: u64) -> Result<(), Failure> {
         let edit = EditMessage::new().components(Vec::new());
-        if let Err(e) = ChannelId::new(channel)
+        match ChannelId::new(channel)
             .edit_message(&self.http, MessageId::new(message_id), edit)
             .await
         {
-            tracing::info!(channel, message_id, error = %e, "could not remove an old turn message's buttons");
+            Ok(_) => Ok(()),
+            // Deleted meanwhile: it has no buttons to remove.
+            Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) => Ok(()),
+            Err(e) => Err(failure(&e)),
         }
+    }
+
+    async fn find(
+        &self,
+        row: &DeliveryRow,
+        message: &Message,
+        since_ms: i64,
+        taken: &[u64],
+    ) -> Result<Option<u64>, Failure> {
+        let me = self.me().await?;
+        let (channel, content) = match row.kind {
+            DeliveryKind::Channel => (
+                ChannelId::new(row.target),
+                with_pings(&message.text, &message.ping),
+            ),
+            DeliveryKind::Dm => (
+                UserId::new(row.target)
+                    .create_dm_channel(&self.http)
+                    .await
+                    .map_err(|e| failure(&e))?
+                    .id,
+                clip(&message.text),
+            ),
+        };
+        let mut after = snowflake_at(since_ms);
+        let mut found: Option<u64> = None;
+        for _ in 0..FIND_PAGES {
+            let page = match channel
+                .messages(
+                    &self.http,
+                    GetMessages::new()
+                        .after(MessageId::new(after.max(1)))
+                        .limit(100),
+                )
+                .await
+            {
+                Ok(page) => page,
+                Err(e) if matches!(failure(&e), Failure::Unreachable { invalid: true, .. }) => {
+                    // No Read Message History: the nonce is all there is.
+                    tracing::warn!(outbox_id = row.outbox_id, channel = channel.get(), error = %e, "cannot read the channel to rule out sending a message twice; sending it");
+                    return Ok(None);
+                }
+                Err(e) => return Err(failure(&e)),
+            };
+            for m in &page {
+                let id = m.id.get();
+                if m.author.id.get() == me
+                    && !taken.contains(&id)
+                    && m.content.trim() == content.trim()
+                {
+                    found = Some(found.map_or(id, |f| f.min(id)));
+                }
+            }
+            let Some(newest) = page.iter().map(|m| m.id.get()).max() else {
+                break;
+            };
+            if page.len() < 100 {
+                break;
+            }
+            after = newest;
+        }
+        Ok(found)
     }
 
     async fn tell(&self, handle: &str, text: &str) -> bool {

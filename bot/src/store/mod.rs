@@ -19,7 +19,7 @@ pub use league::{
     DeadlineChange, DeadlineRow, FinishedGame, HistoryGame, LeagueChange, Phase, Policy,
     ProfileStats, RankedPlayer, RecordAction, ResultRow, Season, Terms, next_check,
 };
-pub use outbox::{DeliveryKind, DeliveryRow, NewDelivery, SENT};
+pub use outbox::{Delivered, DeliveryKind, DeliveryRow, NewDelivery, SENT};
 pub use settings::ReminderRow;
 
 use std::path::Path;

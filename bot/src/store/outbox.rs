@@ -54,6 +54,18 @@ pub struct NewDelivery {
     pub images: Vec<(String, Vec<u8>)>,
 }
 
+/// What a delivery changes besides its own row, recorded in the transaction that marks it
+/// done ([`Store::finish_delivery_with`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Delivered {
+    /// The game's current turn message becomes this one (`None`: no message is current any
+    /// more, the game is over).
+    pub turn_message: Option<(GameId, Option<u64>)>,
+    /// A delivery that follows from this one (removing the buttons of the turn message it
+    /// replaced), with its game.
+    pub then: Option<(Option<GameId>, NewDelivery)>,
+}
+
 /// A pending delivery.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeliveryRow {
@@ -76,6 +88,78 @@ pub struct DeliveryRow {
     /// Unix ms before which it must not be tried (a retry's wait, or another worker's
     /// claim).
     pub next_at: i64,
+    /// Whether an earlier attempt may have reached the receiver: it failed in a way that
+    /// leaves that open (a timeout, a server error), or a worker claimed it and never said
+    /// how it ended (a crash between sending and recording).
+    pub possibly_sent: bool,
+    /// For a channel post: since when (Unix ms) the channel cannot be posted in.
+    pub unreachable_since: Option<i64>,
+    /// Why the row cannot be read, if it cannot (a body that is not text, or not UTF-8, a
+    /// column of the wrong type): the worker gives it up instead of sending it.
+    pub unreadable: Option<String>,
+}
+
+/// Reads one pending row; what cannot be read is described in `unreadable`.
+fn read_delivery(r: &sqlx::sqlite::SqliteRow) -> DeliveryRow {
+    let mut damage: Vec<String> = Vec::new();
+    let mut get = |column: &str, value: Result<i64, sqlx::Error>| {
+        value.unwrap_or_else(|e| {
+            damage.push(format!("{column}: {e}"));
+            0
+        })
+    };
+    let outbox_id = get("outbox_id", r.try_get("outbox_id"));
+    let target = get("target", r.try_get("target")) as u64;
+    let channel_id = get("channel_id", r.try_get("channel_id")) as u64;
+    let created_at = get("created_at", r.try_get("created_at"));
+    let attempts = get("attempts", r.try_get("attempts")).max(0) as u32;
+    let next_at = get("next_at", r.try_get("next_at"));
+    let claimed = get("claimed_until", r.try_get("claimed")) != 0;
+    let game_id = r.try_get::<Option<i64>, _>("game_id").unwrap_or_else(|e| {
+        damage.push(format!("game_id: {e}"));
+        None
+    });
+    let unreachable_since = r
+        .try_get::<Option<i64>, _>("unreachable_at")
+        .unwrap_or(None);
+    let kind = match r.try_get::<String, _>("kind") {
+        Ok(k) => DeliveryKind::parse(&k).unwrap_or_else(|e| {
+            damage.push(e.to_string());
+            DeliveryKind::Channel
+        }),
+        Err(e) => {
+            damage.push(format!("kind: {e}"));
+            DeliveryKind::Channel
+        }
+    };
+    let body_type: String = r.try_get("body_type").unwrap_or_default();
+    let bytes: Vec<u8> = r.try_get("body_bytes").unwrap_or_default();
+    let body = if body_type != "text" {
+        damage.push(format!("the body is stored as {body_type}, not text"));
+        String::new()
+    } else {
+        match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                damage.push(format!("the body is not UTF-8 ({e})"));
+                String::new()
+            }
+        }
+    };
+    DeliveryRow {
+        outbox_id,
+        game_id,
+        kind,
+        target,
+        channel_id,
+        body,
+        created_at,
+        attempts,
+        next_at,
+        possibly_sent: attempts > 0 || claimed,
+        unreachable_since,
+        unreadable: (!damage.is_empty()).then(|| damage.join("; ")),
+    }
 }
 
 impl DeliveryRow {
@@ -171,32 +255,26 @@ impl Store {
     }
 
     /// Pending deliveries, oldest first, at most `limit` (due or not: the worker keeps their
-    /// order per game and sleeps until the earliest is due).
+    /// order per game and sleeps until the earliest is due). A row that cannot be read (a
+    /// damaged body or column) comes back with [`DeliveryRow::unreadable`] set rather than
+    /// failing the whole list.
     pub async fn pending_deliveries(&self, limit: usize) -> Result<Vec<DeliveryRow>, StoreError> {
+        // The body is read as bytes with its storage type: a body stored as a BLOB, or text
+        // that is not UTF-8, is one row's damage, not the list's.
         let rows = sqlx::query(
-            "SELECT outbox_id, game_id, kind, target, channel_id, body, created_at, attempts,
-                    MAX(next_at, COALESCE(claimed_until, 0)) AS next_at
-             FROM outbox WHERE done_at IS NULL ORDER BY outbox_id LIMIT ?",
+            "SELECT o.outbox_id, o.game_id, o.kind, o.target, o.channel_id,
+                    typeof(o.body) AS body_type, CAST(o.body AS BLOB) AS body_bytes,
+                    o.created_at, o.attempts, o.claimed_until IS NOT NULL AS claimed,
+                    MAX(o.next_at, COALESCE(o.claimed_until, 0)) AS next_at,
+                    c.unreachable_at
+             FROM outbox o
+             LEFT JOIN channel_setting c ON o.kind = 'channel' AND c.channel_id = o.target
+             WHERE o.done_at IS NULL ORDER BY o.outbox_id LIMIT ?",
         )
         .bind(limit as i64)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                let kind: String = r.try_get("kind")?;
-                Ok(DeliveryRow {
-                    outbox_id: r.try_get("outbox_id")?,
-                    game_id: r.try_get("game_id")?,
-                    kind: DeliveryKind::parse(&kind)?,
-                    target: r.try_get::<i64, _>("target")? as u64,
-                    channel_id: r.try_get::<i64, _>("channel_id")? as u64,
-                    body: r.try_get("body")?,
-                    created_at: r.try_get("created_at")?,
-                    attempts: r.try_get::<i64, _>("attempts")? as u32,
-                    next_at: r.try_get("next_at")?,
-                })
-            })
-            .collect()
+        Ok(rows.iter().map(read_delivery).collect())
     }
 
     /// Claims a pending delivery for `lease_ms` (so two bot processes on one database do not
@@ -215,18 +293,27 @@ impl Store {
         Ok(r.rows_affected() == 1)
     }
 
-    /// The pictures of a delivery, in order.
+    /// The pictures of a delivery, in order. Read as bytes whatever their storage type, so a
+    /// damaged picture row costs at most that picture, never the delivery.
     pub async fn delivery_images(
         &self,
         outbox_id: i64,
     ) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
-        let rows =
-            sqlx::query("SELECT name, png FROM outbox_image WHERE outbox_id = ? ORDER BY position")
-                .bind(outbox_id)
-                .fetch_all(&self.pool)
-                .await?;
+        let rows = sqlx::query(
+            "SELECT CAST(name AS BLOB) AS name, CAST(png AS BLOB) AS png FROM outbox_image
+             WHERE outbox_id = ? ORDER BY position",
+        )
+        .bind(outbox_id)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
-            .map(|r| Ok((r.try_get("name")?, r.try_get("png")?)))
+            .map(|r| {
+                let name: Vec<u8> = r.try_get("name")?;
+                Ok((
+                    String::from_utf8_lossy(&name).into_owned(),
+                    r.try_get("png")?,
+                ))
+            })
             .collect()
     }
 
@@ -236,6 +323,19 @@ impl Store {
         outbox_id: i64,
         outcome: &str,
         message_id: Option<u64>,
+    ) -> Result<(), StoreError> {
+        self.finish_delivery_with(outbox_id, outcome, message_id, &Delivered::default())
+            .await
+    }
+
+    /// Marks a delivery done (`outcome` says how), drops its pictures and records what its
+    /// delivery changes, all in one transaction: a crash leaves either none of it or all.
+    pub async fn finish_delivery_with(
+        &self,
+        outbox_id: i64,
+        outcome: &str,
+        message_id: Option<u64>,
+        delivered: &Delivered,
     ) -> Result<(), StoreError> {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         sqlx::query(
@@ -262,8 +362,79 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        if let Some((game_id, turn_message)) = delivered.turn_message {
+            sqlx::query("UPDATE game SET turn_message_id = ? WHERE game_id = ?")
+                .bind(turn_message.map(|m| m as i64))
+                .bind(game_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if let Some((game_id, next)) = &delivered.then {
+            insert(&mut tx, *game_id, std::slice::from_ref(next)).await?;
+        }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Puts a delivery off until `next_at` (Unix ms) without counting an attempt: nothing
+    /// was sent (its channel is unreachable and not due to be tried yet, or it just refused
+    /// the post).
+    pub async fn defer_delivery(
+        &self,
+        outbox_id: i64,
+        next_at: i64,
+        note: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE outbox SET next_at = ?, outcome = ?, claimed_until = NULL WHERE outbox_id = ?",
+        )
+        .bind(next_at)
+        .bind(note)
+        .bind(outbox_id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Message ids that deliveries of `kind` to `target` recorded, among those done since
+    /// `since_ms` (Unix ms): messages that belong to other rows, which a look for a
+    /// row's own earlier message must not take for it.
+    pub async fn delivered_message_ids(
+        &self,
+        kind: DeliveryKind,
+        target: u64,
+        since_ms: i64,
+    ) -> Result<Vec<u64>, StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT message_id FROM outbox WHERE kind = ? AND target = ? AND done_at >= ?
+             AND message_id IS NOT NULL",
+        )
+        .bind(kind.as_str())
+        .bind(target as i64)
+        .bind(since_ms)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(ids.into_iter().map(|m| m as u64).collect())
+    }
+
+    /// Someone used an unreachable channel: its held posts are due now (their next try is a
+    /// probe). Returns how many were brought forward; nothing changes for a channel that is
+    /// not marked unreachable.
+    pub async fn probe_channel_now(&self, channel_id: u64) -> Result<u64, StoreError> {
+        let now = now_ms();
+        let r = sqlx::query(
+            "UPDATE outbox SET next_at = ?
+             WHERE done_at IS NULL AND kind = 'channel' AND target = ? AND next_at > ?
+             AND EXISTS (SELECT 1 FROM channel_setting
+                         WHERE channel_id = ? AND unreachable_at IS NOT NULL)",
+        )
+        .bind(now)
+        .bind(channel_id as i64)
+        .bind(now)
+        .bind(channel_id as i64)
+        .execute(&self.pool)
+        .await?;
+        Ok(r.rows_affected())
     }
 
     /// Puts a delivery back to be tried again at `next_at` (Unix ms).
@@ -362,20 +533,24 @@ impl Store {
     }
 
     /// Records that posting in a channel failed for good (deleted, or no permission) at `at`
-    /// (Unix ms). Reminders skip it until a post there succeeds again.
+    /// (Unix ms), unless it is already marked; returns since when it is unreachable.
+    /// Reminders skip it, and the outbox holds its posts and tries it now and then, until a
+    /// post there succeeds again.
     pub async fn set_channel_unreachable(
         &self,
         channel_id: u64,
         at: i64,
-    ) -> Result<(), StoreError> {
-        sqlx::query(
+    ) -> Result<i64, StoreError> {
+        let since: i64 = sqlx::query_scalar(
             "INSERT INTO channel_setting (channel_id, unreachable_at) VALUES (?, ?)
-             ON CONFLICT (channel_id) DO UPDATE SET unreachable_at = excluded.unreachable_at",
+             ON CONFLICT (channel_id) DO UPDATE
+                 SET unreachable_at = COALESCE(unreachable_at, excluded.unreachable_at)
+             RETURNING unreachable_at",
         )
         .bind(channel_id as i64)
         .bind(at)
-        .execute(&self.pool)
+        .fetch_one(&self.pool)
         .await?;
-        Ok(())
+        Ok(since)
     }
 }

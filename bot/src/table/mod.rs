@@ -633,7 +633,7 @@ impl Table {
                 tell: tell.clone(),
                 edit: post.edit,
                 takes_over: post.new_turn,
-                call: None,
+                ..Message::default()
             }
             .to_body(),
             images: images(post),
@@ -662,6 +662,8 @@ impl Table {
     /// Handles one command. User mistakes come back as [`TableError::Refused`]; nothing
     /// changes then.
     pub async fn handle(&self, caller: &Caller, command: Command) -> Result<Reply, TableError> {
+        // Someone is using the channel: if its posts are held (unreachable), try it now.
+        self.outbox.heard_from(caller.channel).await;
         limits::check(&command, &caller.name)?;
         let result = match command {
             Command::Create {

@@ -118,6 +118,7 @@ impl Table {
                 "<@{user}>, it is your turn ({prompt}); the table has waited {hours} h.{link}"
             ),
             ping: vec![user],
+            reminder: true,
             ..Message::default()
         };
         self.store

@@ -31,7 +31,11 @@
 //! Fault injection: `fail_requests(Matcher, status, code, times)` (429 with `retry_after`),
 //! `rate_limit`, `delete_channel` (10003), `deny_permission` (50013). Every request is
 //! recorded with its receipt time (`Instant` and `SystemTime`); message creates honour
-//! `nonce` + `enforce_nonce` as Discord does (the first message is returned, nothing created).
+//! `nonce` + `enforce_nonce` as Discord does (the first message is returned, nothing created),
+//! in DM channels too, until `forget_nonces` (Discord's "few minutes" are over). A second
+//! message created with the same enforced nonce in a channel is a problem (`duplicates`).
+//! `GET /channels/{id}/messages` lists a channel's messages (without their nonces, which
+//! Discord does not keep).
 //!
 //! Set `FAKE_DISCORD_REPORT=1` to print every request and problem when a fake is dropped.
 //!
@@ -549,8 +553,11 @@ struct St {
     guilds: Vec<u64>,
     deleted_channels: HashSet<u64>,
     denied_channels: HashSet<u64>,
-    /// (channel, nonce) → the message created with it.
+    /// (channel, nonce) → the message created with it (forgotten by `forget_nonces`).
     nonces: HashMap<(u64, String), u64>,
+    /// (channel, nonce) → how many messages were created with it and `enforce_nonce` (never
+    /// forgotten).
+    nonce_uses: HashMap<(u64, String), u32>,
     messages: BTreeMap<u64, Value>,
     interactions: HashMap<String, InteractionRec>,
     commands: BTreeMap<Option<u64>, Vec<Value>>,
@@ -1217,6 +1224,28 @@ impl FakeDiscord {
     /// example an interaction still running when the bot is told to stop).
     pub fn slow_requests(&self, matcher: Matcher, delay: Duration, times: usize) {
         self.st().slow.push((matcher, delay, times));
+    }
+
+    /// Discord's nonce window passes: a create with a nonce seen before makes a new message
+    /// again (a second one is then a duplicate, see `duplicates`).
+    pub fn forget_nonces(&self) {
+        self.st().nonces.clear();
+    }
+
+    /// Messages created more than once with the same nonce and `enforce_nonce` in the same
+    /// channel (the sender asked for one and got more: the nonce window had passed):
+    /// (channel, nonce, how many). The create that made each one is rejected for
+    /// `assert_clean` too (declare it with `expect_rejection` where it is the point).
+    pub fn duplicates(&self) -> Vec<(u64, String, u32)> {
+        let mut out: Vec<(u64, String, u32)> = self
+            .st()
+            .nonce_uses
+            .iter()
+            .filter(|(_, n)| **n > 1)
+            .map(|((channel, nonce), n)| (*channel, nonce.clone(), *n))
+            .collect();
+        out.sort();
+        out
     }
 
     /// Injected failures not used yet.
@@ -2786,6 +2815,9 @@ fn check_model(template: &str, resp: &Value) -> Result<(), String> {
             .map_err(|e| format!("answer does not parse as serenity {what}: {e}"))
     }
     match template {
+        "/channels/{channel_id}/messages" if resp.is_array() => {
+            parse::<Vec<Message>>(resp, "Vec<Message>")
+        }
         "/channels/{channel_id}/messages"
         | "/channels/{channel_id}/messages/{message_id}"
         | "/webhooks/{webhook_id}/{webhook_token}"
@@ -2836,6 +2868,7 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
             let mut u = bot_user_json();
             u["verified"] = json!(true);
             u["mfa_enabled"] = json!(true);
+            u["locale"] = json!("en-US");
             (200, Some(u))
         }
         ("PUT", "/applications/{application_id}/commands")
@@ -2973,12 +3006,68 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
                     let id = id_of(&msg["id"]).unwrap();
                     st.messages.insert(id, msg.clone());
                     if let Some(nonce) = nonce {
+                        if body["enforce_nonce"] == true {
+                            let uses = st.nonce_uses.entry((channel, nonce.clone())).or_default();
+                            *uses += 1;
+                            if *uses > 1 {
+                                let problem = format!(
+                                    "POST {}: message number {uses} with nonce {nonce:?} in channel \
+                                     {channel}: a duplicate (Discord's nonce window had passed)",
+                                    req.route
+                                );
+                                st.violations.push(problem);
+                            }
+                        }
                         st.nonces.entry((channel, nonce)).or_insert(id);
                     }
                     (200, Some(msg))
                 }
                 Err(e) => e,
             }
+        }
+        ("GET", "/channels/{channel_id}/messages") => {
+            let channel = param(op, "channel_id");
+            if !st.channels.contains_key(&channel) {
+                return error(404, 10003, "Unknown Channel");
+            }
+            let query = |k: &str| {
+                req.query
+                    .iter()
+                    .find(|(key, _)| key == k)
+                    .and_then(|(_, v)| v.parse::<u64>().ok())
+            };
+            let limit = query("limit").unwrap_or(50).clamp(1, 100) as usize;
+            let in_channel = st
+                .messages
+                .iter()
+                .filter(|(_, m)| id_of(&m["channel_id"]) == Some(channel))
+                .filter(|(_, m)| m["flags"].as_u64().unwrap_or(0) & EPHEMERAL == 0);
+            // Discord: `after` gives the oldest messages after the id, `before` (or neither)
+            // the newest before it; newest first either way. Nonces are not kept.
+            let mut page: Vec<Value> = match (query("after"), query("before")) {
+                (Some(after), _) => in_channel
+                    .filter(|(id, _)| **id > after)
+                    .take(limit)
+                    .map(|(_, m)| m.clone())
+                    .collect(),
+                (None, before) => {
+                    let mut newest: Vec<Value> = in_channel
+                        .filter(|(id, _)| before.is_none_or(|b| **id < b))
+                        .rev()
+                        .take(limit)
+                        .map(|(_, m)| m.clone())
+                        .collect();
+                    newest.reverse();
+                    newest
+                }
+            };
+            page.reverse();
+            for m in &mut page {
+                if let Some(m) = m.as_object_mut() {
+                    m.remove("nonce");
+                }
+            }
+            (200, Some(Value::Array(page)))
         }
         ("GET", "/channels/{channel_id}/messages/{message_id}")
         | ("PATCH", "/channels/{channel_id}/messages/{message_id}")
