@@ -291,6 +291,8 @@ fn acknowledged_actions_and_their_messages_survive_sigkill() {
     // record (where a resend could double a message).
     let mut killed_before_delivery = 0;
     let mut killed_before_record = 0;
+    // And how many rows were in each state at those kills, in all.
+    let (mut rows_unsent, mut rows_unrecorded) = (0, 0);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -350,6 +352,8 @@ fn acknowledged_actions_and_their_messages_survive_sigkill() {
         let kill = runtime.block_on(check(&db, &Record::read(&discord), &seen, cycle));
         killed_before_delivery += u64::from(kill.unsent > 0);
         killed_before_record += u64::from(kill.unrecorded > 0);
+        rows_unsent += kill.unsent;
+        rows_unrecorded += kill.unrecorded;
     }
     let expected = cycles as usize * 3 / 2;
     assert!(
@@ -389,8 +393,9 @@ fn acknowledged_actions_and_their_messages_survive_sigkill() {
     println!(
         "{cycles} kill cycles (seed {seed}): {} acknowledged actions, 0 lost, {} messages \
          created, {} retired, integrity ok every cycle; kills between a commit and its \
-         delivery: {killed_before_delivery}, between a delivery and its record: \
-         {killed_before_record}; duplicates: {} channel posts, {} DMs",
+         delivery: {killed_before_delivery} ({rows_unsent} rows committed, not sent), between a \
+         delivery and its record: {killed_before_record} ({rows_unrecorded} rows sent, not \
+         recorded); duplicates: {} channel posts, {} DMs",
         seen.acked.len(),
         record.created.len(),
         record.retired.len(),
