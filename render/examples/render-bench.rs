@@ -1,4 +1,7 @@
-//! Prints median render times of the sample positions, one core, and with `--write DIR`
+//! Prints median render times of the sample positions, one core — per picture the draw,
+//! a bare RGB PNG encode of the same pixels (the baseline), the encoder before issue 33 and
+//! the current one, their bytes, and the ratio (draw + encode) / (draw + bare encode)
+//! measured in the same run — and with `--write DIR`
 //! writes the sample pictures there; `--docs DIR` writes only the README pictures.
 //! The Pandoria table is a standard game (realms, cards, buildings), 4 players, last round.
 //!
@@ -13,17 +16,123 @@ use turnpost_core::{Game, Seat};
 use turnpost_render::png::encode_png;
 use turnpost_render::{Renderer, samples};
 
-fn median(mut f: impl FnMut(), runs: usize) -> Duration {
-    f();
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
+/// The encoder as it was before issue 33 (commit d1ba882), kept here to be measured beside
+/// the current one in the same run: the same palette, with the rows handed to the `png`
+/// crate one by one.
+mod before {
+    use image::RgbImage;
+
+    /// Buckets: 5 bits per channel.
+    const BUCKETS: usize = 1 << 15;
+
+    fn bucket(p: &[u8]) -> usize {
+        (usize::from(p[0] >> 3) << 10) | (usize::from(p[1] >> 3) << 5) | usize::from(p[2] >> 3)
+    }
+
+    /// The palette (RGB triples) and each pixel's index into it.
+    fn quantize(image: &RgbImage) -> (Vec<u8>, Vec<u8>) {
+        let raw = image.as_raw();
+        // One pass over runs of equal pixels (the pictures are mostly flat, so runs are long):
+        // each run's bucket and length, the buckets' counts, and the first colour seen in each
+        // (a flat colour's exact value).
+        let mut count = vec![0u32; BUCKETS];
+        let mut first = vec![[0u8; 3]; BUCKETS];
+        let mut runs: Vec<(u16, u32)> = Vec::new();
+        let mut pixels = raw.chunks_exact(3);
+        if let Some(p) = pixels.next() {
+            let mut current = [p[0], p[1], p[2]];
+            let mut length = 1u32;
+            let mut flush = |colour: [u8; 3], length: u32| {
+                let b = bucket(&colour);
+                if count[b] == 0 {
+                    first[b] = colour;
+                }
+                count[b] += length;
+                runs.push((b as u16, length));
+            };
+            for p in pixels {
+                if p == current {
+                    length += 1;
+                } else {
+                    flush(current, length);
+                    current = [p[0], p[1], p[2]];
+                    length = 1;
+                }
+            }
+            flush(current, length);
+        }
+        let mut used: Vec<usize> = (0..BUCKETS).filter(|&b| count[b] > 0).collect();
+        // Most used first; ties in bucket order, so the palette is the same on every run.
+        used.sort_by_key(|&b| (std::cmp::Reverse(count[b]), b));
+        let palette: Vec<[u8; 3]> = used.iter().take(256).map(|&b| first[b]).collect();
+        let mut index = vec![0u8; BUCKETS];
+        for (k, &b) in used.iter().enumerate() {
+            index[b] = if k < 256 {
+                k as u8
+            } else {
+                nearest(&palette, first[b])
+            };
+        }
+        let mut out = Vec::with_capacity(raw.len() / 3);
+        for &(b, length) in &runs {
+            out.extend(std::iter::repeat_n(index[usize::from(b)], length as usize));
+        }
+        (palette.concat(), out)
+    }
+
+    /// The palette entry nearest to `c` (squared distance, green weighted as the eye does).
+    fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
+        let distance = |p: &[u8; 3]| {
+            let d = |i: usize| i32::from(p[i]) - i32::from(c[i]);
+            3 * d(0) * d(0) + 4 * d(1) * d(1) + 2 * d(2) * d(2)
+        };
+        palette
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, p)| distance(p))
+            .map_or(0, |(k, _)| k as u8)
+    }
+
+    /// Encodes `image` as an 8-bit indexed PNG (fast deflate).
+    pub fn indexed_png_before(image: &RgbImage) -> Result<Vec<u8>, png::EncodingError> {
+        let (palette, pixels) = quantize(image);
+        let mut out = Vec::with_capacity(pixels.len() / 4);
+        let mut encoder = png::Encoder::new(&mut out, image.width(), image.height());
+        encoder.set_color(png::ColorType::Indexed);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_palette(palette);
+        // Measured on the pictures (`render-bench`): no filter and zlib level 1 give the
+        // smallest files in the time; filters help RGB pictures, not palette indices.
+        encoder.set_deflate_compression(png::DeflateCompression::Level(1));
+        encoder.set_filter(png::Filter::NoFilter);
+        let mut writer = encoder.write_header()?;
+        writer.write_image_data(&pixels)?;
+        writer.finish()?;
+        Ok(out)
+    }
+}
+
+/// The medians of several measurements taken in turn (one of each per round), so a busy
+/// spell on a shared machine falls on all of them alike.
+fn medians(fs: &mut [&mut dyn FnMut()], runs: usize) -> Vec<Duration> {
+    let mut times = vec![Vec::with_capacity(runs); fs.len()];
+    for f in fs.iter_mut() {
+        f();
+    }
+    for _ in 0..runs {
+        for (f, t) in fs.iter_mut().zip(&mut times) {
+            let start = Instant::now();
             f();
-            t.elapsed()
+            t.push(start.elapsed());
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t[runs / 2]
         })
-        .collect();
-    times.sort();
-    times[runs / 2]
+        .collect()
 }
 
 /// The baseline: the same pixels as a plain RGB PNG, fast compression, with `image`.
@@ -119,29 +228,45 @@ fn main() {
             Box::new(|| r.summary_image("rtta", &rtta).expect("draws")),
         ),
     ];
+    // Per picture, measured in turn in one run: the draw alone, draw + the bare RGB encode
+    // (the baseline), draw + the encoder before issue 33, draw + the current encoder. The
+    // encode columns are the draw-inclusive medians less the draw's; the ratio is
+    // (draw + encode) / (draw + bare encode), from the draw-inclusive medians.
     println!(
-        "\n| picture | size | draw | encode | draw+encode | bytes | bare RGB encode | encode / bare |"
+        "\n| picture | size | draw | bare RGB encode | before: encode | before: bytes | before: ratio | encode | bytes | ratio |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for (name, draw) in &kinds {
         let image = draw();
         let png = encode_png(&image).expect("encodes");
-        let bare = rgb_png(&image);
-        let t_draw = median(|| drop(draw()), runs);
-        let t_encode = median(|| drop(encode_png(&image)), runs);
-        let t_both = median(|| drop(encode_png(&draw())), runs);
-        let t_bare = median(|| drop(rgb_png(&image)), runs);
+        let old = before::indexed_png_before(&image).expect("encodes");
+        // The same pixels either way.
+        let decode = |png: &[u8]| image::load_from_memory(png).expect("decodes").to_rgb8();
+        assert!(decode(&png) == decode(&old), "{name}: the encoders differ");
+        let times = medians(
+            &mut [
+                &mut || drop(draw()),
+                &mut || drop(rgb_png(&draw())),
+                &mut || drop(before::indexed_png_before(&draw())),
+                &mut || drop(encode_png(&draw())),
+            ],
+            runs,
+        );
+        let [t_draw, t_bare, t_before, t_after] = [times[0], times[1], times[2], times[3]];
+        let less_draw = |t: Duration| ms(t.saturating_sub(t_draw)).trim().to_string();
+        let ratio = |t: Duration| t.as_secs_f64() / t_bare.as_secs_f64();
         println!(
-            "| {name} | {}×{} | {} | {} | {} | {} KB (RGB {} KB) | {} | {:.2} |",
+            "| {name} | {}×{} | {} | {} | {} | {} KB | {:.2} | {} | {} KB | {:.2} |",
             image.width(),
             image.height(),
             ms(t_draw).trim(),
-            ms(t_encode).trim(),
-            ms(t_both).trim(),
+            less_draw(t_bare),
+            less_draw(t_before),
+            old.len() / 1000,
+            ratio(t_before),
+            less_draw(t_after),
             png.len() / 1000,
-            bare.len() / 1000,
-            ms(t_bare).trim(),
-            t_encode.as_secs_f64() / t_bare.as_secs_f64()
+            ratio(t_after),
         );
     }
     let png = encode_png(&r.pandoria_public(&public)).expect("encodes");
