@@ -60,6 +60,16 @@ async fn start_bot_with(
     db: &Path,
     settings: TableSettings,
 ) -> (Bot, Arc<Table>) {
+    start_bot_painting(fake, db, settings, Arc::new(PngPainter)).await
+}
+
+/// Starts the bot over `db` with these table settings and this painter.
+async fn start_bot_painting(
+    fake: &FakeDiscord,
+    db: &Path,
+    settings: TableSettings,
+    painter: Arc<dyn turnpost_bot::table::Painter>,
+) -> (Bot, Arc<Table>) {
     name_users(fake);
     let identified = fake.identify_count();
     let mark = fake.mark();
@@ -71,7 +81,7 @@ async fn start_bot_with(
         reminder_every: Duration::from_secs(3600),
     };
     let store = Store::open(db).await.unwrap();
-    let table = Arc::new(Table::new(store, Arc::new(PngPainter), settings));
+    let table = Arc::new(Table::new(store, painter, settings));
     let (stop, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(run(config, table.clone(), async {
         let _ = rx.await;
@@ -1507,33 +1517,14 @@ impl turnpost_bot::table::Painter for PanicOnce {
 async fn a_panic_in_one_interaction_gets_the_apology_and_the_bot_serves_everyone_else() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("panic.db");
-    name_users(&fake);
-    let identified = fake.identify_count();
-    let mark = fake.mark();
-    let config = Config {
-        token: Token::new("test-token"),
-        database: db.clone(),
-        dev_guild: Some(GUILD),
-        api_base: Some(fake.base_url()),
-        reminder_every: Duration::from_secs(3600),
-    };
     let painter = Arc::new(PanicOnce::default());
-    let table = Arc::new(Table::new(
-        Store::open(&db).await.unwrap(),
-        painter.clone(),
+    let (bot, _) = start_bot_painting(
+        &fake,
+        &dir.path().join("panic.db"),
         seeded(5),
-    ));
-    let (stop, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(run(config, table, async {
-        let _ = rx.await;
-    }));
-    fake.wait_identified_more_than(identified, WAIT).await;
-    fake.wait_for_since(mark, WAIT, |r| {
-        r.method == "PUT" && r.path.contains("/guilds/7000/commands")
-    })
+        painter.clone(),
+    )
     .await;
-    let bot = Bot { stop, task };
     open_table(&fake, "rtta", &[ANNA, BERT]).await;
 
     painter
