@@ -7,7 +7,7 @@
 //! between a commit and its delivery, and between a delivery and its record; the next run
 //! must send what was left, and nothing twice.
 //!
-//! The stand-in ([`FileDiscord`]) keeps what Discord would: with `--discord FILE` it writes
+//! The stand-in (`FileDiscord`) keeps what Discord would: with `--discord FILE` it writes
 //! one line per message created, edited or stripped of its buttons to that file (which
 //! outlives the process, as Discord does), and honours the nonce of a repeated create for
 //! `--nonce-trust-ms` (the worker trusts it as long, and looks for an earlier delivery
