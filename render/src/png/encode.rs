@@ -40,41 +40,35 @@ pub(crate) fn quantize(image: &RgbImage) -> (Vec<u8>, Vec<u8>) {
     let mut count = vec![0u32; BUCKETS];
     let mut first = vec![[0u8; 3]; BUCKETS];
     let mut runs: Vec<(u16, u32)> = Vec::with_capacity(n / 8);
-    let mut flush = |start: usize, length: usize| {
-        let colour = [raw[3 * start], raw[3 * start + 1], raw[3 * start + 2]];
-        let b = bucket(&colour);
-        if count[b] == 0 {
-            first[b] = colour;
-        }
-        count[b] += length as u32;
-        runs.push((b as u16, length as u32));
-    };
-    if n > 0 {
-        let mut start = 0;
-        let mut i = 1;
-        // Up to the last eight pixels: whole words, no byte-by-byte compares.
-        let word = |i: usize| u32::from_le_bytes(raw[i..i + 4].try_into().unwrap_or([0; 4]));
-        while 3 * i + 24 <= raw.len() {
-            let a = 3 * i;
+    let word = |i: usize| u32::from_le_bytes(raw[i..i + 4].try_into().unwrap_or([0; 4]));
+    let mut start = 0;
+    let mut i = 1;
+    // Up to and including `n`, where the last run ends.
+    while i <= n && n > 0 {
+        let a = 3 * i;
+        let ends = if a + 24 <= raw.len() {
             if eight_repeat(raw, a) {
                 i += 8;
                 continue;
             }
-            if (word(a) ^ word(a - 3)) & 0x00ff_ffff != 0 {
-                flush(start, i - start);
-                start = i;
+            // A whole word, not byte by byte (the fourth byte is the next pixel's).
+            (word(a) ^ word(a - 3)) & 0x00ff_ffff != 0
+        } else {
+            i == n || raw[a..a + 3] != raw[a - 3..a]
+        };
+        if ends {
+            // The run from `start` to here.
+            let colour = [raw[3 * start], raw[3 * start + 1], raw[3 * start + 2]];
+            let b = bucket(&colour);
+            if count[b] == 0 {
+                first[b] = colour;
             }
-            i += 1;
+            let length = (i - start) as u32;
+            count[b] += length;
+            runs.push((b as u16, length));
+            start = i;
         }
-        while i < n {
-            let a = 3 * i;
-            if raw[a..a + 3] != raw[a - 3..a] {
-                flush(start, i - start);
-                start = i;
-            }
-            i += 1;
-        }
-        flush(start, n - start);
+        i += 1;
     }
     let mut used: Vec<usize> = (0..BUCKETS).filter(|&b| count[b] > 0).collect();
     // Most used first; ties in bucket order, so the palette is the same on every run.
