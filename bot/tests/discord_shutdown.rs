@@ -126,6 +126,28 @@ async fn an_interaction_during_shutdown_is_told_the_bot_is_restarting() {
             "{answer}"
         );
     }
+    // Autocomplete cannot show a message: it gets an empty list at once, not silence
+    // (which Discord shows as "loading options failed").
+    let typing = fake.autocomplete(
+        BERT,
+        CHANNEL,
+        Some(GUILD),
+        "play",
+        json!([{"name": "action", "type": 3, "value": "ti", "focused": true}]),
+    );
+    fake.dispatch("INTERACTION_CREATE", typing.clone()).await;
+    let answer = callback_of(&fake, &typing, Duration::from_secs(5)).await;
+    assert_eq!(answer.status, 204, "Discord accepted the answer: {answer}");
+    assert_eq!(
+        answer.callback_type(),
+        Some(8),
+        "autocomplete choices: {answer}"
+    );
+    assert_eq!(
+        answer.json.as_ref().unwrap()["data"]["choices"],
+        json!([]),
+        "{answer}"
+    );
 
     bot.await.unwrap().unwrap();
     // Cleo's command finished before the bot stopped: its answer went through.

@@ -133,9 +133,13 @@ impl EventHandler for Handler {
                     .content("Turnpost is restarting; please try again in a minute.")
                     .ephemeral(true),
             );
+            // Autocomplete cannot show a message: an empty list says there is nothing to
+            // offer now (instead of Discord's "loading options failed").
+            let empty = CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new());
             let _ = match &interaction {
                 Interaction::Command(c) => c.create_response(&ctx.http, busy).await,
                 Interaction::Component(c) => c.create_response(&ctx.http, busy).await,
+                Interaction::Autocomplete(c) => c.create_response(&ctx.http, empty).await,
                 _ => Ok(()),
             };
             return;
