@@ -522,3 +522,35 @@ fn a_huge_line_in_a_record_or_a_scenario_is_never_echoed_whole() {
     assert!(error.chars().count() <= REFUSAL_CHARS, "{:.300}", error);
     assert!(error.starts_with("line 4"), "{error}");
 }
+
+/// What a player types into autocomplete is bounded too: a 6,000-character text (Discord's
+/// most for an option) matches nothing, at once, and is never quoted whole.
+#[test]
+fn a_huge_autocomplete_text_matches_nothing_and_costs_little() {
+    serial(async {
+        let table = table().await;
+        let anna = fresh_caller();
+        table
+            .handle(
+                &anna,
+                Command::Create {
+                    game: "pandoria".into(),
+                    options: Vec::new(),
+                    players: None,
+                    seats: vec![(1, "Anna".into()), (2, "Bert".into())],
+                    seed: Some(turnpost_core::Seed::from_u64(4)),
+                },
+            )
+            .await
+            .unwrap();
+        let first = table.suggest(&anna, "", 5).await.unwrap();
+        assert!(!first.is_empty(), "Anna has legal actions");
+        let huge = "d7 ".repeat(2_000);
+        let bytes = allocated();
+        assert!(table.suggest(&anna, &huge, 25).await.unwrap().is_empty());
+        let answer = table.autocomplete(&anna, &huge, 25).await.unwrap();
+        assert!(allocated() - bytes < REFUSAL_BYTES);
+        assert_eq!(answer.len(), 1, "one line saying why: {answer:?}");
+        assert!(answer[0].label.chars().count() <= 100, "{answer:?}");
+    });
+}

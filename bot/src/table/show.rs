@@ -284,6 +284,11 @@ impl Table {
         typed: &str,
         limit: usize,
     ) -> Result<Vec<ActionChoice>, TableError> {
+        // No action is that long: nothing matches, and the ranking never sees the text
+        // (Discord lets an option hold 6,000 characters).
+        if typed.chars().count() > super::limits::MAX_NOTATION {
+            return Ok(Vec::new());
+        }
         let legal = self
             .ask_seat(caller, |seat, game| Some(game.legal_choices(seat)))
             .await?
