@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError};
+use crate::game::{Game, Outcome, ParseError, PlayError, Reveal, Seat, Seed, SetupError, Unused};
 use crate::menu::Menu;
 use crate::registry::{GameInfo, find};
 
@@ -78,8 +78,13 @@ pub struct Played {
     pub notation: String,
     /// One log line per event.
     pub log: Vec<String>,
-    /// Whether something new was shown (see [`Game::reveals`]): undo stops here.
+    /// Whether something new was shown to the acting player (see [`Game::reveals`]): undo
+    /// stops here.
     pub reveals: bool,
+    /// The most the action showed, and to whom ([`Reveal`]): a [`Reveal::ToOthers`] step
+    /// may be taken back, so it must not be published while it still can be.
+    #[serde(default)]
+    pub reveal: Reveal,
 }
 
 /// One legal action offered to a player: its notation (the identifier a front end sends
@@ -123,6 +128,9 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn toggled_choice(&self, seat: Seat, selected: &[usize]) -> Option<ActionChoice>;
     /// Plays one action given as notation.
     fn play(&mut self, seat: Seat, notation: &str) -> Result<Played, Refusal>;
+    /// What the action given as notation would leave unused for the rest of `seat`'s turn
+    /// ([`Game::unused`]); empty when nothing is given up or the text is not a legal action.
+    fn unused(&self, seat: Seat, notation: &str) -> Vec<Unused>;
     /// Scenario and test fixtures (see [`Game::fix`]).
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError>;
     /// The game's entry in the registry.
@@ -198,11 +206,19 @@ impl<G: Game> DynGame for G {
     fn play(&mut self, seat: Seat, notation: &str) -> Result<Played, Refusal> {
         let action = self.parse_action(notation)?;
         match self.apply(seat, &action) {
-            Ok(events) => Ok(Played {
-                notation: action.to_string(),
-                log: events.iter().map(|e| self.describe(e)).collect(),
-                reveals: events.iter().any(|e| self.reveals(e)),
-            }),
+            Ok(events) => {
+                let reveal = events
+                    .iter()
+                    .map(|e| self.reveals(e))
+                    .max()
+                    .unwrap_or_default();
+                Ok(Played {
+                    notation: action.to_string(),
+                    log: events.iter().map(|e| self.describe(e)).collect(),
+                    reveals: reveal.is_barrier(),
+                    reveal,
+                })
+            }
             Err(PlayError::NoSuchSeat(s)) => Err(Refusal::NoSuchSeat(s)),
             Err(PlayError::GameOver) => Err(Refusal::GameOver),
             Err(PlayError::NotYourTurn { to_act }) => Err(Refusal::NotYourTurn {
@@ -210,6 +226,14 @@ impl<G: Game> DynGame for G {
                 message: format!("it is {}'s turn", Game::seat_name(self, to_act)),
             }),
             Err(PlayError::Rules(e)) => Err(Refusal::Rules(e.to_string())),
+        }
+    }
+    fn unused(&self, seat: Seat, notation: &str) -> Vec<Unused> {
+        match self.parse_action(notation) {
+            Ok(action) if self.legal_actions(seat).contains(&action) => {
+                Game::unused(self, seat, &action)
+            }
+            _ => Vec::new(),
         }
     }
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError> {

@@ -186,6 +186,62 @@ pub fn fit_label(candidates: impl IntoIterator<Item = String>) -> String {
     cut
 }
 
+/// What an event showed, and to whom ([`Game::reveals`]). Ordered from the least to the
+/// most: a step that does several things shows the most of them.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum Reveal {
+    /// Nothing hidden: it follows from what everyone already sees (a figure placed, a
+    /// payment, a purchase from the face-up market). Undo may take it back.
+    #[default]
+    Nothing,
+    /// Shows the other players something the acting player already knew (their own hand
+    /// tile placed, their own card cast or built). Undo may take it back, so it must not
+    /// be published until it can no longer be taken back.
+    ToOthers,
+    /// Shows the acting player something new (a drawn tile or card, a roll, a refilled
+    /// market, anything random, another player's answer): an undo barrier.
+    ToActor,
+}
+
+impl Reveal {
+    /// Whether undo stops here: the acting player has seen something new.
+    pub fn is_barrier(self) -> bool {
+        self == Reveal::ToActor
+    }
+}
+
+/// Something an action would leave unused for the rest of the turn ([`Game::unused`]),
+/// for the question a front end asks before that action. `Display` is a clause in the
+/// player's words: "You still have 3 workers unused", "You could still buy Agriculture (15
+/// coins)".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Unused {
+    /// Workers not placed yet that could still be placed.
+    Workers {
+        /// How many.
+        count: u32,
+    },
+    /// A purchase the seat can afford now and gives up.
+    Purchase {
+        /// What they could buy, in words (the cheapest such item: "Agriculture").
+        item: String,
+        /// What it costs them, in words ("15 coins", "4 wood").
+        cost: String,
+    },
+}
+
+impl fmt::Display for Unused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unused::Workers { count: 1 } => f.write_str("You still have 1 worker unused"),
+            Unused::Workers { count } => write!(f, "You still have {count} workers unused"),
+            Unused::Purchase { item, cost } => write!(f, "You could still buy {item} ({cost})"),
+        }
+    }
+}
+
 /// Options or a fixture that cannot set up a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -354,12 +410,22 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
         (0..self.players() as u8).map(|s| vec![Seat(s)]).collect()
     }
 
-    /// Whether the event showed something new to a player (a die roll, a drawn tile, a
-    /// revealed card). Undo never goes back past such an event. The default is the safe
-    /// answer: every event is final.
-    fn reveals(&self, event: &Self::Event) -> bool {
+    /// What the event showed, and to whom ([`Reveal`]): an event that shows the acting
+    /// player something new (a die roll, a drawn tile, a revealed card) is an undo barrier;
+    /// one that only shows the others what the player already knew (their own hand tile
+    /// placed, their own card cast) is not, but a front end must not publish it while it
+    /// can still be taken back. The default is the safe answer: every event is final.
+    fn reveals(&self, event: &Self::Event) -> Reveal {
         let _ = event;
-        true
+        Reveal::ToActor
+    }
+
+    /// What taking `action` now would leave unused for the rest of `seat`'s turn (workers
+    /// not placed, a purchase the seat could afford), so a front end can ask once before an
+    /// action that cannot be taken back. Empty when nothing is given up; the default.
+    fn unused(&self, seat: Seat, action: &Self::Action) -> Vec<Unused> {
+        let _ = (seat, action);
+        Vec::new()
     }
 
     /// Checks the common preconditions of `apply`: the seat exists, the game is running,

@@ -14,4 +14,6 @@ pub mod registry;
 pub mod rtta;
 pub mod scenario;
 
-pub use game::{Decision, Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError};
+pub use game::{
+    Decision, Game, Outcome, ParseError, PlayError, Reveal, Seat, Seed, SetupError, Unused,
+};

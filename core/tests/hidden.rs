@@ -384,7 +384,7 @@ fn first_difference(a: &Value, b: &Value, path: &str) -> String {
 struct Outcome {
     events: Vec<pandoria::Event>,
     log: Vec<String>,
-    reveals: Vec<bool>,
+    reveals: Vec<turnpost_core::Reveal>,
 }
 
 fn outcome_of(g: &mut Pandoria, seat: Seat, action: &pandoria::Action) -> Outcome {

@@ -1,12 +1,15 @@
 //! Undo barriers: an action that shows something hidden must report it through
 //! `Game::reveals`, or the table would let a player take back a card or tile that everyone has
 //! already seen (issue 10.6: "Red cast Conjure 6 (card 11)", then Undo put card 11 back into
-//! the hand).
+//! the hand), or take back a step after seeing what it drew.
 //!
 //! - Pandoria: before each action of random games in every mode, edition, realm assignment
 //!   and partnership, the hidden items are collected (every hand tile and hand card, the tile
 //!   stack, the deck, the single tiles); an action whose events or log lines then name one of
-//!   them must be a reveal.
+//!   them must show at least to the others (`Reveal::ToOthers`: the table holds it back from
+//!   public posts while it can be taken back), and one that names an item hidden from the
+//!   acting seat itself (anything but its own hand) must be an undo barrier
+//!   (`Reveal::ToActor`, issue 28).
 //! - Roll Through the Ages hides only its random generator: the same action is applied to
 //!   the game and to a copy with another generator state; when the two differ in their events
 //!   or public views, the action showed something random and must be a reveal.
@@ -28,7 +31,7 @@ use rand_chacha::{ChaCha8Rng, ChaCha20Rng};
 use turnpost_core::hex::Hex;
 use turnpost_core::pandoria::{self, Action, Effect, Land, Mode, Pandoria, Step};
 use turnpost_core::rtta::{self, Rtta};
-use turnpost_core::{Game, Seat, Seed};
+use turnpost_core::{Game, Reveal, Seat, Seed};
 
 /// The kind of an action: its variant name.
 fn kind(action: &impl std::fmt::Debug) -> String {
@@ -138,24 +141,59 @@ fn cards_in_log(line: &str) -> Vec<u64> {
         .collect()
 }
 
-/// Applies one action; if its events or log name an item that was hidden, it must reveal.
+/// The items of `h` that `seat` itself holds (its hand tiles and hand cards): hidden from
+/// the others, known to `seat`.
+fn own_items(g: &Pandoria, seat: Seat) -> Hidden {
+    let st = g.seat_state(seat);
+    Hidden {
+        cards: st.cards.iter().map(|c| u64::from(c.0)).collect(),
+        tiles: st.hand.iter().map(|t| u64::from(t.0)).collect(),
+    }
+}
+
+/// Applies one action; if its events or log name an item that was hidden, it must show at
+/// least to the others ([`Reveal::ToOthers`]: not published while it can be taken back); if
+/// they name an item hidden from the acting seat itself (the stack, the deck, another
+/// seat's hand, the box), it must be an undo barrier ([`Reveal::ToActor`]).
 fn apply_checked(g: &mut Pandoria, seat: Seat, action: Action, context: &dyn Fn() -> String) {
     let before = hidden(g);
+    let own = own_items(g, seat);
     let events = g.apply(seat, &action).unwrap();
     let (mut cards, mut tiles) = (Vec::new(), Vec::new());
     for e in &events {
         named(&serde_json::to_value(e).unwrap(), &mut cards, &mut tiles);
         cards.extend(cards_in_log(&g.describe(e)));
     }
+    let reveal = events
+        .iter()
+        .map(|e| g.reveals(e))
+        .max()
+        .unwrap_or_default();
+    let log = || events.iter().map(|e| g.describe(e)).collect::<Vec<_>>();
     let shown_card = cards.iter().find(|c| before.cards.contains(c));
     let shown_tile = tiles.iter().find(|t| before.tiles.contains(t));
     if shown_card.is_some() || shown_tile.is_some() {
-        let log: Vec<String> = events.iter().map(|e| g.describe(e)).collect();
         assert!(
-            events.iter().any(|e| g.reveals(e)),
-            "\"{action}\" ({}) showed hidden card {shown_card:?} / tile {shown_tile:?} but is \
-             no undo barrier: {log:?}",
-            context()
+            reveal >= Reveal::ToOthers,
+            "\"{action}\" ({}) showed hidden card {shown_card:?} / tile {shown_tile:?} but says it \
+             showed nothing: {:?}",
+            context(),
+            log()
+        );
+    }
+    let new_card = cards
+        .iter()
+        .find(|c| before.cards.contains(c) && !own.cards.contains(c));
+    let new_tile = tiles
+        .iter()
+        .find(|t| before.tiles.contains(t) && !own.tiles.contains(t));
+    if new_card.is_some() || new_tile.is_some() {
+        assert!(
+            reveal.is_barrier(),
+            "\"{action}\" ({}) showed card {new_card:?} / tile {new_tile:?}, hidden from its own \
+             player, but is no undo barrier: {:?}",
+            context(),
+            log()
         );
     }
 }
@@ -278,7 +316,7 @@ fn check_rtta(players: usize, trade: bool, seed: u64, seen: &mut BTreeSet<String
         if differs {
             let log: Vec<String> = events.iter().map(|e| g.describe(e)).collect();
             assert!(
-                events.iter().any(|e| g.reveals(e)),
+                events.iter().any(|e| g.reveals(e).is_barrier()),
                 "\"{action}\" ({players} players, seed {seed}) showed a random result but is \
                  no undo barrier: {log:?}"
             );
@@ -376,5 +414,35 @@ fn every_action_kind_of_both_games_is_checked() {
         let players = 1 + (seed % 4) as usize;
         check_rtta(players, players > 1, seed, &mut seen);
         seed += 1;
+    }
+}
+
+/// Placing one's own hand tile shows the others only what its player knew (issue 28): undo
+/// may reach over it, and the table holds it back from public posts meanwhile.
+#[test]
+fn placing_ones_own_tile_shows_only_the_others() {
+    for mode in MODES {
+        let options = pandoria::Options {
+            mode: *mode,
+            ..pandoria::Options::default()
+        };
+        let mut g = Pandoria::new(&options, 3, Seed::from_u64(28)).unwrap();
+        let mut checked = false;
+        for _ in 0..200 {
+            let Some(d) = g.decision() else { break };
+            let legal = g.legal_actions(d.seat);
+            let action = legal[0];
+            let events = g.apply(d.seat, &action).unwrap();
+            if matches!(action, Action::Tile(..)) {
+                let placed = events
+                    .iter()
+                    .find(|e| matches!(e, pandoria::Event::TilePlaced { .. }))
+                    .expect("a tile action places a tile");
+                assert_eq!(g.reveals(placed), Reveal::ToOthers, "{mode:?}");
+                checked = true;
+                break;
+            }
+        }
+        assert!(checked, "{mode:?}: no tile was placed");
     }
 }

@@ -60,7 +60,9 @@ pub use view::{
 };
 pub use words::{Action, DecisionKind, Event, Paid, Score};
 
-use crate::game::{Decision, Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError};
+use crate::game::{
+    Decision, Game, Outcome, ParseError, PlayError, Reveal, Seat, Seed, SetupError, Unused,
+};
 use crate::hex::{CELLS, Hex};
 use crate::registry::OptionSpec;
 
@@ -1223,6 +1225,30 @@ impl Game for Pandoria {
         legal.into_iter().next()
     }
 
+    /// Passing on the purchase (the turn's or a round's) while a market card is affordable
+    /// gives it up: the cheapest one is named. Everything else a turn skips is a choice the
+    /// player sees at that step and can take back.
+    fn unused(&self, seat: Seat, action: &Action) -> Vec<Unused> {
+        if *action != Action::Pass || !matches!(self.step, Step::Buy | Step::RoundBuy { .. }) {
+            return Vec::new();
+        }
+        let cheapest = self
+            .legal_actions(seat)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Buy(pos, _) => self.buy_price(seat, pos).ok(),
+                _ => None,
+            })
+            .min_by_key(|&(card, price)| (price, card));
+        cheapest
+            .map(|(card, price)| Unused::Purchase {
+                item: cards().card(card).spell.label(),
+                cost: format!("{price} gold"),
+            })
+            .into_iter()
+            .collect()
+    }
+
     /// Partners win or lose together (003 §13).
     fn teams(&self) -> Vec<Vec<Seat>> {
         let mut teams: Vec<Vec<Seat>> = Vec::new();
@@ -1237,28 +1263,29 @@ impl Game for Pandoria {
         teams
     }
 
-    fn reveals(&self, event: &Event) -> bool {
-        // Drawing shows something new: a drawn tile or card to its owner, a card laid out in
-        // the market, the Terrain spell's tile, or that the stack is empty; the last realm
-        // chosen deals the cards. Playing from a hidden hand shows what was hidden: the
-        // placed hand tile, the card cast or built (issue 10.6: undo must never put a card
-        // everyone has seen back into the hand). Placements of start tiles, figures and
-        // castles, closures, scores, payments, monuments (their stack is face up), market
-        // purchases, Adopt and the Mages' recast (of the face-up top spell) follow from
-        // public things.
-        matches!(
-            event,
+    fn reveals(&self, event: &Event) -> Reveal {
+        // Drawing shows the drawing player something new: a drawn tile or card, a card laid
+        // out in the market, the Terrain spell's tile, or that the stack is empty; the last
+        // realm chosen deals the cards. Playing from one's own hidden hand shows the others
+        // only what the player knew: the placed hand tile, the card cast or built (issue 28:
+        // undo may take it back, so the table publishes it only once it is final; issue 10.6:
+        // it must never be taken back after everyone has seen it). Placements of start
+        // tiles, figures and castles, closures, scores, payments, monuments (their stack is
+        // face up), market purchases, Adopt and the Mages' recast (of the face-up top spell)
+        // follow from public things.
+        match event {
             Event::TileDrawn { .. }
-                | Event::TilePlaced { .. }
-                | Event::SpellCast { recast: false, .. }
-                | Event::Built { .. }
-                | Event::LastRound { .. }
-                | Event::CardDrawn { .. }
-                | Event::MarketRefilled { .. }
-                | Event::SpellTileDrawn { .. }
-                | Event::SingleDrawn { .. }
-                | Event::RealmChosen { .. }
-        )
+            | Event::LastRound { .. }
+            | Event::CardDrawn { .. }
+            | Event::MarketRefilled { .. }
+            | Event::SpellTileDrawn { .. }
+            | Event::SingleDrawn { .. }
+            | Event::RealmChosen { .. } => Reveal::ToActor,
+            Event::TilePlaced { .. }
+            | Event::SpellCast { recast: false, .. }
+            | Event::Built { .. } => Reveal::ToOthers,
+            _ => Reveal::Nothing,
+        }
     }
 }
 

@@ -66,7 +66,9 @@ pub use view::{
 
 use load::State;
 
-use crate::game::{Decision, Game, Outcome, ParseError, PlayError, Seat, Seed, SetupError};
+use crate::game::{
+    Decision, Game, Outcome, ParseError, PlayError, Reveal, Seat, Seed, SetupError, Unused,
+};
 
 /// Seat names in turn order.
 pub const SEAT_NAMES: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
@@ -537,19 +539,58 @@ impl Game for Rtta {
         self.toggled_of(selected)
     }
 
+    /// Saying done while building or buying gives up the workers not placed (when a city or
+    /// monument could still take one) and, while buying, the cheapest development the
+    /// player can afford.
+    fn unused(&self, seat: Seat, action: &Action) -> Vec<Unused> {
+        if *action != Action::Done || !matches!(self.step, Step::Build | Step::Buy) {
+            return Vec::new();
+        }
+        let mut unused = Vec::new();
+        if self.turn.workers > 0 {
+            // Whether a worker could still go anywhere, asked of the building step itself.
+            let mut building = self.clone();
+            building.step = Step::Build;
+            let placeable = building
+                .legal_actions(seat)
+                .iter()
+                .any(|a| matches!(a, Action::Build(..)));
+            if placeable {
+                unused.push(Unused::Workers {
+                    count: u32::from(self.turn.workers),
+                });
+            }
+        }
+        if self.step == Step::Buy {
+            let cheapest = self
+                .legal_actions(seat)
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Buy(dev, _) => Some(dev),
+                    _ => None,
+                })
+                .min_by_key(|dev| (data().developments[usize::from(dev.0)].cost, dev.0));
+            unused.extend(cheapest.map(|dev| Unused::Purchase {
+                item: dev.name().to_string(),
+                cost: format!("{} coins", data().developments[usize::from(dev.0)].cost),
+            }));
+        }
+        unused
+    }
+
     /// Die rolls show something new; offers and their answers involve another player; the
-    /// end is the end. Everything else follows from what is already shown, so a player may
-    /// take it back within the turn.
-    fn reveals(&self, event: &Event) -> bool {
-        matches!(
-            event,
+    /// end is the end. Everything else follows from what is already shown (nothing is held
+    /// in a hidden hand), so a player may take it back within the turn.
+    fn reveals(&self, event: &Event) -> Reveal {
+        match event {
             Event::Rolled { .. }
-                | Event::Rerolled { .. }
-                | Event::Offered { .. }
-                | Event::Traded { .. }
-                | Event::Declined { .. }
-                | Event::GameOver { .. }
-        )
+            | Event::Rerolled { .. }
+            | Event::Offered { .. }
+            | Event::Traded { .. }
+            | Event::Declined { .. }
+            | Event::GameOver { .. } => Reveal::ToActor,
+            _ => Reveal::Nothing,
+        }
     }
 }
 

@@ -366,7 +366,7 @@ fn log_lines_read_as_sentences() {
 
 #[test]
 fn only_rolls_trades_and_the_end_are_final() {
-    let reveals = |g: &Rtta, events: &[Event]| events.iter().any(|e| g.reveals(e));
+    let reveals = |g: &Rtta, events: &[Event]| events.iter().any(|e| g.reveals(e).is_barrier());
     // Red: 3 workers, food, food; Blue's opening roll follows Red's turn.
     let mut g = fixed(2, &[("start-player", "1"), ("dice", "6 2 2 1 2 2 2")]);
     let events = play(&mut g, "reroll 3");
