@@ -100,6 +100,9 @@ pub struct ActionChoice {
     /// Other words that find it when typed (German card names, [`Game::keywords`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<String>,
+    /// What the thing it chooses does, at most 100 characters ([`Game::detail`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
 }
 
 /// One game of any kind.
@@ -135,6 +138,8 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError>;
     /// The game's entry in the registry.
     fn info(&self) -> &'static GameInfo;
+    /// What a seat's own part of the game does ([`Game::seat_intro`]).
+    fn seat_intro(&self, seat: Seat) -> Option<String>;
     /// The public view (the game's `PublicView`).
     fn public_view(&self) -> View;
     /// A seat's view (the game's `SeatView`).
@@ -243,6 +248,9 @@ impl<G: Game> DynGame for G {
         // Every game type is registered (the registry's tests play each one).
         find(G::NAME).unwrap_or_else(|e| panic!("{e}: add it to registry::games"))
     }
+    fn seat_intro(&self, seat: Seat) -> Option<String> {
+        Game::seat_intro(self, seat)
+    }
     fn public_view(&self) -> View {
         Arc::new(Game::public_view(self))
     }
@@ -278,6 +286,7 @@ fn choice<G: Game>(game: &G, seat: Seat, action: &G::Action) -> ActionChoice {
         notation: action.to_string(),
         label: game.describe_action(seat, action),
         keywords: game.keywords(seat, action),
+        detail: game.detail(seat, action),
     }
 }
 

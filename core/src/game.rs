@@ -377,6 +377,35 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
         Vec::new()
     }
 
+    /// What the card, building, spell, realm, development, monument or relic a legal action
+    /// of `seat` chooses does, in one line of at most [`crate::reference::MAX_SHORT`]
+    /// characters from the game's component data ("Set one of your resources to exactly
+    /// 6"); `None` for an action that picks no such thing (a placement, a pass). Front ends
+    /// show it as a select option's description and in the panel's "What does it do?".
+    /// Shown to `seat` only, like the label.
+    fn detail(&self, seat: Seat, action: &Self::Action) -> Option<String> {
+        let _ = (seat, action);
+        None
+    }
+
+    /// What `seat`'s own part of the game does, for its first private message and the
+    /// lobby ("You play the Elves. Their ability: …"); `None` where seats have no such part.
+    fn seat_intro(&self, seat: Seat) -> Option<String> {
+        let _ = seat;
+        None
+    }
+
+    /// The game's components in words, for `/card`, `/realm` and `/development` (see
+    /// [`crate::reference`]). Empty for a game without such components.
+    fn reference() -> Vec<crate::reference::Entry> {
+        Vec::new()
+    }
+
+    /// The game's help topics for `/rules` (turn, scoring, modes, …).
+    fn help_topics() -> &'static [crate::reference::Topic] {
+        &[]
+    }
+
     /// The legal action of `seat` that changes the game least, played for a player whose
     /// time ran out (a table's *skip* deadline policy) and for a resigned seat: a pass where
     /// the decision allows one, otherwise the mildest legal choice. It is chosen from what

@@ -10,6 +10,7 @@ pub mod game;
 pub mod hex;
 pub mod menu;
 pub mod pandoria;
+pub mod reference;
 pub mod registry;
 pub mod rtta;
 pub mod scenario;

@@ -245,6 +245,7 @@ mod tests {
             notation: format!("a {n}"),
             label: format!("Action {n}"),
             keywords: Vec::new(),
+            detail: None,
         }
     }
 

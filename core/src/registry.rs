@@ -102,6 +102,11 @@ pub struct GameInfo {
     pub help: &'static str,
     /// Whether seats hold secrets (hands): the table sends private messages only then.
     pub secrets: bool,
+    /// The components in words, for `/card`, `/realm` and `/development`
+    /// ([`Game::reference`]).
+    pub reference: Vec<crate::reference::Entry>,
+    /// The help topics of `/rules` ([`Game::help_topics`]).
+    pub topics: &'static [crate::reference::Topic],
     new: NewFn,
     load: LoadFn,
 }
@@ -134,6 +139,8 @@ impl GameInfo {
             defaults,
             help: G::HELP,
             secrets: G::SECRETS,
+            reference: G::reference(),
+            topics: G::help_topics(),
             new: create::<G>,
             load: restore::<G>,
         }

@@ -315,6 +315,7 @@ impl Table {
                 notation: "-".into(),
                 label: label.chars().take(100).collect(),
                 keywords: Vec::new(),
+                detail: None,
             }])
         };
         let Some(row) = self.store.open_game_in(caller.channel).await? else {
@@ -492,6 +493,7 @@ mod tests {
             notation: notation.into(),
             label: label.into(),
             keywords: keywords.iter().map(|k| k.to_string()).collect(),
+            detail: None,
         }
     }
 

@@ -352,55 +352,11 @@ impl SpellEffect {
         }
     }
 
-    /// The effect as text 004 words it.
+    /// The effect in one short line, from the component data (`assets/pandoria/cards.json`
+    /// "spell_texts", Turnpost's own words); the longer explanation is in
+    /// [`super::reference::texts`].
     pub fn text(self) -> &'static str {
-        match self {
-            SpellEffect::Acquire(1) => "Take one card for free from the card market.",
-            SpellEffect::Acquire(_) => "Take two cards for free from the card market.",
-            SpellEffect::Adopt => "Copy the top spell of an opponent, but not another Adopt spell.",
-            SpellEffect::AstralShip => "Place a figure on an unoccupied ship in one of the lakes.",
-            SpellEffect::Muster(1) => {
-                "Place one figure on an unoccupied space adjacent to one of your other figures, but not on a ship, castle, or closed region."
-            }
-            SpellEffect::Muster(_) => {
-                "Place two figures on unoccupied spaces adjacent to your other figures, but not on ships, castles, or closed regions."
-            }
-            SpellEffect::Conjure(6) => "Set one of your resources to 6.",
-            SpellEffect::Conjure(8) => "Set one of your resources to 8.",
-            SpellEffect::Conjure(_) => "Set one of your resources to 10.",
-            SpellEffect::MasterBuilder => "Build a building or monument at no cost in wood.",
-            SpellEffect::EnchantedCastle => "Place one of your castles together with one figure.",
-            SpellEffect::Flee => {
-                "Return any number of your figures from the board to your reserve."
-            }
-            SpellEffect::Construct => {
-                "Build a building and a monument at the same time. Discounts from the Carpenter apply to both."
-            }
-            SpellEffect::Clone(1) => {
-                "Place one figure on an unoccupied space, but not on a ship, castle, or closed region."
-            }
-            SpellEffect::Clone(_) => {
-                "Place two figures on unoccupied spaces, but not on ships, castles, or closed regions."
-            }
-            SpellEffect::Rage(2) => {
-                "One of your figures other than your leader counts double when scoring one region."
-            }
-            SpellEffect::Rage(_) => {
-                "One of your figures other than your leader counts triple when scoring one region."
-            }
-            SpellEffect::Teleport(1) => {
-                "Move one of your figures onto any unoccupied space, but not onto a ship, castle, or closed region."
-            }
-            SpellEffect::Teleport(_) => {
-                "Move two of your figures onto any unoccupied spaces, but not onto ships, castles, or closed regions."
-            }
-            SpellEffect::Terrain(TileSize::Single) => {
-                "Draw and place an additional single tile without placing a figure onto it."
-            }
-            SpellEffect::Terrain(TileSize::Double) => {
-                "Draw and place an additional double tile without placing a figure onto it."
-            }
-        }
+        &super::reference::texts().spell(self).short
     }
 
     /// The spells of the family game with spells (texts 004, 003 §14b).
@@ -637,64 +593,11 @@ impl BuildingEffect {
         }
     }
 
-    /// The effect as text 004 words it.
+    /// The effect in one short line, from the component data (`assets/pandoria/cards.json`
+    /// "building_texts", Turnpost's own words); the longer explanation is in
+    /// [`super::reference::texts`].
     pub fn text(self) -> String {
-        let res = |b: BuildingEffect| match b {
-            BuildingEffect::Lumberyard(_) => "wood",
-            BuildingEffect::Repository(_) => "crystals",
-            _ => "gold",
-        };
-        match self {
-            BuildingEffect::Bank(n) => {
-                format!("Pay {n} gold less for each card you buy. Always pay at least 1 gold.")
-            }
-            BuildingEffect::Carpenter(n) => format!(
-                "Pay {n} wood less for each building or monument. Always pay at least 1 wood."
-            ),
-            BuildingEffect::Library(n) => format!(
-                "Pay {n} crystal{} less when casting a spell. Always pay at least 1 crystal.",
-                if n == 1 { "" } else { "s" }
-            ),
-            BuildingEffect::Lumberyard(r)
-            | BuildingEffect::Repository(r)
-            | BuildingEffect::Vault(r) => {
-                let what = res(self);
-                format!(
-                    "Score {} point{} for {} {what} when you surpass 10 {what}, instead of the usual rate of 1 for 3.",
-                    r.points,
-                    if r.points == 1 { "" } else { "s" },
-                    r.per
-                )
-            }
-            BuildingEffect::Market(n) => format!(
-                "When the resource you need to pay reaches \"0\", you may pay using one other resource at a rate of {n}:1."
-            ),
-            BuildingEffect::Poorhouse => {
-                "If one of your resources is \"0\" at the end of your turn, set it to \"2\".".into()
-            }
-            BuildingEffect::SawMill(s) => format!(
-                "When you take part in scoring a forest region, receive + {} wood for each forest space.",
-                if s == Size::Small { 1 } else { 2 }
-            ),
-            BuildingEffect::Tower(s) => format!(
-                "When you take part in scoring a mountain region, receive + {} crystal{} for each mountain space.",
-                if s == Size::Small { 1 } else { 2 },
-                if s == Size::Small { "" } else { "s" }
-            ),
-            BuildingEffect::Treasury(s) => format!(
-                "When you take part in scoring a hills region, receive + {} gold for each hills space.",
-                if s == Size::Small { 1 } else { 2 }
-            ),
-            BuildingEffect::Shrine(n) => format!(
-                "Score {n} point{} each time you play a spell.",
-                if n == 1 { "" } else { "s" }
-            ),
-            BuildingEffect::Statue => {
-                "When you take part in scoring a city region, receive + 1 point for each city space."
-                    .into()
-            }
-            BuildingEffect::Store => "Score 1 bonus point each time you exceed 10 resources.".into(),
-        }
+        super::reference::texts().building(self).short.clone()
     }
 }
 

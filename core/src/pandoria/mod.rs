@@ -30,6 +30,7 @@ mod knowledge;
 mod layout;
 mod notation;
 mod options;
+pub mod reference;
 mod river;
 mod rules;
 mod spells;
@@ -1212,6 +1213,22 @@ impl Game for Pandoria {
 
     fn keywords(&self, seat: Seat, action: &Action) -> Vec<String> {
         self.keywords_of(seat, action)
+    }
+
+    fn detail(&self, seat: Seat, action: &Action) -> Option<String> {
+        self.detail_of(seat, action)
+    }
+
+    fn seat_intro(&self, seat: Seat) -> Option<String> {
+        self.intro_of(seat)
+    }
+
+    fn reference() -> Vec<crate::reference::Entry> {
+        reference::entries()
+    }
+
+    fn help_topics() -> &'static [crate::reference::Topic] {
+        reference::TOPICS
     }
 
     /// A pass wherever the decision has one (no figure, no card, no purchase, no ability);

@@ -176,6 +176,8 @@ pub struct MonumentData {
     /// The disaster it protects its builder from, if any.
     #[serde(default)]
     pub protects_from: Option<String>,
+    /// What it is worth and does, in one line (at most 100 characters).
+    pub text: String,
     /// Where the values come from.
     pub source: String,
     /// Remarks on the source.
@@ -208,6 +210,24 @@ pub struct DevelopmentData {
     pub note: String,
 }
 
+/// One disaster: what a number of skulls does.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DisasterData {
+    /// Identifier (`drought`).
+    pub id: String,
+    /// English name.
+    pub name: String,
+    /// German name (Yucata's).
+    pub name_de: String,
+    /// The skulls that bring it (5 or more for the last).
+    pub skulls: u8,
+    /// What it does, in one line (at most 100 characters).
+    pub text: String,
+    /// Where the values come from.
+    pub source: String,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawData {
@@ -219,6 +239,7 @@ struct RawData {
     goods: Vec<GoodData>,
     monuments: Vec<MonumentData>,
     developments: Vec<DevelopmentData>,
+    disasters: Vec<DisasterData>,
 }
 
 /// The validated component data.
@@ -234,6 +255,8 @@ pub struct Data {
     pub monuments: Vec<MonumentData>,
     /// Developments in score-sheet order.
     pub developments: Vec<DevelopmentData>,
+    /// The disasters, Drought (2 skulls) to Revolt (5 or more).
+    pub disasters: Vec<DisasterData>,
     /// The development with each effect, indexed like [`Effect::ALL`].
     pub by_effect: [u8; DEVELOPMENTS],
     /// Index of the stone track (Quarrying, Engineering).
@@ -510,12 +533,39 @@ pub fn parse(text: &str) -> Result<Data, String> {
         }
     }
 
+    // Every text a player reads where they choose fits a select description.
+    let texts = raw
+        .monuments
+        .iter()
+        .map(|m| (&m.id, &m.text))
+        .chain(raw.developments.iter().map(|d| (&d.id, &d.text)))
+        .chain(raw.disasters.iter().map(|d| (&d.id, &d.text)));
+    for (id, text) in texts {
+        let n = text.chars().count();
+        if text.trim().is_empty() || n > crate::reference::MAX_SHORT {
+            return Err(format!(
+                "{id}'s text has {n} characters; it needs 1 to {}",
+                crate::reference::MAX_SHORT
+            ));
+        }
+    }
+    let skulls: Vec<u8> = raw.disasters.iter().map(|d| d.skulls).collect();
+    if skulls != [2, 3, 4, 5] {
+        return Err(format!(
+            "the disasters come with {skulls:?} skulls, expected Drought to Revolt with [2, 3, 4, 5]"
+        ));
+    }
+    for d in &raw.disasters {
+        known_source(&d.id, &d.source)?;
+    }
+
     Ok(Data {
         rules,
         city_costs,
         goods: raw.goods,
         monuments: raw.monuments,
         developments: raw.developments,
+        disasters: raw.disasters,
         by_effect,
         stone,
         great_wall,

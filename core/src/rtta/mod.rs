@@ -35,6 +35,7 @@ mod legal;
 mod load;
 mod notation;
 mod queries;
+pub mod reference;
 mod refusals;
 mod rolling;
 mod trade;
@@ -51,8 +52,8 @@ use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
 pub use data::{
-    DEVELOPMENTS, Data, DevelopmentData, EXTRA_CITIES, Effect, GOODS, GoodData, MAX_DICE,
-    MONUMENTS, MonumentData, Rules, data, try_data,
+    DEVELOPMENTS, Data, DevelopmentData, DisasterData, EXTRA_CITIES, Effect, GOODS, GoodData,
+    MAX_DICE, MONUMENTS, MonumentData, Rules, data, try_data,
 };
 pub use error::RulesError;
 pub use event::{Bundle, Dice, Disaster, EndReason, Event, describe};
@@ -522,6 +523,18 @@ impl Game for Rtta {
 
     fn layout(&self, seat: Seat, legal: &[Action]) -> crate::menu::Layout {
         self.layout_of(seat, legal)
+    }
+
+    fn detail(&self, _seat: Seat, action: &Action) -> Option<String> {
+        self.detail_of(action)
+    }
+
+    fn reference() -> Vec<crate::reference::Entry> {
+        reference::entries()
+    }
+
+    fn help_topics() -> &'static [crate::reference::Topic] {
+        reference::TOPICS
     }
 
     /// Keep the dice, build, trade or buy nothing, decline an offer; where the step must be

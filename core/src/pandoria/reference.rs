@@ -1,0 +1,588 @@
+//! What Pandoria's cards, realms, monuments, relics and board pieces do, in words: the texts
+//! of `assets/pandoria/` (each effect once), checked when first used, the reference entries
+//! of `/card` and `/realm`, each legal choice's detail for the panel, and the help topics of
+//! `/rules`.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::cards::{ALL_BUILDINGS, BuildingEffect, Card, Realm, SpellEffect, cards};
+use super::options::{Edition, Mode};
+use super::{Action, Pandoria};
+use crate::game::Seat;
+use crate::reference::{Entry, Lookup, MAX_SHORT, Text, Topic};
+
+/// Every text of Pandoria's component data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Texts {
+    spells: BTreeMap<String, Text>,
+    buildings: BTreeMap<String, Text>,
+    monument: Text,
+    abilities: BTreeMap<Realm, Text>,
+    abilities_second: BTreeMap<Realm, Text>,
+    relic: Text,
+    artifacts: Text,
+    mountain_castle: Text,
+    single_tile: Text,
+    ship: Text,
+}
+
+#[derive(Deserialize)]
+struct CardsFile {
+    spell_texts: BTreeMap<String, Text>,
+    building_texts: BTreeMap<String, Text>,
+    monument_text: Text,
+}
+
+#[derive(Deserialize)]
+struct RealmEntry {
+    id: Realm,
+    ability: Option<Text>,
+    #[serde(default)]
+    ability_second: Option<Text>,
+}
+
+#[derive(Deserialize)]
+struct RealmsFile {
+    realms: Vec<RealmEntry>,
+}
+
+#[derive(Deserialize)]
+struct ArtifactTexts {
+    relic: Text,
+    artifacts: Text,
+    mountain_castle: Text,
+    single_tile: Text,
+}
+
+#[derive(Deserialize)]
+struct ArtifactsFile {
+    texts: ArtifactTexts,
+}
+
+#[derive(Deserialize)]
+struct ShipText {
+    short: String,
+    #[serde(default)]
+    long: String,
+}
+
+#[derive(Deserialize)]
+struct RiverFile {
+    ship_text: ShipText,
+}
+
+/// Reads and checks the texts: every spell and building effect, every realm (and the realms
+/// the second edition changes), the monuments, relics, artifacts and the River's ship have a
+/// short text of at most [`MAX_SHORT`] characters; a card's spell and building texts fit one
+/// select description together.
+pub fn parse_texts(
+    cards_text: &str,
+    realms: &str,
+    artifacts: &str,
+    river: &str,
+) -> Result<Texts, String> {
+    let file: CardsFile = serde_json::from_str(cards_text).map_err(|e| format!("cards: {e}"))?;
+    let realms: RealmsFile = serde_json::from_str(realms).map_err(|e| format!("realms: {e}"))?;
+    let artifacts: ArtifactsFile =
+        serde_json::from_str(artifacts).map_err(|e| format!("artifacts: {e}"))?;
+    let river: RiverFile = serde_json::from_str(river).map_err(|e| format!("river: {e}"))?;
+    for spell in SpellEffect::ALL {
+        let slug = spell.slug();
+        file.spell_texts
+            .get(&slug)
+            .ok_or(format!("the spell {slug} has no text"))?
+            .check(&format!("spell {slug}"))?;
+    }
+    for (building, _) in ALL_BUILDINGS {
+        let slug = building.slug();
+        file.building_texts
+            .get(&slug)
+            .ok_or(format!("the building {slug} has no text"))?
+            .check(&format!("building {slug}"))?;
+    }
+    for slug in file.spell_texts.keys() {
+        if !SpellEffect::ALL.iter().any(|s| s.slug() == *slug) {
+            return Err(format!("a text for the unknown spell {slug}"));
+        }
+    }
+    for slug in file.building_texts.keys() {
+        if !ALL_BUILDINGS.iter().any(|(b, _)| b.slug() == *slug) {
+            return Err(format!("a text for the unknown building {slug}"));
+        }
+    }
+    file.monument_text.check("the monument")?;
+    let mut abilities = BTreeMap::new();
+    let mut abilities_second = BTreeMap::new();
+    for r in realms.realms {
+        let text = r
+            .ability
+            .ok_or(format!("the {} have no ability text", r.id.slug()))?;
+        text.check(&format!("the {}' ability", r.id.slug()))?;
+        abilities.insert(r.id, text);
+        if let Some(second) = r.ability_second {
+            second.check(&format!("the {}' second-edition ability", r.id.slug()))?;
+            abilities_second.insert(r.id, second);
+        }
+    }
+    for realm in Realm::ALL {
+        if !abilities.contains_key(&realm) {
+            return Err(format!("the {} have no ability text", realm.slug()));
+        }
+    }
+    // The second edition changes the Mages' and the Halflings' abilities (text 003 §11).
+    for realm in [Realm::Mages, Realm::Halflings] {
+        if !abilities_second.contains_key(&realm) {
+            return Err(format!(
+                "the {} have no second-edition ability text",
+                realm.slug()
+            ));
+        }
+    }
+    let a = artifacts.texts;
+    for (what, text) in [
+        ("the relic", &a.relic),
+        ("the artifacts", &a.artifacts),
+        ("the mountain castle", &a.mountain_castle),
+        ("the single tile", &a.single_tile),
+    ] {
+        text.check(what)?;
+    }
+    let ship = Text {
+        short: river.ship_text.short,
+        long: river.ship_text.long,
+    };
+    ship.check("the River's ship")?;
+    let texts = Texts {
+        spells: file.spell_texts,
+        buildings: file.building_texts,
+        monument: file.monument_text,
+        abilities,
+        abilities_second,
+        relic: a.relic,
+        artifacts: a.artifacts,
+        mountain_castle: a.mountain_castle,
+        single_tile: a.single_tile,
+        ship,
+    };
+    for card in cards().all() {
+        let n = texts.card_short(card).chars().count();
+        if n > MAX_SHORT {
+            return Err(format!(
+                "card {}'s spell and building texts have {n} characters together, more than {MAX_SHORT}",
+                card.id
+            ));
+        }
+    }
+    Ok(texts)
+}
+
+/// The texts, read and checked on first use.
+///
+/// # Panics
+/// If the compiled-in data is invalid (the tests read it, so a build that ships never does).
+pub fn texts() -> &'static Texts {
+    static TEXTS: OnceLock<Texts> = OnceLock::new();
+    TEXTS.get_or_init(|| {
+        parse_texts(
+            include_str!("../../../assets/pandoria/cards.json"),
+            include_str!("../../../assets/pandoria/realms.json"),
+            include_str!("../../../assets/pandoria/artifacts.json"),
+            include_str!("../../../assets/pandoria/board-river.json"),
+        )
+        .unwrap_or_else(|e| panic!("assets/pandoria texts are invalid: {e}"))
+    })
+}
+
+impl Texts {
+    /// A spell's text.
+    pub fn spell(&self, spell: SpellEffect) -> &Text {
+        // Checked when loaded: every spell has one.
+        &self.spells[&spell.slug()]
+    }
+
+    /// A building's text.
+    pub fn building(&self, building: BuildingEffect) -> &Text {
+        &self.buildings[&building.slug()]
+    }
+
+    /// What a monument does.
+    pub fn monument(&self) -> &Text {
+        &self.monument
+    }
+
+    /// A realm's ability in an edition.
+    pub fn ability(&self, realm: Realm, edition: Edition) -> &Text {
+        match edition {
+            Edition::Second => self.abilities_second.get(&realm),
+            _ => None,
+        }
+        .unwrap_or(&self.abilities[&realm])
+    }
+
+    /// A card's two sides in one line: `Rage ×2: … · Bank −1: …` when it fits, else the
+    /// two short texts alone.
+    pub fn card_short(&self, card: &Card) -> String {
+        let (spell, building) = (
+            &self.spell(card.spell).short,
+            &self.building(card.building).short,
+        );
+        let named = format!(
+            "{}: {spell} · {}: {building}",
+            card.spell.label(),
+            card.building.label()
+        );
+        if named.chars().count() <= MAX_SHORT {
+            named
+        } else {
+            format!("{spell} · {building}")
+        }
+    }
+}
+
+/// The realm's name with its ability, for a lobby or a first message: "Elves: At the end …".
+pub fn realm_line(realm: Realm, edition: Edition) -> String {
+    format!("{realm}: {}", texts().ability(realm, edition).short)
+}
+
+/// Every entry of `/card` and `/realm`.
+pub fn entries() -> Vec<Entry> {
+    let t = texts();
+    let mut out = Vec::new();
+    for spell in SpellEffect::ALL {
+        let costs: Vec<String> = {
+            let mut c: Vec<u8> = cards()
+                .all()
+                .filter(|c| c.spell == spell)
+                .map(|c| c.crystals)
+                .collect();
+            c.sort_unstable();
+            c.dedup();
+            c.iter().map(u8::to_string).collect()
+        };
+        out.push(Entry {
+            lookup: Lookup::Card,
+            id: format!("spell:{}", spell.slug()),
+            kind: "spell".into(),
+            name: spell.label(),
+            german: Some(spell.german().into()),
+            facts: format!("{} crystals on its cards", costs.join(" or ")),
+            text: t.spell(spell).clone(),
+        });
+    }
+    let mut seen = Vec::new();
+    for (building, _) in ALL_BUILDINGS {
+        if seen.contains(&building) {
+            continue;
+        }
+        seen.push(building);
+        let mut wood: Vec<u8> = cards()
+            .all()
+            .filter(|c| c.building == building)
+            .map(|c| c.wood)
+            .collect();
+        wood.sort_unstable();
+        wood.dedup();
+        let wood: Vec<String> = wood.iter().map(u8::to_string).collect();
+        out.push(Entry {
+            lookup: Lookup::Card,
+            id: format!("building:{}", building.slug()),
+            kind: "building".into(),
+            name: building.label(),
+            german: Some(building.german().into()),
+            facts: format!("{} wood on its cards", wood.join(" or ")),
+            text: t.building(building).clone(),
+        });
+    }
+    let values: Vec<String> = {
+        let mut v = cards().monuments().to_vec();
+        v.dedup();
+        v.iter().map(u8::to_string).collect()
+    };
+    out.push(Entry {
+        lookup: Lookup::Card,
+        id: "monument".into(),
+        kind: "monument".into(),
+        name: "Monument".into(),
+        german: Some("Monument".into()),
+        facts: format!("worth {} points", values.join(", ")),
+        text: t.monument.clone(),
+    });
+    for (id, name, german, kind, text) in [
+        ("relic", "Relic", "Relikt", "Artifacts expansion", &t.relic),
+        (
+            "artifacts",
+            "Artifacts",
+            "Artefakte",
+            "Artifacts expansion",
+            &t.artifacts,
+        ),
+        (
+            "mountain_castle",
+            "Mountain castle",
+            "Bergburg",
+            "Artifacts expansion",
+            &t.mountain_castle,
+        ),
+        (
+            "single_tile",
+            "Single tile",
+            "Einzelplättchen",
+            "Artifacts expansion",
+            &t.single_tile,
+        ),
+        (
+            "ship",
+            "Astral Ship on the River board",
+            "Astralschiff",
+            "River board",
+            &t.ship,
+        ),
+    ] {
+        out.push(Entry {
+            lookup: Lookup::Card,
+            id: id.into(),
+            kind: kind.into(),
+            name: name.into(),
+            german: Some(german.into()),
+            facts: String::new(),
+            text: text.clone(),
+        });
+    }
+    for realm in Realm::ALL {
+        let data = realm.data();
+        let mut text = t.ability(realm, Edition::default()).clone();
+        if let Some(second) = t.abilities_second.get(&realm) {
+            text.long = format!("{}\nSecond edition: {}", text.full(), second.full());
+        }
+        let [c, g, w] = data.side_b;
+        out.push(Entry {
+            lookup: Lookup::Realm,
+            id: format!("realm:{}", realm.slug()),
+            kind: format!("realm ({})", set_words(realm)),
+            name: data.name.clone(),
+            german: Some(data.german.clone()),
+            facts: format!("starts with {c} crystals, {g} gold, {w} wood"),
+            text,
+        });
+    }
+    out
+}
+
+fn set_words(realm: Realm) -> &'static str {
+    match realm.set() {
+        super::cards::RealmSet::Base => "base game",
+        super::cards::RealmSet::Expansion => "Realms expansion",
+        super::cards::RealmSet::Promo => "promo",
+    }
+}
+
+impl Pandoria {
+    /// What the component a legal action plays does, in one line (see
+    /// [`crate::Game::detail`]); `None` for placements, figures and passes.
+    pub(super) fn detail_of(&self, seat: Seat, action: &Action) -> Option<String> {
+        let t = texts();
+        let spell_of = |c| t.spell(cards().card(c).spell).short.clone();
+        let top_of = |s: Seat| {
+            self.seats
+                .get(s.index())
+                .and_then(|s| s.spells.last())
+                .copied()
+        };
+        let market = |pos: u8| {
+            self.market()
+                .get(usize::from(pos).wrapping_sub(1))
+                .map(|&c| t.card_short(cards().card(c)))
+        };
+        match *action {
+            Action::Spell(c, _) => Some(spell_of(c)),
+            Action::Both(c, _) => Some(t.card_short(cards().card(c))),
+            Action::Recast(_) => top_of(seat).map(spell_of),
+            Action::Adopt(other) | Action::GoblinSpell(other, _) => top_of(other).map(spell_of),
+            Action::Build(c, _, _) => Some(t.building(cards().card(c).building).short.clone()),
+            Action::Occupy(owner, slot, _) => self
+                .occupy_price(seat, owner, slot)
+                .ok()
+                .map(|(card, _)| t.building(card.building).short.clone()),
+            Action::Monument(..) => Some(t.monument.short.clone()),
+            Action::Buy(pos, _) | Action::Take(pos) => market(pos),
+            Action::Realm(realm) => Some(t.ability(realm, self.options.edition).short.clone()),
+            Action::Relic(_) => Some(t.relic.short.clone()),
+            Action::Mountain(_) => Some(t.mountain_castle.short.clone()),
+            Action::DrawSingle => Some(t.single_tile.short.clone()),
+            Action::Ship(..) => Some(t.ship.short.clone()),
+            _ => None,
+        }
+    }
+
+    /// What `seat`'s realm does, for its first message ("You play the Elves: …"); `None`
+    /// in games without realm abilities (family and beginner games) or before the realm is
+    /// chosen.
+    pub(super) fn intro_of(&self, seat: Seat) -> Option<String> {
+        if matches!(
+            self.options.mode,
+            Mode::Family | Mode::FamilySpells | Mode::Beginner
+        ) {
+            return None;
+        }
+        let realm = self.seats.get(seat.index())?.realm?;
+        let text = texts().ability(realm, self.options.edition);
+        Some(format!(
+            "You play the {realm}. Their ability: {}",
+            text.full()
+        ))
+    }
+}
+
+/// `/rules` for Pandoria: each part of the game in brief, in Turnpost's own words.
+pub const TOPICS: &[Topic] = &[
+    Topic {
+        key: "turn",
+        title: "A turn",
+        text: "\
+1. **Place** your hand tile next to land (or a castle instead). A region whose every side is \
+now blocked — by other terrain, lakes, castles or the rim — is **closed**, unless an exit path \
+of its own terrain touches it; figures in a closed region go home.
+2. **Figure**: put a worker on the tile or castle you just placed (the leader only once your \
+workers are all out), or take one of your figures back, or neither.
+3. **Card**: cast a hand card's spell (pay crystals), build its building in one of your five \
+slots (pay wood), or raise a monument.
+4. **Score** the regions closed this turn, then **buy** one market card if you closed one.
+5. Draw a new tile (not after placing a castle).",
+    },
+    Topic {
+        key: "scoring",
+        title: "Scoring",
+        text: "\
+Everyone with a figure next to a closed region scores it, whoever closed it: for each figure \
+(the leader counts 2) you get one of the region's resource per symbol — wood from forest, \
+crystals from mountains, gold from hills — or points from a city. Buildings add to this (Saw \
+Mills, Towers, Treasuries, the Statue). Your camp holds 10 of each resource: what goes over \
+turns into 1 point for every 3 (a visible Lumberyard, Repository or Vault gives a better rate) \
+and the rest is lost.",
+    },
+    Topic {
+        key: "market",
+        title: "Cards and the market",
+        text: "\
+Every card has two halves: a spell (one-off, paid in crystals, then it lies on your spell \
+pile) and a building (lasting, paid in wood, in one of your five slots). Building over an old \
+building costs the difference, at least 1 wood; you never show two identical buildings. Four \
+cards lie face up in the market: after closing a region you may buy one for its gold price, \
+and the market is refilled. `/card` explains any spell or building.",
+    },
+    Topic {
+        key: "monuments",
+        title: "Monuments",
+        text: "\
+Instead of a spell or building you may cover one of your buildings with the top monument: it \
+costs 8 wood minus the covered building's cost (at least 1) and scores its points at once. \
+The stack runs from the highest values down; a monument is never covered again.",
+    },
+    Topic {
+        key: "end",
+        title: "The end",
+        text: "\
+When a player places a tile from hand and no tile is left to draw, the round is played to its \
+end and the game is over. Each hand card is worth 1 point, and every 3 of a resource 1 point \
+(or the better rate of a visible Lumberyard, Repository or Vault). Ties go to whoever has \
+more resources left.",
+    },
+    Topic {
+        key: "modes",
+        title: "Modes",
+        text: "\
+**Family**: no realms, cards, buildings or monuments; every symbol of a closed region is a \
+point, and anyone may place the leader at any time.
+**Family with spells**: as family, with a deck of the figure spells; one spell per turn, and \
+at each scoring you may draw a card instead of the points.
+**Beginner**: realm side A without abilities; you start with your realm's two cards and the \
+one marked A already built.
+**Standard**: realm side B with its ability and four random cards. `/realm` explains each \
+realm.",
+    },
+    Topic {
+        key: "expansions",
+        title: "Expansions and editions",
+        text: "\
+**Realms** (option realm_sets): the Centaurs, Fairies, Goblins, Golems and Spirits of the \
+Ancients, and the promo Nymphs and Hanbok, each with its own ability (`/realm`).
+**Artifacts**: tiles that carry artifacts to the player who closes their region, relics \
+bought with artifacts, a mountain castle that blocks an exit path, and single tiles for \
+one-space gaps (`/card relic`).
+**River board** (board=river): a river splits the plain; ships sail downstream when \
+enclosed, and an Astral Ship printed on the board can be cast instead of a card.
+**Second edition** (edition=second): new start values and new abilities for the Mages and \
+the Halflings.",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CARDS: &str = include_str!("../../../assets/pandoria/cards.json");
+    const REALMS: &str = include_str!("../../../assets/pandoria/realms.json");
+    const ARTIFACTS: &str = include_str!("../../../assets/pandoria/artifacts.json");
+    const RIVER: &str = include_str!("../../../assets/pandoria/board-river.json");
+
+    #[test]
+    fn every_card_realm_and_piece_has_a_text_that_fits_a_select() {
+        let t = parse_texts(CARDS, REALMS, ARTIFACTS, RIVER).unwrap();
+        for card in cards().all() {
+            let line = t.card_short(card);
+            assert!(
+                line.chars().count() <= MAX_SHORT,
+                "card {}: {line}",
+                card.id
+            );
+            assert!(!t.spell(card.spell).short.is_empty());
+            assert!(!t.building(card.building).short.is_empty());
+        }
+        for realm in Realm::ALL {
+            for edition in [Edition::Yucata, Edition::Second] {
+                let a = t.ability(realm, edition);
+                assert!(!a.short.is_empty() && a.short.chars().count() <= MAX_SHORT);
+            }
+        }
+        assert_ne!(
+            t.ability(Realm::Mages, Edition::Yucata),
+            t.ability(Realm::Mages, Edition::Second)
+        );
+        let entries = entries();
+        crate::reference::check(&entries, TOPICS).unwrap();
+        assert_eq!(
+            entries.iter().filter(|e| e.lookup == Lookup::Realm).count(),
+            12,
+            "every realm of every set"
+        );
+        // English, German and ids find the same entries.
+        for typed in ["Gewölbe", "vault", "building:vault_1_for_2"] {
+            let found = crate::reference::find(&entries, Lookup::Card, typed, 25);
+            assert!(
+                found.iter().any(|e| e.id == "building:vault_1_for_2"),
+                "{typed}"
+            );
+        }
+        let elves = crate::reference::find(&entries, Lookup::Realm, "Elfen", 25);
+        assert_eq!(elves[0].id, "realm:elves");
+    }
+
+    #[test]
+    fn a_missing_or_long_text_is_refused_with_its_name() {
+        let no_rage = CARDS.replace("\"rage_2\": {", "\"rage_9\": {");
+        let e = parse_texts(&no_rage, REALMS, ARTIFACTS, RIVER).unwrap_err();
+        assert!(e.contains("rage_2"), "{e}");
+        let long = CARDS.replace(
+            "\"Set one of your resources to exactly 6\"",
+            &format!("\"{}\"", "x".repeat(101)),
+        );
+        let e = parse_texts(&long, REALMS, ARTIFACTS, RIVER).unwrap_err();
+        assert!(e.contains("conjure_6") && e.contains("101"), "{e}");
+        let no_ability = REALMS.replacen("\"ability\": {", "\"abilityx\": {", 1);
+        let e = parse_texts(CARDS, &no_ability, ARTIFACTS, RIVER).unwrap_err();
+        assert!(e.contains("humans"), "{e}");
+    }
+}
