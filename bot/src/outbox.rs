@@ -794,7 +794,7 @@ impl Outbox {
                 if since == now {
                     tracing::error!(outbox_id = id, game = row.game_id, channel = row.target, error = %why, "cannot post in a channel; holding its posts and trying again later");
                     let text = format!(
-                        "I could not post the game's message in <#{}>: {why}. The game is saved, and I will post it as soon as I can (I try again now and then, and whenever someone uses a command there) — a moderator can fix the channel's permissions for Turnpost (View Channel, Send Messages, Attach Files); `/board` shows the game meanwhile.",
+                        "I could not post the game's message in <#{}>: {why}. The game is saved, and I will post it as soon as I can (I try again now and then, and whenever someone uses a command there) — a moderator can fix the channel's permissions for Turnpost (channel settings → Permissions → Turnpost's role → allow View Channel, Send Messages (in a thread: Send Messages in Threads), Attach Files, Embed Links and Read Message History); `/board` shows the game meanwhile.",
                         row.channel_id
                     );
                     self.tell_caller(courier, row, message, &text).await;

@@ -248,6 +248,10 @@ fn new_command() -> CreateCommand {
                 ),
                 |o, l| o.add_string_choice(l.name(), l.name()),
             ))
+            .add_sub_option(boolean(
+                "thread",
+                "Open the game in a new public thread of this channel (default: here)",
+            ))
             .add_sub_option(CreateCommandOption::new(
                 CommandOptionType::String,
                 "options",
@@ -272,6 +276,9 @@ pub enum Invocation {
     AbandonPrompt,
     /// `/turn`: the caller's private panel, as **Take my turn** opens it.
     Panel,
+    /// `/new … thread:true`: the table command (a create) to run in a new public thread of
+    /// the channel.
+    NewThread(Command),
 }
 
 fn text<'a>(options: &'a [CommandDataOption], name: &str) -> Option<&'a str> {
@@ -384,13 +391,17 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
                 pairs.extend(parse_options(more)?);
             }
             let seats = info.players.clone();
-            table(Command::Create {
+            let create = Command::Create {
                 game,
                 options: pairs,
                 players: ranged(options, "players", seats)?,
                 seats: Vec::new(),
                 seed: None,
-            })
+            };
+            if flag(options, "thread") == Some(true) {
+                return Ok(Invocation::NewThread(create));
+            }
+            table(create)
         }
         "join" => table(Command::Join),
         "leave" => table(Command::Leave),
@@ -532,6 +543,29 @@ mod tests {
                 ("edition".to_string(), "second".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn new_with_thread_true_asks_for_a_thread_and_false_for_here() {
+        let with = |thread: bool| {
+            let json = serde_json::json!([{"name": "rtta", "type": 1, "options": [
+                {"name": "thread", "type": 5, "value": thread}
+            ]}]);
+            let options: Vec<CommandDataOption> = serde_json::from_value(json).unwrap();
+            invocation("new", &options).unwrap()
+        };
+        let Invocation::NewThread(Command::Create { game, options, .. }) = with(true) else {
+            panic!("thread:true is not a new thread");
+        };
+        assert_eq!(game, "rtta");
+        assert!(
+            options.is_empty(),
+            "thread is not a game option: {options:?}"
+        );
+        assert!(matches!(
+            with(false),
+            Invocation::Table(Command::Create { .. })
+        ));
     }
 
     #[test]

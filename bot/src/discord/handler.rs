@@ -8,18 +8,24 @@ use std::sync::Arc;
 use futures::FutureExt;
 
 use serenity::all::{
+    AutoArchiveDuration, ChannelType, CreateAllowedMentions, CreateInteractionResponseFollowup,
+    CreateMessage, CreateThread, PartialChannel, Permissions,
+};
+use serenity::all::{
     ButtonStyle, ChannelId, Command as SlashCommand, CommandInteraction, ComponentInteraction,
     ComponentInteractionDataKind, Context, CreateActionRow, CreateAutocompleteResponse,
     CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage,
     EditInteractionResponse, EventHandler, GuildId, Interaction, InteractionId, Member,
     MessageFlags, Ready, User,
 };
+use turnpost_core::registry;
 
 use super::InFlight;
 use super::commands::{self, Invocation};
 use super::deliver::ephemeral_edit;
 use super::ids::{ComponentId, Verb};
 use super::panel::{self, View};
+use super::permissions::{self, Place};
 use turnpost_core::menu::Layout;
 
 use crate::table::{Caller, Command, Post, Reply, Table, TableError, Turn, echo};
@@ -277,7 +283,14 @@ impl Handler {
                     vec![CreateActionRow::Buttons(confirm.into_iter().collect())],
                 )
             }
-            Ok(Invocation::Table(command)) => (self.run_table(&caller, command).await, Vec::new()),
+            Ok(Invocation::NewThread(command)) => (
+                self.open_in_thread(ctx, cmd, &caller, command).await,
+                Vec::new(),
+            ),
+            Ok(Invocation::Table(command)) => match lacking_for(&command, cmd) {
+                Some(refusal) => (text_post(refusal), Vec::new()),
+                None => (self.run_table(&caller, command).await, Vec::new()),
+            },
         };
         let mut edit = ephemeral_edit(&answer);
         if !components.is_empty() {
@@ -285,6 +298,28 @@ impl Handler {
         }
         if let Err(e) = cmd.edit_response(&ctx.http, edit).await {
             tracing::warn!(error = %e, "could not answer a command");
+        }
+        let opening = matches!(
+            commands::invocation(&cmd.data.name, &cmd.data.options),
+            Ok(Invocation::NewThread(_)
+                | Invocation::Table(Command::Create { .. } | Command::Start))
+        );
+        if !opening
+            && let Some(note) = self
+                .lacking_note(
+                    &caller,
+                    cmd.guild_id,
+                    cmd.app_permissions,
+                    cmd.channel.as_ref(),
+                )
+                .await
+        {
+            let warn = CreateInteractionResponseFollowup::new()
+                .content(note)
+                .ephemeral(true);
+            if let Err(e) = cmd.create_followup(&ctx.http, warn).await {
+                tracing::warn!(error = %e, "could not warn about missing permissions");
+            }
         }
     }
 
@@ -326,6 +361,7 @@ impl Handler {
             &comp.token,
         );
         self.reopen_dms(caller.user).await;
+        let starting = id.as_ref().is_some_and(|id| id.verb == Verb::Start);
         let edit = match id.filter(|_| on_panel) {
             Some(id) => {
                 // Turning a page, opening a group or toggling a die changes nothing in the
@@ -364,6 +400,23 @@ impl Handler {
         };
         if let Err(e) = comp.edit_response(&ctx.http, edit).await {
             tracing::warn!(error = %e, "could not answer a component");
+        }
+        if !starting
+            && let Some(note) = self
+                .lacking_note(
+                    &caller,
+                    comp.guild_id,
+                    comp.app_permissions,
+                    comp.channel.as_ref(),
+                )
+                .await
+        {
+            let warn = CreateInteractionResponseFollowup::new()
+                .content(note)
+                .ephemeral(true);
+            if let Err(e) = comp.create_followup(&ctx.http, warn).await {
+                tracing::warn!(error = %e, "could not warn about missing permissions");
+            }
         }
     }
 
@@ -411,6 +464,16 @@ impl Handler {
             }
         }
         let table = |command| async move { (self.run_table(caller, command).await, Vec::new()) };
+        if id.verb == Verb::Start
+            && let Some(refusal) = lacking(
+                comp.guild_id,
+                comp.app_permissions,
+                comp.channel.as_ref(),
+                "start the game",
+            )
+        {
+            return (text_post(refusal), Vec::new());
+        }
         match id.verb {
             Verb::Turn => self.panel(caller, id.version, View::Top(0), false).await,
             Verb::Page(n) => self.panel(caller, id.version, View::Top(n), false).await,
@@ -587,6 +650,165 @@ impl Handler {
             .await
         {
             tracing::warn!(error = %e, "autocomplete failed");
+        }
+    }
+}
+
+/// Whether an interaction's channel is a thread.
+fn is_thread(channel: Option<&PartialChannel>) -> bool {
+    channel.is_some_and(|c| {
+        matches!(
+            c.kind,
+            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+        )
+    })
+}
+
+/// The refusal of `doing` (opening or starting a game) in a server channel where the bot's
+/// permissions (`app_permissions`, which Discord sends with every interaction) lack what
+/// the game needs there; `None` when nothing is missing, outside a server, or when Discord
+/// sent no permissions.
+fn lacking(
+    guild: Option<GuildId>,
+    have: Option<Permissions>,
+    channel: Option<&PartialChannel>,
+    doing: &str,
+) -> Option<String> {
+    guild?;
+    let place = if is_thread(channel) {
+        Place::Thread
+    } else {
+        Place::Channel
+    };
+    let missing = permissions::missing(have?, place);
+    (!missing.is_empty()).then(|| permissions::refusal(&missing, place, doing))
+}
+
+/// [`lacking`] for the table commands that open or start a game (`/new`, `/start`).
+fn lacking_for(command: &Command, cmd: &CommandInteraction) -> Option<String> {
+    let doing = match command {
+        Command::Create { .. } => "open a table",
+        Command::Start => "start the game",
+        _ => return None,
+    };
+    lacking(
+        cmd.guild_id,
+        cmd.app_permissions,
+        cmd.channel.as_ref(),
+        doing,
+    )
+}
+
+impl Handler {
+    /// A warning for an interaction from a channel whose game the bot cannot serve fully
+    /// (a permission was taken away after the game opened, e.g. Embed Links: Discord then
+    /// posts the turn messages without their pictures and reports no error), so the loss
+    /// is said instead of silent. `None` when nothing is missing or no game is open there.
+    async fn lacking_note(
+        &self,
+        caller: &Caller,
+        guild: Option<GuildId>,
+        have: Option<Permissions>,
+        channel: Option<&PartialChannel>,
+    ) -> Option<String> {
+        guild?;
+        let place = if is_thread(channel) {
+            Place::Thread
+        } else {
+            Place::Channel
+        };
+        let missing = permissions::missing(have?, place);
+        if missing.is_empty() {
+            return None;
+        }
+        match self.table.open_game_id(caller.channel).await {
+            Ok(Some(_)) => Some(permissions::warning(&missing, place)),
+            Ok(None) => None,
+            Err(e) => {
+                tracing::error!(error = %e, "store failed");
+                None
+            }
+        }
+    }
+
+    /// `/new … thread:true`: checks the bot's permissions for a game in a new thread,
+    /// opens a public thread named after the game, opens the table there (the thread is
+    /// the game's channel), and posts one line linking to it in the channel. Refused in a
+    /// thread (Discord has no threads in threads) and where a permission is missing, with
+    /// nothing changed.
+    async fn open_in_thread(
+        &self,
+        ctx: &Context,
+        cmd: &CommandInteraction,
+        caller: &Caller,
+        command: Command,
+    ) -> Post {
+        if is_thread(cmd.channel.as_ref()) {
+            return text_post(
+                "This is a thread already, and a thread cannot have threads of its own. Use `/new` without `thread` to play in this thread, or use `/new … thread:true` in a channel.",
+            );
+        }
+        if cmd.guild_id.is_none() {
+            return text_post(
+                "Threads exist only in a server's channels: use `/new … thread:true` in a server channel.",
+            );
+        }
+        if let Some(have) = cmd.app_permissions {
+            let missing = permissions::missing(have, Place::NewThread);
+            if !missing.is_empty() {
+                return text_post(permissions::refusal(
+                    &missing,
+                    Place::NewThread,
+                    "open a table in a new thread",
+                ));
+            }
+        }
+        let Command::Create { game, .. } = &command else {
+            return self.run_table(caller, command).await;
+        };
+        let title = registry::find(game).map_or(game.as_str(), |info| info.title);
+        let title = title.to_string();
+        // Discord's limit for a thread's name is 100 characters.
+        let name: String = format!("{title} — {}'s table", caller.name)
+            .chars()
+            .take(100)
+            .collect();
+        // A week of silence before Discord archives it: games by message are slow.
+        let thread = CreateThread::new(name)
+            .kind(ChannelType::PublicThread)
+            .auto_archive_duration(AutoArchiveDuration::OneWeek);
+        let thread = match cmd.channel_id.create_thread(&ctx.http, thread).await {
+            Ok(thread) => thread.id,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not open a thread");
+                return text_post(format!(
+                    "I could not open a thread here ({e}); nothing was changed. `/new` without `thread` opens the table in this channel."
+                ));
+            }
+        };
+        let there = Caller {
+            channel: thread.get(),
+            ..caller.clone()
+        };
+        match self.table.handle(&there, command).await {
+            Ok(reply) => {
+                let line = format!(
+                    "{} opened a {title} table in <#{thread}> — join it there.",
+                    caller.name
+                );
+                let post = CreateMessage::new()
+                    .content(line)
+                    .allowed_mentions(CreateAllowedMentions::new());
+                if let Err(e) = cmd.channel_id.send_message(&ctx.http, post).await {
+                    tracing::warn!(error = %e, "could not link the game's thread in its channel");
+                }
+                let ack = acknowledgement(&reply);
+                text_post(format!("The game is in <#{thread}>.\n{}", ack.text))
+            }
+            Err(TableError::Refused(m)) => text_post(format!(
+                "{m}\nThe thread <#{thread}> stays empty: use `/new` in it to open the table there, or delete it."
+            )),
+            Err(TableError::Internal(_)) => text_post(APOLOGY),
         }
     }
 }

@@ -3,13 +3,15 @@
 //!
 //! `handler.rs` receives interactions (defer first, then work), `commands.rs` defines the
 //! slash commands, `ids.rs` encodes button ids, `deliver.rs` sends replies (DMs with the
-//! 50007 fallback), and the reminder loop lives here.
+//! 50007 fallback), `permissions.rs` lists the permissions the bot needs and checks them,
+//! and the reminder loop lives here.
 
 mod commands;
 mod deliver;
 mod handler;
 pub mod ids;
 mod panel;
+pub mod permissions;
 
 use std::path::PathBuf;
 use std::sync::Arc;

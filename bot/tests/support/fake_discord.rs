@@ -78,7 +78,20 @@ pub mod permissions {
     pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
     pub const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;
     pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
+    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
     pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    pub const MENTION_EVERYONE: u64 = 1 << 17;
+    pub const SEND_TTS_MESSAGES: u64 = 1 << 12;
+    /// Every permission bit Discord defines (Administrator's effect).
+    pub const ALL: u64 = (1 << 51) - 1;
+    /// What the bot's own role has by default: what the README's invite asks for.
+    pub const BOT_ROLE: u64 = VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS;
     /// What an ordinary member has in a channel (no Manage Messages, no Administrator).
     pub const MEMBER: u64 = ADD_REACTIONS
         | VIEW_CHANNEL
@@ -512,10 +525,26 @@ struct InteractionRec {
     followups: Vec<u64>,
 }
 
-#[derive(Clone)]
+#[derive(Clone, Default)]
 struct ChannelInfo {
     guild: Option<u64>,
     dm_user: Option<u64>,
+    /// A thread's channel (threads take their parent's permission overwrites).
+    parent: Option<u64>,
+    /// A thread's name.
+    name: Option<String>,
+    /// The channel's permission overwrites (a thread has none of its own).
+    overwrites: Vec<Overwrite>,
+}
+
+/// One entry of a channel's `permission_overwrites`: for a role (`member: false`; the
+/// guild's id is its @everyone role) or a member.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Overwrite {
+    id: u64,
+    member: bool,
+    allow: u64,
+    deny: u64,
 }
 
 #[derive(Default)]
@@ -553,6 +582,10 @@ struct St {
     guilds: Vec<u64>,
     deleted_channels: HashSet<u64>,
     denied_channels: HashSet<u64>,
+    /// Per guild, the permissions of its @everyone role (default `permissions::MEMBER`).
+    everyone_permissions: HashMap<u64, u64>,
+    /// Per guild, the permissions of the bot's own role (default `permissions::BOT_ROLE`).
+    bot_role_permissions: HashMap<u64, u64>,
     /// (channel, nonce) → the message created with it (forgotten by `forget_nonces`).
     nonces: HashMap<(u64, String), u64>,
     /// (channel, nonce) → how many messages were created with it and `enforce_nonce` (never
@@ -832,7 +865,7 @@ impl FakeDiscord {
                 let guild = id_of(&data["guild_id"]);
                 st.channels.entry(rec.channel).or_insert(ChannelInfo {
                     guild,
-                    dm_user: None,
+                    ..ChannelInfo::default()
                 });
                 st.interactions.insert(token.clone(), rec);
             }
@@ -1271,6 +1304,98 @@ impl FakeDiscord {
         self.st().denied_channels.remove(&channel);
     }
 
+    // --- channel permissions, as Discord computes and enforces them --------------------------
+
+    /// Denies the bot `bits` in `channel` (and so in its threads) by a member overwrite, as a
+    /// moderator would in the channel's settings. Discord then answers as it does: without
+    /// View Channel 403/50001 Missing Access; without Send Messages (in a thread: Send
+    /// Messages in Threads), Attach Files for a message with files or Create Public Threads
+    /// for a new thread 403/50013 Missing Permissions (rejections the test must declare);
+    /// without Embed Links the message is accepted without its embeds; without Read Message
+    /// History the channel's message list is empty. Interactions from the channel carry
+    /// the permissions left in `app_permissions`.
+    pub fn deny_bot(&self, channel: u64, bits: u64) {
+        self.overwrite(channel, FakeDiscord::BOT_USER_ID, true, |o| {
+            o.deny |= bits;
+            o.allow &= !bits;
+        });
+    }
+
+    /// Takes `bits` out of the bot's member overwrite in `channel` (what `deny_bot` denied is
+    /// inherited from the roles again).
+    pub fn undeny_bot(&self, channel: u64, bits: u64) {
+        self.overwrite(channel, FakeDiscord::BOT_USER_ID, true, |o| o.deny &= !bits);
+    }
+
+    /// Sets an overwrite of `channel` for a role (`member: false`; the guild's id is
+    /// @everyone, `bot_role(guild)` the bot's role) or a member.
+    pub fn set_overwrite(&self, channel: u64, id: u64, member: bool, allow: u64, deny: u64) {
+        self.overwrite(channel, id, member, |o| {
+            o.allow = allow;
+            o.deny = deny;
+        });
+    }
+
+    fn overwrite(&self, channel: u64, id: u64, member: bool, change: impl FnOnce(&mut Overwrite)) {
+        let mut st = self.st();
+        let info = st.channels.entry(channel).or_default();
+        let at = match info
+            .overwrites
+            .iter()
+            .position(|o| o.id == id && o.member == member)
+        {
+            Some(at) => at,
+            None => {
+                info.overwrites.push(Overwrite {
+                    id,
+                    member,
+                    allow: 0,
+                    deny: 0,
+                });
+                info.overwrites.len() - 1
+            }
+        };
+        change(&mut info.overwrites[at]);
+        if info.overwrites[at].allow == 0 && info.overwrites[at].deny == 0 {
+            info.overwrites.remove(at);
+        }
+    }
+
+    /// The permissions of `guild`'s @everyone role (default `permissions::MEMBER`).
+    pub fn set_everyone_permissions(&self, guild: u64, bits: u64) {
+        self.st().everyone_permissions.insert(guild, bits);
+    }
+
+    /// The permissions of the bot's role in `guild` (default `permissions::BOT_ROLE`, what the
+    /// invite asks for).
+    pub fn set_bot_role_permissions(&self, guild: u64, bits: u64) {
+        self.st().bot_role_permissions.insert(guild, bits);
+    }
+
+    /// The id of the bot's role in `guild`, for `set_overwrite`.
+    pub fn bot_role(guild: u64) -> u64 {
+        bot_role_id(guild)
+    }
+
+    /// The bot's permissions in a guild channel or thread as Discord computes them (`None`
+    /// for a DM or a channel the fake does not know).
+    pub fn bot_permissions(&self, channel: u64) -> Option<u64> {
+        bot_permissions_in(&self.st(), channel)
+    }
+
+    /// The threads created in `channel`, oldest first, as (id, name).
+    pub fn threads_of(&self, channel: u64) -> Vec<(u64, String)> {
+        let st = self.st();
+        let mut threads: Vec<(u64, String)> = st
+            .channels
+            .iter()
+            .filter(|(_, c)| c.parent == Some(channel))
+            .map(|(id, c)| (*id, c.name.clone().unwrap_or_default()))
+            .collect();
+        threads.sort_unstable();
+        threads
+    }
+
     /// Requests seen and problems found, for failure messages.
     pub fn report(&self) -> String {
         let problems = self.problems();
@@ -1351,13 +1476,8 @@ impl FakeDiscord {
     /// Makes a guild channel known (channels of built interactions are known already).
     pub fn add_channel(&self, channel: u64, guild: Option<u64>) {
         let mut st = self.st();
-        st.channels.insert(
-            channel,
-            ChannelInfo {
-                guild,
-                dm_user: None,
-            },
-        );
+        let info = st.channels.entry(channel).or_default();
+        info.guild = guild;
         if let Some(g) = guild
             && !st.guilds.contains(&g)
         {
@@ -1594,16 +1714,15 @@ impl FakeDiscord {
                     }
                     _ => {}
                 }
-                st.channels.insert(
-                    channel,
-                    ChannelInfo {
-                        guild: Some(g),
-                        dm_user: None,
-                    },
-                );
+                // A known channel keeps its thread parent and overwrites.
+                st.channels.entry(channel).or_default().guild = Some(g);
                 if !st.guilds.contains(&g) {
                     st.guilds.push(g);
                 }
+                // Discord sends the bot's own permissions in the channel, computed from the
+                // guild's roles and the channel's (or a thread's parent's) overwrites.
+                let bot = bot_permissions_in(st, channel).unwrap_or(0);
+                v["app_permissions"] = json!(bot.to_string());
                 v["guild_id"] = json!(g.to_string());
                 v["guild"] = json!({ "id": g.to_string(), "locale": "en-US", "features": [] });
                 v["guild_locale"] = json!("en-US");
@@ -1613,6 +1732,17 @@ impl FakeDiscord {
                     "last_message_id": null, "nsfw": false, "parent_id": null, "position": 0,
                     "rate_limit_per_user": 0, "topic": null,
                 });
+                if let Some(info) = st.channels.get(&channel)
+                    && let Some(parent) = info.parent
+                {
+                    v["channel"]["type"] = json!(11);
+                    v["channel"]["parent_id"] = json!(parent.to_string());
+                    v["channel"]["name"] = json!(info.name.clone().unwrap_or_default());
+                    v["channel"]["thread_metadata"] = json!({
+                        "archived": false, "auto_archive_duration": 10080,
+                        "archive_timestamp": iso_now(), "locked": false,
+                    });
+                }
                 v["member"] = json!({
                     "user": user_json, "roles": [], "premium_since": null,
                     "permissions": perms.to_string(), "pending": false, "nick": null,
@@ -2097,8 +2227,72 @@ fn id_of(v: &Value) -> Option<u64> {
     }
 }
 
+/// The bot's permissions in a DM channel.
 fn app_permissions() -> u64 {
     permissions::MEMBER | permissions::MANAGE_MESSAGES
+}
+
+/// The bot's permissions in a guild channel or thread as Discord computes them (`None` for a
+/// DM or unknown channel): the @everyone role and the bot's role, Administrator = every
+/// permission; then the channel's overwrites (a thread's are its parent's) in Discord's
+/// order — @everyone's deny then allow, the bot role's deny then allow, the bot member's
+/// deny then allow; then the implicit denials: without View Channel nothing, and without
+/// Send Messages (in a thread: Send Messages in Threads) no Attach Files, Embed Links,
+/// Mention Everyone or TTS.
+fn bot_permissions_in(st: &St, channel: u64) -> Option<u64> {
+    use permissions::*;
+    let info = st.channels.get(&channel)?;
+    let guild = info.guild?;
+    let mut p = st
+        .everyone_permissions
+        .get(&guild)
+        .copied()
+        .unwrap_or(MEMBER)
+        | st.bot_role_permissions
+            .get(&guild)
+            .copied()
+            .unwrap_or(BOT_ROLE);
+    if p & ADMINISTRATOR != 0 {
+        return Some(ALL);
+    }
+    let overwrites = match info.parent {
+        Some(parent) => st
+            .channels
+            .get(&parent)
+            .map(|c| c.overwrites.clone())
+            .unwrap_or_default(),
+        None => info.overwrites.clone(),
+    };
+    let bot_role = bot_role_id(guild);
+    let mut apply = |fits: &dyn Fn(&Overwrite) -> bool| {
+        let (mut allow, mut deny) = (0, 0);
+        for o in overwrites.iter().filter(|o| fits(o)) {
+            allow |= o.allow;
+            deny |= o.deny;
+        }
+        p = (p & !deny) | allow;
+    };
+    apply(&|o| !o.member && o.id == guild);
+    apply(&|o| !o.member && o.id == bot_role);
+    apply(&|o| o.member && o.id == FakeDiscord::BOT_USER_ID);
+    if p & VIEW_CHANNEL == 0 {
+        return Some(0);
+    }
+    let send = if info.parent.is_some() {
+        SEND_MESSAGES_IN_THREADS
+    } else {
+        SEND_MESSAGES
+    };
+    if p & send == 0 {
+        p &= !(ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE | SEND_TTS_MESSAGES);
+    }
+    Some(p)
+}
+
+/// The id of the bot's own role in `guild` (Discord makes one when a bot with permissions
+/// is invited).
+fn bot_role_id(guild: u64) -> u64 {
+    guild ^ (1 << 62)
 }
 
 fn user_json(st: &St, user: u64) -> Value {
@@ -2139,8 +2333,8 @@ fn dm_channel_of(st: &mut St, user: u64) -> u64 {
     st.channels.insert(
         c,
         ChannelInfo {
-            guild: None,
             dm_user: Some(user),
+            ..ChannelInfo::default()
         },
     );
     c
@@ -2826,6 +3020,9 @@ fn check_model(template: &str, resp: &Value) -> Result<(), String> {
             parse::<Message>(resp, "Message")
         }
         "/users/@me/channels" => parse::<PrivateChannel>(resp, "PrivateChannel"),
+        "/channels/{channel_id}" | "/channels/{channel_id}/threads" => {
+            parse::<GuildChannel>(resp, "GuildChannel")
+        }
         "/applications/{application_id}/commands"
         | "/applications/{application_id}/guilds/{guild_id}/commands" => {
             parse::<Vec<Command>>(resp, "Vec<Command>")
@@ -2855,6 +3052,10 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
             return error(403, 50013, "Missing Permissions");
         }
     }
+    let granted = match channel_permissions(st, op, req) {
+        Ok(granted) => granted,
+        Err(refused) => return refused,
+    };
     match (m, op.template.as_str()) {
         ("GET", "/gateway") => (200, Some(json!({ "url": inner.ws_url() }))),
         ("GET", "/gateway/bot") => (
@@ -3002,7 +3203,12 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
                 return (200, Some(first));
             }
             match build_message(st, req, channel, 0, 0, false, None) {
-                Ok(msg) => {
+                Ok(mut msg) => {
+                    if !granted.embeds {
+                        // Discord documents that embeds need Embed Links; without it the
+                        // message is sent without its embeds (no error).
+                        msg["embeds"] = json!([]);
+                    }
                     let id = id_of(&msg["id"]).unwrap();
                     st.messages.insert(id, msg.clone());
                     if let Some(nonce) = nonce {
@@ -3037,6 +3243,10 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
                     .and_then(|(_, v)| v.parse::<u64>().ok())
             };
             let limit = query("limit").unwrap_or(50).clamp(1, 100) as usize;
+            if !granted.history {
+                // Discord: without Read Message History no messages are returned.
+                return (200, Some(json!([])));
+            }
             let in_channel = st
                 .messages
                 .iter()
@@ -3069,6 +3279,16 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
             }
             (200, Some(Value::Array(page)))
         }
+        ("POST", "/channels/{channel_id}/threads") => create_thread(st, op, req),
+        ("GET", "/channels/{channel_id}") => {
+            let channel = param(op, "channel_id");
+            match st.channels.get(&channel) {
+                Some(info) if info.dm_user.is_none() && info.guild.is_some() => {
+                    (200, Some(channel_json(st, channel, info)))
+                }
+                _ => error(404, 10003, "Unknown Channel"),
+            }
+        }
         ("GET", "/channels/{channel_id}/messages/{message_id}")
         | ("PATCH", "/channels/{channel_id}/messages/{message_id}")
         | ("DELETE", "/channels/{channel_id}/messages/{message_id}") => {
@@ -3092,7 +3312,12 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
                     (204, None)
                 }
                 _ => match edit_message(st, req, existing, false) {
-                    Ok(msg) => {
+                    Ok(mut msg) => {
+                        if !granted.embeds
+                            && req.json.as_ref().is_some_and(|j| !j["embeds"].is_null())
+                        {
+                            msg["embeds"] = json!([]);
+                        }
                         st.messages.insert(id, msg.clone());
                         (200, Some(msg))
                     }
@@ -3106,6 +3331,157 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
             error(404, 0, "404: Not Found")
         }
     }
+}
+
+/// What the bot may do in a request's channel beyond what `channel_permissions` refused.
+struct Granted {
+    /// Embeds are kept (Embed Links).
+    embeds: bool,
+    /// The message list is readable (Read Message History).
+    history: bool,
+}
+
+/// Discord's permission checks for a request on a guild channel or thread, from the bot's
+/// computed permissions there: without View Channel every request is 403/50001 Missing
+/// Access; creating a message takes Send Messages (in a thread Send Messages in Threads)
+/// and, with files, Attach Files; adding files to an edit takes Attach Files; creating a
+/// thread takes Create Public Threads (a public one) — else 403/50013 Missing Permissions.
+/// Embed Links and Read Message History are never refused: without them Discord drops the
+/// embeds and lists no messages.
+fn channel_permissions(
+    st: &St,
+    op: &openapi::Operation,
+    req: &Req,
+) -> Result<Granted, (u16, Option<Value>)> {
+    use permissions::*;
+    let all = Granted {
+        embeds: true,
+        history: true,
+    };
+    if !op.template.starts_with("/channels/{channel_id}") {
+        return Ok(all);
+    }
+    let channel = param(op, "channel_id");
+    let Some(p) = bot_permissions_in(st, channel) else {
+        return Ok(all);
+    };
+    let missing = |bit: u64| p & bit == 0;
+    if missing(VIEW_CHANNEL) {
+        return Err(error(403, 50001, "Missing Access"));
+    }
+    let in_thread = st
+        .channels
+        .get(&channel)
+        .is_some_and(|c| c.parent.is_some());
+    let send = if in_thread {
+        SEND_MESSAGES_IN_THREADS
+    } else {
+        SEND_MESSAGES
+    };
+    let refused = match (req.method.as_str(), op.template.as_str()) {
+        ("POST", "/channels/{channel_id}/messages") => {
+            missing(send) || (!req.files.is_empty() && missing(ATTACH_FILES))
+        }
+        ("PATCH", "/channels/{channel_id}/messages/{message_id}") => {
+            !req.files.is_empty() && missing(ATTACH_FILES)
+        }
+        ("POST", "/channels/{channel_id}/threads") => missing(CREATE_PUBLIC_THREADS),
+        _ => false,
+    };
+    if refused {
+        return Err(error(403, 50013, "Missing Permissions"));
+    }
+    Ok(Granted {
+        embeds: !missing(EMBED_LINKS),
+        history: !missing(READ_MESSAGE_HISTORY),
+    })
+}
+
+/// A guild channel or thread as `GET /channels/{id}` answers it, with its permission
+/// overwrites (a thread lists none: it takes its parent's).
+fn channel_json(st: &St, id: u64, info: &ChannelInfo) -> Value {
+    let guild = info.guild.unwrap_or(0).to_string();
+    if let Some(parent) = info.parent {
+        return thread_json(id, parent, &guild, info.name.as_deref().unwrap_or(""));
+    }
+    let last = st
+        .messages
+        .values()
+        .rev()
+        .find(|m| id_of(&m["channel_id"]) == Some(id))
+        .map(|m| m["id"].clone())
+        .unwrap_or(Value::Null);
+    let overwrites: Vec<Value> = info
+        .overwrites
+        .iter()
+        .map(|o| {
+            json!({
+                "id": o.id.to_string(), "type": u8::from(o.member),
+                "allow": o.allow.to_string(), "deny": o.deny.to_string(),
+            })
+        })
+        .collect();
+    json!({
+        "id": id.to_string(), "type": 0, "guild_id": guild, "name": format!("table-{id}"),
+        "position": 0, "flags": 0, "parent_id": null, "topic": null, "nsfw": false,
+        "last_message_id": last, "rate_limit_per_user": 0, "last_pin_timestamp": null,
+        "permission_overwrites": overwrites,
+    })
+}
+
+/// A public thread as Discord describes it (the bot created it and is its only member).
+fn thread_json(id: u64, parent: u64, guild: &str, name: &str) -> Value {
+    json!({
+        "id": id.to_string(), "type": 11, "guild_id": guild, "name": name,
+        "parent_id": parent.to_string(), "owner_id": FakeDiscord::BOT_USER_ID.to_string(),
+        "flags": 0, "last_message_id": null, "rate_limit_per_user": 0,
+        "message_count": 0, "member_count": 1, "total_message_sent": 0,
+        "thread_metadata": {
+            "archived": false, "archive_timestamp": iso_now(), "auto_archive_duration": 10080,
+            "locked": false, "create_timestamp": iso_now(),
+        },
+    })
+}
+
+/// `POST /channels/{id}/threads` without a message: a new thread of a guild text channel
+/// (not of a thread or a DM), public when `type` is 11. Messages and interactions in it use
+/// its id as their channel; its permissions are its parent's.
+fn create_thread(st: &mut St, op: &openapi::Operation, req: &Req) -> (u16, Option<Value>) {
+    let channel = param(op, "channel_id");
+    let Some(info) = st.channels.get(&channel).cloned() else {
+        return error(404, 10003, "Unknown Channel");
+    };
+    let body = req.json.clone().unwrap_or(Value::Null);
+    let (Some(guild), None, None) = (info.guild, info.dm_user, info.parent) else {
+        st.violations.push(format!(
+            "POST {}: a thread can only be made in a guild's text channel",
+            req.route
+        ));
+        return error(400, 50024, "Cannot execute action on this channel type");
+    };
+    if body["type"] != 11 {
+        st.violations.push(format!(
+            "POST {}: type {} — Turnpost's threads are public (11); without it Discord makes a private one",
+            req.route, body["type"]
+        ));
+        return form_error("type");
+    }
+    let name = body["name"].as_str().unwrap_or_default().to_string();
+    let id = snowflake();
+    st.channels.insert(
+        id,
+        ChannelInfo {
+            guild: Some(guild),
+            parent: Some(channel),
+            name: Some(name.clone()),
+            ..ChannelInfo::default()
+        },
+    );
+    let mut thread = thread_json(id, channel, &guild.to_string(), &name);
+    if let Some(d) = body["auto_archive_duration"].as_u64() {
+        thread["thread_metadata"]["auto_archive_duration"] = json!(d);
+    }
+    (201, Some(thread))
 }
 
 /// Echo of a registered command option as Discord answers it.
