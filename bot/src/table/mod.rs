@@ -118,6 +118,20 @@ pub enum Command {
     },
     /// Give up the caller's seat.
     Resign,
+    /// Play an action the caller was asked about first ([`Reply::confirm`]: it cannot be
+    /// taken back and leaves something unused) and answered "anyway".
+    ActAnyway {
+        /// The action.
+        notation: String,
+        /// The game version the question was asked at.
+        version: Option<i64>,
+    },
+    /// The caller's own settings: with `confirm`, whether to be asked before an action that
+    /// ends a turn with something unused; without, show them.
+    Settings {
+        /// Ask before such an action (the default) or not.
+        confirm: Option<bool>,
+    },
     /// Stop the game (creator or moderator); asks for confirmation first.
     Abandon {
         /// Whether the caller confirmed.
@@ -284,6 +298,23 @@ impl Reply {
 
 /// Why a command did nothing.
 #[derive(Debug, thiserror::Error)]
+    /// A question instead of an action (the ephemeral answer words it): the action cannot
+    /// be taken back and leaves something unused. The front end offers to play it anyway
+    /// ([`Command::ActAnyway`]) or to go back to the decision.
+    pub confirm: Option<Confirm>,
+}
+
+/// The action a question is about ([`Reply::confirm`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Confirm {
+    /// The game.
+    pub game_id: GameId,
+    /// Its version when asked (a later answer is stale).
+    pub version: i64,
+    /// The action, in notation.
+    pub notation: String,
+    /// The button's words ("End turn anyway").
+    pub label: String,
 pub enum TableError {
     /// The caller's mistake: the message says what was wrong and what is allowed now.
     #[error("{0}")]
@@ -380,6 +411,13 @@ impl TurnLines {
         let mut current = self.current.clone();
         current.extend_from_slice(lines);
         if same_turn {
+    /// The log lines of each action in `undoable`: held back from the turn message (and the
+    /// log) until the action is final, so undo never takes back what others have seen.
+    held: Vec<Vec<String>>,
+    /// The game as the channel last saw it, while `undoable` holds actions (`None` when
+    /// every action is final and this is `game`): `/board` and the public view show it, so
+    /// an own hand tile placed is seen only once it can no longer be taken back.
+    published: Option<Box<dyn DynGame>>,
             TurnLines {
                 previous: self.previous.clone(),
                 current,
@@ -468,6 +506,22 @@ pub struct TableSettings {
     pub clock: Arc<dyn crate::clock::Clock>,
     /// The search budget of every searching AI seat instead of its level's own (tests use
     /// a small one without a time cap, so AI moves are fast and reproducible).
+
+    /// The game as the channel last saw it: without the acting player's steps that undo
+    /// may still take back (`None` in the lobby).
+    fn public_game(&self) -> Option<&dyn DynGame> {
+        self.published.as_deref().or(self.game.as_deref())
+    }
+
+    /// [`Loaded::position`] as the channel last saw it ([`Loaded::public_game`]), for
+    /// `/board`: nothing held back shows, and nothing can be undone from it.
+    fn public_position(&self) -> Option<play::Position<'_>> {
+        Some(play::Position {
+            game: self.public_game()?,
+            undoable: &[],
+            ..self.position()?
+        })
+    }
     pub ai_budget: Option<turnpost_core::ai::Budget>,
 }
 
@@ -681,7 +735,13 @@ impl Table {
             Command::Start => self.start(caller).await,
             Command::AddAi { level } => self.add_ai(caller, level).await,
             Command::RemoveAi => self.remove_ai(caller).await,
-            Command::Act { notation, version } => self.act(caller, &notation, version).await,
+            Command::Act { notation, version } => {
+                self.act(caller, &notation, version, false).await
+            }
+            Command::ActAnyway { notation, version } => {
+                self.act(caller, &notation, version, true).await
+            }
+            Command::Settings { confirm } => self.user_settings(caller, confirm).await,
             Command::Board => self.board(caller).await,
             Command::Help => self.help(caller).await,
             Command::Hand => self.hand(caller).await,

@@ -1,0 +1,837 @@
+//! The figures of a newcomer's whole game (issue 28): the real `turnpost serve` code against
+//! the fake Discord, one test per game of the registry. Three players who have never played
+//! read `/rules` (or `/help` while there is no `/rules`) in the lobby, join by the lobby's
+//! button, and play the whole game by clicks only — Take my turn, the private panel's buttons
+//! and selects, its "What does it do?" reference once each when the panel offers one — never
+//! typed notation. Each test prints one line
+//!
+//! `FIGURES game=<name> players=<n> turns=<t> clicks_median=<x> clicks_p90=<y> new_dms_per_player=<d> kb_per_turn=<k>`
+//!
+//! (run with `--nocapture` to see it) and asserts the bounds of issue 28: at most 3 new DMs per
+//! player per game; Roll Through the Ages in at most 6 clicks per turn at the median and 8 at
+//! the 90th percentile. The figures are counted, never timed:
+//!
+//! - a *turn* is one turn message (a new channel post naming the player to act);
+//! - the *clicks* of a turn are every interaction its player sends while it is their turn
+//!   (Take my turn, every panel click, the reference, confirmations);
+//! - *new DMs* are message creates in a player's DM channel from the table's opening to the
+//!   game's end (edits are not new DMs); the line gives the most any player got;
+//! - *KB per turn* are the bytes of every file uploaded in a POST or PATCH (channel posts and
+//!   edits, DMs, panels), in thousands of bytes, divided by the turns.
+
+mod support;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::{FakeDiscord, Recorded};
+use tokio::sync::oneshot;
+use turnpost_bot::discord::{Config, Token, run};
+use turnpost_bot::paint::PngPainter;
+use turnpost_bot::store::Store;
+use turnpost_bot::table::{Seeds, Table, TableSettings};
+use turnpost_core::registry::{self, GameInfo};
+
+const GUILD: u64 = 7000;
+const CHANNEL: u64 = 8000;
+const WAIT: Duration = Duration::from_secs(20);
+/// The newcomers, in seat order (as many as a game needs, three where it allows).
+const PEOPLE: [(u64, &str); 6] = [
+    (101, "Anna"),
+    (102, "Bert"),
+    (103, "Cleo"),
+    (104, "Dora"),
+    (105, "Emil"),
+    (106, "Finn"),
+];
+/// Clicks after which a game that has not ended counts as stuck.
+const MAX_CLICKS: usize = 6000;
+
+/// The games that have a newcomer test below: a game added to the registry without one fails
+/// [`every_game_in_the_registry_has_a_newcomer_test`].
+const NEWCOMER_TESTS: [&str; 2] = ["pandoria", "rtta"];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_in_the_registry_has_a_newcomer_test() {
+    let registered: BTreeSet<&str> = registry::games().iter().map(|g| g.name).collect();
+    let tested: BTreeSet<&str> = NEWCOMER_TESTS.into_iter().collect();
+    assert_eq!(
+        registered, tested,
+        "every game in the registry gets a newcomer's whole game by clicks in this file"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newcomer_plays_pandoria_standard_by_clicks() {
+    let figures = newcomer_game("pandoria", 21).await;
+    assert_eq!(figures.players, 3);
+    assert!(figures.turns >= 30, "a whole game: {}", figures.line());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "issue 28: lands with one DM per player edited in place"]
+async fn a_newcomer_gets_at_most_three_new_dms_in_a_pandoria_game() {
+    let figures = newcomer_game("pandoria", 21).await;
+    assert_new_dms_bound(&figures);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newcomer_plays_roll_through_the_ages_by_clicks() {
+    let figures = newcomer_game("rtta", 22).await;
+    assert_eq!(figures.players, 3);
+    assert!(figures.turns >= 9, "a whole game: {}", figures.line());
+    assert_new_dms_bound(&figures);
+    assert!(
+        figures.clicks_median() <= 6.0,
+        "Roll Through the Ages takes at most 6 clicks per turn at the median: {}",
+        figures.line()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "issue 28: lands with the RTTA buy step's cheapest payments"]
+async fn a_newcomers_roll_through_the_ages_turn_takes_at_most_8_clicks_at_p90() {
+    let figures = newcomer_game("rtta", 22).await;
+    assert!(
+        figures.clicks_p90() <= 8,
+        "Roll Through the Ages takes at most 8 clicks per turn at the 90th percentile: {}",
+        figures.line()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "issue 28: lands with the panel's What does it do? reference"]
+async fn every_newcomer_reads_what_does_it_do_on_the_panel() {
+    for (game, seed) in [("pandoria", 21), ("rtta", 22)] {
+        let figures = newcomer_game(game, seed).await;
+        assert!(
+            figures.reference_offered,
+            "{game}: the panel offers What does it do?"
+        );
+        assert_eq!(
+            figures.references_read, figures.players,
+            "{game}: every newcomer found the reference"
+        );
+    }
+}
+
+/// Issue 28's bound for every game: at most 3 new DMs per player per game (the first hand,
+/// the end, and one when an edit is impossible).
+fn assert_new_dms_bound(figures: &Figures) {
+    assert!(
+        figures.new_dms_per_player() <= 3,
+        "at most 3 new DMs per player per game, got {:?}: {}",
+        figures.new_dms,
+        figures.line()
+    );
+}
+
+/// A table of newcomers for `game`: Pandoria in its standard game (realms with abilities),
+/// every other game with its default options; three players where the game allows.
+fn newcomer_table(info: &GameInfo) -> (Value, usize) {
+    let options = match info.name {
+        "pandoria" => json!([{"name": "mode", "value": "standard"}]),
+        _ => json!([]),
+    };
+    let players = 3.clamp(*info.players.start(), *info.players.end());
+    assert!(players <= PEOPLE.len(), "{} needs more people", info.name);
+    (options, players)
+}
+
+/// What a newcomer's whole game cost, counted as the module doc says.
+#[derive(Debug)]
+struct Figures {
+    game: String,
+    players: usize,
+    /// Per turn, in order: the player to act and the interactions they sent.
+    turns: usize,
+    clicks: Vec<usize>,
+    /// New DM messages per player (every player listed, 0 included).
+    new_dms: BTreeMap<u64, usize>,
+    /// Bytes of files uploaded over the game.
+    uploaded: usize,
+    /// How many times each kind of help was read: `/rules` or `/help`, the panel's reference.
+    rules_read: usize,
+    references_read: usize,
+    /// Whether any panel offered the reference.
+    reference_offered: bool,
+    /// Clicks by what they did: Take my turn, an action, a look around, the reference, a
+    /// confirmation.
+    by_kind: BTreeMap<&'static str, usize>,
+}
+
+impl Figures {
+    /// The median of the clicks per turn (the mean of the two middle turns when even).
+    fn clicks_median(&self) -> f64 {
+        let mut c = self.clicks.clone();
+        c.sort_unstable();
+        match c.len() {
+            0 => 0.0,
+            n if n % 2 == 1 => c[n / 2] as f64,
+            n => (c[n / 2 - 1] + c[n / 2]) as f64 / 2.0,
+        }
+    }
+
+    /// The 90th percentile of the clicks per turn (nearest rank: the smallest value that at
+    /// least 90 % of the turns do not exceed).
+    fn clicks_p90(&self) -> usize {
+        let mut c = self.clicks.clone();
+        c.sort_unstable();
+        if c.is_empty() {
+            return 0;
+        }
+        let rank = (c.len() * 9).div_ceil(10).max(1);
+        c[rank - 1]
+    }
+
+    /// The most new DMs any player got.
+    fn new_dms_per_player(&self) -> usize {
+        self.new_dms.values().copied().max().unwrap_or(0)
+    }
+
+    fn kb_per_turn(&self) -> usize {
+        (self.uploaded as f64 / self.turns.max(1) as f64 / 1000.0).round() as usize
+    }
+
+    /// The FIGURES line of issue 28.
+    fn line(&self) -> String {
+        let median = self.clicks_median();
+        let median = if median.fract() == 0.0 {
+            format!("{median:.0}")
+        } else {
+            format!("{median:.1}")
+        };
+        format!(
+            "FIGURES game={} players={} turns={} clicks_median={median} clicks_p90={} new_dms_per_player={} kb_per_turn={}",
+            self.game,
+            self.players,
+            self.turns,
+            self.clicks_p90(),
+            self.new_dms_per_player(),
+            self.kb_per_turn()
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bot and the fake Discord
+// ---------------------------------------------------------------------------------------------
+
+struct Bot {
+    stop: oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<Result<(), String>>,
+}
+
+impl Bot {
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        self.task.await.unwrap().unwrap();
+    }
+}
+
+/// Starts the bot over `db`; its games take the seeds `seed`, `seed + 1`, … (every run plays
+/// the same game, so a failure replays).
+async fn start_bot(fake: &FakeDiscord, db: &Path, seed: u64) -> Bot {
+    for (user, name) in PEOPLE {
+        fake.set_user_name(user, name);
+    }
+    let identified = fake.identify_count();
+    let mark = fake.mark();
+    let config = Config {
+        token: Token::new("test-token"),
+        database: db.to_path_buf(),
+        dev_guild: Some(GUILD),
+        api_base: Some(fake.base_url()),
+        reminder_every: Duration::from_secs(3600),
+    };
+    let store = Store::open(db).await.unwrap();
+    let settings = TableSettings {
+        seeds: Arc::new(Seeds::sequence(seed)),
+        ..TableSettings::default()
+    };
+    let table = Arc::new(Table::new(store, Arc::new(PngPainter), settings));
+    let (stop, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(run(config, table, async {
+        let _ = rx.await;
+    }));
+    fake.wait_identified_more_than(identified, WAIT).await;
+    fake.wait_for_since(mark, WAIT, |r| {
+        r.method == "PUT" && r.path.contains("/guilds/7000/commands")
+    })
+    .await;
+    Bot { stop, task }
+}
+
+/// What the user saw after an interaction: the message it made or changed.
+struct Shown {
+    /// The message as Discord holds it (text, components).
+    message: Value,
+    /// Its id, when Discord answered with one.
+    id: Option<u64>,
+    /// Whether the interaction changed the message it was sent from (a component update)
+    /// rather than answering in a new message.
+    in_place: bool,
+}
+
+impl Shown {
+    fn text(&self) -> String {
+        self.message["content"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+}
+
+/// Sends an interaction and waits for what answers it, however the bot answers: at once
+/// (callback 4 or 7) or deferred (5 or 6) and then by an edit of the original response.
+async fn interact(fake: &FakeDiscord, interaction: Value) -> Shown {
+    let token = interaction["token"].as_str().unwrap().to_string();
+    let id = interaction["id"].as_str().unwrap().to_string();
+    let mark = fake.mark();
+    fake.dispatch("INTERACTION_CREATE", interaction).await;
+    let callback = fake
+        .wait_for_since(mark, WAIT, |r| {
+            r.path == format!("/api/v10/interactions/{id}/{token}/callback")
+        })
+        .await;
+    assert!(callback.ok(), "Discord accepted the answer: {callback}");
+    match callback.callback_type() {
+        Some(kind @ (4 | 7)) => Shown {
+            message: callback.json.as_ref().unwrap()["data"].clone(),
+            id: None,
+            in_place: kind == 7,
+        },
+        Some(kind @ (5 | 6)) => {
+            let edit = fake
+                .wait_for_since(mark, WAIT, |r| {
+                    r.method == "PATCH"
+                        && r.path.contains(&token)
+                        && r.path.ends_with("/messages/@original")
+                })
+                .await;
+            assert!(edit.ok(), "Discord accepted the answer: {edit}");
+            let message = edit.response.clone().unwrap_or_default();
+            Shown {
+                id: message["id"].as_str().and_then(|s| s.parse().ok()),
+                message,
+                in_place: kind == 6,
+            }
+        }
+        other => panic!("an interaction answered with callback type {other:?}: {callback}"),
+    }
+}
+
+/// Waits until `done` holds, looking again after each request the fake receives.
+async fn wait_until(fake: &FakeDiscord, done: impl Fn() -> bool) {
+    let mark = fake.mark();
+    if !done() {
+        fake.wait_for_since(mark, WAIT, |_| done()).await;
+    }
+}
+
+fn content(r: &Recorded) -> String {
+    r.content().unwrap_or_default().to_string()
+}
+
+/// The user mentioned in a message's text.
+fn mentioned(text: &str) -> Option<u64> {
+    text.rsplit("<@")
+        .next()
+        .and_then(|s| s.split('>').next())
+        .and_then(|s| s.parse().ok())
+}
+
+fn is_turn_text(text: &str) -> bool {
+    text.contains(" to play: ") || text.contains("The game is over")
+}
+
+/// The turn as the channel shows it: `None` once the game is over, else the player to act,
+/// the id of the turn message that named them, and that message as it is now.
+fn current_turn(fake: &FakeDiscord) -> Option<(u64, u64, Value)> {
+    let post = fake
+        .find_all(|r| r.is_channel_message(CHANNEL) && r.ok() && is_turn_text(&content(r)))
+        .pop()
+        .unwrap_or_else(|| panic!("no turn message in the channel"));
+    let text = content(&post);
+    if text.contains("The game is over") {
+        return None;
+    }
+    let id = post.message_id().unwrap();
+    let now = fake
+        .message(id)
+        .expect("the turn message is in the channel");
+    // An edit may end the game in the same message (the last step of the last turn).
+    if now["content"]
+        .as_str()
+        .is_some_and(|t| t.contains("The game is over"))
+    {
+        return None;
+    }
+    Some((
+        mentioned(&text).expect("the turn message names the player"),
+        id,
+        now,
+    ))
+}
+
+/// The buttons and select menus of a message.
+fn controls(message: &Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    for row in message["components"].as_array().into_iter().flatten() {
+        out.extend(row["components"].as_array().into_iter().flatten().cloned());
+    }
+    out
+}
+
+/// What a control on the panel is to the newcomer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Plays an action.
+    Act,
+    /// Shows another part of the same decision (page, group, dice toggled, ◂ Back).
+    View,
+    /// Takes an action back: a newcomer who did not mis-click does not use it.
+    Undo,
+    /// Explains the choices ("What does it do?").
+    Reference,
+    /// Anything else the panel may offer (a confirmation, …).
+    Other,
+}
+
+/// One enabled control: its id, kind, whether it is a select, its option values and label.
+#[derive(Clone, Debug)]
+struct Control {
+    id: String,
+    kind: Kind,
+    select: bool,
+    values: Vec<String>,
+    label: String,
+}
+
+fn kind_of(id: &str, label: &str) -> Kind {
+    let verb = id.splitn(4, ':').nth(3).unwrap_or_default();
+    if label.to_lowercase().contains("what does it do") {
+        Kind::Reference
+    } else if verb.starts_with("act:") || verb == "pick" {
+        Kind::Act
+    } else if verb.starts_with("page:") || verb.starts_with("open:") || verb.starts_with("tog:") {
+        Kind::View
+    } else if verb == "undo" {
+        Kind::Undo
+    } else {
+        Kind::Other
+    }
+}
+
+/// The enabled controls of a panel, checked against Discord's limits.
+fn enabled(message: &Value) -> Vec<Control> {
+    controls(message)
+        .into_iter()
+        .inspect(|c| {
+            let label = c["label"]
+                .as_str()
+                .or(c["placeholder"].as_str())
+                .unwrap_or("");
+            assert!(label.chars().count() <= 80, "label over 80: {label}");
+            if let Some(options) = c["options"].as_array() {
+                assert!(!options.is_empty() && options.len() <= 25, "{c}");
+            }
+        })
+        .filter(|c| c["disabled"] != true && c["custom_id"].is_string())
+        .map(|c| {
+            let id = c["custom_id"].as_str().unwrap().to_string();
+            let label = c["label"]
+                .as_str()
+                .or(c["placeholder"].as_str())
+                .unwrap_or("")
+                .to_string();
+            Control {
+                kind: kind_of(&id, &label),
+                select: c["type"] == 3,
+                values: c["options"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|o| o["value"].as_str().unwrap().to_string())
+                    .collect(),
+                id,
+                label,
+            }
+        })
+        .collect()
+}
+
+/// A small deterministic generator (a failing run replays exactly).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize % n.max(1)
+    }
+}
+
+/// Whether a choice does nothing (passes, buys nothing, ends a step): a newcomer prefers to
+/// do something, so that spells, buildings and purchases happen.
+fn is_skip(id: &str, value: &str) -> bool {
+    let notation = if value.is_empty() {
+        id.split_once(":act:").map(|(_, n)| n).unwrap_or_default()
+    } else {
+        value
+    };
+    matches!(notation, "pass" | "done")
+}
+
+/// The newcomer reads how to play: `/rules` for the game where the bot has it (its game
+/// option or subcommand set to the game), else `/help`.
+async fn read_rules(fake: &FakeDiscord, user: u64, game: &str) -> String {
+    let commands = fake.commands(Some(GUILD));
+    let (name, options) = match commands.iter().find(|c| c["name"] == "rules") {
+        Some(rules) => {
+            let first = rules["options"].as_array().and_then(|o| o.first()).cloned();
+            let options = match first {
+                // Subcommands, one per game.
+                Some(o) if o["type"] == 1 => json!([{"name": game, "type": 1, "options": []}]),
+                // A game option, with choices or free text.
+                Some(o) if o["type"] == 3 => {
+                    let value = o["choices"]
+                        .as_array()
+                        .and_then(|cs| {
+                            cs.iter()
+                                .filter_map(|c| c["value"].as_str())
+                                .find(|v| *v == game)
+                                .or_else(|| {
+                                    cs.iter()
+                                        .filter_map(|c| c["value"].as_str())
+                                        .find(|v| v.starts_with(game))
+                                })
+                        })
+                        .unwrap_or(game)
+                        .to_string();
+                    json!([{"name": o["name"], "type": 3, "value": value}])
+                }
+                _ => json!([]),
+            };
+            ("rules", options)
+        }
+        None => ("help", json!([])),
+    };
+    let shown = interact(
+        fake,
+        fake.slash_command(user, CHANNEL, Some(GUILD), name, options),
+    )
+    .await;
+    let text = shown.text();
+    let embeds = shown.message["embeds"].to_string();
+    assert!(
+        text.len() + embeds.len() > 100,
+        "/{name} explains the game: {text} {embeds}"
+    );
+    text
+}
+
+/// The newcomer reads the panel's reference: the button, or one entry of its select.
+async fn read_reference(
+    fake: &FakeDiscord,
+    user: u64,
+    panel_id: u64,
+    control: &Control,
+    rng: &mut Lcg,
+) -> Shown {
+    let interaction = if control.select {
+        let value = control.values[rng.below(control.values.len())].clone();
+        fake.select(
+            user,
+            CHANNEL,
+            Some(GUILD),
+            &control.id,
+            &[value.as_str()],
+            panel_id,
+        )
+    } else {
+        fake.button(user, CHANNEL, Some(GUILD), &control.id, panel_id)
+    };
+    let shown = interact(fake, interaction).await;
+    assert!(
+        shown.text().len() + shown.message["embeds"].to_string().len() > 40,
+        "the reference explains something: {}",
+        shown.message
+    );
+    shown
+}
+
+/// Opens a table of newcomers for `game` as a newcomer would: the first player opens it with
+/// `/new`, everyone reads the rules, the others click Join on the lobby message, the first
+/// clicks Start.
+async fn open_table(fake: &FakeDiscord, info: &GameInfo, options: Value, players: &[u64]) -> usize {
+    let mark = fake.mark();
+    let opened = interact(
+        fake,
+        fake.slash_command(
+            players[0],
+            CHANNEL,
+            Some(GUILD),
+            "new",
+            json!([{"name": info.name, "type": 1, "options": options}]),
+        ),
+    )
+    .await;
+    assert!(opened.text().contains("opened"), "{}", opened.text());
+    let mut rules_read = 0;
+    for &p in players {
+        read_rules(fake, p, info.name).await;
+        rules_read += 1;
+    }
+    let lobby_button = |verb: &'static str| {
+        fake.find_component(CHANNEL, |c| {
+            c["custom_id"]
+                .as_str()
+                .is_some_and(|id| id.ends_with(&format!(":{verb}")))
+                && c["disabled"] != true
+        })
+        .unwrap_or_else(|| panic!("the lobby has a {verb} button"))
+    };
+    for &p in &players[1..] {
+        let (message, button) = lobby_button("join");
+        let id = button["custom_id"].as_str().unwrap();
+        let joined = interact(fake, fake.button(p, CHANNEL, Some(GUILD), id, message)).await;
+        assert!(joined.text().contains("joined"), "{}", joined.text());
+    }
+    let (message, button) = lobby_button("start");
+    let id = button["custom_id"].as_str().unwrap();
+    let started = interact(
+        fake,
+        fake.button(players[0], CHANNEL, Some(GUILD), id, message),
+    )
+    .await;
+    assert!(started.text().contains("begins"), "{}", started.text());
+    fake.wait_for_since(mark, WAIT, |r| {
+        r.is_channel_message(CHANNEL) && content(r).contains(" to play: ")
+    })
+    .await;
+    rules_read
+}
+
+/// Plays a whole game of `game` (seeds from `seed`) as newcomers would and returns its
+/// figures, printing the FIGURES line. At each decision the newcomer opens the panel's
+/// reference if they have not read it yet, now and then looks around (a page, a group, a
+/// die toggled), and otherwise picks one of the offered actions at random (seeded),
+/// preferring doing something over passing; a confirmation is clicked through.
+async fn newcomer_game(game: &str, seed: u64) -> Figures {
+    let info = registry::find(game).unwrap();
+    let (options, n) = newcomer_table(info);
+    let players: Vec<u64> = PEOPLE[..n].iter().map(|&(u, _)| u).collect();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = start_bot(&fake, &dir.path().join("bot.db"), seed).await;
+    let mark = fake.mark();
+    let rules_read = open_table(&fake, info, options, &players).await;
+
+    let mut rng = Lcg(seed);
+    let mut turns: Vec<(u64, u64, usize)> = Vec::new();
+    let mut referenced: BTreeSet<u64> = BTreeSet::new();
+    let mut clicks = 0;
+    let mut by_kind: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut reference_offered = false;
+    while let Some((user, turn_id, turn)) = current_turn(&fake) {
+        assert!(clicks < MAX_CLICKS, "the game did not end");
+        if turns.last().map(|t| t.1) != Some(turn_id) {
+            turns.push((user, turn_id, 0));
+        }
+        let count = |turns: &mut Vec<(u64, u64, usize)>| turns.last_mut().unwrap().2 += 1;
+        let take = controls(&turn)
+            .into_iter()
+            .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+            .find(|id| id.ends_with(":turn"))
+            .expect("a Take my turn button on the turn message");
+        let mut panel = interact(
+            &fake,
+            fake.button(user, CHANNEL, Some(GUILD), &take, turn_id),
+        )
+        .await;
+        clicks += 1;
+        count(&mut turns);
+        *by_kind.entry("take my turn").or_default() += 1;
+        assert!(!panel.in_place, "the panel is a new private message");
+        let panel_id = panel.id.expect("the panel has an id");
+        let mut looked = 0;
+        loop {
+            let text = panel.text();
+            if text.contains("Your turn is over") || text.contains("The game is over") {
+                break;
+            }
+            let choices = enabled(&panel.message);
+            assert!(!choices.is_empty(), "a panel offers no choice: {text}");
+            let of = |kind| -> Vec<Control> {
+                choices.iter().filter(|c| c.kind == kind).cloned().collect()
+            };
+            let (acts, views, others) = (of(Kind::Act), of(Kind::View), of(Kind::Other));
+            reference_offered |= !of(Kind::Reference).is_empty();
+            if let Some(reference) = of(Kind::Reference).first()
+                && !referenced.contains(&user)
+            {
+                let shown = read_reference(&fake, user, panel_id, reference, &mut rng).await;
+                clicks += 1;
+                count(&mut turns);
+                *by_kind.entry("reference").or_default() += 1;
+                referenced.insert(user);
+                if shown.in_place && shown.id.is_none_or(|id| id == panel_id) {
+                    panel = shown;
+                }
+                continue;
+            }
+            let browse = !views.is_empty() && looked < 3 && rng.below(3) == 0;
+            let (control, value) = if !acts.is_empty() && !browse {
+                // Prefer doing something over passing.
+                let mut options: Vec<(&Control, String)> = acts
+                    .iter()
+                    .flat_map(|c| {
+                        if c.values.is_empty() {
+                            vec![(c, String::new())]
+                        } else {
+                            c.values.iter().map(|v| (c, v.clone())).collect()
+                        }
+                    })
+                    .collect();
+                let busy: Vec<(&Control, String)> = options
+                    .iter()
+                    .filter(|(c, v)| !is_skip(&c.id, v))
+                    .cloned()
+                    .collect();
+                if !busy.is_empty() && rng.below(5) > 0 {
+                    options = busy;
+                }
+                let (c, v) = options.swap_remove(rng.below(options.len()));
+                (c.clone(), v)
+            } else if !views.is_empty() {
+                // A group must be opened to see its choices; otherwise look around.
+                let open: Vec<&Control> =
+                    views.iter().filter(|c| c.id.contains(":open:")).collect();
+                let c = if acts.is_empty() && !open.is_empty() && rng.below(5) > 0 {
+                    open[0].clone()
+                } else {
+                    views[rng.below(views.len())].clone()
+                };
+                let v = if c.select {
+                    c.values[rng.below(c.values.len())].clone()
+                } else {
+                    String::new()
+                };
+                (c, v)
+            } else if !others.is_empty() {
+                // A confirmation: the newcomer goes ahead (not back).
+                let ahead: Vec<&Control> = others
+                    .iter()
+                    .filter(|c| {
+                        let l = c.label.to_lowercase();
+                        !(l.contains("back") || l.contains("cancel") || l.contains("undo"))
+                    })
+                    .collect();
+                let c = if ahead.is_empty() {
+                    others[0].clone()
+                } else {
+                    ahead[rng.below(ahead.len())].clone()
+                };
+                let v = if c.select {
+                    c.values[rng.below(c.values.len())].clone()
+                } else {
+                    String::new()
+                };
+                (c, v)
+            } else {
+                panic!("the panel offers only undo or references: {text}");
+            };
+            let interaction = if control.select {
+                fake.select(
+                    user,
+                    CHANNEL,
+                    Some(GUILD),
+                    &control.id,
+                    &[value.as_str()],
+                    panel_id,
+                )
+            } else {
+                fake.button(user, CHANNEL, Some(GUILD), &control.id, panel_id)
+            };
+            let next = interact(&fake, interaction).await;
+            clicks += 1;
+            count(&mut turns);
+            *by_kind
+                .entry(match control.kind {
+                    Kind::Act => "action",
+                    Kind::View => "look",
+                    _ => "other",
+                })
+                .or_default() += 1;
+            looked = if control.kind == Kind::View {
+                looked + 1
+            } else {
+                0
+            };
+            assert!(
+                next.in_place && next.id.is_none_or(|id| id == panel_id),
+                "a choice on the panel changes the panel itself: {}",
+                next.message
+            );
+            panel = next;
+            if !enabled(&panel.message).is_empty() {
+                continue;
+            }
+            let text = panel.text();
+            assert!(
+                text.contains("Your turn is over") || text.contains("The game is over"),
+                "a panel offers no choice: {text}"
+            );
+        }
+        // The next turn's message (or the final one) follows through the outbox.
+        wait_until(&fake, || {
+            current_turn(&fake).is_none_or(|(_, id, _)| id != turn_id)
+        })
+        .await;
+    }
+
+    let requests = fake.requests_since(mark);
+    let mut new_dms: BTreeMap<u64, usize> = players.iter().map(|&p| (p, 0)).collect();
+    for r in requests.iter().filter(|r| r.is_dm_message() && r.ok()) {
+        *new_dms.entry(r.dm_recipient.unwrap()).or_default() += 1;
+    }
+    let uploaded = requests
+        .iter()
+        .filter(|r| r.method == "POST" || r.method == "PATCH")
+        .flat_map(|r| r.files.iter().map(|(_, b)| b.len()))
+        .sum();
+    let figures = Figures {
+        game: game.to_string(),
+        players: n,
+        turns: turns.len(),
+        clicks: turns.iter().map(|t| t.2).collect(),
+        new_dms,
+        uploaded,
+        rules_read,
+        references_read: referenced.len(),
+        reference_offered,
+        by_kind,
+    };
+    println!("{}", figures.line());
+    let mut sorted = figures.clicks.clone();
+    sorted.sort_unstable();
+    eprintln!(
+        "{game}: {clicks} clicks in {} turns {:?}, per turn sorted {sorted:?}; rules read {} times, the reference offered: {}, read by {} players; new DMs per player {:?}; {} KB uploaded",
+        figures.turns,
+        figures.by_kind,
+        figures.rules_read,
+        figures.reference_offered,
+        figures.references_read,
+        figures.new_dms,
+        figures.uploaded / 1000
+    );
+    bot.stop().await;
+    fake.assert_clean();
+    figures
+}
