@@ -364,6 +364,10 @@ pub async fn play(
                 page: n.parse().unwrap_or(1),
             },
             ["undo"] => Command::Undo { version: None },
+            ["anyway", action @ ..] if !action.is_empty() => Command::ActAnyway {
+                notation: action.join(" "),
+                version: None,
+            },
             ["resign"] => Command::Resign,
             ["abandon"] => {
                 let reply = session
@@ -399,6 +403,22 @@ pub async fn play(
                     session
                         .save(&post.images, &format!("player{}", t.user))
                         .map_err(io_err)?;
+                }
+                if let Some(confirm) = &r.confirm {
+                    writeln!(
+                        session.out,
+                        "  (type \"anyway {}\" to play it, or choose again)",
+                        confirm.notation
+                    )
+                    .map_err(io_err)?;
+                }
+                if r.public.is_empty() && r.turn.is_some() {
+                    // A step undo may still take back: the channel's board is unchanged,
+                    // only the player hears what it did.
+                    for line in &r.news {
+                        writeln!(session.out, "  {line}").map_err(io_err)?;
+                    }
+                    turn = r.turn.clone();
                 }
                 if !r.public.is_empty() {
                     session.show_public(&r).await.map_err(io_err)?;

@@ -50,8 +50,8 @@ pub enum Layout {
         featured: Vec<usize>,
     },
     /// Items the player toggles (the dice to reroll), then one action for the chosen set
-    /// ([`crate::Game::toggled`]). The `covered` actions are reached only that way; the
-    /// others are offered beside the items ("Keep the dice").
+    /// ([`crate::Game::toggled`]). The `covered` actions are reached that way; the others
+    /// ("Keep the dice") and the `featured` covered ones are offered beside the items.
     Toggles {
         /// What the toggles choose ("Choose the dice to reroll").
         pick: String,
@@ -59,6 +59,11 @@ pub enum Layout {
         items: Vec<ToggleItem>,
         /// The indices of the legal actions that a set of items stands for.
         covered: Vec<usize>,
+        /// Covered actions also offered at once beside the items, because they are the
+        /// usual choice (all the dice showing one face): one click instead of a toggle per
+        /// item.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        featured: Vec<usize>,
     },
 }
 
@@ -106,6 +111,24 @@ impl Menu {
         }
     }
 
+    /// Whether the layout leads with its featured actions and keeps its groups behind their
+    /// pick even when every choice would fit as a button: a grouped layout whose featured
+    /// actions sit in no group, because the groups hold only the less usual choices (a
+    /// development's costlier payments behind "Another payment…").
+    pub fn leads_with_featured(&self) -> bool {
+        match &self.layout {
+            Layout::Grouped {
+                groups, featured, ..
+            } => {
+                !featured.is_empty()
+                    && featured
+                        .iter()
+                        .all(|i| groups.iter().all(|g| !g.members.contains(i)))
+            }
+            _ => false,
+        }
+    }
+
     /// The choices that the layout offers beside its groups or toggles: those in no group
     /// and the featured ones (all of them for a list).
     pub fn others(&self) -> Vec<&ActionChoice> {
@@ -126,10 +149,17 @@ impl Menu {
                     }
                 }
             }
-            Layout::Toggles { covered, .. } => {
+            Layout::Toggles {
+                covered, featured, ..
+            } => {
                 for i in covered {
                     if let Some(p) = placed.get_mut(*i) {
                         *p = true;
+                    }
+                }
+                for i in featured {
+                    if let Some(p) = placed.get_mut(*i) {
+                        *p = false;
                     }
                 }
             }
@@ -194,11 +224,12 @@ impl Menu {
                 pick,
                 items,
                 covered,
+                featured,
             } => {
                 if pick.is_empty() || items.is_empty() || items.len() > MAX_TOGGLES {
                     return Err(format!("toggles: {} items, pick {pick:?}", items.len()));
                 }
-                if covered.iter().any(|&i| i >= n) {
+                if covered.iter().chain(featured).any(|&i| i >= n) {
                     return Err("toggles point past the choices".into());
                 }
                 Ok(())
@@ -288,10 +319,15 @@ mod tests {
                     locked: false,
                 }],
                 covered: vec![0, 1],
+                featured: vec![1],
             },
         };
         toggles.check().unwrap();
-        assert_eq!(toggles.others().len(), 1);
+        assert_eq!(
+            toggles.others().len(),
+            2,
+            "the featured one and the uncovered one"
+        );
         let broken = Menu {
             choices: (0..2).map(choice).collect(),
             layout: Layout::Grouped {

@@ -448,7 +448,8 @@ impl Handler {
                 Vec::new(),
             );
         };
-        if id.game != 0 {
+        // Rematch sits under a game that has ended: the table checks it against the channel.
+        if id.game != 0 && id.verb != Verb::Rematch {
             match self.table.open_game_id(caller.channel).await {
                 Ok(Some(game)) if game == id.game => {}
                 Ok(_) => {
@@ -501,7 +502,6 @@ impl Handler {
                 })
                 .await
             }
-            Verb::Pick => match picked(comp) {
                 Some(notation) => {
                     table(Command::Act {
                         notation,
@@ -577,6 +577,7 @@ impl Handler {
     }
 
     /// The panel of the player to act (`turn`) showing `view`; the hand's text and
+            Verb::Pick => match picked(comp) {
     /// pictures unless `keep_pictures` (the panel already shows them).
     async fn panel_for(
         &self,
@@ -603,6 +604,8 @@ impl Handler {
             Post::default()
         } else {
             match self.table.handle(caller, Command::Hand).await {
+            Verb::Explain => table(Command::Explain).await,
+            Verb::Rematch => table(Command::Rematch { game: id.game }).await,
                 Ok(Reply {
                     ephemeral: Some(p), ..
                 }) if !p.text.starts_with("Nothing is hidden") => p,
@@ -642,7 +645,7 @@ impl Handler {
         // Discord shows the words; the value sent back is the notation.
         let mut response = CreateAutocompleteResponse::new();
         for c in choices {
-            let name: String = c.label.chars().take(100).collect();
+            let name = commands::with_detail(&c.label, c.detail.as_deref());
             response = response.add_string_choice(name, c.notation);
         }
         if let Err(e) = ac
@@ -706,6 +709,15 @@ impl Handler {
     /// is said instead of silent. `None` when nothing is missing or no game is open there.
     async fn lacking_note(
         &self,
+        if let Some(response) = reference_autocomplete(&self.table, ac, &typed) {
+            if let Err(e) = ac
+                .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
+                .await
+            {
+                tracing::warn!(error = %e, "autocomplete failed");
+            }
+            return;
+        }
         caller: &Caller,
         guild: Option<GuildId>,
         have: Option<Permissions>,
@@ -811,4 +823,32 @@ impl Handler {
             Err(TableError::Internal(_)) => text_post(APOLOGY),
         }
     }
+}
+
+/// Autocomplete for `/rules topic:`, `/card`, `/realm` and `/development` from every
+/// registered game's reference; `None` for other commands (`/play`).
+fn reference_autocomplete(
+    table: &Table,
+    ac: &CommandInteraction,
+    typed: &str,
+) -> Option<CreateAutocompleteResponse> {
+    let name = ac.data.name.as_str();
+    let suggestions = if name == "rules" {
+        let game = ac
+            .data
+            .options
+            .iter()
+            .find(|o| o.name == "game")
+            .and_then(|o| match &o.value {
+                serenity::all::CommandDataOptionValue::String(s) => Some(s.as_str()),
+                _ => None,
+            });
+        table.topic_suggestions(game, typed, 25)
+    } else {
+        table.reference_suggestions(commands::reference_lookup(name)?, typed, 25)
+    };
+    Some(suggestions.into_iter().fold(
+        CreateAutocompleteResponse::new(),
+        |response, s| response.add_string_choice(s.name, s.value),
+    ))
 }

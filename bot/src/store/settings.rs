@@ -49,6 +49,34 @@ impl Store {
         Ok(())
     }
 
+    /// Whether a user is asked before an action that ends a turn with something unused
+    /// (issue 28; the default, also for users without settings).
+    pub async fn confirm_before_ending(&self, user_id: UserId) -> Result<bool, StoreError> {
+        let confirm: Option<i64> =
+            sqlx::query_scalar("SELECT confirm FROM user_setting WHERE user_id = ?")
+                .bind(user_id as i64)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(confirm.unwrap_or(1) != 0)
+    }
+
+    /// Sets whether a user is asked before ending a turn with something unused.
+    pub async fn set_confirm_before_ending(
+        &self,
+        user_id: UserId,
+        confirm: bool,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO user_setting (user_id, confirm) VALUES (?, ?)
+             ON CONFLICT (user_id) DO UPDATE SET confirm = excluded.confirm",
+        )
+        .bind(user_id as i64)
+        .bind(confirm)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// A user's quiet hours: (start hour, end hour, UTC offset in minutes).
     pub async fn quiet_hours(&self, user_id: UserId) -> Result<Option<(u8, u8, i32)>, StoreError> {
         let row = sqlx::query(

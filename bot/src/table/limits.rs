@@ -161,6 +161,13 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
         Command::SeasonStart { name } => short("The season's name", name, MAX_SEASON_NAME),
         Command::League {
             deadline,
+        Command::Rules { game, topic } => {
+            for word in [game, topic].into_iter().flatten() {
+                short("That name", word, MAX_WORD)?;
+            }
+            Ok(())
+        }
+        Command::Reference { name, .. } => short("That name", name, MAX_WORD),
             on_timeout,
             vacation_days,
             ..
@@ -210,6 +217,7 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
         | Command::Help
         | Command::Games
         | Command::MyTurns
+        | Command::Explain
         | Command::Vote { .. }
         | Command::TakeSeat
         | Command::AiSeat

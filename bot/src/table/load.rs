@@ -89,6 +89,8 @@ impl Table {
                 seats,
                 game: None,
                 undoable: Vec::new(),
+                held: Vec::new(),
+                published: None,
                 since_snapshot: 0,
                 private: Vec::new(),
                 turn_lines: TurnLines::default(),
@@ -187,12 +189,24 @@ impl Table {
                 "actions stored before checksums (migration 0006) replayed unchecked"
             );
         }
+        // What undo may take back and what is held back from the channel, exactly as the
+        // live commits left them (`Table::commit`): an action stored as revealing is final,
+        // and so is one after which another person is to act (logs stored before issue 28
+        // did not mark those).
         let mut undoable = Vec::new();
+        let mut held = Vec::new();
+        let mut published: Option<Box<dyn DynGame>> = None;
         let mut since_snapshot = 0;
+        let user = |seat: u8| seats.get(usize::from(seat)).map(|s| s.user_id);
         for a in &effective {
             if is_table_entry(&a.notation) {
                 undoable.clear();
+                held.clear();
+                published = None;
                 continue;
+            }
+            if !a.reveals && undoable.is_empty() {
+                published = Some(game.boxed_clone());
             }
             game.play(Seat(a.seat), &a.notation).map_err(|e| {
                 TableError::Internal(format!(
@@ -201,22 +215,32 @@ impl Table {
                 ))
             })?;
             since_snapshot += 1;
-            if a.reveals {
+            let same_person = game
+                .decision()
+                .is_some_and(|d| user(d.seat.0).is_some() && user(d.seat.0) == user(a.seat));
+            if a.reveals || !same_person {
                 undoable.clear();
+                held.clear();
+                published = None;
             } else {
                 undoable.push((a.seq, a.seat));
+                held.push(a.log.clone());
             }
         }
         let private = fingerprints(game.as_ref(), seats.len());
         let to_act = game.decision().map(|d| d.seat);
+        // The turn message shows the final actions only.
+        let shown = &effective[..effective.len() - undoable.len()];
         let loaded = Loaded {
             row: row.clone(),
             seats: seats.to_vec(),
             game: Some(game),
             undoable,
+            held,
+            published,
             since_snapshot,
             private,
-            turn_lines: turn_lines(&effective, seats, to_act),
+            turn_lines: turn_lines(shown, seats, to_act),
         };
         Ok((loaded, damage))
     }

@@ -110,14 +110,6 @@ pub enum Command {
         /// Page from 1.
         page: usize,
     },
-    /// Take back the caller's own last action of this turn. `version` (from a button) makes
-    /// stale clicks fail.
-    Undo {
-        /// The game version the caller saw, if known.
-        version: Option<i64>,
-    },
-    /// Give up the caller's seat.
-    Resign,
     /// Play an action the caller was asked about first ([`Reply::confirm`]: it cannot be
     /// taken back and leaves something unused) and answered "anyway".
     ActAnyway {
@@ -140,6 +132,23 @@ pub enum Command {
     /// How to play: the rules summary of the channel's game (or of every game), the
     /// buttons and the commands.
     Help,
+    /// `/rules`: a game's help topic in brief (the channel's game when none is named).
+    Rules {
+        /// The game's name.
+        game: Option<String>,
+        /// The topic's key (`scoring`), or `game:key` as autocomplete sends it.
+        topic: Option<String>,
+    },
+    /// `/card`, `/realm`, `/development`: what a component does, by name or id.
+    Reference {
+        /// Which reference.
+        lookup: turnpost_core::reference::Lookup,
+        /// The name typed (English or German) or the value autocomplete sent.
+        name: String,
+    },
+    /// The panel's **What does it do?**: the effects of everything the caller's decision
+    /// offers.
+    Explain,
     /// List the open games of this server.
     Games,
     /// List the games where it is the caller's turn.
@@ -273,6 +282,23 @@ pub struct Reply {
     /// What this change did, as log lines (the turn message shows more: the whole turn so
     /// far); front ends acknowledge the caller's action with them.
     pub news: Vec<String>,
+    /// A question instead of an action (the ephemeral answer words it): the action cannot
+    /// be taken back and leaves something unused. The front end offers to play it anyway
+    /// ([`Command::ActAnyway`]) or to go back to the decision.
+    pub confirm: Option<Confirm>,
+}
+
+/// The action a question is about ([`Reply::confirm`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Confirm {
+    /// The game.
+    pub game_id: GameId,
+    /// Its version when asked (a later answer is stale).
+    pub version: i64,
+    /// The action, in notation.
+    pub notation: String,
+    /// The button's words ("End turn anyway").
+    pub label: String,
 }
 
 impl Post {
@@ -298,23 +324,6 @@ impl Reply {
 
 /// Why a command did nothing.
 #[derive(Debug, thiserror::Error)]
-    /// A question instead of an action (the ephemeral answer words it): the action cannot
-    /// be taken back and leaves something unused. The front end offers to play it anyway
-    /// ([`Command::ActAnyway`]) or to go back to the decision.
-    pub confirm: Option<Confirm>,
-}
-
-/// The action a question is about ([`Reply::confirm`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Confirm {
-    /// The game.
-    pub game_id: GameId,
-    /// Its version when asked (a later answer is stale).
-    pub version: i64,
-    /// The action, in notation.
-    pub notation: String,
-    /// The button's words ("End turn anyway").
-    pub label: String,
 pub enum TableError {
     /// The caller's mistake: the message says what was wrong and what is allowed now.
     #[error("{0}")]
@@ -506,22 +515,6 @@ pub struct TableSettings {
     pub clock: Arc<dyn crate::clock::Clock>,
     /// The search budget of every searching AI seat instead of its level's own (tests use
     /// a small one without a time cap, so AI moves are fast and reproducible).
-
-    /// The game as the channel last saw it: without the acting player's steps that undo
-    /// may still take back (`None` in the lobby).
-    fn public_game(&self) -> Option<&dyn DynGame> {
-        self.published.as_deref().or(self.game.as_deref())
-    }
-
-    /// [`Loaded::position`] as the channel last saw it ([`Loaded::public_game`]), for
-    /// `/board`: nothing held back shows, and nothing can be undone from it.
-    fn public_position(&self) -> Option<play::Position<'_>> {
-        Some(play::Position {
-            game: self.public_game()?,
-            undoable: &[],
-            ..self.position()?
-        })
-    }
     pub ai_budget: Option<turnpost_core::ai::Budget>,
 }
 

@@ -43,6 +43,27 @@ impl Table {
         }))
     }
 
+    /// `/settings`: the caller's own settings; `confirm` sets whether they are asked before
+    /// an action that ends a turn with something unused.
+    pub(super) async fn user_settings(
+        &self,
+        caller: &Caller,
+        confirm: Option<bool>,
+    ) -> Result<Reply, TableError> {
+        if let Some(on) = confirm {
+            self.store
+                .set_confirm_before_ending(caller.user, on)
+                .await?;
+        }
+        let on = self.store.confirm_before_ending(caller.user).await?;
+        let said = if on {
+            "Before you end a turn with something unused (workers, a purchase you can afford), you are asked once. Turn it off with /settings confirm:off."
+        } else {
+            "You are not asked before ending a turn with something unused. Turn the question back on with /settings confirm:on."
+        };
+        Ok(Reply::ephemeral(said))
+    }
+
     /// A player who uses a command may get DMs again (they were stopped after a 50007).
     pub async fn reopen_dms(&self, user: u64) -> Result<(), TableError> {
         if self.store.dm_closed(user).await? {

@@ -36,7 +36,8 @@ impl Table {
         let game_id = self.channel_game(caller).await?;
         let held = self.hold(game_id).await?;
         let loaded = &*held;
-        let Some(position) = loaded.position() else {
+        // The board as the channel sees it: steps undo may still take back are not shown.
+        let Some(position) = loaded.public_position() else {
             let names: Vec<&str> = loaded.seats.iter().map(|s| s.name.as_str()).collect();
             return Ok(Reply::ephemeral(format!(
                 "The game has not started. Seats ({}/{}): {}.",
@@ -92,11 +93,25 @@ impl Table {
         let Some(row) = self.store.latest_game_in(caller.channel).await? else {
             return refuse("No game has been played in this channel.");
         };
-        let lines: Vec<String> = self
-            .store
-            .actions_after(row.game_id, 0)
-            .await?
+        // Steps undo may still take back are not in the log yet (issue 28), nor are the
+        // steps taken back and the undo entries that took them back.
+        let held: Vec<i64> = if row.status == Status::Active {
+            let loaded = self.hold(row.game_id).await?;
+            loaded.undoable.iter().map(|&(seq, _)| seq).collect()
+        } else {
+            Vec::new()
+        };
+        let mut kept: Vec<crate::store::ActionRow> = Vec::new();
+        for a in self.store.actions_after(row.game_id, 0).await? {
+            if a.notation == "undo" {
+                kept.pop();
+            } else {
+                kept.push(a);
+            }
+        }
+        let lines: Vec<String> = kept
             .into_iter()
+            .filter(|a| !held.contains(&a.seq))
             .flat_map(|a| a.log)
             .collect();
         if lines.is_empty() {
@@ -254,8 +269,7 @@ impl Table {
         let held = self.hold(row.game_id).await?;
         let loaded = &*held;
         Ok(loaded
-            .game
-            .as_ref()
+            .public_game()
             .map(|g| (row.kind.clone(), g.public_view())))
     }
 

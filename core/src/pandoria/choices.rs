@@ -184,12 +184,16 @@ impl Pandoria {
                         .unwrap_or_default(),
                     _ => String::new(),
                 };
+                let golem = match self.golem_noun(seat) {
+                    "second Golem" => "Second Golem",
+                    _ => "Golem",
+                };
                 vec![
                     format!(
-                        "Second Golem ({kind}) on {h}{}{cost}",
+                        "{golem} ({kind}) on {h}{}{cost}",
                         self.hex_words(seat, h, " ")
                     ),
-                    format!("Second Golem ({kind}) on {h}{cost}"),
+                    format!("{golem} ({kind}) on {h}{cost}"),
                 ]
             }
             Action::GoblinSpell(owner, with) => {
@@ -502,7 +506,7 @@ impl Pandoria {
             Step::ComboBuild { .. } => "Pass (build nothing)",
             Step::Buy | Step::RoundBuy { .. } => "Pass (buy nothing)",
             Step::ElfMove => "Pass (no move)",
-            Step::Golem => "Pass (no second Golem)",
+            Step::Golem => "Pass (no Golem)",
             _ => "Pass",
         }
     }

@@ -222,11 +222,15 @@ impl FromStr for Action {
                         ));
                     }
                 }
-                let h = hexes(
-                    &args,
-                    2,
-                    "tile D7 E7\" (Dwarves: \"tile2 D7 E7\" for the second tile",
-                )?;
+                if args.len() != 2 {
+                    return Err(ParseError::new(
+                        input,
+                        format!(
+                            "\"{verb}\" takes 2 spaces, like \"tile D7 E7\" (Dwarves: \"tile2 D7 E7\" for the second tile)"
+                        ),
+                    ));
+                }
+                let h = hexes(&args, 2, "tile D7 E7")?;
                 Ok(if second {
                     Action::SecondTile(h[0], h[1])
                 } else {
@@ -437,7 +441,7 @@ pub(super) fn parse_in_game(game: &Pandoria, input: &str) -> Result<Action, Pars
         Ok(action) => Ok(action),
         Err(e) => match by_name(game, input) {
             Some(result) => result,
-            None => Err(e),
+            None => Err(in_game_error(game, input, e)),
         },
     }?;
     if let Action::Rage(worker, region) = parsed
@@ -446,6 +450,113 @@ pub(super) fn parse_in_game(game: &Pandoria, input: &str) -> Result<Action, Pars
         return Ok(Action::Rage(worker, r.at));
     }
     Ok(parsed)
+}
+
+/// An unknown verb is answered with the forms this game allows now instead of every form
+/// of every expansion: the forms of the current decision's legal actions. At the card step
+/// the card forms are always named, whatever the hand holds, so the answer tells nobody
+/// more than the step (a hand is secret).
+fn in_game_error(game: &Pandoria, input: &str, error: ParseError) -> ParseError {
+    let verb = words(input).into_iter().next().unwrap_or_default();
+    let unknown = format!("unknown action \"{verb}\"; actions: {VERBS}");
+    let empty = format!("say what to play: {VERBS}");
+    if error.reason != unknown && error.reason != empty {
+        return error;
+    }
+    let forms = forms_now(game);
+    let what = if verb.is_empty() {
+        "say what to play".to_string()
+    } else {
+        format!("unknown action \"{verb}\"")
+    };
+    if forms.is_empty() {
+        return ParseError::new(input, format!("{what}; there is nothing to play now"));
+    }
+    ParseError::new(
+        input,
+        format!("{what}; now you can play: {}", forms.join(", ")),
+    )
+}
+
+/// The example forms (from [`VERBS`]) of the current decision's legal actions, in order.
+fn forms_now(game: &Pandoria) -> Vec<&'static str> {
+    use crate::game::Game;
+    let Some(decision) = game.decision() else {
+        return Vec::new();
+    };
+    let example = |verb: &str| {
+        VERBS
+            .split(", ")
+            .find(|form| form.split(' ').next() == Some(verb))
+    };
+    let card_step = decision.kind == super::DecisionKind::Card;
+    let mut forms: Vec<&'static str> = Vec::new();
+    if card_step {
+        forms.extend(["spell 17", "build 17 3"]);
+    }
+    for action in game.legal_actions(decision.seat) {
+        let text = action.to_string();
+        let verb = text.split(' ').next().unwrap_or_default();
+        if card_step && matches!(verb, "spell" | "build" | "both" | "monument") {
+            continue;
+        }
+        let form = match verb {
+            "crystal" | "gold" | "wood" => example("crystal/gold/wood"),
+            "tile2" => Some("tile2 D7 E7"),
+            v => example(v),
+        };
+        if let Some(form) = form
+            && !forms.contains(&form)
+        {
+            forms.push(form);
+        }
+    }
+    forms
+}
+
+/// What `build` takes, and what the player deciding can build now (their legal builds,
+/// by card and slots).
+fn build_usage(game: &Pandoria, input: &str) -> ParseError {
+    use crate::game::Game;
+    let usage = "\"build\" takes a card from your hand (its number or name) and a building slot 1–5, like \"build 17 3\" or \"build shrine 3\"";
+    let mut buildable: Vec<(CardId, Vec<u8>)> = Vec::new();
+    if let Some(d) = game.decision() {
+        for action in game.legal_actions(d.seat) {
+            if let Action::Build(card, slot, _) = action {
+                match buildable.iter_mut().find(|(c, _)| *c == card) {
+                    Some((_, slots)) if !slots.contains(&slot) => slots.push(slot),
+                    Some(_) => {}
+                    None => buildable.push((card, vec![slot])),
+                }
+            }
+        }
+    }
+    let now = if buildable.is_empty() {
+        "; nothing can be built now".to_string()
+    } else {
+        let parts: Vec<String> = buildable
+            .iter()
+            .map(|(card, slots)| {
+                let slots: Vec<String> = slots.iter().map(u8::to_string).collect();
+                format!(
+                    "{} (card {card}) in slot {}",
+                    cards().card(*card).building.label(),
+                    or_list(&slots)
+                )
+            })
+            .collect();
+        format!("; you can build now: {}", parts.join(", "))
+    };
+    ParseError::new(input, format!("{usage}{now}"))
+}
+
+/// "1", "1 or 2", "1, 2 or 3".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// `spell rage`, `both clone`, `build large tower 3 with gold`: a hand card by name.
@@ -464,6 +575,11 @@ fn by_name(game: &Pandoria, input: &str) -> Option<Result<Action, ParseError>> {
         Err(e) => return Some(Err(e)),
     };
     let slot = if verb == "build" {
+        // "build vault": a name without a slot says what `build` takes, not that "vault"
+        // is no slot.
+        if args.len() < 2 || args.last().is_some_and(|a| a.parse::<u8>().is_err()) {
+            return Some(Err(build_usage(game, input)));
+        }
         match args
             .pop()
             .map(|s| number(input, s, "a building slot", 1..=5))
@@ -749,7 +865,7 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
         Event::GolemPlaced { at, figure, paid } => {
             let kind = if figure.leader { "leader" } else { "worker" };
             format!(
-                "{} placed a second Golem ({kind}) on {at} for {}",
+                "{} placed a Golem ({kind}) on {at} for {}",
                 name(&figure.seat),
                 paid.amount(3)
             )
@@ -1024,6 +1140,17 @@ fn join_words(words: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_tile_hint_closes_its_quotes_and_brackets() {
+        let reason = "tile D7".parse::<super::Action>().unwrap_err().reason;
+        assert_eq!(
+            reason,
+            "\"tile\" takes 2 spaces, like \"tile D7 E7\" (Dwarves: \"tile2 D7 E7\" for the second tile)"
+        );
+        assert_eq!(reason.matches('"').count() % 2, 0, "{reason}");
+        assert_eq!(reason.matches('(').count(), reason.matches(')').count());
+    }
+
     use super::*;
 
     #[test]

@@ -237,7 +237,7 @@ pub enum RulesError {
     RealmTaken(Realm),
     /// A Golem where none may go.
     #[error(
-        "a second Golem can go only on the tile you just placed, on a free space that is not a city and not closed, for 3 resources of its terrain; now: {allowed}"
+        "a Golem can go only on the tile you just placed, on a free space that is not a city and not closed, for 3 resources of its terrain; now: {allowed}"
     )]
     NoGolem {
         /// Where it was tried.
@@ -508,6 +508,17 @@ impl Pandoria {
             .collect()
     }
 
+    /// "second Golem" when `seat`'s figure already stands on the tile just placed, else
+    /// "Golem" (a single tile, or a figure retrieved instead of placed).
+    pub(super) fn golem_noun(&self, seat: Seat) -> &'static str {
+        let on_tile = self.turn.placed.iter().any(|h| {
+            self.figures[h.index()]
+                .as_ref()
+                .is_some_and(|f| f.seat == seat)
+        });
+        if on_tile { "second Golem" } else { "Golem" }
+    }
+
     /// The Golem placements open to `seat` (without `pass`): a worker, or the leader when it
     /// is the only figure left.
     pub(super) fn golem_options(&self, seat: Seat) -> Vec<Action> {
@@ -605,8 +616,34 @@ impl Pandoria {
         match &self.step {
             Step::Realm { .. } => "choose a realm (realm elves)".into(),
             Step::StartTile { .. } => "place the next start tile (start D7 E7)".into(),
-            Step::Place if self.options.artifacts => "place your tile (tile D7 E7), a castle (castle D7), your mountain castle (mountain A3) or draw a single tile for a one-space gap (single)".into(),
-            Step::Place => "place your tile (tile D7 E7) or a castle (castle D7)".into(),
+            Step::Place => {
+                // The examples are legal now: the first placement and castle offered.
+                let legal = self.legal_actions(self.current);
+                let tile = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Tile(..)))
+                    .map(|a| format!("your tile ({a})"));
+                let castle = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Castle(_)))
+                    .map(|a| format!("a castle ({a})"));
+                let mountain = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Mountain(_)))
+                    .map(|a| format!("your mountain castle ({a})"));
+                let single = legal
+                    .contains(&Action::DrawSingle)
+                    .then(|| "draw a single tile for a one-space gap (single)".to_string());
+                let parts: Vec<String> = [tile, castle, mountain, single]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                match parts.as_slice() {
+                    [] => "place your tile".into(),
+                    [one] => format!("place {one}"),
+                    [rest @ .., last] => format!("place {} or {last}", rest.join(", ")),
+                }
+            }
             Step::Single { .. } => format!(
                 "place the single tile into a gap of one space ({})",
                 join_hexes(&self.gap_spaces(), " or ")
@@ -616,11 +653,25 @@ impl Pandoria {
                     Some(r) => format!(", ransom captives ({r})"),
                     None => String::new(),
                 };
-                match self.turn.placed.first() {
+                // Only free spaces are named, and the example is one of them.
+                let free: Vec<Hex> = self
+                    .figure_options(self.current)
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Worker(h) | Action::Leader(h) => Some(*h),
+                        _ => None,
+                    })
+                    .fold(Vec::new(), |mut v, h| {
+                        if !v.contains(&h) {
+                            v.push(h);
+                        }
+                        v
+                    });
+                match free.first() {
                     None => format!("retrieve a figure (retrieve D7){ransom} or pass"),
                     Some(first) => format!(
                         "place a figure on {} (worker {first}), retrieve one{ransom}, or pass",
-                        join_hexes(&self.turn.placed, " or "),
+                        join_hexes(&free, " or "),
                     ),
                 }
             }
@@ -633,7 +684,8 @@ impl Pandoria {
                 let spaces = self.golem_spaces(self.current);
                 match spaces.first() {
                     Some(first) => format!(
-                        "place a second Golem on {} for 3 resources of its terrain (worker {first}), or pass",
+                        "place a {} on {} for 3 resources of its terrain (worker {first}), or pass",
+                        self.golem_noun(self.current),
                         join_hexes(&spaces, " or ")
                     ),
                     None => "pass".into(),

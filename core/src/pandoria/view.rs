@@ -529,15 +529,22 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
 /// extra choices where they apply.
 fn prompt(game: &Pandoria, kind: super::DecisionKind) -> String {
     use super::DecisionKind;
+    // A relic is named only when one can be taken now (relics are public, and so is what
+    // pays for them).
+    let relic = {
+        let mut relics = Vec::new();
+        game.relic_actions(game.current, &mut relics);
+        !relics.is_empty()
+    };
     match kind {
         DecisionKind::Place if game.options.artifacts => {
             "place your tile, a castle or your mountain castle, or draw a single tile for a gap"
                 .into()
         }
-        DecisionKind::Card if game.options.artifacts && game.has_economy() => {
+        DecisionKind::Card if game.options.artifacts && relic && game.has_economy() => {
             "play a card, erect a monument, take a relic, or pass".into()
         }
-        DecisionKind::Card if game.options.artifacts => {
+        DecisionKind::Card if game.options.artifacts && relic => {
             "cast a spell, take a relic, or pass".into()
         }
         DecisionKind::Card if game.board().has_river() && game.has_economy() => {

@@ -547,7 +547,35 @@ impl std::fmt::Display for DecisionKind {
             }
             DecisionKind::Relic => f.write_str("take a relic for your artifacts, or pass"),
             DecisionKind::HalflingSpell => f.write_str("cast a spell after building, or pass"),
-            DecisionKind::Effect(spell) => write!(f, "choose what {} does", spell.label()),
+            DecisionKind::Effect(spell) => {
+                let what = match spell {
+                    SpellEffect::Acquire(1) => "take a market card for free".to_string(),
+                    SpellEffect::Acquire(n) => {
+                        format!("take up to {n} market cards for free, one at a time")
+                    }
+                    SpellEffect::Adopt => "choose the opponent whose top spell you cast".into(),
+                    SpellEffect::AstralShip => "choose a free ship for a figure".into(),
+                    SpellEffect::Muster(_) => {
+                        "place a figure on a free space next to your figures".into()
+                    }
+                    SpellEffect::Conjure(n) => format!("choose the resource to set to {n}"),
+                    SpellEffect::MasterBuilder => {
+                        "choose a building or monument to build without wood".into()
+                    }
+                    SpellEffect::EnchantedCastle => {
+                        "choose the space for a castle with your figure on it".into()
+                    }
+                    SpellEffect::Flee => "take back a figure, or stop".into(),
+                    SpellEffect::Construct => "choose a building and a monument to build".into(),
+                    SpellEffect::Clone(_) => "place a figure on any free space".into(),
+                    SpellEffect::Rage(_) => {
+                        "choose the worker that counts more and its region".into()
+                    }
+                    SpellEffect::Teleport(_) => "choose a figure to move and where to".into(),
+                    SpellEffect::Terrain(_) => "choose where the extra tile goes".into(),
+                };
+                write!(f, "{}: {what}", spell.label())
+            }
             DecisionKind::ComboBuild => f.write_str("build the card you cast, or erect a monument"),
             DecisionKind::Choice => f.write_str("take the points or a card"),
             DecisionKind::Buy => f.write_str("buy a card or pass"),
@@ -558,9 +586,9 @@ impl std::fmt::Display for DecisionKind {
             DecisionKind::Ransom => {
                 f.write_str("choose the resource you take for a ransomed captive")
             }
-            DecisionKind::Golem => {
-                f.write_str("place a second Golem for 3 resources of its terrain, or pass")
-            }
+            DecisionKind::Golem => f.write_str(
+                "place a Golem on the tile just placed for 3 resources of its terrain, or pass",
+            ),
             DecisionKind::Poorhouse => f.write_str("choose which resource at 0 becomes 2"),
             DecisionKind::RoundBuy => f.write_str("buy a card at the end of the round, or pass"),
         }

@@ -216,7 +216,8 @@ impl Rtta {
         }
     }
 
-    /// "Buy Agriculture — 15 coins", "Buy Medicine — 7 coins + cloth and metal (worth 9)".
+    /// "Buy Agriculture — 15 coins", "Buy Agriculture 15 · 7 coins + cloth 4 + metal 5" (the
+    /// whole track of each good sold, with what it is worth).
     fn buy_words(&self, development: Development, sold: GoodsSet) -> Vec<String> {
         let d = data();
         let s = self.cur();
@@ -228,26 +229,27 @@ impl Rtta {
         if sold.is_empty() {
             return vec![format!("Buy {name} — {cost} coins")];
         }
-        let goods: Vec<String> = sold.goods().map(|g| g.id().to_string()).collect();
-        let worth: u16 = sold
-            .goods()
-            .filter_map(|g| {
-                let i = usize::from(g.0);
-                Some(d.goods.get(i)?.value(*self.seats[s].goods.get(i)?))
-            })
-            .sum();
+        // Each good sold is its whole track, named with what it is worth.
+        let mut parts = Vec::new();
+        let mut names = Vec::new();
         let coins = self.turn.coins;
-        let with = if coins > 0 {
-            format!("{coins} coins + ")
-        } else {
-            String::new()
-        };
+        if coins > 0 {
+            parts.push(format!("{coins} coins"));
+            names.push(format!("{coins} coins"));
+        }
+        for g in sold.goods() {
+            let i = usize::from(g.0);
+            let worth = d
+                .goods
+                .get(i)
+                .zip(self.seats[s].goods.get(i))
+                .map_or(0, |(good, &n)| good.value(n));
+            parts.push(format!("{} {worth}", g.id()));
+            names.push(g.id().to_string());
+        }
         vec![
-            format!(
-                "Buy {name} ({cost}) — {with}all {} (worth {worth})",
-                english_list(&goods)
-            ),
-            format!("Buy {name} ({cost}) — {with}{}", goods.join(", ")),
+            format!("Buy {name} {cost} · {}", parts.join(" + ")),
+            format!("Buy {name} {cost} · {}", names.join(" + ")),
         ]
     }
 }

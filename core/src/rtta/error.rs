@@ -71,7 +71,10 @@ pub enum RulesError {
         now: String,
     },
     /// More workers than are left this turn.
-    #[error("you have {available} workers left, not {asked}; {now}")]
+    #[error(
+        "you have {} left, not {asked}; {now}",
+        crate::menu::counted(usize::from(*.available), "worker", "workers")
+    )]
     NotEnoughWorkers {
         /// Workers named.
         asked: u8,

@@ -8,6 +8,7 @@ use super::notation::{
     Development, DiceSet, Face, Good, GoodsSet, Monument, Resource, Target, english_list,
 };
 use crate::game::Seat;
+use crate::menu::counted;
 
 /// The dice of a turn, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -457,12 +458,18 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             dice,
             leadership,
         } => {
+            // Each die rerolled with its new face, in the order of the dice's numbers.
             let which = if rerolled.len() == 1 { "die" } else { "dice" };
             let how = if *leadership { " with Leadership" } else { "" };
+            let faces: Vec<String> = rerolled
+                .indices()
+                .filter_map(|i| Some(format!("die {}: {}", i + 1, dice.faces().get(i)?.label())))
+                .collect();
             format!(
-                "{} rerolled {which} {}{how}: {}",
+                "{} rerolled {which} {}{how} — {}; the dice now show {}",
                 name(*seat),
                 rerolled.listed(),
+                faces.join(", "),
                 dice.label()
             )
         }
@@ -471,10 +478,18 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             seat,
             food,
             workers,
-        } => format!(
-            "{} takes food from {food} and workers from {workers} of the \"2 food or 2 workers\" dice",
-            name(*seat)
-        ),
+        } => {
+            let dice = |n: u8| counted(usize::from(n), "die", "dice");
+            let taken = match (*food, *workers) {
+                (0, w) => format!("workers from {}", dice(w)),
+                (f, 0) => format!("food from {}", dice(f)),
+                (f, w) => format!("food from {} and workers from {}", dice(f), dice(w)),
+            };
+            format!(
+                "{} takes {taken} showing \"2 food or 2 workers\"",
+                name(*seat)
+            )
+        }
         Event::GoodsCollected {
             seat,
             gained,
@@ -511,7 +526,11 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             unfed,
             food,
         } => match unfed {
-            0 => format!("{} feeds {cities} cities; {food} food left", name(*seat)),
+            0 => format!(
+                "{} feeds {}; {food} food left",
+                name(*seat),
+                counted(usize::from(*cities), "city", "cities")
+            ),
             n => format!(
                 "{} feeds only {} of {cities} cities: famine, {n} disaster point{}",
                 name(*seat),
@@ -562,16 +581,28 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             seat,
             workers,
             coins,
-        } => format!("{} has {workers} workers and {coins} coins", name(*seat)),
+        } => format!(
+            "{} has {} and {}",
+            name(*seat),
+            counted(usize::from(*workers), "worker", "workers"),
+            counted(usize::from(*coins), "coin", "coins")
+        ),
         Event::Built {
             seat,
             target,
             workers,
         } => match target {
-            Target::City => format!("{} puts {workers} workers on cities", name(*seat)),
-            Target::Monument(m) => {
-                format!("{} puts {workers} workers on the {}", name(*seat), m.name())
-            }
+            Target::City => format!(
+                "{} puts {} on cities",
+                name(*seat),
+                counted(usize::from(*workers), "worker", "workers")
+            ),
+            Target::Monument(m) => format!(
+                "{} puts {} on the {}",
+                name(*seat),
+                counted(usize::from(*workers), "worker", "workers"),
+                m.name()
+            ),
         },
         Event::CityCompleted { seat, cities } => format!(
             "{} completes city {cities} and rolls {cities} dice from the next turn",
@@ -594,8 +625,9 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             stone,
             workers,
         } => format!(
-            "{} uses Engineering: {stone} stone for {workers} workers",
-            name(*seat)
+            "{} uses Engineering: {stone} stone for {}",
+            name(*seat),
+            counted(usize::from(*workers), "worker", "workers")
         ),
         Event::SoldFood { seat, food, coins } => format!(
             "{} sells {food} food with Granaries for {coins} coins",
@@ -610,9 +642,10 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             goods_value,
         } => {
             let mut line = format!(
-                "{} buys {} for {cost} coins with {coins} coins",
+                "{} buys {} for {cost} coins with {}",
                 name(*seat),
-                development.name()
+                development.name(),
+                counted(usize::from(*coins), "coin", "coins")
             );
             if !sold.is_empty() {
                 let goods: Vec<String> = sold.goods().map(|g| g.id().to_string()).collect();
@@ -688,5 +721,95 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
                 names(winners, name)
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod wording {
+    use super::*;
+
+    fn name(seat: Seat) -> String {
+        ["Red", "Blue"][usize::from(seat.0)].to_string()
+    }
+
+    #[test]
+    fn a_reroll_names_each_rerolled_die_with_its_own_face() {
+        let mut dice = Dice::new(3);
+        dice.set(0, Face::Skull);
+        dice.set(1, Face::Good);
+        dice.set(2, Face::Food);
+        let line = describe(
+            &Event::Rerolled {
+                seat: Seat(0),
+                rerolled: DiceSet::EMPTY.with(0),
+                dice,
+                leadership: false,
+            },
+            &name,
+        );
+        // The old line read "rerolled die 1: 1 good, 3 food, 2 goods + skull": die 1 seemed
+        // to show a good.
+        assert!(
+            line.starts_with(&format!(
+                "Red rerolled die 1 — die 1: {};",
+                Face::Skull.label()
+            )),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn counts_of_one_are_singular_and_no_count_is_zero() {
+        let line = describe(
+            &Event::Chose {
+                seat: Seat(1),
+                food: 0,
+                workers: 1,
+            },
+            &name,
+        );
+        assert_eq!(
+            line,
+            "Blue takes workers from 1 die showing \"2 food or 2 workers\""
+        );
+        let both = describe(
+            &Event::Chose {
+                seat: Seat(1),
+                food: 2,
+                workers: 1,
+            },
+            &name,
+        );
+        assert_eq!(
+            both,
+            "Blue takes food from 2 dice and workers from 1 die showing \"2 food or 2 workers\""
+        );
+        let harvest = describe(
+            &Event::Harvest {
+                seat: Seat(0),
+                workers: 1,
+                coins: 0,
+            },
+            &name,
+        );
+        assert_eq!(harvest, "Red has 1 worker and 0 coins");
+        let built = describe(
+            &Event::Built {
+                seat: Seat(0),
+                target: Target::City,
+                workers: 1,
+            },
+            &name,
+        );
+        assert_eq!(built, "Red puts 1 worker on cities");
+        let engineered = describe(
+            &Event::Engineered {
+                seat: Seat(0),
+                stone: 1,
+                workers: 1,
+            },
+            &name,
+        );
+        assert!(engineered.ends_with("for 1 worker"), "{engineered}");
     }
 }

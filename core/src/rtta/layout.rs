@@ -3,15 +3,22 @@
 //!
 //! - Rolling (and Leadership's extra reroll): one toggle per die showing its face, dice with
 //!   a skull locked where the rules keep them; the chosen dice are rerolled by one action.
+//!   The usual rerolls are offered at once beside the toggles (all the dice showing one
+//!   face, all the dice that may be rerolled), one click instead of a toggle per die.
 //! - Food or workers: one toggle per die; the chosen dice give workers, the others food.
-//! - Building: a first pick of the cities, a monument or Engineering, then how many workers.
-//! - Buying: a first pick of the development, then the payment (which goods to sell).
+//!   All food and all workers are offered at once.
+//! - Building: every target with all the workers it can take offered at once ("3 workers
+//!   on city 5"); fewer workers behind a first pick of the cities, a monument or
+//!   Engineering.
+//! - Buying: each development with its cheapest payment offered at once (the goods worth
+//!   least sold, whole tracks as the rules require); any other payment behind one
+//!   "another payment…" pick of the development.
 //! - Trading: a first pick of the resource, then how much to give or ask for.
 //!
 //! Nothing in this game is secret, so a layout may use the whole state.
 
 use super::data::data;
-use super::{Action, DiceSet, Resource, Rtta, Step, Target};
+use super::{Action, Development, DiceSet, Face, GoodsSet, Resource, Rtta, Step, Target};
 use crate::game::Seat;
 use crate::menu::{Group, Layout, ToggleItem, counted};
 
@@ -33,6 +40,15 @@ fn grouped(
     groups: Vec<(String, String, Vec<usize>)>,
     describe: impl Fn(&str, &[usize]) -> String,
 ) -> Layout {
+    featured_grouped(pick, groups, Vec::new(), describe)
+}
+
+fn featured_grouped(
+    pick: &str,
+    groups: Vec<(String, String, Vec<usize>)>,
+    featured: Vec<usize>,
+    describe: impl Fn(&str, &[usize]) -> String,
+) -> Layout {
     Layout::Grouped {
         pick: pick.into(),
         groups: groups
@@ -42,7 +58,7 @@ fn grouped(
                 Group::split(&key, &label, &description, members)
             })
             .collect(),
-        featured: Vec::new(),
+        featured,
     }
 }
 
@@ -67,7 +83,7 @@ impl Rtta {
                         locked: !lockable.contains(i),
                     })
                     .collect();
-                let covered = legal
+                let covered: Vec<usize> = legal
                     .iter()
                     .enumerate()
                     .filter(|(_, a)| match a {
@@ -76,6 +92,15 @@ impl Rtta {
                         _ => false,
                     })
                     .map(|(i, _)| i)
+                    .collect();
+                let quick = self.quick_dice(lockable);
+                let featured = covered
+                    .iter()
+                    .copied()
+                    .filter(|&i| match legal[i] {
+                        Action::Reroll(set) | Action::Choose(set) => quick.contains(&set),
+                        _ => false,
+                    })
                     .collect();
                 let pick = match self.step {
                     Step::Roll => "Choose the dice to reroll",
@@ -86,18 +111,26 @@ impl Rtta {
                     pick: pick.into(),
                     items,
                     covered,
+                    featured,
                 }
             }
             Step::Build => {
                 let mut groups = Vec::new();
+                // Every target with as many workers as it takes, at once; fewer in its group.
+                let most = |target| self.workers_needed(target).min(self.turn.workers);
+                let mut featured = Vec::new();
                 for (i, action) in legal.iter().enumerate() {
                     match *action {
+                        Action::Build(target, n) if n == most(target) => featured.push(i),
                         Action::Build(Target::City, _) => {
-                            add(&mut groups, "city", || "Cities".into(), i)
+                            add(&mut groups, "city", || "Cities: fewer workers".into(), i)
                         }
-                        Action::Build(Target::Monument(m), _) => {
-                            add(&mut groups, m.id(), || m.name().to_string(), i)
-                        }
+                        Action::Build(Target::Monument(m), _) => add(
+                            &mut groups,
+                            m.id(),
+                            || format!("{}: fewer workers", m.name()),
+                            i,
+                        ),
                         Action::Engineering(_) => add(
                             &mut groups,
                             "engineering",
@@ -108,21 +141,31 @@ impl Rtta {
                     }
                 }
                 let workers = self.turn.workers;
-                grouped("Choose what to build", groups, |key, members| {
-                    if key == "engineering" {
-                        counted(members.len(), "choice", "choices")
-                    } else {
-                        format!(
-                            "up to {} of your {workers} workers",
-                            members.len().min(usize::from(workers))
-                        )
-                    }
-                })
+                if groups.is_empty() {
+                    return Layout::List;
+                }
+                featured_grouped(
+                    "Fewer workers, or Engineering…",
+                    groups,
+                    featured,
+                    |key, members| {
+                        if key == "engineering" {
+                            counted(members.len(), "choice", "choices")
+                        } else {
+                            format!(
+                                "from 1 to {} of your {workers} workers",
+                                members.len().min(usize::from(workers))
+                            )
+                        }
+                    },
+                )
             }
             Step::Buy => {
                 let mut groups = Vec::new();
+                let cheapest = self.cheapest_payments(legal);
                 for (i, action) in legal.iter().enumerate() {
                     match *action {
+                        Action::Buy(..) if cheapest.contains(&i) => {}
                         Action::Buy(dev, _) => {
                             let cost = data()
                                 .developments
@@ -131,7 +174,7 @@ impl Rtta {
                             add(
                                 &mut groups,
                                 dev.id(),
-                                || format!("{} — {cost} coins", dev.name()),
+                                || format!("{} ({cost}): another payment", dev.name()),
                                 i,
                             )
                         }
@@ -144,11 +187,17 @@ impl Rtta {
                         _ => {}
                     }
                 }
-                grouped("Choose a development to buy", groups, |key, members| {
+                if groups.is_empty() {
+                    return Layout::List;
+                }
+                featured_grouped("Another payment…", groups, cheapest, |key, members| {
                     if key == "granaries" {
                         counted(members.len(), "amount", "amounts")
                     } else {
-                        counted(members.len(), "way to pay", "ways to pay")
+                        format!(
+                            "{} that sell more goods",
+                            counted(members.len(), "payment", "payments")
+                        )
                     }
                 })
             }
@@ -168,6 +217,61 @@ impl Rtta {
             }
             _ => Layout::List,
         }
+    }
+
+    /// The usual choices of a dice step, offered beside the toggles: rerolling all the
+    /// dice showing one face, or all the dice that may be rerolled (rolling); all food or
+    /// all workers (food or workers). `dice` are the dice that may be toggled.
+    fn quick_dice(&self, dice: DiceSet) -> Vec<DiceSet> {
+        let mut quick: Vec<DiceSet> = Vec::new();
+        match self.step {
+            Step::Roll => {
+                for face in Face::ALL {
+                    let set = DiceSet(self.turn.dice.showing(face).0 & dice.0);
+                    if !set.is_empty() && !quick.contains(&set) {
+                        quick.push(set);
+                    }
+                }
+                if !dice.is_empty() && !quick.contains(&dice) {
+                    quick.push(dice);
+                }
+            }
+            Step::Choose => {
+                quick.push(DiceSet::EMPTY);
+                if !dice.is_empty() {
+                    quick.push(dice);
+                }
+            }
+            _ => {}
+        }
+        quick
+    }
+
+    /// The index in `legal` of each development's cheapest payment: the goods sold worth
+    /// least (then the fewest tracks), so that no coin of the goods is wasted without need.
+    fn cheapest_payments(&self, legal: &[Action]) -> Vec<usize> {
+        let d = data();
+        let s = self.cur();
+        let worth = |sold: GoodsSet| -> u16 {
+            sold.goods()
+                .filter_map(|g| {
+                    let i = usize::from(g.0);
+                    Some(d.goods.get(i)?.value(*self.seats[s].goods.get(i)?))
+                })
+                .sum()
+        };
+        let mut best: Vec<(Development, u16, u8, usize)> = Vec::new();
+        for (i, action) in legal.iter().enumerate() {
+            if let Action::Buy(dev, sold) = *action {
+                let key = (worth(sold), sold.goods().count() as u8);
+                match best.iter_mut().find(|(d, ..)| *d == dev) {
+                    Some(b) if (b.1, b.2) > key => *b = (dev, key.0, key.1, i),
+                    Some(_) => {}
+                    None => best.push((dev, key.0, key.1, i)),
+                }
+            }
+        }
+        best.into_iter().map(|(.., i)| i).collect()
     }
 
     /// The action the toggled dice stand for: the reroll of those dice, or which dice give

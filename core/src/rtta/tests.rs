@@ -342,7 +342,7 @@ fn log_lines_read_as_sentences() {
     let lines: Vec<String> = events.iter().map(|e| g.describe(e)).collect();
     assert_eq!(
         lines[0],
-        "Blue rerolled dice 1 and 2: 2 goods + skull, 2× 3 workers"
+        "Blue rerolled dice 1 and 2 — die 1: 3 workers, die 2: 3 workers; the dice now show 2 goods + skull, 2× 3 workers"
     );
     let events = play(&mut g, "done");
     let lines: Vec<String> = events.iter().map(|e| g.describe(e)).collect();

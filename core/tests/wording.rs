@@ -1,0 +1,79 @@
+//! Wording of refusals and prompts that once read wrong (issue 28): each test fails on the
+//! old text.
+
+use turnpost_core::Seed;
+use turnpost_core::dynamic::{DynGame, Refusal, new_game};
+use turnpost_core::pandoria::{DecisionKind, SpellEffect};
+
+fn standard() -> Box<dyn DynGame> {
+    let options = vec![("mode".to_string(), "standard".to_string())];
+    new_game("pandoria", &options, 3, Seed::from_u64(3)).unwrap()
+}
+
+fn refusal(game: &mut dyn DynGame, text: &str) -> String {
+    let seat = game.decision().unwrap().seat;
+    match game.play(seat, text) {
+        Err(Refusal::Parse(e)) => e.reason,
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+/// The verbs of the legal actions of the seat to act.
+fn legal_verbs(game: &dyn DynGame) -> Vec<String> {
+    let seat = game.decision().unwrap().seat;
+    game.legal_notations(seat)
+        .iter()
+        .filter_map(|n| n.split(' ').next().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn an_unknown_action_lists_only_the_forms_legal_now() {
+    let mut game = standard();
+    let verbs = legal_verbs(&*game);
+    let reason = refusal(&mut *game, "fly D7");
+    // The old answer listed about thirty forms, expansions not in play among them.
+    let (head, forms) = reason.split_once("now you can play: ").expect(&reason);
+    assert_eq!(head, "unknown action \"fly\"; ");
+    for form in forms.split(", ") {
+        let verb = form.split(' ').next().unwrap();
+        let verb = if verb == "crystal/gold/wood" {
+            "crystal"
+        } else {
+            verb
+        };
+        assert!(
+            verbs.iter().any(|v| v == verb),
+            "{form} is not legal now: {reason}"
+        );
+    }
+    assert!(
+        !reason.contains("ransom") && !reason.contains("haunt"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn build_with_a_name_but_no_slot_says_what_build_takes() {
+    let mut game = standard();
+    let reason = refusal(&mut *game, "build vault");
+    assert!(!reason.contains("is not a building slot"), "{reason}");
+    assert!(
+        reason.starts_with("\"build\" takes a card from your hand (its number or name) and a building slot 1–5, like \"build 17 3\""),
+        "{reason}"
+    );
+    // At the tile step nothing can be built, and the answer says so.
+    assert!(reason.ends_with("nothing can be built now"), "{reason}");
+}
+
+#[test]
+fn a_spell_step_says_what_the_choices_are() {
+    let prompt = DecisionKind::Effect(SpellEffect::Acquire(1)).to_string();
+    assert_eq!(prompt, "Acquire 1: take a market card for free");
+    let two = DecisionKind::Effect(SpellEffect::Acquire(2)).to_string();
+    assert!(two.contains("up to 2 market cards"), "{two}");
+    for effect in SpellEffect::ALL {
+        let prompt = DecisionKind::Effect(effect).to_string();
+        assert!(!prompt.contains("choose what"), "{prompt}");
+    }
+}
