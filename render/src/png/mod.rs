@@ -28,7 +28,7 @@ use turnpost_core::dynamic::AnyView;
 
 use crate::registry;
 
-pub use text::Fonts;
+pub use text::{Fonts, TextRun};
 
 /// Why a picture could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -67,7 +67,12 @@ impl Renderer {
     /// Loads the fonts, warms the glyph cache and has every game's static art drawn (a few
     /// tens of milliseconds the first time in a process).
     pub fn new() -> Renderer {
-        let fonts = Fonts::new();
+        Renderer::with_fonts(Fonts::new())
+    }
+
+    /// A renderer drawing with these fonts (tests use [`Fonts::recording`] to measure the
+    /// text of the pictures).
+    pub fn with_fonts(fonts: Fonts) -> Renderer {
         for pictures in registry::providers() {
             pictures.prepare(&fonts);
         }

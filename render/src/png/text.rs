@@ -6,7 +6,7 @@
 //! is the size a phone shows as 14 px text.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
@@ -58,6 +58,25 @@ pub(crate) enum Align {
     Right,
 }
 
+/// One run of text as a picture drew it, recorded by [`Fonts::recording`]: what the
+/// legibility tests measure (its size against the picture's width) and check (that it lies
+/// inside the picture and is not cut short).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextRun {
+    /// The text.
+    pub text: String,
+    /// Its font size in pixels (em).
+    pub size: f32,
+    /// Its left and right edge in pixels (pen positions, kerning included).
+    pub left: f32,
+    /// See `left`.
+    pub right: f32,
+    /// The top of its capitals and the bottom of its descenders, in pixels.
+    pub top: f32,
+    /// See `top`.
+    pub bottom: f32,
+}
+
 /// One rasterized glyph.
 #[derive(Debug)]
 struct Glyph {
@@ -88,6 +107,8 @@ pub struct Fonts {
     /// Pixels of line height per pixel of em (the same for both DejaVu faces).
     height_per_em: f32,
     glyphs: RwLock<HashMap<Key, Arc<Glyph>>>,
+    /// Every run drawn, when made by [`Fonts::recording`] (tests); `None` in the bot.
+    recorded: Option<Mutex<Vec<TextRun>>>,
 }
 
 impl std::fmt::Debug for Fonts {
@@ -119,7 +140,35 @@ impl Fonts {
             bold,
             height_per_em,
             glyphs: RwLock::new(HashMap::new()),
+            recorded: None,
         }
+    }
+
+    /// Fonts that also record every run of text they draw ([`Fonts::take_runs`]), for
+    /// tests that measure what a picture's text looks like on a phone.
+    pub fn recording() -> Fonts {
+        Fonts {
+            recorded: Some(Mutex::new(Vec::new())),
+            ..Fonts::new()
+        }
+    }
+
+    /// The runs drawn since the last call (empty unless made by [`Fonts::recording`]).
+    pub fn take_runs(&self) -> Vec<TextRun> {
+        self.recorded
+            .as_ref()
+            .map(|r| std::mem::take(&mut *r.lock().unwrap_or_else(|e| e.into_inner())))
+            .unwrap_or_default()
+    }
+
+    /// How tall a capital H drawn at `size` is, in pixels, measured on the glyph's outline.
+    pub fn capital_height(&self, size: f32) -> f32 {
+        let font = self.font(Weight::Regular);
+        let glyph = font
+            .glyph_id('H')
+            .with_scale_and_position(self.scale(size), point(0.0, 0.0));
+        font.outline_glyph(glyph)
+            .map_or(self.cap_height(size), |g| g.px_bounds().height())
     }
 
     /// Rasterizes printable ASCII at the given sizes ahead of time.
@@ -274,6 +323,19 @@ impl Fonts {
             Align::Centre => x - pen / 2.0,
             Align::Right => x - pen,
         };
+        if let Some(recorded) = &self.recorded {
+            recorded
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(TextRun {
+                    text: text.to_string(),
+                    size: style.size,
+                    left: start,
+                    right: start + pen,
+                    top: y - self.cap_height(style.size),
+                    bottom: y + style.size * 0.24,
+                });
+        }
         let baseline = y.round() as i32;
         for (g, dx) in run.iter().zip(positions) {
             let gx = (start + dx).round() as i32 + g.left;

@@ -451,6 +451,7 @@ impl Art {
             ],
             marks,
             hand_land,
+            plain: [plain_sprite(false), plain_sprite(true)],
         }
     }
 

@@ -121,8 +121,15 @@ pub(super) fn terrain_slot(t: Terrain) -> usize {
 }
 
 /// Draws the land, figures and the last move of a view onto a canvas holding the board
-/// layer at `(0, 0)`.
-pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &PublicView) {
+/// layer at `(0, 0)`; with `words`, also the small texts on it (figure and castle letters,
+/// symbol and artifact counts, the Rage count), which the tile preview leaves out.
+pub(super) fn draw_board(
+    art: &Art,
+    fonts: &Fonts,
+    canvas: &mut Canvas,
+    view: &PublicView,
+    words: bool,
+) {
     let board = pandoria::board_for(view.options.board);
     let mut terrain_at: Vec<Option<Terrain>> = vec![None; turnpost_core::hex::CELLS];
     for land in &view.land {
@@ -131,7 +138,7 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
             (Some(t), _) => {
                 terrain_at[land.at.index()] = Some(t);
                 canvas.blit(&art.land[land_index(t, land.symbols, land.printed)], x, y);
-                if land.symbols > 2 {
+                if words && land.symbols > 2 {
                     // More symbols than sprites exist for: write the number.
                     let s = Style::bold(LABEL, INK);
                     fonts.centred(
@@ -153,13 +160,15 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
                 let seat = owner.index();
                 canvas.blit(art.pick(&art.castles, seat), x, y - 9);
                 let mark = art.mark(seat);
-                fonts.centred(
-                    canvas,
-                    x as f32,
-                    y as f32 - 5.0,
-                    Style::bold(LABEL, mark.ink),
-                    &mark.letter.to_string(),
-                );
+                if words {
+                    fonts.centred(
+                        canvas,
+                        x as f32,
+                        y as f32 - 5.0,
+                        Style::bold(LABEL, mark.ink),
+                        &mark.letter.to_string(),
+                    );
+                }
             }
             (None, None) => {}
         }
@@ -170,7 +179,7 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
         let (x, y) = centre_px(land.at);
         let (gx, gy) = (x - (R * 0.5).round() as i32, y - (R * 0.38).round() as i32);
         canvas.blit(&art.artifact, gx, gy);
-        if land.artifacts > 1 {
+        if words && land.artifacts > 1 {
             fonts.draw(
                 canvas,
                 gx as f32 + 8.0,
@@ -262,6 +271,9 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
         };
         canvas.blit(sprite, x, y);
         let ly = y as f32 + 0.5 + shapes::letter_drop(&mark, r);
+        if !words {
+            continue;
+        }
         fonts.centred(
             canvas,
             x as f32,
@@ -294,7 +306,7 @@ pub(super) fn draw_board(art: &Art, fonts: &Fonts, canvas: &mut Canvas, view: &P
             y - (R * 0.12).round() as i32,
         );
     }
-    if let Some(rage) = &view.rage {
+    if let Some(rage) = view.rage.as_ref().filter(|_| words) {
         // How often the Rage worker counts, right of the figure.
         let (x, y) = centre_px(rage.worker);
         let text = format!("×{}", rage.times);

@@ -1,138 +1,260 @@
-//! The hand cards picture: each card large with its spell side, building side, effect
-//! texts and price.
+//! The hand cards picture, laid out for a phone: one card under the other, the whole width
+//! each, with both sides' names, costs in words and full effect texts (wrapped, never cut
+//! short) and the market price.
 
 use turnpost_core::pandoria::SeatView;
 
-use super::tableau::{badge, cost_tag};
-use super::{Art, GAP, fit, wrap};
-use crate::png::draw::Canvas;
+use super::Art;
+use crate::png::draw::{Canvas, Colour};
 use crate::png::extras;
 use crate::png::palette::{INK, MUTED, PAPER};
 use crate::png::text::{Align, Fonts, Style};
 
-/// The hand cards picture: each card with its spell side (crystal cost), building side (wood
-/// cost), effect texts and gold price.
+/// The picture's width: narrow, so that a phone shows it large.
+pub(crate) const CARDS_WIDTH: u32 = 640;
+/// The smallest text: on a picture [`CARDS_WIDTH`] wide, shown 400 pixels wide, its
+/// capitals stay about 10 pixels tall.
+pub(crate) const CARD_TEXT: f32 = 22.0;
+const CARD_NAME: f32 = 26.0;
+const TITLE: f32 = 28.0;
+/// Space around the picture, between cards, and inside a card.
+const MARGIN: f32 = 16.0;
+const PAD: f32 = 14.0;
+const LINE: f32 = CARD_TEXT + 9.0;
+
+/// A card's box on the picture: `(x, y, width, height)`.
+pub(crate) type CardBox = (f32, f32, f32, f32);
+
+/// The hand cards picture: each card with its spell side (crystal cost), building side
+/// (wood cost), effect texts and gold price, one under the other.
 pub(crate) fn cards(art: &Art, fonts: &Fonts, view: &SeatView, cards: &[extras::Card]) -> Canvas {
-    let (cw, ch) = (270u32, 300u32);
-    let per_row = (cards.len() as u32).clamp(1, 4);
-    let rows = (cards.len() as u32).div_ceil(per_row).max(1);
-    let width = GAP + per_row * (cw + GAP);
-    let height = 56 + rows * (ch + GAP);
-    let mut canvas = Canvas::new(width.max(420), height, PAPER);
+    cards_with_boxes(art, fonts, view, cards).0
+}
+
+/// [`cards`], with the box of each card (the tests check that every text stays in its box).
+pub(crate) fn cards_with_boxes(
+    art: &Art,
+    fonts: &Fonts,
+    view: &SeatView,
+    cards: &[extras::Card],
+) -> (Canvas, Vec<CardBox>) {
+    let w = CARDS_WIDTH as f32;
+    let card_w = w - 2.0 * MARGIN;
+    let top = MARGIN + TITLE + 14.0;
+    let heights: Vec<f32> = cards
+        .iter()
+        .map(|c| card(fonts, None, c, MARGIN, 0.0, card_w))
+        .collect();
+    let empty = cards.is_empty();
+    let height = top
+        + heights.iter().map(|h| h + MARGIN).sum::<f32>()
+        + if empty { LINE + MARGIN } else { 0.0 };
+    let mut canvas = Canvas::new(CARDS_WIDTH, height.ceil() as u32, PAPER);
     let seat = view.seat.index();
     let name = view
         .public
         .seats
         .get(seat)
         .map_or("?", |s| s.colour.as_str());
-    badge(art, fonts, &mut canvas, seat, 28.0, 28.0, true);
+    let mark = art.mark(seat);
+    canvas.fill(
+        MARGIN as i32,
+        (MARGIN + 4.0) as i32,
+        18,
+        (TITLE * 0.8) as u32,
+        mark.colour,
+    );
     fonts.draw(
         &mut canvas,
-        50.0,
-        36.0,
+        MARGIN + 30.0,
+        MARGIN + TITLE,
         Align::Left,
-        Style::bold(22.0, INK),
+        Style::bold(TITLE, INK),
         &format!("{name}: your cards"),
     );
-    for (k, card) in cards.iter().enumerate() {
-        let (c, r) = (k as u32 % per_row, k as u32 / per_row);
-        let x = (GAP + c * (cw + GAP)) as i32;
-        let y = (56 + r * (ch + GAP)) as i32;
-        big_card(art, fonts, &mut canvas, card, x, y, cw, ch);
+    if empty {
+        fonts.draw(
+            &mut canvas,
+            MARGIN,
+            top + LINE,
+            Align::Left,
+            Style::regular(CARD_TEXT, MUTED),
+            "You hold no cards.",
+        );
     }
-    canvas
+    let mut boxes = Vec::with_capacity(cards.len());
+    let mut y = top;
+    for (c, h) in cards.iter().zip(heights) {
+        card(fonts, Some(&mut canvas), c, MARGIN, y, card_w);
+        boxes.push((MARGIN, y, card_w, h));
+        y += h + MARGIN;
+    }
+    (canvas, boxes)
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn big_card(
-    art: &Art,
+/// Lays one card out at `(x, y)`, `w` wide; draws it when given a canvas; returns its height.
+fn card(
     fonts: &Fonts,
-    canvas: &mut Canvas,
+    canvas: Option<&mut Canvas>,
     card: &extras::Card,
-    x: i32,
-    y: i32,
-    w: u32,
-    h: u32,
-) {
-    canvas.fill(x, y, w, h, [110, 100, 88]);
-    canvas.fill(x + 2, y + 2, w - 4, h - 4, [252, 250, 244]);
-    let half = (h - 40) / 2;
+    x: f32,
+    y: f32,
+    w: f32,
+) -> f32 {
+    let inner = w - 2.0 * PAD;
+    let text = Style::regular(CARD_TEXT, INK);
+    let muted = Style::regular(CARD_TEXT, MUTED);
+    let name_style = Style::bold(CARD_NAME, INK);
+    let tag_style = Style::bold(CARD_TEXT, INK);
+    // Lays out the sides first, to know the card's height before filling its background.
+    struct Part {
+        fill: Colour,
+        lines: Vec<(f32, Align, Style, String)>,
+        height: f32,
+    }
+    let mut parts: Vec<Part> = Vec::new();
     let sides = [
-        (&card.spell, 0usize, [234, 228, 250], "spell"),
-        (&card.building, 2usize, [228, 242, 222], "building"),
+        (&card.spell, [234, 228, 250], "Spell", "crystal", "crystals"),
+        (&card.building, [228, 242, 222], "Building", "wood", "wood"),
     ];
-    for (k, (side, resource, fill, kind)) in sides.iter().enumerate() {
-        let sy = y + 2 + k as i32 * half as i32;
-        canvas.fill(x + 2, sy, w - 4, half - 2, *fill);
+    for (k, (side, fill, kind, one, many)) in sides.into_iter().enumerate() {
         let Some(side) = side else { continue };
-        let fx = x as f32 + 10.0;
-        let top = sy as f32;
-        fonts.draw(
-            canvas,
-            fx,
-            top + 20.0,
-            Align::Left,
-            Style::regular(15.0, MUTED),
-            kind,
-        );
-        let name = fit(fonts, Style::bold(18.0, INK), &side.name, w as f32 - 70.0);
-        fonts.draw(
-            canvas,
-            fx,
-            top + 44.0,
-            Align::Left,
-            Style::bold(18.0, INK),
-            &name,
-        );
-        if let Some(cost) = side.cost {
-            cost_tag(
-                art,
-                fonts,
-                canvas,
-                *resource,
-                cost,
-                x as f32 + w as f32 - 10.0,
-                top + 44.0,
-            );
+        let mut lines = Vec::new();
+        let mut ly = PAD;
+        // The card's number heads the first side, as `spell 17` names it.
+        if k == 0
+            && let Some(id) = card.id
+        {
+            ly += CARD_TEXT;
+            lines.push((ly, Align::Left, muted, format!("card {id}")));
+            ly += 8.0;
         }
-        if let Some(text) = &side.text {
-            for (j, line) in wrap(fonts, Style::regular(15.0, INK), text, w as f32 - 20.0)
-                .iter()
-                .take(4)
-                .enumerate()
-            {
-                fonts.draw(
-                    canvas,
-                    fx,
-                    top + 66.0 + j as f32 * 19.0,
-                    Align::Left,
-                    Style::regular(15.0, INK),
-                    line,
-                );
+        let tag = match side.cost {
+            Some(n) => format!("{kind} · {n} {}", if n == 1 { one } else { many }),
+            None => kind.to_string(),
+        };
+        let tag_w = fonts.width(tag_style, &tag);
+        let names = fonts.wrap(name_style, &side.name, inner - tag_w - 16.0);
+        ly += CARD_NAME;
+        lines.push((ly, Align::Right, tag_style, tag));
+        for (j, n) in names.into_iter().enumerate() {
+            if j > 0 {
+                ly += CARD_NAME + 6.0;
+            }
+            lines.push((ly, Align::Left, name_style, n));
+        }
+        if let Some(effect) = &side.text {
+            ly += 6.0;
+            for l in fonts.wrap(text, effect, inner) {
+                ly += LINE;
+                lines.push((ly, Align::Left, text, l));
             }
         }
+        parts.push(Part {
+            fill,
+            lines,
+            height: ly + PAD,
+        });
     }
-    // The card's number, as `spell 17` and "Cast Conjure 6 (card 17)" name it.
-    if let Some(id) = card.id {
-        fonts.draw(
-            canvas,
-            x as f32 + w as f32 - 10.0,
-            y as f32 + 22.0,
-            Align::Right,
-            Style::bold(15.0, MUTED),
-            &format!("card {id}"),
+    let price = card.gold.map(|g| format!("market price: {g} gold"));
+    let height = parts.iter().map(|p| p.height).sum::<f32>()
+        + price.as_ref().map_or(0.0, |_| PAD + LINE)
+        + 4.0;
+    let Some(c) = canvas else {
+        return height;
+    };
+    c.fill(x as i32, y as i32, w as u32, height as u32, [110, 100, 88]);
+    c.fill(
+        x as i32 + 2,
+        y as i32 + 2,
+        w as u32 - 4,
+        height as u32 - 4,
+        [252, 250, 244],
+    );
+    let mut top = y + 2.0;
+    for part in &parts {
+        c.fill(
+            x as i32 + 2,
+            top as i32,
+            w as u32 - 4,
+            part.height as u32,
+            part.fill,
         );
+        for (ly, align, style, line) in &part.lines {
+            let lx = match align {
+                Align::Right => x + w - PAD,
+                _ => x + PAD,
+            };
+            fonts.draw(c, lx, top + ly, *align, *style, line);
+        }
+        top += part.height;
     }
-    if let Some(gold) = card.gold {
-        let by = (y + h as i32) as f32 - 14.0;
-        fonts.draw(
-            canvas,
-            x as f32 + 10.0,
-            by,
-            Align::Left,
-            Style::regular(15.0, MUTED),
-            "market price",
-        );
-        cost_tag(art, fonts, canvas, 1, gold, x as f32 + w as f32 - 10.0, by);
+    if let Some(price) = price {
+        fonts.draw(c, x + PAD, top + LINE, Align::Left, muted, &price);
+    }
+    height
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use turnpost_core::Game;
+    use turnpost_core::pandoria::{CardView, Mode, cards as all_cards};
+
+    /// Every card of the game in one hand: every text of every card is drawn whole (no
+    /// ellipsis, every word of its effect), inside its card's box, and no card overlaps
+    /// the next.
+    #[test]
+    fn every_card_text_is_drawn_whole_inside_its_card() {
+        let fonts = Fonts::recording();
+        let art = Art::new(&fonts);
+        let game = crate::samples::pandoria_late_in(Mode::Standard, 2, 7);
+        let mut view = game.seat_view(game.current());
+        view.cards = all_cards().all().map(CardView::of).collect();
+        assert!(view.cards.len() > 20, "{}", view.cards.len());
+        let hand = extras::hand_cards(&view);
+        fonts.take_runs();
+        let (canvas, boxes) = cards_with_boxes(&art, &fonts, &view, &hand);
+        let runs = fonts.take_runs();
+        let (pw, ph) = (canvas.width() as f32, canvas.height() as f32);
+        for r in &runs {
+            assert!(
+                r.left >= 0.0 && r.right <= pw && r.top >= 0.0 && r.bottom <= ph,
+                "{r:?} leaves the {pw}×{ph} picture"
+            );
+            assert!(!r.text.contains('…'), "cut short: {r:?}");
+            assert!(r.size >= CARD_TEXT, "{r:?} is smaller than {CARD_TEXT} px");
+        }
+        for (k, (card, &(bx, by, bw, bh))) in hand.iter().zip(&boxes).enumerate() {
+            if let Some(&(_, ny, _, _)) = boxes.get(k + 1) {
+                assert!(by + bh < ny, "card {k} overlaps the next");
+            }
+            let inside: Vec<&crate::png::TextRun> = runs
+                .iter()
+                .filter(|r| r.top >= by && r.top < by + bh)
+                .collect();
+            for r in &inside {
+                assert!(
+                    r.left >= bx && r.right <= bx + bw && r.bottom <= by + bh,
+                    "{r:?} leaves its card's box {:?}",
+                    (bx, by, bw, bh)
+                );
+            }
+            let drawn: Vec<&str> = inside
+                .iter()
+                .flat_map(|r| r.text.split_whitespace())
+                .collect();
+            for side in [&card.spell, &card.building].into_iter().flatten() {
+                for t in [Some(&side.name), side.text.as_ref()].into_iter().flatten() {
+                    let words: Vec<&str> = t.split_whitespace().collect();
+                    assert!(
+                        drawn
+                            .windows(words.len().max(1))
+                            .any(|w| w == words.as_slice()),
+                        "card {k}: {t:?} is not drawn whole (drawn: {drawn:?})"
+                    );
+                }
+            }
+        }
     }
 }

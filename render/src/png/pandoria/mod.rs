@@ -57,6 +57,10 @@ pub(crate) const TEXT_SIZES: &[(Weight, f32)] = &[
     (Weight::Bold, 18.0),
     (Weight::Bold, 22.0),
     (Weight::Bold, 28.0),
+    // The pictures a player reads on a phone: the tile preview, hand and cards.
+    (Weight::Regular, 22.0),
+    (Weight::Regular, 26.0),
+    (Weight::Bold, 26.0),
 ];
 
 const LABEL: f32 = 15.0;
@@ -133,6 +137,9 @@ pub(crate) struct Art {
     legend_marks: Vec<Sprite>,
     /// Hand tiles in the private pictures are drawn larger.
     hand_land: Vec<Sprite>,
+    /// An empty plain space and a start space, without their small coordinate: the tile
+    /// preview covers those (it labels the spaces that matter large).
+    plain: [Sprite; 2],
 }
 
 impl std::fmt::Debug for Art {
@@ -275,7 +282,7 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
     }
     let mut canvas = Canvas::new(bw + PANEL_W + GAP * 2, height, PAPER);
     canvas.paste(board, 0, 0);
-    draw_board(art, fonts, &mut canvas, view);
+    draw_board(art, fonts, &mut canvas, view, true);
     if legend_under_board {
         draw_legend(
             art,

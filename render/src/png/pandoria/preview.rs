@@ -1,13 +1,12 @@
 //! A seat's private board pictures: the hand tiles drawn large, and the tile preview (the
 //! board with every legal space marked and labelled).
 
-use turnpost_core::hex::Hex;
-use turnpost_core::pandoria::{SeatView, Tile};
+use turnpost_core::hex::{COLUMNS, Hex, ROWS};
+use turnpost_core::pandoria::{self, SeatView, Space, Tile};
 
 use super::art::HAND_R;
 use super::board::{draw_board, terrain_slot};
-use super::tableau::badge;
-use super::{Art, GAP, centre_px, plural};
+use super::{Art, GAP, MARGIN, R, centre, centre_px, hex_height, plural};
 use crate::png::draw::{Canvas, Colour, Sprite};
 use crate::png::palette::{INK, MUTED, PAPER};
 use crate::png::shapes;
@@ -19,7 +18,14 @@ pub(crate) fn hand(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
     let n = view.hand.len().max(1) as u32;
     let tile_w = 300;
     let width = (GAP + n * (tile_w + GAP)).max(520);
-    let height = 330;
+    let hint = Style::regular(PREVIEW_TEXT, MUTED);
+    let hint_lines = fonts.wrap(
+        hint,
+        "the 1st half goes on the first space you name: tile D7 E7",
+        width as f32 - 40.0,
+    );
+    let line = PREVIEW_TEXT + 10.0;
+    let height = 330 + (hint_lines.len() as f32 * line) as u32;
     let mut canvas = Canvas::new(width, height, PAPER);
     let seat = view.seat.index();
     let name = view
@@ -27,7 +33,7 @@ pub(crate) fn hand(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
         .seats
         .get(seat)
         .map_or("?", |s| s.colour.as_str());
-    badge(art, fonts, &mut canvas, seat, 28.0, 30.0, true);
+    canvas.fill(20, 18, 18, 22, art.mark(seat).colour);
     let title = if view.hand.len() == 1 {
         format!("{name}: your tile")
     } else {
@@ -36,9 +42,9 @@ pub(crate) fn hand(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
     fonts.draw(
         &mut canvas,
         50.0,
-        38.0,
+        40.0,
         Align::Left,
-        Style::bold(22.0, INK),
+        Style::bold(PREVIEW_TEXT, INK),
         &title,
     );
     if view.hand.is_empty() {
@@ -47,7 +53,7 @@ pub(crate) fn hand(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
             20.0,
             120.0,
             Align::Left,
-            Style::regular(17.0, MUTED),
+            Style::regular(PREVIEW_TEXT, MUTED),
             "Your hand is empty.",
         );
         return canvas;
@@ -57,14 +63,16 @@ pub(crate) fn hand(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
         let cx = x0 + (k as u32 * tile_w) as f32 + tile_w as f32 / 2.0;
         draw_hand_tile(art, fonts, &mut canvas, tile, cx, 160.0);
     }
-    fonts.draw(
-        &mut canvas,
-        width as f32 / 2.0,
-        height as f32 - 18.0,
-        Align::Centre,
-        Style::regular(15.0, MUTED),
-        "the 1st half goes on the first space you name: tile D7 E7",
-    );
+    for (k, l) in hint_lines.iter().enumerate() {
+        fonts.draw(
+            &mut canvas,
+            width as f32 / 2.0,
+            300.0 + k as f32 * line + PREVIEW_TEXT,
+            Align::Centre,
+            hint,
+            l,
+        );
+    }
     canvas
 }
 
@@ -95,7 +103,7 @@ pub(super) fn draw_hand_tile(
             canvas,
             x as f32,
             y as f32 + HAND_R * 0.38,
-            Style::bold(18.0, INK),
+            Style::bold(PREVIEW_TEXT, INK),
             order,
         );
     }
@@ -103,24 +111,47 @@ pub(super) fn draw_hand_tile(
     fonts.draw(
         canvas,
         cx,
-        cy + h * 0.75 + 28.0,
+        cy + h * 0.75 + 30.0,
         Align::Centre,
-        Style::bold(18.0, INK),
+        Style::bold(PREVIEW_TEXT, INK),
         &text,
     );
 }
 
-/// The tile preview: the board with every legal space marked and labelled, and the hand.
+/// Text on the tile preview: the coordinates of the legal spaces, the rulers and the strip
+/// below. The picture is at most the board's width plus the ruler (982 px), so 26 px text
+/// keeps its capitals over 7 px tall when a phone shows the picture 400 px wide.
+pub(crate) const PREVIEW_TEXT: f32 = 26.0;
+/// The ruler bands: column letters above the crop, row numbers left of it.
+const RULER_TOP: u32 = 40;
+const RULER_LEFT: u32 = 44;
+/// The smallest crop, so that the strip below has room for its words.
+const MIN_CROP: (f32, f32) = (460.0, 300.0);
+
+/// The tile preview: the part of the board where the hand tile (or a castle) could go,
+/// every legal space marked and labelled large, the crop's columns and rows on rulers, and
+/// below it what to place and what the marks mean — all in text that reads on a phone.
 pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
     let board = art.board(view.public.options.board);
     let (bw, bh) = board.dimensions();
-    let strip = 96;
-    let mut canvas = Canvas::new(bw, bh + strip, PAPER);
-    canvas.paste(board, 0, 0);
+    let mut full = Canvas::new(bw, bh, PAPER);
+    full.paste(board, 0, 0);
     let mut public = view.public.clone();
     // The preview is about the next placement: the last move ring would only distract.
     public.last_move.clear();
-    draw_board(art, fonts, &mut canvas, &public);
+    // The empty plain without its small coordinates (the spaces that matter are labelled
+    // large below).
+    let layout = pandoria::board_for(view.public.options.board);
+    let starts: Vec<Hex> = layout.start_pairs().iter().flatten().copied().collect();
+    for hex in Hex::all() {
+        if layout.space(hex) == Space::Plain {
+            let (x, y) = centre_px(hex);
+            full.blit(&art.plain[usize::from(starts.contains(&hex))], x, y);
+        }
+    }
+    // No small words on the board here (figure letters, counts): the figures are told apart
+    // by colour, and every text of this picture must read on a phone.
+    draw_board(art, fonts, &mut full, &public, false);
     let mut tile_spaces: Vec<Hex> = view.placements.iter().flatten().copied().collect();
     tile_spaces.sort();
     tile_spaces.dedup();
@@ -138,23 +169,21 @@ pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
         .filter(|h| !tile_spaces.contains(h) && !castle_only.contains(h))
         .collect();
     let mountain = &view.mountain_spaces;
-    let label = Style::bold(17.0, INK);
-    for (spaces, sprite) in [
+    let groups = [
         (&tile_spaces, &art.choice_tile),
         (&castle_only, &art.choice_castle),
         (&single_only, &art.choice_single),
         (mountain, &art.choice_mountain),
-    ] {
-        for &hex in spaces.iter() {
-            let (x, y) = centre_px(hex);
-            canvas.blit(sprite, x, y);
-            fonts.centred(&mut canvas, x as f32, y as f32, label, &hex.to_string());
-        }
-    }
-    // The strip below: the hand tile and a legend.
-    let top = bh as f32;
+    ];
+    let marked: Vec<Hex> = groups
+        .iter()
+        .flat_map(|(spaces, _)| spaces.iter().copied())
+        .collect();
+    let (x0, y0, cw, ch) = crop_around(&marked, bw, bh);
+    let crop = image::imageops::crop_imm(&full.image, x0, y0, cw, ch).to_image();
+
+    // The strip below: what to place, what the marks mean, an example.
     let seat = view.seat.index();
-    badge(art, fonts, &mut canvas, seat, 28.0, top + 24.0, true);
     let name = view
         .public
         .seats
@@ -166,66 +195,212 @@ pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
     } else {
         format!("{name}: place {}", tiles.join(", "))
     };
-    fonts.draw(
-        &mut canvas,
-        50.0,
-        top + 31.0,
-        Align::Left,
-        Style::bold(18.0, INK),
-        &title,
-    );
-    let mut lx = 22.0;
-    let ly = top + 70.0;
-    for (sprite, text) in [
-        (
-            &art.choice_tile,
-            format!("tile: {}", plural(tile_spaces.len(), "space", "spaces")),
-        ),
-        (
-            &art.choice_castle,
-            format!(
-                "castle only: {}",
-                plural(castle_only.len(), "space", "spaces")
-            ),
-        ),
-        (
-            &art.choice_single,
-            format!(
-                "single tile: {}",
-                plural(single_only.len(), "space", "spaces")
-            ),
-        ),
-        (
-            &art.choice_mountain,
-            format!(
-                "mountain castle: {}",
-                plural(mountain.len(), "path", "paths")
-            ),
-        ),
-    ] {
-        if text.ends_with(" 0 spaces") || text.ends_with(" 0 paths") {
+    let mut legend: Vec<(&Sprite, String)> = Vec::new();
+    for ((spaces, sprite), what) in
+        groups
+            .iter()
+            .zip(["tile", "castle only", "single tile", "mountain castle"])
+    {
+        if spaces.is_empty() {
             continue;
         }
-        let swatch = shapes::hex_swatch(10.0, sprite_fill(sprite));
-        canvas.blit(&swatch, lx as i32 + 10, ly as i32 - 5);
-        lx = fonts.draw(
-            &mut canvas,
-            lx + 26.0,
-            ly,
-            Align::Left,
-            Style::regular(17.0, INK),
-            &text,
-        ) + 24.0;
+        let unit = if what == "mountain castle" {
+            ("path", "paths")
+        } else {
+            ("space", "spaces")
+        };
+        legend.push((
+            sprite,
+            format!(
+                "{what}: {}{}",
+                plural(spaces.len(), unit.0, unit.1),
+                span(spaces)
+            ),
+        ));
     }
-    fonts.draw(
-        &mut canvas,
-        lx,
-        ly,
-        Align::Left,
-        Style::regular(17.0, MUTED),
-        "e.g. tile D7 E7 · castle D7",
+    let example = if let Some([a, b]) = view.placements.first() {
+        format!("e.g. tile {a} {b}")
+    } else if let Some(h) = castle_only.first().or(view.castle_spaces.first()) {
+        format!("e.g. castle {h}")
+    } else {
+        String::new()
+    };
+    let width = RULER_LEFT + cw;
+    let inner = width as f32 - 2.0 * STRIP_PAD;
+    let line = PREVIEW_TEXT + 12.0;
+    let bold = Style::bold(PREVIEW_TEXT, INK);
+    let body = Style::regular(PREVIEW_TEXT, INK);
+    let muted = Style::regular(PREVIEW_TEXT, MUTED);
+    let title_lines = fonts.wrap(bold, &title, inner - 30.0);
+    let legend_lines: Vec<(&Sprite, Vec<String>)> = legend
+        .iter()
+        .map(|(sprite, text)| (*sprite, fonts.wrap(body, text, inner - 40.0)))
+        .collect();
+    let example_lines = fonts.wrap(muted, &example, inner);
+    let lines = title_lines.len()
+        + legend_lines.iter().map(|(_, l)| l.len()).sum::<usize>()
+        + example_lines.len();
+    let strip = (STRIP_PAD * 2.0 + lines as f32 * line).ceil() as u32;
+    let mut canvas = Canvas::new(width, RULER_TOP + ch + strip, PAPER);
+    canvas.paste(&crop, RULER_LEFT, RULER_TOP);
+    // The legal spaces, marked and labelled on the crop (board pixel (x0, y0) is at the
+    // rulers' corner).
+    let (dx, dy) = (RULER_LEFT as i32 - x0 as i32, RULER_TOP as i32 - y0 as i32);
+    let label = Style::bold(PREVIEW_TEXT, INK);
+    for (spaces, sprite) in groups {
+        for &hex in spaces.iter() {
+            let (x, y) = centre_px(hex);
+            let (x, y) = (x + dx, y + dy);
+            canvas.blit(sprite, x, y);
+            fonts.centred(&mut canvas, x as f32, y as f32, label, &hex.to_string());
+        }
+    }
+    // The rulers' bands stay clear of the marks' edges.
+    canvas.fill(0, 0, canvas.width(), RULER_TOP, PAPER);
+    canvas.fill(0, 0, RULER_LEFT, RULER_TOP + ch, PAPER);
+    canvas.fill(0, (RULER_TOP + ch) as i32, width, strip, PAPER);
+    rulers(fonts, &mut canvas, x0, y0, cw, ch);
+    let mark = art.mark(seat);
+    let mut y = (RULER_TOP + ch) as f32 + STRIP_PAD;
+    canvas.fill(
+        STRIP_PAD as i32,
+        (y + line * 0.2) as i32,
+        18,
+        (PREVIEW_TEXT * 0.75) as u32,
+        mark.colour,
     );
+    for l in &title_lines {
+        y += line;
+        fonts.draw(&mut canvas, STRIP_PAD + 30.0, y, Align::Left, bold, l);
+    }
+    for (sprite, text) in &legend_lines {
+        let swatch = shapes::hex_swatch(13.0, sprite_fill(sprite));
+        canvas.blit(
+            &swatch,
+            STRIP_PAD as i32 + 14,
+            (y + line - PREVIEW_TEXT * 0.36) as i32,
+        );
+        for l in text {
+            y += line;
+            fonts.draw(&mut canvas, STRIP_PAD + 40.0, y, Align::Left, body, l);
+        }
+    }
+    for l in &example_lines {
+        y += line;
+        fonts.draw(&mut canvas, STRIP_PAD, y, Align::Left, muted, l);
+    }
     canvas
+}
+
+/// Space around the strip's text.
+const STRIP_PAD: f32 = 16.0;
+
+/// The first and last of some spaces in reading order (`, D7 to H9`), so that words can
+/// say where they are.
+fn span(spaces: &[Hex]) -> String {
+    let mut sorted: Vec<Hex> = spaces.to_vec();
+    sorted.sort_by_key(|h| (h.col(), h.row()));
+    match (sorted.first(), sorted.last()) {
+        (Some(a), Some(b)) if a != b => format!(", {a} to {b}"),
+        (Some(a), _) => format!(", {a}"),
+        _ => String::new(),
+    }
+}
+
+/// The part of the board layer to show: every marked space with a hex of board around
+/// it, at least [`MIN_CROP`] large, within the layer. `(x, y, width, height)`.
+fn crop_around(marked: &[Hex], bw: u32, bh: u32) -> (u32, u32, u32, u32) {
+    let m = MARGIN as u32;
+    if marked.is_empty() {
+        return (m, m, bw - 2 * m, bh - 2 * m);
+    }
+    let (mut left, mut top, mut right, mut bottom) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for &hex in marked {
+        let (x, y) = centre(hex);
+        left = left.min(x);
+        right = right.max(x);
+        top = top.min(y);
+        bottom = bottom.max(y);
+    }
+    // One neighbour's worth of board around the marks.
+    let (mx, my) = (2.0 * R, hex_height());
+    let (left, right) = (left - mx, right + mx);
+    let (top, bottom) = (top - my, bottom + my);
+    let grow = |lo: &mut f32, hi: &mut f32, min: f32, max: f32| {
+        let lack = min - (*hi - *lo);
+        if lack > 0.0 {
+            *lo -= lack / 2.0;
+            *hi += lack / 2.0;
+        }
+        if *lo < 0.0 {
+            *hi -= *lo;
+            *lo = 0.0;
+        }
+        if *hi > max {
+            *lo = (*lo - (*hi - max)).max(0.0);
+            *hi = max;
+        }
+    };
+    // Within the rim (the board layer's small rim coordinates stay out: the rulers replace
+    // them).
+    let (ix, iy) = (bw as f32 - 2.0 * MARGIN, bh as f32 - 2.0 * MARGIN);
+    let (mut left, mut right) = (left - MARGIN, right - MARGIN);
+    let (mut top, mut bottom) = (top - MARGIN, bottom - MARGIN);
+    grow(&mut left, &mut right, MIN_CROP.0, ix);
+    grow(&mut top, &mut bottom, MIN_CROP.1, iy);
+    let (x, y) = (left.floor() as u32, top.floor() as u32);
+    let w = (right.ceil() as u32)
+        .min(ix as u32)
+        .saturating_sub(x)
+        .max(1);
+    let h = (bottom.ceil() as u32)
+        .min(iy as u32)
+        .saturating_sub(y)
+        .max(1);
+    (x + m, y + m, w, h)
+}
+
+/// Column letters above the crop and row numbers left of it, large.
+fn rulers(fonts: &Fonts, canvas: &mut Canvas, x0: u32, y0: u32, cw: u32, ch: u32) {
+    let style = Style::bold(PREVIEW_TEXT, INK);
+    let inside = |v: f32, lo: u32, len: u32| v >= lo as f32 + 8.0 && v <= (lo + len) as f32 - 8.0;
+    // Row numbers follow the leftmost whole column shown (odd columns sit half a row lower).
+    let mut first_col = None;
+    for col in 0..COLUMNS {
+        let Some(top) = Hex::new(col, 0) else {
+            continue;
+        };
+        let (x, _) = centre(top);
+        if !inside(x, x0, cw) {
+            continue;
+        }
+        first_col.get_or_insert(col);
+        let letter = ((b'A' + col) as char).to_string();
+        fonts.centred(
+            canvas,
+            RULER_LEFT as f32 + x - x0 as f32,
+            RULER_TOP as f32 / 2.0,
+            style,
+            &letter,
+        );
+    }
+    let Some(col) = first_col else { return };
+    for row in 0..ROWS {
+        let Some(hex) = Hex::new(col, row) else {
+            continue;
+        };
+        let (_, y) = centre(hex);
+        if !inside(y, y0, ch) {
+            continue;
+        }
+        fonts.centred(
+            canvas,
+            RULER_LEFT as f32 / 2.0,
+            RULER_TOP as f32 + y - y0 as f32,
+            style,
+            &row.to_string(),
+        );
+    }
 }
 
 pub(super) fn sprite_fill(sprite: &Sprite) -> Colour {
