@@ -59,6 +59,18 @@ pub fn definitions() -> Vec<CreateCommand> {
             .description("Stop this channel's game for everyone (creator or moderator)"),
         CreateCommand::new("games").description("The games running in this server"),
         CreateCommand::new("myturns").description("The games where it is your turn"),
+        CreateCommand::new("settings")
+            .description("Your own settings; without options, shows them")
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "confirm",
+                    "Ask once before ending a turn with something unused (workers, a purchase)",
+                )
+                .add_string_choice("on", "on")
+                .add_string_choice("off", "off"),
+            ),
+        CreateCommand::new("remind")
             .description(
                 "Channel setting: ping the player to act after this many idle hours (0 = never)",
             )
@@ -151,97 +163,7 @@ pub fn definitions() -> Vec<CreateCommand> {
         ),
         CreateCommand::new("mygames")
             .description("Your games on every server: whose turn, and the deadline"),
-    ];
-    all.extend(reference_commands());
-    all
-}
-
-/// `/rules` and the references of single pieces (`/card`, `/realm`, `/development`): the
-/// names and topics come from every registered game by autocomplete, so these commands
-/// know no game by name.
-fn reference_commands() -> Vec<CreateCommand> {
-    let mut out = vec![
-        CreateCommand::new("rules")
-            .description("A game's rules in brief: turn, scoring, the end, modes and variants")
-            .add_option(game_option())
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "topic",
-                    "What to explain (type to see the topics)",
-                )
-                .set_autocomplete(true),
-            ),
-    ];
-    for lookup in Lookup::ALL {
-        let (description, what) = match lookup {
-            Lookup::Card => (
-                "What a card's spell or building, a monument or a relic does",
-                "Its name in English or German (type to see them)",
-            ),
-            Lookup::Realm => (
-                "What a realm's ability does",
-                "The realm's name in English or German (type to see them)",
-            ),
-            Lookup::Development => (
-                "What a development, monument or disaster does",
-                "Its name in English or German (type to see them)",
-            ),
-        };
-        out.push(
-            CreateCommand::new(lookup.name())
-                .description(description)
-                .add_option(
-                    CreateCommandOption::new(CommandOptionType::String, "name", what)
-                        .required(true)
-                        .set_autocomplete(true),
-                ),
-        );
-    }
-    out
-}
-
-/// The reference a command looks in (`/card` → cards), `None` for other commands.
-pub fn reference_lookup(command: &str) -> Option<Lookup> {
-    Lookup::ALL.into_iter().find(|l| l.name() == command)
-}
-
-/// `/rules`, `/card`, `/realm`, `/development` as table commands; `None` for others.
-fn reference_invocation(name: &str, options: &[CommandDataOption]) -> Option<Command> {
-    if name == "rules" {
-        return Some(Command::Rules {
-            game: text(options, "game").map(str::to_string),
-            topic: text(options, "topic").map(str::to_string),
-        });
-    }
-    reference_lookup(name).map(|lookup| Command::Reference {
-        lookup,
-        name: text(options, "name").unwrap_or_default().to_string(),
-    })
-}
-
-/// An autocomplete entry's words: the label, then what the chosen thing does when both fit
-/// Discord's 100 characters (`Cast Conjure 6 — 2 crystals · Set one of your resources to
-/// exactly 6`), else the label alone.
-pub fn with_detail(label: &str, detail: Option<&str>) -> String {
-    let label: String = label.chars().take(100).collect();
-    match detail {
-        Some(d) => {
-            let both = format!("{label} · {d}");
-            if both.chars().count() <= 100 {
-                both
-            } else {
-                let room = 100usize.saturating_sub(label.chars().count() + 4);
-                if room < 12 {
-                    label
-                } else {
-                    let cut: String = d.chars().take(room).collect();
-                    format!("{label} · {cut}…")
-                }
-            }
-        }
-        None => label,
-    }
+    ]
 }
 
 fn boolean(name: &str, description: &str) -> CreateCommandOption {
@@ -511,6 +433,19 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
         "turn" => Ok(Invocation::Panel),
         "games" => table(Command::Games),
         "myturns" => table(Command::MyTurns),
+        "settings" => table(Command::Settings {
+            confirm: match text(options, "confirm") {
+                None => None,
+                Some("on") => Some(true),
+                Some("off") => Some(false),
+                Some(other) => {
+                    return Err(format!(
+                        "confirm is on or off, not \"{}\"",
+                        crate::table::echo(other)
+                    ));
+                }
+            },
+        }),
         "remind" => table(Command::Remind {
             hours: ranged(options, "hours", REMIND_HOURS)?.unwrap_or(24),
         }),

@@ -28,7 +28,7 @@ use super::panel::{self, View};
 use super::permissions::{self, Place};
 use turnpost_core::menu::Layout;
 
-use crate::table::{Caller, Command, Post, Reply, Table, TableError, Turn, echo};
+use crate::table::{Caller, Command, Confirm, Post, Reply, Table, TableError, Turn, echo};
 
 const APOLOGY: &str =
     "Sorry — something went wrong on our side. It has been logged; please try again in a moment.";
@@ -84,6 +84,54 @@ fn picked(comp: &ComponentInteraction) -> Option<String> {
     match &comp.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
         _ => None,
+    }
+}
+
+/// The answers to a question before an action that leaves something unused: play it anyway,
+/// or **Back** to the decision (the panel's first page).
+fn confirm_row(confirm: &Confirm) -> CreateActionRow {
+    let id = |verb| {
+        ComponentId {
+            game: confirm.game_id,
+            version: confirm.version,
+            verb,
+        }
+        .encode()
+    };
+    let anyway = id(Verb::Anyway(confirm.notation.clone())).map(|cid| {
+        CreateButton::new(cid)
+            .label(confirm.label.clone())
+            .style(ButtonStyle::Danger)
+    });
+    let back = id(Verb::Page(0)).map(|cid| {
+        CreateButton::new(cid)
+            .label("◂ Back")
+            .style(ButtonStyle::Secondary)
+    });
+    CreateActionRow::Buttons(anyway.into_iter().chain(back).collect())
+}
+
+/// Adds **Undo** to a panel's rows while the player may take a step back (issue 28): a row
+/// of its own when Discord's five rows allow, else at the end of the last row of buttons
+/// that has room. Where neither fits (a full panel), `/undo` still does it.
+fn with_undo(rows: &mut Vec<CreateActionRow>, turn: &Turn) {
+    let Some(id) = (ComponentId {
+        game: turn.game_id,
+        version: turn.version,
+        verb: Verb::Undo,
+    })
+    .encode() else {
+        return;
+    };
+    let undo = CreateButton::new(id)
+        .label("↶ Undo")
+        .style(ButtonStyle::Secondary);
+    if rows.len() < 5 {
+        rows.push(CreateActionRow::Buttons(vec![undo]));
+    } else if let Some(CreateActionRow::Buttons(last)) = rows.last_mut()
+        && last.len() < 5
+    {
+        last.push(undo);
     }
 }
 
@@ -230,10 +278,23 @@ impl Handler {
     /// Runs a table command and turns the outcome into the answer for the caller (what the
     /// channel and DMs get, the table has queued for the outbox worker).
     async fn run_table(&self, caller: &Caller, command: Command) -> Post {
+        self.run_table_rows(caller, command).await.0
+    }
+
+    /// [`Handler::run_table`] with the answer's buttons: a question before an action that
+    /// leaves something unused ([`Reply::confirm`]) offers **End turn anyway** and **Back**.
+    async fn run_table_rows(
+        &self,
+        caller: &Caller,
+        command: Command,
+    ) -> (Post, Vec<CreateActionRow>) {
         match self.table.handle(caller, command).await {
-            Ok(reply) => acknowledgement(&reply),
-            Err(TableError::Refused(m)) => text_post(m),
-            Err(TableError::Internal(_)) => text_post(APOLOGY),
+            Ok(reply) => {
+                let rows = reply.confirm.as_ref().map(confirm_row).into_iter().collect();
+                (acknowledgement(&reply), rows)
+            }
+            Err(TableError::Refused(m)) => (text_post(m), Vec::new()),
+            Err(TableError::Internal(_)) => (text_post(APOLOGY), Vec::new()),
         }
     }
 
@@ -289,7 +350,7 @@ impl Handler {
             ),
             Ok(Invocation::Table(command)) => match lacking_for(&command, cmd) {
                 Some(refusal) => (text_post(refusal), Vec::new()),
-                None => (self.run_table(&caller, command).await, Vec::new()),
+                None => self.run_table_rows(&caller, command).await,
             },
         };
         let mut edit = ephemeral_edit(&answer);
@@ -336,6 +397,7 @@ impl Handler {
                 matches!(
                     id.verb,
                     Verb::Act(_)
+                        | Verb::Anyway(_)
                         | Verb::Pick
                         | Verb::Undo
                         | Verb::Page(_)
@@ -378,8 +440,14 @@ impl Handler {
                         ephemeral_edit(&next).components(rows)
                     }
                     None => {
-                        let (done, _) = self.component_answer(&caller, comp).await;
-                        let (next, rows) = self.next_panel(&caller, &done).await;
+                        let (done, question) = self.component_answer(&caller, comp).await;
+                        // A question before the action (something left unused) takes the
+                        // panel's place until it is answered.
+                        let (next, rows) = if question.is_empty() {
+                            self.next_panel(&caller, &done).await
+                        } else {
+                            (done, question)
+                        };
                         // The panel's pictures are replaced (or removed), its buttons always.
                         let mut edit = ephemeral_edit(&next).components(rows);
                         if next.images.is_empty() {
@@ -448,8 +516,7 @@ impl Handler {
                 Vec::new(),
             );
         };
-        // Rematch sits under a game that has ended: the table checks it against the channel.
-        if id.game != 0 && id.verb != Verb::Rematch {
+        if id.game != 0 {
             match self.table.open_game_id(caller.channel).await {
                 Ok(Some(game)) if game == id.game => {}
                 Ok(_) => {
@@ -464,7 +531,7 @@ impl Handler {
                 }
             }
         }
-        let table = |command| async move { (self.run_table(caller, command).await, Vec::new()) };
+        let table = |command| async move { self.run_table_rows(caller, command).await };
         if id.verb == Verb::Start
             && let Some(refusal) = lacking(
                 comp.guild_id,
@@ -502,6 +569,14 @@ impl Handler {
                 })
                 .await
             }
+            Verb::Anyway(notation) => {
+                table(Command::ActAnyway {
+                    notation,
+                    version: Some(id.version),
+                })
+                .await
+            }
+            Verb::Pick => match picked(comp) {
                 Some(notation) => {
                     table(Command::Act {
                         notation,
@@ -577,7 +652,6 @@ impl Handler {
     }
 
     /// The panel of the player to act (`turn`) showing `view`; the hand's text and
-            Verb::Pick => match picked(comp) {
     /// pictures unless `keep_pictures` (the panel already shows them).
     async fn panel_for(
         &self,
@@ -599,13 +673,15 @@ impl Handler {
             (Layout::Toggles { .. }, _) => self.table.toggled(caller, &[]).await.ok().flatten(),
             _ => None,
         };
-        let controls = panel::controls(turn.game_id, turn.version, &menu, &view, toggled.as_ref());
+        let mut controls =
+            panel::controls(turn.game_id, turn.version, &menu, &view, toggled.as_ref());
+        if turn.can_undo {
+            with_undo(&mut controls.rows, turn);
+        }
         let mut post = if keep_pictures {
             Post::default()
         } else {
             match self.table.handle(caller, Command::Hand).await {
-            Verb::Explain => table(Command::Explain).await,
-            Verb::Rematch => table(Command::Rematch { game: id.game }).await,
                 Ok(Reply {
                     ephemeral: Some(p), ..
                 }) if !p.text.starts_with("Nothing is hidden") => p,
@@ -645,7 +721,7 @@ impl Handler {
         // Discord shows the words; the value sent back is the notation.
         let mut response = CreateAutocompleteResponse::new();
         for c in choices {
-            let name = commands::with_detail(&c.label, c.detail.as_deref());
+            let name: String = c.label.chars().take(100).collect();
             response = response.add_string_choice(name, c.notation);
         }
         if let Err(e) = ac
@@ -709,15 +785,6 @@ impl Handler {
     /// is said instead of silent. `None` when nothing is missing or no game is open there.
     async fn lacking_note(
         &self,
-        if let Some(response) = reference_autocomplete(&self.table, ac, &typed) {
-            if let Err(e) = ac
-                .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
-                .await
-            {
-                tracing::warn!(error = %e, "autocomplete failed");
-            }
-            return;
-        }
         caller: &Caller,
         guild: Option<GuildId>,
         have: Option<Permissions>,
@@ -823,32 +890,4 @@ impl Handler {
             Err(TableError::Internal(_)) => text_post(APOLOGY),
         }
     }
-}
-
-/// Autocomplete for `/rules topic:`, `/card`, `/realm` and `/development` from every
-/// registered game's reference; `None` for other commands (`/play`).
-fn reference_autocomplete(
-    table: &Table,
-    ac: &CommandInteraction,
-    typed: &str,
-) -> Option<CreateAutocompleteResponse> {
-    let name = ac.data.name.as_str();
-    let suggestions = if name == "rules" {
-        let game = ac
-            .data
-            .options
-            .iter()
-            .find(|o| o.name == "game")
-            .and_then(|o| match &o.value {
-                serenity::all::CommandDataOptionValue::String(s) => Some(s.as_str()),
-                _ => None,
-            });
-        table.topic_suggestions(game, typed, 25)
-    } else {
-        table.reference_suggestions(commands::reference_lookup(name)?, typed, 25)
-    };
-    Some(suggestions.into_iter().fold(
-        CreateAutocompleteResponse::new(),
-        |response, s| response.add_string_choice(s.name, s.value),
-    ))
 }

@@ -18,6 +18,9 @@ pub enum Verb {
     Undo,
     /// Play this action.
     Act(String),
+    /// Play this action although it leaves something unused (the answer to the question
+    /// asked before it).
+    Anyway(String),
     /// Play the action picked in a select menu (the notation is the selected value).
     Pick,
     /// Show this page (from 0) of a panel whose choices do not fit one select menu.
@@ -70,6 +73,7 @@ impl ComponentId {
             Verb::Log => "log".to_string(),
             Verb::Undo => "undo".to_string(),
             Verb::Act(notation) => format!("act:{notation}"),
+            Verb::Anyway(notation) => format!("sure:{notation}"),
             Verb::Pick => "pick".to_string(),
             Verb::Page(n) => format!("page:{n}"),
             Verb::Open(n) => format!("open:{n}"),
@@ -119,6 +123,8 @@ impl ComponentId {
                     Verb::Open(n.parse().ok()?)
                 } else if let Some(mask) = other.strip_prefix("tog:") {
                     Verb::Toggle(mask.parse().ok()?)
+                } else if let Some(notation) = other.strip_prefix("sure:") {
+                    Verb::Anyway(notation.to_string())
                 } else {
                     Verb::Act(other.strip_prefix("act:")?.to_string())
                 }
@@ -161,6 +167,7 @@ mod tests {
             Verb::AiSeat,
             Verb::Act("tile D7 E7".into()),
             Verb::Act("buy agriculture sell wood: stone".into()),
+            Verb::Anyway("done".into()),
         ] {
             let id = ComponentId {
                 game: 123456789,

@@ -154,20 +154,15 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
             }
             Ok(())
         }
-        Command::Act { notation, .. } => short("That action", notation, MAX_NOTATION),
+        Command::Act { notation, .. } | Command::ActAnyway { notation, .. } => {
+            short("That action", notation, MAX_NOTATION)
+        }
         Command::Log { page } => within("The log page", *page, &LOG_PAGES),
         Command::Remind { hours } => within("The reminder period in hours", *hours, &REMIND_HOURS),
         Command::Vacation { days } => within("Vacation days", *days, &VACATION_DAYS),
         Command::SeasonStart { name } => short("The season's name", name, MAX_SEASON_NAME),
         Command::League {
             deadline,
-        Command::Rules { game, topic } => {
-            for word in [game, topic].into_iter().flatten() {
-                short("That name", word, MAX_WORD)?;
-            }
-            Ok(())
-        }
-        Command::Reference { name, .. } => short("That name", name, MAX_WORD),
             on_timeout,
             vacation_days,
             ..
@@ -212,12 +207,12 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
         | Command::Board
         | Command::Hand
         | Command::Undo { .. }
+        | Command::Settings { .. }
         | Command::Resign
         | Command::Abandon { .. }
         | Command::Help
         | Command::Games
         | Command::MyTurns
-        | Command::Explain
         | Command::Vote { .. }
         | Command::TakeSeat
         | Command::AiSeat

@@ -124,6 +124,14 @@ pub enum Command {
         /// Ask before such an action (the default) or not.
         confirm: Option<bool>,
     },
+    /// Take back the caller's own last action of this turn. `version` (from a button) makes
+    /// stale clicks fail.
+    Undo {
+        /// The game version the caller saw, if known.
+        version: Option<i64>,
+    },
+    /// Give up the caller's seat.
+    Resign,
     /// Stop the game (creator or moderator); asks for confirmation first.
     Abandon {
         /// Whether the caller confirmed.
@@ -132,23 +140,6 @@ pub enum Command {
     /// How to play: the rules summary of the channel's game (or of every game), the
     /// buttons and the commands.
     Help,
-    /// `/rules`: a game's help topic in brief (the channel's game when none is named).
-    Rules {
-        /// The game's name.
-        game: Option<String>,
-        /// The topic's key (`scoring`), or `game:key` as autocomplete sends it.
-        topic: Option<String>,
-    },
-    /// `/card`, `/realm`, `/development`: what a component does, by name or id.
-    Reference {
-        /// Which reference.
-        lookup: turnpost_core::reference::Lookup,
-        /// The name typed (English or German) or the value autocomplete sent.
-        name: String,
-    },
-    /// The panel's **What does it do?**: the effects of everything the caller's decision
-    /// offers.
-    Explain,
     /// List the open games of this server.
     Games,
     /// List the games where it is the caller's turn.
@@ -395,6 +386,13 @@ struct Loaded {
     /// Actions since the last one that showed something new, as (seq, seat): what undo may
     /// take back, newest last.
     undoable: Vec<(i64, u8)>,
+    /// The log lines of each action in `undoable`: held back from the turn message (and the
+    /// log) until the action is final, so undo never takes back what others have seen.
+    held: Vec<Vec<String>>,
+    /// The game as the channel last saw it, while `undoable` holds actions (`None` when
+    /// every action is final and this is `game`): `/board` and the public view show it, so
+    /// an own hand tile placed is seen only once it can no longer be taken back.
+    published: Option<Box<dyn DynGame>>,
     /// Game actions since the last snapshot.
     since_snapshot: usize,
     /// A fingerprint of each seat's private items as of now, to notice what changed after
@@ -420,13 +418,6 @@ impl TurnLines {
         let mut current = self.current.clone();
         current.extend_from_slice(lines);
         if same_turn {
-    /// The log lines of each action in `undoable`: held back from the turn message (and the
-    /// log) until the action is final, so undo never takes back what others have seen.
-    held: Vec<Vec<String>>,
-    /// The game as the channel last saw it, while `undoable` holds actions (`None` when
-    /// every action is final and this is `game`): `/board` and the public view show it, so
-    /// an own hand tile placed is seen only once it can no longer be taken back.
-    published: Option<Box<dyn DynGame>>,
             TurnLines {
                 previous: self.previous.clone(),
                 current,
@@ -488,6 +479,22 @@ impl Loaded {
             game: self.game.as_deref()?,
             undoable: &self.undoable,
             due: None,
+        })
+    }
+
+    /// The game as the channel last saw it: without the acting player's steps that undo
+    /// may still take back (`None` in the lobby).
+    fn public_game(&self) -> Option<&dyn DynGame> {
+        self.published.as_deref().or(self.game.as_deref())
+    }
+
+    /// [`Loaded::position`] as the channel last saw it ([`Loaded::public_game`]), for
+    /// `/board`: nothing held back shows, and nothing can be undone from it.
+    fn public_position(&self) -> Option<play::Position<'_>> {
+        Some(play::Position {
+            game: self.public_game()?,
+            undoable: &[],
+            ..self.position()?
         })
     }
 }

@@ -6,7 +6,8 @@ use turnpost_core::dynamic::{DynGame, Refusal};
 use super::ai::ai_level;
 use super::load::is_table_entry;
 use super::{
-    Caller, Loaded, Post, Reply, Table, TableError, Turn, label, refuse, seat_label, seat_of,
+    Caller, Confirm, Loaded, Post, Reply, Table, TableError, Turn, label, refuse, seat_label,
+    seat_of,
 };
 use crate::store::{
     Change, DeadlineChange, FinishedGame, GameId, LeagueChange, NewAction, Policy, ResultRow,
@@ -119,6 +120,40 @@ fn same_person(seats: &[SeatRow], before: Option<Seat>, now: Option<Seat>) -> bo
     user(before).is_some() && user(before) == user(now)
 }
 
+/// The question before an action that cannot be taken back and leaves `unused`: "You still
+/// have 3 workers unused — end the turn anyway?", with the action to play if so.
+fn ask_first(
+    loaded: &Loaded,
+    notation: &str,
+    unused: &[turnpost_core::Unused],
+    ends_turn: bool,
+) -> Reply {
+    let (question, label) = if ends_turn {
+        ("end the turn anyway?", "End turn anyway")
+    } else {
+        ("go on anyway? It cannot be taken back.", "Go on anyway")
+    };
+    let said: Vec<String> = unused.iter().map(ToString::to_string).collect();
+    let text = format!(
+        "{} — {question}\n(Back returns to your choices; /settings confirm:off stops this question.)",
+        said.join("; ")
+    );
+    Reply {
+        ephemeral: Some(Post {
+            text,
+            ..Post::default()
+        }),
+        turn: loaded.position().and_then(|p| p.turn()).map(|(t, _)| t),
+        confirm: Some(Confirm {
+            game_id: loaded.row.game_id,
+            version: loaded.row.version,
+            notation: notation.to_string(),
+            label: label.to_string(),
+        }),
+        ..Reply::default()
+    }
+}
+
 /// The refusal for a button from an older message.
 fn stale() -> Result<Reply, TableError> {
     refuse(
@@ -177,22 +212,30 @@ impl Table {
         caller: &Caller,
         notation: &str,
         version: Option<i64>,
+        anyway: bool,
     ) -> Result<Reply, TableError> {
-        match self.act_once(caller, notation, version, true).await {
+        match self
+            .act_once(caller, notation, version, anyway, true)
+            .await
+        {
             Ok(reply) => Ok(reply),
             Err(Attempt::Failed(TableError::Internal(e))) => Err(TableError::Internal(e)),
             Err(Attempt::Stale | Attempt::Failed(TableError::Refused(_))) => self
-                .act_once(caller, notation, version, false)
+                .act_once(caller, notation, version, anyway, false)
                 .await
                 .map_err(Attempt::into_table),
         }
     }
 
+    /// One attempt at [`Table::act`]. Unless `anyway`, an action that cannot be taken back
+    /// and leaves something unused ([`DynGame::unused`]) is not played but asked about,
+    /// where the player has not turned the question off (`/settings confirm:off`).
     async fn act_once(
         &self,
         caller: &Caller,
         notation: &str,
         version: Option<i64>,
+        anyway: bool,
         trust_cache: bool,
     ) -> Result<Reply, Attempt> {
         let game_id = if trust_cache {
@@ -245,6 +288,22 @@ impl Table {
                 ))?);
             }
         };
+        // An action that cannot be taken back: it shows something new, or the turn passes.
+        let irreversible = played.reveals
+            || !same_person(
+                &loaded.seats,
+                Some(Seat(seat)),
+                next.decision().map(|d| d.seat),
+            );
+        if irreversible && !anyway {
+            let unused = game.unused(Seat(seat), &played.notation);
+            if !unused.is_empty() && self.store.confirm_before_ending(caller.user).await? {
+                let ends_turn = next.decision().is_none_or(|d| {
+                    !same_person(&loaded.seats, Some(Seat(seat)), Some(d.seat))
+                });
+                return Ok(ask_first(loaded, &played.notation, &unused, ends_turn));
+            }
+        }
         let steps = vec![Step {
             seat,
             notation: played.notation,
@@ -343,23 +402,7 @@ impl Table {
             .iter()
             .filter(|s| !is_table_entry(&s.notation))
             .count();
-        let last_reveals = steps.last().is_some_and(|s| s.reveals);
-        let snapshot = (last_reveals
-            && game_steps > 0
-            && loaded.since_snapshot + game_steps >= self.settings.snapshot_every)
-            .then(|| next.save().to_string());
         let status = (ends_by_resignation || next.decision().is_none()).then_some(Status::Finished);
-        // The game as it will be once stored.
-        let first_seq = loaded.row.version + 1;
-        let version = loaded.row.version + steps.len() as i64;
-        let mut undoable = loaded.undoable.clone();
-        for (i, s) in steps.iter().enumerate() {
-            if s.reveals {
-                undoable.clear();
-            } else {
-                undoable.push((first_seq + i as i64, s.seat));
-            }
-        }
         let private = super::fingerprints(next.as_ref(), seats.len());
         let mut flags = if ends_by_resignation {
             Vec::new()
@@ -381,7 +424,45 @@ impl Table {
         let same_turn = !ends_by_resignation
             && league.seat_taken.is_none()
             && same_person(&seats, before_seat, next.decision().map(|d| d.seat));
-        let turn_lines = loaded.turn_lines.after(&lines, same_turn);
+        // A step is final — undo stops there and the channel sees it — when it showed its
+        // player something new, when another person is to act, when the game ends, or when
+        // it changed what another seat holds in secret (that seat is told at once). Until
+        // then the player's steps are held back from the turn message (issue 28): undo may
+        // take them back, and what others never saw needs no hiding again.
+        let is_final = steps.iter().any(|s| s.reveals)
+            || !same_turn
+            || status.is_some()
+            || flags.iter().any(|&f| f);
+        if is_final && let Some(last) = steps.last_mut() {
+            last.reveals = true;
+        }
+        let last_reveals = steps.last().is_some_and(|s| s.reveals);
+        let snapshot = (last_reveals
+            && game_steps > 0
+            && loaded.since_snapshot + game_steps >= self.settings.snapshot_every)
+            .then(|| next.save().to_string());
+        // The game as it will be once stored.
+        let first_seq = loaded.row.version + 1;
+        let version = loaded.row.version + steps.len() as i64;
+        let mut undoable = loaded.undoable.clone();
+        let mut held = loaded.held.clone();
+        // The lines that become final now: those held back before, then this change's.
+        let mut shown_lines: Vec<String> = Vec::new();
+        for (i, s) in steps.iter().enumerate() {
+            if s.reveals {
+                undoable.clear();
+                shown_lines.extend(held.drain(..).flatten());
+                shown_lines.extend(s.log.iter().cloned());
+            } else {
+                undoable.push((first_seq + i as i64, s.seat));
+                held.push(s.log.clone());
+            }
+        }
+        let turn_lines = if is_final {
+            loaded.turn_lines.after(&shown_lines, same_turn)
+        } else {
+            loaded.turn_lines.clone()
+        };
         // The deadline starts anew when the decision passes to another person, when a
         // deadline action moved the game on, or when a volunteer took the seat to act.
         let restart = !same_turn
@@ -406,7 +487,23 @@ impl Table {
             }
             _ => None,
         };
-        let reply = if ends_by_resignation {
+        let reply = if !is_final {
+            // A step that undo may still take back: only the player's panel changes.
+            let position = Position {
+                game_id,
+                kind: &loaded.row.kind,
+                version,
+                seats: &seats,
+                game: next.as_ref(),
+                undoable: &undoable,
+                due,
+            };
+            Reply {
+                turn: position.turn().map(|(t, _)| t),
+                news: lines.clone(),
+                ..Reply::default()
+            }
+        } else if ends_by_resignation {
             Reply {
                 public: vec![Post {
                     text: lines.join("\n"),
@@ -488,6 +585,7 @@ impl Table {
         };
         loaded.row.version = version;
         loaded.undoable = undoable;
+        loaded.held = held;
         loaded.private = private;
         loaded.seats = seats;
         loaded.turn_lines = turn_lines;
@@ -497,7 +595,13 @@ impl Table {
         if status.is_none() {
             self.wake_ai_if_due(&loaded.seats, next.decision().map(|d| d.seat));
         }
-        loaded.game = Some(next);
+        let before = loaded.game.replace(next);
+        if is_final {
+            loaded.published = None;
+        } else if loaded.published.is_none() {
+            // The first step held back: the channel still sees the game as it was.
+            loaded.published = before;
+        }
         if status.is_some() {
             self.forget(game_id);
         }
@@ -557,6 +661,8 @@ impl Table {
         let version = loaded.row.version + 1;
         let mut undoable = loaded.undoable.clone();
         undoable.pop();
+        let mut held = loaded.held.clone();
+        held.pop();
         let private = super::fingerprints(game.as_ref(), loaded.seats.len());
         let flags = changed_private(
             &loaded.private,
@@ -596,14 +702,22 @@ impl Table {
             None => (DeadlineChange::Keep, None),
         };
         let position = Position { due, ..position };
-        let turn_lines = loaded
-            .turn_lines
-            .after(std::slice::from_ref(&line), same_turn);
-        let mut reply = self.turn_reply(&position, turn_lines.shown(), &flags).await;
-        if same_turn {
-            reply.public.iter_mut().for_each(Post::make_edit);
-        }
-        reply.news = vec![line.clone()];
+        // What undo takes back was held back from the channel (see `commit`): the turn
+        // message stays as it is, and only the player hears what was taken back. Should
+        // the decision have passed to someone else (never within one person's held steps),
+        // the turn message is made anew.
+        let (turn_lines, mut reply) = if same_turn && !flags.iter().any(|&f| f) {
+            let reply = Reply {
+                turn: position.turn().map(|(t, _)| t),
+                ..Reply::default()
+            };
+            (loaded.turn_lines.clone(), reply)
+        } else {
+            let turn_lines = loaded.turn_lines.after(&[], same_turn);
+            let reply = self.turn_reply(&position, turn_lines.shown(), &flags).await;
+            (turn_lines, reply)
+        };
+        reply.news = vec![sentence(&line)];
         let deliveries = self.deliveries(Some(caller), loaded.row.channel_id, &reply, false);
         let log = vec![line];
         let stored = self
@@ -638,7 +752,12 @@ impl Table {
             }
         }
         self.queued(&deliveries);
+        if undoable.is_empty() {
+            // Back at the game the channel sees.
+            loaded.published = None;
+        }
         loaded.undoable = undoable;
+        loaded.held = held;
         loaded.since_snapshot = loaded.since_snapshot.saturating_sub(1);
         loaded.row.version = version;
         loaded.private = private;
@@ -782,8 +901,7 @@ impl Table {
             private: private_posts,
             ephemeral: None,
             turn: turn.map(|(t, _)| t),
-            games: Vec::new(),
-            news: Vec::new(),
+            ..Reply::default()
         }
     }
 }
