@@ -271,6 +271,36 @@ async fn new_in_a_thread_without_send_messages_in_threads_is_refused_naming_it()
     .await;
 }
 
+/// In an existing thread the bot posts with Send Messages in Threads (inherited from the
+/// thread's channel), not Send Messages: without it `/new` there is refused naming it;
+/// Send Messages alone missing does not matter there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_inside_a_thread_needs_send_messages_in_threads_not_send_messages() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = start_bot(&fake, &dir.path().join("t.db")).await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    let thread = fake.add_thread(CHANNEL, "games");
+    fake.deny_bot(CHANNEL, permissions::SEND_MESSAGES_IN_THREADS);
+    let answer = new_table(&fake, thread, json!([])).await;
+    assert!(
+        // Without it Discord takes Attach Files and Embed Links away in the thread too.
+        answer.starts_with("I cannot open a table here: Turnpost lacks Send Messages in Threads")
+            && answer.contains("in this thread's channel. Nothing was changed."),
+        "{answer}"
+    );
+    assert!(posts_in(&fake, thread).is_empty());
+    fake.undeny_bot(CHANNEL, permissions::SEND_MESSAGES_IN_THREADS);
+    fake.deny_bot(CHANNEL, permissions::SEND_MESSAGES);
+    let answer = new_table(&fake, thread, json!([])).await;
+    assert!(answer.contains("opened"), "{answer}");
+    let lobby = fake.wait_for(WAIT, |r| r.is_channel_message(thread)).await;
+    assert!(lobby.ok(), "Discord took the lobby in the thread: {lobby}");
+    assert!(posts_in(&fake, CHANNEL).is_empty());
+    bot.stop().await;
+    fake.assert_clean();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn start_without_attach_files_is_refused_and_the_lobby_stays() {
     let fake = FakeDiscord::start().await;
@@ -460,8 +490,36 @@ async fn new_with_a_thread_plays_the_game_in_a_new_thread_linked_once_from_the_c
         r.is_channel_message(thread) && r.ok() && content(r).contains(" to play: ")
     })
     .await;
-    // A turn, played in the thread.
+    // The turn message's buttons work in the thread: Take my turn opens the panel.
+    let turn = posts_in(&fake, thread)
+        .into_iter()
+        .rev()
+        .find(|r| content(r).contains(" to play: "))
+        .unwrap();
     let player = to_act(&fake, thread);
+    let turn_id: u64 = turn.response.as_ref().unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let take = turn.response.as_ref().unwrap()["components"][0]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["label"] == "Take my turn")
+        .and_then(|c| c["custom_id"].as_str())
+        .expect("a Take my turn button")
+        .to_string();
+    let panel = answer_of(
+        &fake,
+        fake.button(player, thread, Some(GUILD), &take, turn_id),
+    )
+    .await;
+    assert!(
+        panel.starts_with("**") && !panel.contains("not running") && !panel.contains("ended"),
+        "the panel of the player to act: {panel}"
+    );
+    // A turn, played in the thread.
     let action = a_legal_action(&fake, player, thread).await;
     let before = fake.count(|r| r.channel_id() == Some(thread) && r.ok());
     let answer = slash(

@@ -1383,6 +1383,28 @@ impl FakeDiscord {
         bot_permissions_in(&self.st(), channel)
     }
 
+    /// A public thread of the guild channel `parent` that someone else opened (the bot sees
+    /// it as any thread: its parent's overwrites apply); returns its id.
+    pub fn add_thread(&self, parent: u64, name: &str) -> u64 {
+        let mut st = self.st();
+        let guild = st.channels.get(&parent).and_then(|c| c.guild);
+        assert!(
+            guild.is_some(),
+            "add_thread: {parent} is not a known guild channel"
+        );
+        let id = snowflake();
+        st.channels.insert(
+            id,
+            ChannelInfo {
+                guild,
+                parent: Some(parent),
+                name: Some(name.to_string()),
+                ..ChannelInfo::default()
+            },
+        );
+        id
+    }
+
     /// The threads created in `channel`, oldest first, as (id, name).
     pub fn threads_of(&self, channel: u64) -> Vec<(u64, String)> {
         let st = self.st();
