@@ -312,7 +312,12 @@ async fn interact(fake: &FakeDiscord, interaction: Value) -> Shown {
                         && r.path.ends_with("/messages/@original")
                 })
                 .await;
-            assert!(edit.ok(), "Discord accepted the answer: {edit}");
+            assert!(
+                edit.ok(),
+                "Discord accepted the answer: {edit}\n{:?}\n{}",
+                edit.problems,
+                edit.response.clone().unwrap_or_default()
+            );
             let message = edit.response.clone().unwrap_or_default();
             Shown {
                 id: message["id"].as_str().and_then(|s| s.parse().ok()),
@@ -397,6 +402,9 @@ enum Kind {
     Undo,
     /// Explains the choices ("What does it do?").
     Reference,
+    /// Plays an action although it leaves something unused (the answer to "are you sure?"):
+    /// a newcomer clicks through.
+    Confirm,
     /// Anything else the panel may offer (a confirmation, …).
     Other,
 }
@@ -413,8 +421,10 @@ struct Control {
 
 fn kind_of(id: &str, label: &str) -> Kind {
     let verb = id.splitn(4, ':').nth(3).unwrap_or_default();
-    if label.to_lowercase().contains("what does it do") {
+    if verb == "explain" || label.to_lowercase().contains("what does it do") {
         Kind::Reference
+    } else if verb.starts_with("sure:") {
+        Kind::Confirm
     } else if verb.starts_with("act:") || verb == "pick" {
         Kind::Act
     } else if verb.starts_with("page:") || verb.starts_with("open:") || verb.starts_with("tog:") {
@@ -595,8 +605,11 @@ async fn open_table(fake: &FakeDiscord, info: &GameInfo, options: Value, players
                 .is_some_and(|id| id.ends_with(&format!(":{verb}")))
                 && c["disabled"] != true
         })
-        .unwrap_or_else(|| panic!("the lobby has a {verb} button"))
     };
+    // The lobby message may follow the answer (through the outbox).
+    wait_until(fake, || lobby_button("join").is_some()).await;
+    let lobby_button =
+        |verb| lobby_button(verb).unwrap_or_else(|| panic!("the lobby has a {verb} button"));
     for &p in &players[1..] {
         let (message, button) = lobby_button("join");
         let id = button["custom_id"].as_str().unwrap();
@@ -686,8 +699,11 @@ async fn newcomer_game(game: &str, seed: u64) -> Figures {
                 }
                 continue;
             }
-            let browse = !views.is_empty() && looked < 3 && rng.below(3) == 0;
-            let (control, value) = if !acts.is_empty() && !browse {
+            let confirm = of(Kind::Confirm);
+            let browse = confirm.is_empty() && !views.is_empty() && looked < 3 && rng.below(3) == 0;
+            let (control, value) = if let Some(c) = confirm.first() {
+                (c.clone(), String::new())
+            } else if !acts.is_empty() && !browse {
                 // Prefer doing something over passing.
                 let mut options: Vec<(&Control, String)> = acts
                     .iter()
@@ -766,6 +782,7 @@ async fn newcomer_game(game: &str, seed: u64) -> Figures {
                 .entry(match control.kind {
                     Kind::Act => "action",
                     Kind::View => "look",
+                    Kind::Confirm => "confirmation",
                     _ => "other",
                 })
                 .or_default() += 1;
