@@ -77,6 +77,17 @@ pub struct Message {
     /// replaced (queued when that one was delivered).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retire: Option<u64>,
+    /// A DM that must be a new message, not an edit of the player's DM of the game (the
+    /// game's end: its result).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fresh: bool,
+    /// An edit that closes the game's current message (a lobby that started or closed): it
+    /// keeps no buttons, and no later post edits it or takes its buttons away.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub closes: bool,
+    /// The game's final message: the **Rematch** button goes under it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rematch: bool,
 }
 
 /// What a deadline asks of the table when its player is late under the replace policy.
@@ -166,6 +177,22 @@ pub trait Courier: Send + Sync + 'static {
     /// Replaces channel message `message_id` with one row's message ([`Message::edit`]);
     /// returns its id. A courier that cannot edit posts anew.
     fn edit(
+        &self,
+        row: &DeliveryRow,
+        message: &Message,
+        images: Vec<(String, Vec<u8>)>,
+        message_id: u64,
+    ) -> impl Future<Output = Result<Option<u64>, Failure>> + Send {
+        let _ = message_id;
+        self.deliver(row, message, images)
+    }
+
+    /// Replaces the player's DM of the game (`message_id`, a message this courier created
+    /// for an earlier row to the same user) with one row's message: the text and pictures
+    /// of their hand as it is now. A DM that no longer exists (deleted: Discord 10008) is
+    /// sent anew; returns the id of the message that shows the row. A courier that cannot
+    /// edit sends a new DM.
+    fn edit_dm(
         &self,
         row: &DeliveryRow,
         message: &Message,
@@ -444,6 +471,14 @@ impl Outbox {
                 newest_turn.insert((row.game_id, row.target), row.outbox_id);
             }
         }
+        // The newest pending DM per game and player: only the newest hand matters, so an
+        // older edit of the player's DM that never went out is skipped.
+        let mut newest_dm: HashMap<(i64, u64), i64> = HashMap::new();
+        for row in &pending {
+            if let (DeliveryKind::Dm, Some(game)) = (row.kind, row.game_id) {
+                newest_dm.insert((game, row.target), row.outbox_id);
+            }
+        }
         let mut queues: HashMap<(bool, i64), Queue> = HashMap::new();
         let mut due = Vec::new();
         let mut earliest: Option<i64> = None;
@@ -476,6 +511,17 @@ impl Outbox {
                     .get(&(row.game_id, row.target))
                     .is_some_and(|&newest| newest > row.outbox_id)
                 && Message::from_body(&row.body).is_ok_and(|m| m.superseded_by_a_new_turn());
+            // A DM that may have gone out is not skipped: its message may exist, and only
+            // its own nonce (or a look) keeps a newer row from creating a second one.
+            let superseded = superseded
+                || (row.kind == DeliveryKind::Dm
+                    && !row.possibly_sent
+                    && row.game_id.is_some_and(|game| {
+                        newest_dm
+                            .get(&(game, row.target))
+                            .is_some_and(|&newest| newest > row.outbox_id)
+                    })
+                    && Message::from_body(&row.body).is_ok_and(|m| !m.fresh));
             if row.next_at > now && !superseded {
                 earliest = Some(earliest.map_or(row.next_at, |e| e.min(row.next_at)));
                 continue;
@@ -590,14 +636,13 @@ impl Outbox {
             }
         };
         if superseded {
-            return self
-                .store
-                .finish_delivery(
-                    id,
-                    "skipped: a newer turn message replaced it while the channel was unreachable",
-                    None,
-                )
-                .await;
+            let why = match row.kind {
+                DeliveryKind::Channel => {
+                    "skipped: a newer turn message replaced it while the channel was unreachable"
+                }
+                DeliveryKind::Dm => "skipped: a newer DM of the player's hand replaced it",
+            };
+            return self.store.finish_delivery(id, why, None).await;
         }
         if row.kind == DeliveryKind::Channel
             && let Some(since) = row.unreachable_since
@@ -639,10 +684,18 @@ impl Outbox {
             }
             _ => None,
         };
+        // The player's DM of this game: a hand change edits it (a new DM only for the
+        // first hand, the game's end, or when it was deleted).
+        let dm = match (row.kind, row.game_id) {
+            (DeliveryKind::Dm, Some(game)) if !message.fresh => {
+                self.store.dm_message(game, row.target).await?
+            }
+            _ => None,
+        };
         // An earlier attempt may have gone out, longer ago than Discord's nonce catches a
-        // repeat: look for its message before sending again.
+        // repeat: look for its message before sending again (an edit is harmless twice).
         let trust = self.settings.nonce_trust.as_millis() as i64;
-        if row.possibly_sent && now_ms() - row.created_at >= trust {
+        if row.possibly_sent && dm.is_none() && now_ms() - row.created_at >= trust {
             let since = row.created_at - CLOCK_SKEW_MS;
             let taken = self
                 .store
@@ -662,9 +715,10 @@ impl Outbox {
             }
         }
         let images = self.store.delivery_images(id).await?;
-        let sent = match current.filter(|_| message.edit) {
-            Some(current) => courier.edit(&row, &message, images, current).await,
-            None => courier.deliver(&row, &message, images).await,
+        let sent = match (dm, current.filter(|_| message.edit)) {
+            (Some(dm), _) => courier.edit_dm(&row, &message, images, dm).await,
+            (None, Some(current)) => courier.edit(&row, &message, images, current).await,
+            (None, None) => courier.deliver(&row, &message, images).await,
         };
         match sent {
             Ok(message_id) => self.sent(&row, &message, current, message_id).await,
@@ -683,9 +737,17 @@ impl Outbox {
         message_id: Option<u64>,
     ) -> Result<(), StoreError> {
         let mut delivered = Delivered::default();
+        if let (DeliveryKind::Dm, Some(game), Some(dm)) = (row.kind, row.game_id, message_id) {
+            delivered.dm_message = Some((game, row.target, dm));
+        }
         if let Some(game) = row.game_id.filter(|_| row.kind == DeliveryKind::Channel) {
-            if message.turn.is_some() && message_id.is_some() {
+            if (message.turn.is_some() || message.lobby) && message_id.is_some() {
+                // A turn message, or the lobby: later steps (joins) edit it, the next
+                // turn's message takes its buttons away.
                 delivered.turn_message = Some((game, message_id));
+            } else if message.closes {
+                // The lobby started or closed: nothing edits it or retires it any more.
+                delivered.turn_message = Some((game, None));
             } else if message.takes_over {
                 // The game is over: no message is current any more.
                 delivered.turn_message = Some((game, None));

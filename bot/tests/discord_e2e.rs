@@ -707,8 +707,9 @@ async fn closed_dms_fall_back_to_the_channel_once_and_buttons_survive_a_restart(
         play(&fake, ANNA, &choices[0]).await;
         steps += 1;
         if latest_turn(&fake).0 == Some(BERT) {
+            // Anna's DM of the game is edited in place (issue 28).
             fake.wait_for_since(mark, WAIT, |r| {
-                r.dm_recipient == Some(ANNA) && r.is_dm_message() && r.ok()
+                r.dm_recipient == Some(ANNA) && r.method == "PATCH" && r.ok()
             })
             .await;
             break;
@@ -1148,6 +1149,10 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
         // follows through the outbox.
         fake.wait_for(WAIT, |_| latest_turn(&fake).0 != Some(user))
             .await;
+        // Every hand change reached its player: each DM of the game shows the hand as it is.
+        if latest_turn(&fake).0.is_some() {
+            assert_dms_show_the_hands(&fake, players).await;
+        }
         // A stale Undo under an earlier turn message is refused, politely, and changes nothing.
         if let Some((id, message, at)) = old_undo.clone()
             && stats.actions > at + 1
@@ -1201,6 +1206,7 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
         "the final message pings nobody"
     );
     assert_every_old_turn_message_lost_its_buttons(&fake).await;
+    assert_quiet_dms(&fake, players).await;
     assert!(stats.opened + stats.toggled > 0);
     stats.turns = per_turn.len();
     let mut sorted = per_turn.clone();
@@ -1220,6 +1226,59 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
     bot.stop().await;
     fake.assert_clean();
     stats
+}
+
+/// Waits until each player's DM of the game (the newest message in their DM channel) shows
+/// their hand as `/hand` shows it now: hand changes are edits of that one message, so its
+/// latest content is the hand. Nothing is checked in a game without secrets.
+async fn assert_dms_show_the_hands(fake: &FakeDiscord, players: &[u64]) {
+    for &player in players {
+        let hand = slash(fake, player, "hand", json!([])).await;
+        if hand.starts_with("Nothing is hidden") {
+            return;
+        }
+        let channel = fake.dm_channel(player);
+        let shows = |fake: &FakeDiscord| {
+            fake.messages_in(channel)
+                .last()
+                .and_then(|m| m["content"].as_str().map(str::to_string))
+                .is_some_and(|dm| dm.contains(hand.trim()))
+        };
+        fake.wait_for(WAIT, |_| shows(fake)).await;
+        assert!(
+            shows(fake),
+            "player {player}'s DM does not show their hand: {hand}"
+        );
+    }
+}
+
+/// Quiet DMs (issue 28): per player, at most three new DMs in a whole game (the first hand,
+/// the result, and one spare for a deleted DM) — every other hand change is an edit of
+/// that DM; and the last DM is the result.
+async fn assert_quiet_dms(fake: &FakeDiscord, players: &[u64]) {
+    for &player in players {
+        let created = fake.count(|r| r.dm_recipient == Some(player) && r.is_dm_message() && r.ok());
+        let edited =
+            fake.count(|r| r.dm_recipient == Some(player) && r.method == "PATCH" && r.ok());
+        eprintln!("player {player}: {created} new DMs, {edited} edits");
+        if created == 0 {
+            // A game without secrets sends no DMs at all.
+            assert_eq!(edited, 0);
+            continue;
+        }
+        assert!(created <= 3, "player {player} got {created} new DMs");
+        assert!(edited > 0, "player {player}'s hand changes were no edits");
+        let channel = fake.dm_channel(player);
+        fake.wait_for(WAIT, |_| {
+            fake.messages_in(channel).last().is_some_and(|m| {
+                m["content"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("The game is over")
+            })
+        })
+        .await;
+    }
 }
 
 /// The id of the message an edit of an interaction's response changed.
@@ -1543,6 +1602,222 @@ async fn a_panic_in_one_interaction_gets_the_apology_and_the_bot_serves_everyone
     assert!(!answer.starts_with("Sorry"), "{answer}");
     let first = slash(&fake, ANNA, "board", json!([])).await;
     assert!(first.contains(" to play: "), "{first}");
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+/// PATCHes of one channel message that Discord accepted.
+fn edits_of(fake: &FakeDiscord, message: u64) -> Vec<Recorded> {
+    fake.find_all(|r| {
+        r.method == "PATCH"
+            && r.ok()
+            && r.path
+                .ends_with(&format!("/channels/{CHANNEL}/messages/{message}"))
+    })
+}
+
+/// The custom id ending in `:{verb}` under a posted message.
+fn button_id(post: &Recorded, verb: &str) -> String {
+    custom_ids(post)
+        .into_iter()
+        .find(|id| id.ends_with(&format!(":{verb}")))
+        .unwrap_or_else(|| panic!("no {verb} button under {post}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_is_one_message_edited_in_place_that_loses_its_buttons_at_the_start() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = start_bot(&fake, &dir.path().join("bot.db"), 9).await;
+    let opened = slash(
+        &fake,
+        ANNA,
+        "new",
+        json!([{"name": "pandoria", "type": 1, "options": []}]),
+    )
+    .await;
+    assert!(opened.contains("opened"), "{opened}");
+    let lobby = fake
+        .wait_for(WAIT, |r| {
+            r.is_channel_message(CHANNEL) && r.ok() && content(r).contains("opened a Pandoria")
+        })
+        .await;
+    let lobby_id = message_id_of(&lobby);
+    // Three players join by the lobby's button, one of them leaves again: each edits it.
+    let join = button_id(&lobby, "join");
+    for (i, user) in [BERT, CLEO, STRANGER].into_iter().enumerate() {
+        let answer = answer_of(
+            &fake,
+            fake.button(user, CHANNEL, Some(GUILD), &join, lobby_id),
+        )
+        .await;
+        assert!(answer.contains("joined"), "{answer}");
+        fake.wait_for(WAIT, |_| edits_of(&fake, lobby_id).len() > i)
+            .await;
+    }
+    let answer = slash(&fake, CLEO, "leave", json!([])).await;
+    assert!(answer.contains("Cleo left"), "{answer}");
+    fake.wait_for(WAIT, |_| edits_of(&fake, lobby_id).len() > 3)
+        .await;
+    let shown = fake.message(lobby_id).unwrap();
+    let text = shown["content"].as_str().unwrap();
+    assert!(
+        text.contains("Cleo left. Seats: Anna, Bert, Sten."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Join to take a seat; Anna starts the game."),
+        "{text}"
+    );
+    assert!(
+        controls(&shown)
+            .iter()
+            .any(|c| c["custom_id"].as_str() == Some(join.as_str())),
+        "the open lobby keeps its buttons"
+    );
+    let start = button_id(&lobby, "start");
+    let answer = answer_of(
+        &fake,
+        fake.button(ANNA, CHANNEL, Some(GUILD), &start, lobby_id),
+    )
+    .await;
+    assert!(answer.contains("begins"), "{answer}");
+    fake.wait_for(WAIT, |r| {
+        r.is_channel_message(CHANNEL) && r.ok() && content(r).contains(" to play: ")
+    })
+    .await;
+    fake.wait_for(WAIT, |_| edits_of(&fake, lobby_id).len() > 4)
+        .await;
+    // One lobby message in the channel (the other post is the first turn message), edited
+    // once per join, leave and the start; at the end it has no buttons.
+    let posts = channel_posts(&fake);
+    assert_eq!(posts.len(), 2, "{posts:#?}");
+    assert_eq!(message_id_of(&posts[0]), lobby_id);
+    assert!(content(&posts[1]).contains(" to play: "));
+    let edits = edits_of(&fake, lobby_id);
+    assert_eq!(edits.len(), 5, "{edits:#?}");
+    assert!(
+        edits.iter().all(|e| !content(e).contains("<@")),
+        "edits mention nobody"
+    );
+    let last = fake.message(lobby_id).unwrap();
+    assert!(controls(&last).is_empty(), "buttons left: {last}");
+    let text = last["content"].as_str().unwrap();
+    assert!(text.contains("Seats: Anna, Bert, Sten."), "{text}");
+    assert!(text.contains("The game has started"), "{text}");
+    // The turn message did not have to take buttons off the lobby: the start already did.
+    assert_eq!(
+        fake.count(|r| retired(r) == Some(lobby_id)),
+        0,
+        "no second edit of the lobby"
+    );
+    // A late click on the old Join button is answered, politely.
+    let late = answer_of(
+        &fake,
+        fake.button_unchecked(CLEO, CHANNEL, Some(GUILD), &join, lobby_id),
+    )
+    .await;
+    assert!(late.contains("already started"), "{late}");
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_opens_a_lobby_for_the_same_seats_that_starts_when_everyone_confirmed() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, table) = start_bot_with(&fake, &dir.path().join("bot.db"), seeded(11)).await;
+    open_table(&fake, "pandoria", &[ANNA, BERT]).await;
+    let first = channel_posts(&fake)
+        .into_iter()
+        .find(|p| content(p).contains(" begins: "))
+        .unwrap();
+    let begins = content(&first)
+        .lines()
+        .find(|l| l.contains(" begins: "))
+        .unwrap()
+        .to_string();
+    // Bert resigns: the final message offers a rematch.
+    let answer = slash(&fake, BERT, "resign", json!([])).await;
+    assert!(answer.contains("resigned"), "{answer}");
+    let last = fake
+        .wait_for(WAIT, |r| {
+            r.is_channel_message(CHANNEL)
+                && r.ok()
+                && custom_ids(r).iter().any(|id| id.ends_with(":rematch"))
+        })
+        .await;
+    let last_id = message_id_of(&last);
+    let rematch = button_id(&last, "rematch");
+    // Someone who did not play is refused; a player opens the lobby.
+    let refused = answer_of(
+        &fake,
+        fake.button(STRANGER, CHANNEL, Some(GUILD), &rematch, last_id),
+    )
+    .await;
+    assert!(refused.contains("Only the players"), "{refused}");
+    let mark = fake.mark();
+    let answer = answer_of(
+        &fake,
+        fake.button(ANNA, CHANNEL, Some(GUILD), &rematch, last_id),
+    )
+    .await;
+    assert!(
+        answer.contains("Rematch of the last Pandoria game"),
+        "{answer}"
+    );
+    let lobby = fake
+        .wait_for_since(mark, WAIT, |r| {
+            r.is_channel_message(CHANNEL) && r.ok() && content(r).contains("Rematch of the last")
+        })
+        .await;
+    let lobby_id = message_id_of(&lobby);
+    assert!(
+        content(&lobby).contains("same seats: Anna, Bert (waiting)."),
+        "{}",
+        content(&lobby)
+    );
+    // Asking twice is refused politely while the lobby is open.
+    let twice = answer_of(
+        &fake,
+        fake.button(BERT, CHANNEL, Some(GUILD), &rematch, last_id),
+    )
+    .await;
+    assert!(twice.contains("press Join"), "{twice}");
+    // Bert confirms with Join: everyone is there, the game starts in the same seats.
+    let join = button_id(&lobby, "join");
+    let answer = answer_of(
+        &fake,
+        fake.button(BERT, CHANNEL, Some(GUILD), &join, lobby_id),
+    )
+    .await;
+    assert!(answer.contains(&begins), "{answer} (was: {begins})");
+    let turn = fake
+        .wait_for_since(mark, WAIT, |r| {
+            r.is_channel_message(CHANNEL) && r.ok() && content(r).contains(" to play: ")
+        })
+        .await;
+    assert!(content(&turn).contains(&begins), "{}", content(&turn));
+    fake.wait_for(WAIT, |_| {
+        fake.message(lobby_id).is_some_and(|m| {
+            controls(&m).is_empty() && m["content"].as_str().unwrap_or("").contains("has started")
+        })
+    })
+    .await;
+    // A new seed, the same options.
+    let store = table.store();
+    let old = store.game(1).await.unwrap().unwrap();
+    let new = store.game(2).await.unwrap().unwrap();
+    assert_eq!(new.channel_id, CHANNEL);
+    assert_eq!(new.options, old.options);
+    assert_ne!(new.seed.to_hex(), old.seed.to_hex());
+    // While it runs, the old Rematch is refused.
+    let busy = answer_of(
+        &fake,
+        fake.button(ANNA, CHANNEL, Some(GUILD), &rematch, last_id),
+    )
+    .await;
+    assert!(busy.contains("already being played"), "{busy}");
     bot.stop().await;
     fake.assert_clean();
 }

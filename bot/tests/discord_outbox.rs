@@ -851,3 +851,129 @@ async fn delivery_latency_from_commit_to_the_fakes_receipt() {
     );
     fake.assert_clean();
 }
+
+/// Bert's DMs that Discord accepted: (new messages, edits).
+fn bert_dms(fake: &FakeDiscord) -> (Vec<Recorded>, Vec<Recorded>) {
+    let mine = |r: &Recorded| r.dm_recipient == Some(BERT) && r.ok();
+    (
+        fake.find_all(|r| mine(r) && r.is_dm_message()),
+        fake.find_all(|r| mine(r) && r.method == "PATCH"),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_change_edits_the_dm_and_a_deleted_dm_is_sent_anew() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.db");
+    let fake = FakeDiscord::start().await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    fake.expect_rejection(
+        |r| r.dm_recipient == Some(BERT) && r.error_code() == Some(10008),
+        "Bert deleted his DM; the edit finds it gone",
+    );
+    let bot = start_bot(&fake, &db).await;
+    game_of(&fake, "pandoria", &[ANNA, BERT]).await;
+    wait_delivered(&db).await;
+    let (created, _) = bert_dms(&fake);
+    assert_eq!(created.len(), 1, "Bert's first hand: {created:#?}");
+    let first = created[0].message_id().unwrap();
+    // Whole turns until Bert's hand changes again: an edit of the same DM, not a new one.
+    for _ in 0..6 {
+        play_turn(&fake).await;
+        wait_delivered(&db).await;
+        if !bert_dms(&fake).1.is_empty() {
+            break;
+        }
+    }
+    let (created, edited) = bert_dms(&fake);
+    assert_eq!(created.len(), 1, "no second DM while the first exists");
+    assert!(
+        !edited.is_empty(),
+        "Bert's hand changed but his DM was not edited"
+    );
+    assert!(
+        edited
+            .iter()
+            .all(|e| e.path.ends_with(&format!("/messages/{first}")))
+    );
+    let dm = fake.dm_channel(BERT);
+    assert_eq!(fake.messages_in(dm).len(), 1);
+    let hand = slash(&fake, BERT, "hand", json!([])).await;
+    let shown = fake.message(first).unwrap();
+    assert!(
+        shown["content"].as_str().unwrap().contains(hand.trim()),
+        "the DM shows the hand as it is now: {shown} vs {hand}"
+    );
+    // Bert deletes the DM: the next hand change finds it gone and sends a new one, which
+    // the changes after it edit.
+    let http = serenity::all::HttpBuilder::new("test-token")
+        .proxy(fake.base_url())
+        .ratelimiter_disabled(true)
+        .build();
+    http.delete_message(
+        serenity::all::ChannelId::new(dm),
+        serenity::all::MessageId::new(first),
+        None,
+    )
+    .await
+    .unwrap();
+    let mut second = None;
+    for _ in 0..12 {
+        play_turn(&fake).await;
+        wait_delivered(&db).await;
+        let (created, edited) = bert_dms(&fake);
+        if created.len() > 1 && second.is_none() {
+            second = created[1].message_id();
+        }
+        if let Some(second) = second
+            && edited
+                .iter()
+                .any(|e| e.path.ends_with(&format!("/messages/{second}")))
+        {
+            break;
+        }
+        assert!(to_act(&fake).await.is_some(), "the game ended first");
+    }
+    let second = second.expect("no new DM after the first was deleted");
+    let (created, edited) = bert_dms(&fake);
+    assert_eq!(
+        created.len(),
+        2,
+        "exactly one new DM replaced the deleted one"
+    );
+    assert!(
+        fake.count(|r| r.dm_recipient == Some(BERT)
+            && r.method == "PATCH"
+            && r.error_code() == Some(10008)
+            && r.path.ends_with(&format!("/messages/{first}")))
+            == 1,
+        "the deleted DM was tried once"
+    );
+    assert!(
+        edited
+            .iter()
+            .any(|e| e.path.ends_with(&format!("/messages/{second}"))),
+        "later hand changes edit the new DM"
+    );
+    assert_eq!(fake.messages_in(dm).len(), 1);
+    let hand = slash(&fake, BERT, "hand", json!([])).await;
+    wait_delivered(&db).await;
+    let shown = fake.message(second).unwrap();
+    assert!(
+        shown["content"].as_str().unwrap().contains(hand.trim()),
+        "{shown} vs {hand}"
+    );
+    // The store knows the new DM.
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let recorded: i64 = sqlx::query_scalar("SELECT message_id FROM dm_message WHERE user_id = ?")
+        .bind(BERT as i64)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    assert_eq!(recorded as u64, second);
+    bot.stop().await;
+    fake.assert_clean();
+}

@@ -565,3 +565,45 @@ async fn new_with_a_thread_plays_the_game_in_a_new_thread_linked_once_from_the_c
     bot.stop().await;
     fake.assert_clean();
 }
+
+/// Options the table refuses after the thread was opened: the caller gets the table's
+/// refusal and a word on the empty thread (Turnpost cannot delete threads without Manage
+/// Threads, which it does not ask for); the channel gets no link line and no game exists.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_whose_table_is_refused_stays_empty_and_unlinked() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = start_bot(&fake, &dir.path().join("t.db")).await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    let answer = new_table(
+        &fake,
+        CHANNEL,
+        json!([
+            {"name": "thread", "type": 5, "value": true},
+            {"name": "options", "type": 3, "value": "mode=nonsense"}
+        ]),
+    )
+    .await;
+    let threads = fake.threads_of(CHANNEL);
+    assert_eq!(threads.len(), 1);
+    let thread = threads[0].0;
+    assert!(
+        answer.starts_with("Those options do not work"),
+        "the table's refusal: {answer}"
+    );
+    assert!(
+        answer.contains(&format!(
+            "The thread <#{thread}> stays empty: use `/new` in it"
+        )),
+        "{answer}"
+    );
+    assert!(posts_in(&fake, CHANNEL).is_empty(), "no link line");
+    assert!(posts_in(&fake, thread).is_empty(), "no lobby");
+    // The thread takes a table with good options.
+    let answer = new_table(&fake, thread, json!([])).await;
+    assert!(answer.contains("opened"), "{answer}");
+    fake.wait_for(WAIT, |r| r.is_channel_message(thread) && r.ok())
+        .await;
+    bot.stop().await;
+    fake.assert_clean();
+}

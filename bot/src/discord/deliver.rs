@@ -111,6 +111,20 @@ pub fn lobby_buttons(game: i64) -> Vec<CreateActionRow> {
     ]
 }
 
+/// The button under a game's final message: a lobby for the same players and options.
+pub fn rematch_buttons(game: i64) -> Vec<CreateActionRow> {
+    let row = [button(
+        game,
+        0,
+        Verb::Rematch,
+        "Rematch",
+        ButtonStyle::Primary,
+    )];
+    vec![CreateActionRow::Buttons(
+        row.into_iter().flatten().collect(),
+    )]
+}
+
 /// The buttons under a deadline's call: the vote on replacing a late player, or the open
 /// seat a volunteer takes.
 pub fn call_buttons(game: i64, call: SeatCall) -> Vec<CreateActionRow> {
@@ -193,6 +207,10 @@ pub struct DiscordCourier {
     http: Arc<Http>,
     /// The bot's own user id, once asked (for telling its messages from others').
     me: std::sync::OnceLock<u64>,
+    /// DM channels by user, once opened: Discord keeps one DM channel per user, so a hand
+    /// change costs one request (the edit), not two. A std `Mutex`: held only to look up or
+    /// insert, never across an await.
+    dm_channels: std::sync::Mutex<std::collections::HashMap<u64, ChannelId>>,
 }
 
 impl DiscordCourier {
@@ -201,7 +219,31 @@ impl DiscordCourier {
         DiscordCourier {
             http,
             me: std::sync::OnceLock::new(),
+            dm_channels: std::sync::Mutex::new(std::collections::HashMap::new()),
         }
+    }
+
+    /// The DM channel of a user (opened once, then remembered).
+    async fn dm_channel(&self, user: u64) -> Result<ChannelId, Failure> {
+        let known = self
+            .dm_channels
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&user)
+            .copied();
+        if let Some(channel) = known {
+            return Ok(channel);
+        }
+        let channel = UserId::new(user)
+            .create_dm_channel(&self.http)
+            .await
+            .map_err(|e| failure(&e))?
+            .id;
+        self.dm_channels
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(user, channel);
+        Ok(channel)
     }
 
     async fn me(&self) -> Result<u64, Failure> {
@@ -354,6 +396,8 @@ impl Courier for DiscordCourier {
                     create = create.components(lobby_buttons(game));
                 } else if let Some(call) = message.call {
                     create = create.components(call_buttons(game, call));
+                } else if message.rematch {
+                    create = create.components(rematch_buttons(game));
                 }
                 ChannelId::new(row.target)
                     .send_message(&self.http, create)
@@ -362,10 +406,7 @@ impl Courier for DiscordCourier {
                     .map_err(|e| failure(&e))
             }
             DeliveryKind::Dm => {
-                let dm = UserId::new(row.target)
-                    .create_dm_channel(&self.http)
-                    .await
-                    .map_err(|e| failure(&e))?;
+                let dm = self.dm_channel(row.target).await?;
                 dm.send_message(
                     &self.http,
                     CreateMessage::new()
@@ -397,11 +438,13 @@ impl Courier for DiscordCourier {
             .fold(EditAttachments::new(), |a, (name, png)| {
                 a.add(CreateAttachment::bytes(png, name))
             });
+        let game = row.game_id.unwrap_or(0);
         let components = match &message.turn {
             Some(turn) => turn_buttons(&Turn {
-                game_id: row.game_id.unwrap_or(0),
+                game_id: game,
                 ..turn.clone()
             }),
+            None if message.lobby => lobby_buttons(game),
             None => Vec::new(),
         };
         let edit = EditMessage::new()
@@ -415,7 +458,41 @@ impl Courier for DiscordCourier {
             .await
         {
             Ok(m) => Ok(Some(m.id.get())),
+            // A lobby that started or closed was deleted meanwhile: nothing is left to close.
+            Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) && message.closes => Ok(None),
             // The message was deleted meanwhile (Unknown Message): post the turn anew.
+            Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) => {
+                self.deliver(row, message, reloaded).await
+            }
+            Err(e) => Err(failure(&e)),
+        }
+    }
+
+    async fn edit_dm(
+        &self,
+        row: &DeliveryRow,
+        message: &Message,
+        images: Vec<(String, Vec<u8>)>,
+        message_id: u64,
+    ) -> Result<Option<u64>, Failure> {
+        let dm = self.dm_channel(row.target).await?;
+        let reloaded = images.clone();
+        // The new pictures replace all the old ones (an attachment not listed is dropped).
+        let attachments = images
+            .into_iter()
+            .fold(EditAttachments::new(), |a, (name, png)| {
+                a.add(CreateAttachment::bytes(png, name))
+            });
+        let edit = EditMessage::new()
+            .content(clip(&message.text))
+            .attachments(attachments);
+        match dm
+            .edit_message(&self.http, MessageId::new(message_id), edit)
+            .await
+        {
+            Ok(m) => Ok(Some(m.id.get())),
+            // The player deleted the DM (Unknown Message): the hand goes out as a new DM,
+            // which later changes edit.
             Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) => {
                 self.deliver(row, message, reloaded).await
             }
@@ -449,14 +526,7 @@ impl Courier for DiscordCourier {
                 ChannelId::new(row.target),
                 with_pings(&message.text, &message.ping),
             ),
-            DeliveryKind::Dm => (
-                UserId::new(row.target)
-                    .create_dm_channel(&self.http)
-                    .await
-                    .map_err(|e| failure(&e))?
-                    .id,
-                clip(&message.text),
-            ),
+            DeliveryKind::Dm => (self.dm_channel(row.target).await?, clip(&message.text)),
         };
         let mut after = snowflake_at(since_ms);
         let mut found: Option<u64> = None;

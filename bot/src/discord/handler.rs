@@ -516,7 +516,8 @@ impl Handler {
                 Vec::new(),
             );
         };
-        if id.game != 0 {
+        // Rematch sits under a game that has ended: the table checks it against the channel.
+        if id.game != 0 && id.verb != Verb::Rematch {
             match self.table.open_game_id(caller.channel).await {
                 Ok(Some(game)) if game == id.game => {}
                 Ok(_) => {
@@ -603,6 +604,7 @@ impl Handler {
                 Vec::new(),
             ),
             Verb::RemoveAi => (self.run_table(caller, Command::RemoveAi).await, Vec::new()),
+            Verb::Rematch => table(Command::Rematch { game: id.game }).await,
         }
     }
 

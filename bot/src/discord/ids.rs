@@ -48,6 +48,8 @@ pub enum Verb {
     RemoveAi,
     /// Give the open seat of a replaced player to an AI.
     AiSeat,
+    /// The final message: open a lobby for the same players, options and seats.
+    Rematch,
 }
 
 /// A decoded `custom_id`.
@@ -88,6 +90,7 @@ impl ComponentId {
             Verb::AddAi(level) => format!("ai:{level}"),
             Verb::RemoveAi => "ai-".to_string(),
             Verb::AiSeat => "seat:ai".to_string(),
+            Verb::Rematch => "rematch".to_string(),
         };
         let id = format!("tp:{}:{}:{verb}", self.game, self.version);
         (id.len() <= MAX_LEN).then_some(id)
@@ -114,6 +117,7 @@ impl ComponentId {
             "seat" => Verb::TakeSeat,
             "seat:ai" => Verb::AiSeat,
             "ai-" => Verb::RemoveAi,
+            "rematch" => Verb::Rematch,
             other => {
                 if let Some(level) = other.strip_prefix("ai:") {
                     Verb::AddAi(Level::parse(level)?)
@@ -165,6 +169,7 @@ mod tests {
             Verb::AddAi(Level::Strong),
             Verb::RemoveAi,
             Verb::AiSeat,
+            Verb::Rematch,
             Verb::Act("tile D7 E7".into()),
             Verb::Act("buy agriculture sell wood: stone".into()),
             Verb::Anyway("done".into()),

@@ -13,6 +13,7 @@
 mod column;
 mod league;
 mod outbox;
+mod rematch;
 mod settings;
 
 pub use league::{
@@ -464,44 +465,8 @@ impl Store {
         first: Option<LeagueChange>,
     ) -> Result<GameId, StoreError> {
         let now = self.now();
-        let options =
-            serde_json::to_string(new.options).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let result = sqlx::query(
-            "INSERT INTO game (kind, options, seed, guild_id, channel_id, creator_id, status,
-                               max_players, version, created_at, updated_at,
-                               deadline_hours, deadline_policy, rated)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
-        )
-        .bind(new.kind)
-        .bind(options)
-        .bind(new.seed.to_hex())
-        .bind(new.guild_id.map(|g| g as i64))
-        .bind(new.channel_id as i64)
-        .bind(new.creator_id as i64)
-        .bind(if active { "active" } else { "lobby" })
-        .bind(new.max_players as i64)
-        .bind(now)
-        .bind(now)
-        .bind(i64::from(new.terms.deadline_hours))
-        .bind(new.terms.policy.as_str())
-        .bind(new.terms.rated)
-        .execute(&mut *tx)
-        .await;
-        let game_id = match result {
-            Ok(r) => r.last_insert_rowid(),
-            Err(e) if is_unique_violation(&e) => return Err(StoreError::ChannelBusy),
-            Err(e) => return Err(e.into()),
-        };
-        for (seat, (user, name)) in seats.iter().enumerate() {
-            sqlx::query("INSERT INTO seat (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)")
-                .bind(game_id)
-                .bind(seat as i64)
-                .bind(*user as i64)
-                .bind(name)
-                .execute(&mut *tx)
-                .await?;
-        }
+        let game_id = insert_game(&mut tx, new, seats, active, now).await?;
         if let Some(first) = first {
             league::write(&mut tx, game_id, &first, now).await?;
         }
@@ -1043,4 +1008,53 @@ impl Store {
                 .await?,
         )
     }
+}
+
+/// Writes a new game and its first seats inside a caller's write transaction; the game's
+/// id. A channel that already has an open game refuses it ([`StoreError::ChannelBusy`]).
+pub(crate) async fn insert_game(
+    tx: &mut sqlx::SqliteConnection,
+    new: &NewGame<'_>,
+    seats: &[(UserId, String)],
+    active: bool,
+    now: i64,
+) -> Result<GameId, StoreError> {
+    let options =
+        serde_json::to_string(new.options).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let result = sqlx::query(
+        "INSERT INTO game (kind, options, seed, guild_id, channel_id, creator_id, status,
+                           max_players, version, created_at, updated_at,
+                           deadline_hours, deadline_policy, rated)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+    )
+    .bind(new.kind)
+    .bind(options)
+    .bind(new.seed.to_hex())
+    .bind(new.guild_id.map(|g| g as i64))
+    .bind(new.channel_id as i64)
+    .bind(new.creator_id as i64)
+    .bind(if active { "active" } else { "lobby" })
+    .bind(new.max_players as i64)
+    .bind(now)
+    .bind(now)
+    .bind(i64::from(new.terms.deadline_hours))
+    .bind(new.terms.policy.as_str())
+    .bind(new.terms.rated)
+    .execute(&mut *tx)
+    .await;
+    let game_id = match result {
+        Ok(r) => r.last_insert_rowid(),
+        Err(e) if is_unique_violation(&e) => return Err(StoreError::ChannelBusy),
+        Err(e) => return Err(e.into()),
+    };
+    for (seat, (user, name)) in seats.iter().enumerate() {
+        sqlx::query("INSERT INTO seat (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)")
+            .bind(game_id)
+            .bind(seat as i64)
+            .bind(*user as i64)
+            .bind(name)
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(game_id)
 }

@@ -64,6 +64,9 @@ pub struct Delivered {
     /// A delivery that follows from this one (removing the buttons of the turn message it
     /// replaced), with its game.
     pub then: Option<(Option<GameId>, NewDelivery)>,
+    /// The player's DM of a game is now this message (game, user, message): the game's
+    /// later hand changes edit it.
+    pub dm_message: Option<(GameId, u64, u64)>,
 }
 
 /// A pending delivery.
@@ -372,8 +375,35 @@ impl Store {
         if let Some((game_id, next)) = &delivered.then {
             insert(&mut tx, *game_id, std::slice::from_ref(next)).await?;
         }
+        if let Some((game_id, user_id, message_id)) = delivered.dm_message {
+            sqlx::query(
+                "INSERT INTO dm_message (game_id, user_id, message_id) VALUES (?, ?, ?)
+                 ON CONFLICT (game_id, user_id) DO UPDATE SET message_id = excluded.message_id",
+            )
+            .bind(game_id)
+            .bind(user_id as i64)
+            .bind(message_id as i64)
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// The player's DM of a game that hand changes edit, once one was delivered.
+    pub async fn dm_message(
+        &self,
+        game_id: GameId,
+        user_id: u64,
+    ) -> Result<Option<u64>, StoreError> {
+        let id: Option<i64> = sqlx::query_scalar(
+            "SELECT message_id FROM dm_message WHERE game_id = ? AND user_id = ?",
+        )
+        .bind(game_id)
+        .bind(user_id as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(id.map(|m| m as u64))
     }
 
     /// Puts a delivery off until `next_at` (Unix ms) without counting an attempt: nothing

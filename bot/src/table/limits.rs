@@ -204,6 +204,7 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
         | Command::Start
         | Command::AddAi { .. }
         | Command::RemoveAi
+        | Command::Rematch { .. }
         | Command::Board
         | Command::Hand
         | Command::Undo { .. }

@@ -7,8 +7,10 @@ use super::ai::{ai_level, ai_name, next_ai_user};
 use super::limits::{echo, parse_number};
 use super::play::Position;
 use super::{Caller, Post, Reply, Table, TableError, refuse};
+use crate::outbox::{DeliveryKind, Message};
 use crate::store::{
-    DeadlineChange, GameId, LeagueChange, NewGame, Policy, SeatRow, Status, Terms, UserId,
+    DeadlineChange, GameId, GameRow, LeagueChange, NewDelivery, NewGame, Policy, SeatRow, Status,
+    Terms, UserId,
 };
 use turnpost_core::ai::Level;
 
@@ -266,17 +268,15 @@ impl Table {
         };
         if lobby {
             let names: Vec<&str> = seats.iter().map(|s| s.1.as_str()).collect();
+            let header = lobby_header(info, &options, max_players, terms, Some(&caller.name));
             let text = format!(
-                "{} opened a {} table ({}) for up to {max_players} players: {}.\nSeats: {}.\nJoin to take a seat; {} starts the game.",
-                caller.name,
-                info.title,
-                describe_options(info, &options),
-                describe_terms(terms),
+                "{header}\nSeats: {}.\n{}",
                 names.join(", "),
-                caller.name,
+                lobby_footer(Some(&caller.name)),
             );
-            let reply = lobby_reply(text);
-            let deliveries = self.deliveries(Some(caller), caller.channel, &reply, true);
+            let deliveries =
+                self.lobby_deliveries(caller, caller.channel, &text, LobbyChange::Open);
+            let reply = lobby_reply(text, None);
             self.store
                 .create_game(&new, &seats, false, &deliveries, None)
                 .await?;
@@ -321,22 +321,26 @@ impl Table {
         if row.status != Status::Lobby {
             return refuse("The game has already started; you can watch it with /board.");
         }
-        let mut names: Vec<String> = self
-            .store
-            .seats(game_id)
-            .await?
-            .into_iter()
-            .map(|s| s.name)
-            .collect();
-        names.push(caller.name.clone());
-        let reply = lobby_reply(format!(
+        let seats = self.store.seats(game_id).await?;
+        let invited = self.store.invited_seats(game_id).await?;
+        if invited.contains(&caller.user) {
+            return self.confirm(caller, &row, &seats, &invited).await;
+        }
+        if seats.iter().any(|s| s.user_id == caller.user) {
+            return refuse("You already have a seat in this game.");
+        }
+        let mut after = pairs(&seats);
+        after.push((caller.user, caller.name.clone()));
+        let event = format!(
             "{} joined. Seats ({}/{}): {}.",
             caller.name,
-            names.len(),
+            after.len(),
             row.max_players,
-            names.join(", ")
-        ));
-        let deliveries = self.deliveries(Some(caller), caller.channel, &reply, true);
+            seat_names(&after, &invited)
+        );
+        let text = lobby_text(&row, &after, &invited, &event, None);
+        let deliveries = self.lobby_deliveries(caller, row.channel_id, &text, LobbyChange::Edit);
+        let reply = lobby_reply(text, Some(event));
         match self
             .store
             .add_seat(game_id, caller.user, &caller.name, &deliveries)
@@ -381,12 +385,13 @@ impl Table {
             );
         }
         let seats = self.store.seats(game_id).await?;
+        let invited = self.store.invited_seats(game_id).await?;
         let user = next_ai_user(&seats, level);
         let name = ai_name(level);
-        let mut names: Vec<String> = seats.into_iter().map(|s| s.name).collect();
-        names.push(name.clone());
+        let mut after = pairs(&seats);
+        after.push((user, name.clone()));
         let unrated = row.terms.rated && !self.ai_may_be_rated(caller.guild).await?;
-        let reply = lobby_reply(format!(
+        let event = format!(
             "{} added an AI seat ({level}).{} Seats ({}/{}): {}.",
             caller.name,
             if unrated {
@@ -394,11 +399,15 @@ impl Table {
             } else {
                 ""
             },
-            names.len(),
+            after.len(),
             row.max_players,
-            names.join(", ")
-        ));
-        let deliveries = self.deliveries(Some(caller), caller.channel, &reply, true);
+            seat_names(&after, &invited)
+        );
+        let mut shown = row.clone();
+        shown.terms.rated = row.terms.rated && !unrated;
+        let text = lobby_text(&shown, &after, &invited, &event, None);
+        let deliveries = self.lobby_deliveries(caller, row.channel_id, &text, LobbyChange::Edit);
+        let reply = lobby_reply(text, Some(event));
         match self
             .store
             .add_seat(game_id, user, &name, &deliveries)
@@ -437,19 +446,21 @@ impl Table {
         let Some(last) = seats.iter().rev().find(|s| ai_level(s.user_id).is_some()) else {
             return refuse("There is no AI seat to remove.");
         };
-        let names: Vec<String> = seats
-            .iter()
-            .filter(|s| s.user_id != last.user_id)
-            .map(|s| s.name.clone())
+        let invited = self.store.invited_seats(game_id).await?;
+        let after: Vec<(UserId, String)> = pairs(&seats)
+            .into_iter()
+            .filter(|(user, _)| *user != last.user_id)
             .collect();
-        let reply = lobby_reply(format!(
+        let event = format!(
             "{} removed an AI seat. Seats ({}/{}): {}.",
             caller.name,
-            names.len(),
+            after.len(),
             row.max_players,
-            names.join(", ")
-        ));
-        let deliveries = self.deliveries(Some(caller), caller.channel, &reply, true);
+            seat_names(&after, &invited)
+        );
+        let text = lobby_text(&row, &after, &invited, &event, None);
+        let deliveries = self.lobby_deliveries(caller, row.channel_id, &text, LobbyChange::Edit);
+        let reply = lobby_reply(text, Some(event));
         if !self
             .store
             .remove_seat(game_id, last.user_id, &deliveries)
@@ -474,10 +485,10 @@ impl Table {
             return refuse("The game has started: to give up your seat, use /resign.");
         }
         let seats = self.store.seats(game_id).await?;
-        let names: Vec<String> = seats
-            .iter()
-            .filter(|s| s.user_id != caller.user)
-            .map(|s| s.name.clone())
+        let invited = self.store.invited_seats(game_id).await?;
+        let after: Vec<(UserId, String)> = pairs(&seats)
+            .into_iter()
+            .filter(|(user, _)| *user != caller.user)
             .collect();
         let people_left = seats
             .iter()
@@ -488,14 +499,30 @@ impl Table {
                 self.store.remove_seat(game_id, ai.user_id, &[]).await?;
             }
         }
-        let (reply, lobby) = if !people_left {
-            let text = format!("{} left; the table is empty and closed.", caller.name);
-            (lobby_reply(text), false)
+        let (event, change) = if !people_left {
+            let event = format!("{} left; the table is empty and closed.", caller.name);
+            (event, LobbyChange::Close)
         } else {
-            let text = format!("{} left. Seats: {}.", caller.name, names.join(", "));
-            (lobby_reply(text), true)
+            let event = format!(
+                "{} left. Seats: {}.",
+                caller.name,
+                seat_names(&after, &invited)
+            );
+            (event, LobbyChange::Edit)
         };
-        let deliveries = self.deliveries(Some(caller), caller.channel, &reply, lobby);
+        let text = if change == LobbyChange::Close {
+            lobby_text(
+                &row,
+                &pairs(&seats),
+                &[],
+                &event,
+                Some("Open a new table with /new."),
+            )
+        } else {
+            lobby_text(&row, &after, &invited, &event, None)
+        };
+        let deliveries = self.lobby_deliveries(caller, row.channel_id, &text, change);
+        let reply = lobby_reply(text, Some(event));
         // The seat goes (and an empty lobby closes) only while it is still a lobby.
         if !self
             .store
@@ -514,72 +541,226 @@ impl Table {
         Ok(reply)
     }
 
-    /// Starts the lobby's game. The seat count is checked again inside the transaction that
-    /// starts it, so a Leave racing the Start (here or in another process) can never leave
-    /// a running game with a missing seat.
+    /// Starts the lobby's game (its opener or a moderator). Seats a rematch still holds for
+    /// players who did not confirm are given up first, if the players present are enough.
+    /// The seat count is checked again inside the transaction that starts it, so a Leave
+    /// racing the Start (here or in another process) can never leave a running game with a
+    /// missing seat.
     pub(super) async fn start(&self, caller: &Caller) -> Result<Reply, TableError> {
         let game_id = self.channel_game(caller).await?;
         let _guard = self.slot(game_id).lock_owned().await;
+        let row = self
+            .store
+            .game(game_id)
+            .await?
+            .ok_or_else(|| TableError::Internal("game vanished".into()))?;
+        if row.status != Status::Lobby {
+            return refuse("The game is already running.");
+        }
+        if row.creator_id != caller.user && !caller.moderator {
+            return refuse("Only the player who opened the table (or a moderator) can start it.");
+        }
+        let mut seats = self.store.seats(game_id).await?;
+        let invited = self.store.invited_seats(game_id).await?;
+        let info = registry::find(&row.kind).map_err(|e| TableError::Internal(e.0))?;
+        let counts = info.players.clone();
+        let present = seats.len() - invited.len();
+        if !counts.contains(&present) {
+            let waiting = if invited.is_empty() {
+                String::new()
+            } else {
+                let names: Vec<String> = seats
+                    .iter()
+                    .filter(|s| invited.contains(&s.user_id))
+                    .map(|s| s.name.clone())
+                    .collect();
+                format!(" (waiting for {} to press Join)", and_list(&names))
+            };
+            return refuse(format!(
+                "{} needs {} to {} players; {present} seated so far{waiting}.",
+                info.title,
+                counts.start(),
+                counts.end(),
+            ));
+        }
+        if !invited.is_empty() {
+            // Starting with those present: the seats nobody confirmed go.
+            self.store.drop_invited(game_id).await?;
+            self.forget(game_id);
+            seats = self.store.seats(game_id).await?;
+        }
+        self.begin(caller, &row, &seats).await
+    }
+
+    /// Starts a lobby's game with `seats` (its opener started it, or the last player a
+    /// rematch waited for confirmed): the lobby message's last edit (its buttons gone), the
+    /// first turn message and every seat's first DM, in the transaction that starts it.
+    async fn begin(
+        &self,
+        caller: &Caller,
+        row: &GameRow,
+        seats: &[SeatRow],
+    ) -> Result<Reply, TableError> {
+        let game_id = row.game_id;
+        let reply = self
+            .opening(game_id, &row.kind, &row.options, row.seed, seats, row.terms)
+            .await?;
+        let shown = pairs(seats);
+        let event = format!(
+            "Seats: {}.{}",
+            seat_names(&shown, &[]),
+            super::reference::intro_lines(&row.kind, &row.options, row.seed, seats)
+        );
+        let lobby = lobby_text(row, &shown, &[], &event, Some(STARTED));
+        let mut deliveries =
+            self.lobby_deliveries(caller, row.channel_id, &lobby, LobbyChange::Close);
+        deliveries.extend(self.deliveries(Some(caller), row.channel_id, &reply, false));
+        let first = first_deadline(&reply, seats);
+        if !self
+            .store
+            .start(game_id, seats.len(), &deliveries, &first)
+            .await?
         {
-            let row = self
-                .store
-                .game(game_id)
-                .await?
-                .ok_or_else(|| TableError::Internal("game vanished".into()))?;
-            if row.status != Status::Lobby {
-                return refuse("The game is already running.");
-            }
-            if row.creator_id != caller.user && !caller.moderator {
-                return refuse(
-                    "Only the player who opened the table (or a moderator) can start it.",
-                );
-            }
-            let seats = self.store.seats(game_id).await?;
-            let info = registry::find(&row.kind).map_err(|e| TableError::Internal(e.0))?;
-            let counts = info.players.clone();
-            if !counts.contains(&seats.len()) {
-                return refuse(format!(
-                    "{} needs {} to {} players; {} seated so far.",
-                    info.title,
-                    counts.start(),
-                    counts.end(),
-                    seats.len()
-                ));
-            }
-            let reply = self
-                .opening(
-                    game_id,
-                    &row.kind,
-                    &row.options,
-                    row.seed,
-                    &seats,
-                    row.terms,
+            // Nothing was written: someone started it or changed the seats meanwhile.
+            self.forget(game_id);
+            let (_, status) = self.store.version(game_id).await?;
+            return if status == Status::Lobby {
+                refuse(
+                    "The seats changed while you pressed Start; look at the lobby and press Start again.",
                 )
-                .await?;
-            let deliveries = self.deliveries(Some(caller), row.channel_id, &reply, false);
-            let first = first_deadline(&reply, &seats);
+            } else {
+                refuse("The game is already running.")
+            };
+        }
+        // Whatever was cached for the lobby is stale now.
+        self.forget(game_id);
+        self.queued(&deliveries);
+        self.wake_ai_if_due(seats, ai_to_act(&reply, seats));
+        Ok(reply)
+    }
+
+    /// **Join** by a player a rematch's lobby holds a seat for: the seat is confirmed; when
+    /// nobody else is awaited, the game starts.
+    async fn confirm(
+        &self,
+        caller: &Caller,
+        row: &GameRow,
+        seats: &[SeatRow],
+        invited: &[UserId],
+    ) -> Result<Reply, TableError> {
+        let waiting: Vec<UserId> = invited
+            .iter()
+            .copied()
+            .filter(|u| *u != caller.user)
+            .collect();
+        let shown = pairs(seats);
+        if waiting.is_empty() {
+            // Everyone is here: the start's own edit of the lobby says so.
             if !self
                 .store
-                .start(game_id, seats.len(), &deliveries, &first)
+                .confirm_seat(row.game_id, caller.user, &[])
                 .await?
             {
-                // Nothing was written: someone started it or changed the seats meanwhile.
-                self.forget(game_id);
-                let (_, status) = self.store.version(game_id).await?;
-                return if status == Status::Lobby {
-                    refuse(
-                        "The seats changed while you pressed Start; look at the lobby and press Start again.",
-                    )
-                } else {
-                    refuse("The game is already running.")
-                };
+                return refuse("The game has already started; you can watch it with /board.");
             }
-            // Whatever was cached for the lobby is stale now.
-            self.forget(game_id);
-            self.queued(&deliveries);
-            self.wake_ai_if_due(&seats, ai_to_act(&reply, &seats));
-            Ok(reply)
+            self.forget(row.game_id);
+            return self.begin(caller, row, seats).await;
         }
+        let event = format!(
+            "{} confirmed their seat. Seats ({}/{}): {}.",
+            caller.name,
+            seats.len(),
+            row.max_players,
+            seat_names(&shown, &waiting)
+        );
+        let text = lobby_text(row, &shown, &waiting, &event, None);
+        let deliveries = self.lobby_deliveries(caller, row.channel_id, &text, LobbyChange::Edit);
+        if !self
+            .store
+            .confirm_seat(row.game_id, caller.user, &deliveries)
+            .await?
+        {
+            return refuse("The game has already started; you can watch it with /board.");
+        }
+        self.forget(row.game_id);
+        self.queued(&deliveries);
+        Ok(lobby_reply(text, Some(event)))
+    }
+
+    /// **Rematch** under a finished game's final message: a lobby in the same channel with
+    /// the same options and terms, a new seed and the same seats in the same order — the
+    /// caller's confirmed, AI seats at their levels, every other player's held for them until
+    /// they press Join. Refused while the channel has an open table.
+    pub(super) async fn rematch(&self, caller: &Caller, game: GameId) -> Result<Reply, TableError> {
+        let Some(old) = self.store.game(game).await? else {
+            return refuse("That game is no longer known; /new opens a new table.");
+        };
+        if old.channel_id != caller.channel {
+            return refuse(
+                "That game was played in another channel: ask for its rematch there, or open a table here with /new.",
+            );
+        }
+        match old.status {
+            Status::Finished => {}
+            Status::Lobby | Status::Active => {
+                return refuse("That game is still open; a rematch can follow once it has ended.");
+            }
+            Status::Abandoned => {
+                return refuse(
+                    "That game was abandoned, so there is no rematch of it; /new opens a new table.",
+                );
+            }
+        }
+        if let Some(open) = self.store.open_game_in(caller.channel).await? {
+            return refuse(if open.status == Status::Lobby {
+                "A table is already open in this channel: press Join on its message to take your seat there."
+            } else {
+                "A game is already being played in this channel; a rematch can open here once it ends (or use /new in another channel)."
+            });
+        }
+        let seats = self.store.seats(game).await?;
+        if !seats.iter().any(|s| s.user_id == caller.user) && !caller.moderator {
+            return refuse(
+                "Only the players of that game (or a moderator) can ask for its rematch; /new opens a table for anyone.",
+            );
+        }
+        let info = info(&old.kind)?;
+        let seed = self.settings.seeds.next().map_err(TableError::Internal)?;
+        // The same people in the same order; the caller has confirmed by asking, an AI
+        // confirms at once, everyone else is awaited.
+        let order: Vec<(UserId, String)> = pairs(&seats);
+        let invited: Vec<UserId> = seats
+            .iter()
+            .map(|s| s.user_id)
+            .filter(|u| *u != caller.user && ai_level(*u).is_none())
+            .collect();
+        let new = NewGame {
+            kind: &old.kind,
+            options: &old.options,
+            seed,
+            guild_id: caller.guild,
+            channel_id: caller.channel,
+            creator_id: caller.user,
+            max_players: seats.len(),
+            terms: old.terms,
+        };
+        let row = GameRow {
+            creator_id: caller.user,
+            max_players: seats.len(),
+            ..old.clone()
+        };
+        let event = format!(
+            "Rematch of the last {} game, same seats: {}.",
+            info.title,
+            seat_names(&order, &invited)
+        );
+        let text = lobby_text(&row, &order, &invited, &event, None);
+        let deliveries = self.lobby_deliveries(caller, caller.channel, &text, LobbyChange::Open);
+        self.store
+            .create_rematch(&new, &order, &invited, &deliveries)
+            .await?;
+        self.queued(&deliveries);
+        Ok(lobby_reply(text, Some(event)))
     }
 
     /// The first turn message of a game about to start, with every seat's first DM.
@@ -659,13 +840,154 @@ fn seat_row(seat: usize, user: UserId, name: &str) -> SeatRow {
     }
 }
 
-/// A lobby message.
-fn lobby_reply(text: String) -> Reply {
+/// A lobby message's reply: the whole lobby message, and `event` (what changed) as the
+/// caller's acknowledgement.
+fn lobby_reply(text: String, event: Option<String>) -> Reply {
     Reply {
         public: vec![Post {
             text,
+            edit: event.is_some(),
             ..Post::default()
         }],
+        news: event.into_iter().collect(),
         ..Reply::default()
+    }
+}
+
+/// How a lobby's one message changes: `/new` posts it, every seat change edits it in place,
+/// and the start (or the last player leaving) edits it a last time, without its buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LobbyChange {
+    Open,
+    Edit,
+    Close,
+}
+
+/// The first line of a lobby message: who opened which table, how, for how many.
+fn lobby_header(
+    info: &GameInfo,
+    options: &[(String, String)],
+    max_players: usize,
+    terms: Terms,
+    opener: Option<&str>,
+) -> String {
+    let table = format!(
+        "{} table ({}) for up to {max_players} players: {}.",
+        info.title,
+        describe_options(info, options),
+        describe_terms(terms)
+    );
+    match opener {
+        Some(name) => format!("{name} opened a {table}"),
+        None => format!("A {table}"),
+    }
+}
+
+/// The last line of an open lobby message: what to do next.
+fn lobby_footer(opener: Option<&str>) -> String {
+    match opener {
+        Some(name) => format!("Join to take a seat; {name} starts the game."),
+        None => "Join to take a seat; a moderator starts the game.".into(),
+    }
+}
+
+/// The seats in order, a seat held for a rematch's player marked as waiting.
+fn seat_names(seats: &[(UserId, String)], invited: &[UserId]) -> String {
+    seats
+        .iter()
+        .map(|(user, name)| {
+            if invited.contains(user) {
+                format!("{name} (waiting)")
+            } else {
+                name.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Names joined for a sentence: "A", "A and B", "A, B and C".
+fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The whole lobby message after a change: the header, `event` (what changed, with the
+/// seats), who a rematch still waits for, and what comes next (`footer`, or the open
+/// lobby's own).
+fn lobby_text(
+    row: &GameRow,
+    seats: &[(UserId, String)],
+    invited: &[UserId],
+    event: &str,
+    footer: Option<&str>,
+) -> String {
+    let opener = seats
+        .iter()
+        .find(|(user, _)| *user == row.creator_id)
+        .map(|(_, name)| name.as_str());
+    let header = match registry::find(&row.kind) {
+        Ok(info) => lobby_header(info, &row.options, row.max_players, row.terms, opener),
+        Err(_) => format!("A {} table.", row.kind),
+    };
+    let mut text = format!("{header}\n{event}");
+    let waiting: Vec<String> = seats
+        .iter()
+        .filter(|(user, _)| invited.contains(user))
+        .map(|(_, name)| name.clone())
+        .collect();
+    if !waiting.is_empty() && footer.is_none() {
+        text.push_str(&format!(
+            "\nWaiting for {} to press **Join** and confirm: the game starts when everyone has, or {} starts it sooner with those present.",
+            and_list(&waiting),
+            opener.unwrap_or("a moderator")
+        ));
+    }
+    text.push('\n');
+    match footer {
+        Some(footer) => text.push_str(footer),
+        None => text.push_str(&lobby_footer(opener)),
+    }
+    text
+}
+
+/// The last line of a started lobby's message.
+const STARTED: &str = "The game has started — see the turn message below.";
+
+/// Seat rows as (user, name) pairs.
+fn pairs(seats: &[SeatRow]) -> Vec<(UserId, String)> {
+    seats.iter().map(|s| (s.user_id, s.name.clone())).collect()
+}
+
+impl Table {
+    /// The delivery of a lobby message's change (none when the outbox is off).
+    fn lobby_deliveries(
+        &self,
+        caller: &Caller,
+        channel: u64,
+        text: &str,
+        change: LobbyChange,
+    ) -> Vec<NewDelivery> {
+        if !self.settings.outbox {
+            return Vec::new();
+        }
+        let message = Message {
+            text: text.to_string(),
+            lobby: change != LobbyChange::Close,
+            edit: change != LobbyChange::Open,
+            closes: change == LobbyChange::Close,
+            tell: caller.followup.clone(),
+            ..Message::default()
+        };
+        vec![NewDelivery {
+            kind: DeliveryKind::Channel,
+            target: channel,
+            channel_id: channel,
+            body: message.to_body(),
+            images: Vec::new(),
+        }]
     }
 }

@@ -94,6 +94,13 @@ pub enum Command {
     },
     /// Remove the lobby's last AI seat (creator or moderator).
     RemoveAi,
+    /// **Rematch** under a finished game's final message: a lobby in the same channel for
+    /// the same players (seated in the same order, each confirming with Join), options and
+    /// terms, with a new seed.
+    Rematch {
+        /// The finished game.
+        game: GameId,
+    },
     /// Play an action in notation. `version` (from a button) makes stale clicks fail.
     Act {
         /// The action.
@@ -675,6 +682,9 @@ impl Table {
                 .map(|i| (i.name.clone(), i.png.clone()))
                 .collect()
         };
+        // A new turn message with no turn after it is the game's final message: it offers a
+        // rematch, and each player's DM with it is a new one (the result), not an edit.
+        let game_over = !lobby && reply.turn.is_none() && reply.public.iter().any(|p| p.new_turn);
         let public = reply.public.iter().map(|post| NewDelivery {
             kind: DeliveryKind::Channel,
             target: channel,
@@ -687,6 +697,7 @@ impl Table {
                 tell: tell.clone(),
                 edit: post.edit,
                 takes_over: post.new_turn,
+                rematch: game_over && post.new_turn,
                 ..Message::default()
             }
             .to_body(),
@@ -698,6 +709,7 @@ impl Table {
             channel_id: channel,
             body: Message {
                 text: post.text.clone(),
+                fresh: game_over,
                 ..Message::default()
             }
             .to_body(),
@@ -735,6 +747,7 @@ impl Table {
             Command::Start => self.start(caller).await,
             Command::AddAi { level } => self.add_ai(caller, level).await,
             Command::RemoveAi => self.remove_ai(caller).await,
+            Command::Rematch { game } => self.rematch(caller, game).await,
             Command::Act { notation, version } => {
                 self.act(caller, &notation, version, false).await
             }

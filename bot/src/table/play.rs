@@ -420,6 +420,10 @@ impl Table {
         {
             *flag = private.get(usize::from(*seat)).is_some_and(Option::is_some);
         }
+        // The game's end: every player with a hand gets one new DM, the result (issue 28).
+        if status.is_some() && !ends_by_resignation {
+            flags = private.iter().map(Option::is_some).collect();
+        }
         let lines: Vec<String> = steps.iter().flat_map(|s| s.log.iter().cloned()).collect();
         let same_turn = !ends_by_resignation
             && league.seat_taken.is_none()
@@ -879,7 +883,11 @@ impl Table {
                 continue;
             }
             let view = game.seat_view(Seat(i as u8));
-            let text = turnpost_render::text::private(at.kind, &*view);
+            let mut text = turnpost_render::text::private(at.kind, &*view);
+            if turn.is_none() {
+                // The game's end: a new DM with the result, then the hand as it ended.
+                text = format!("{}\n\n{text}", final_words(at, i as u8));
+            }
             let images = self.paint_private(at.kind, view).await;
             private_posts.push((
                 row.user_id,
@@ -904,6 +912,34 @@ impl Table {
             ..Reply::default()
         }
     }
+}
+
+/// The first lines of a player's DM at the game's end: the winner, and their own place
+/// and score.
+fn final_words(at: &Position<'_>, seat: u8) -> String {
+    let Some(o) = at.game.outcome() else {
+        return "**The game is over.**".into();
+    };
+    let winners: Vec<String> = o
+        .winners
+        .iter()
+        .map(|w| label(at.seats, Some(at.game), w.0))
+        .collect();
+    let mut text = format!("**The game is over.** Winner: {}.", winners.join(" and "));
+    let i = usize::from(seat);
+    if let (Some(rank), Some(score)) = (o.ranks.get(i), o.scores.get(i)) {
+        let place = match rank {
+            1 => "1st".to_string(),
+            2 => "2nd".to_string(),
+            3 => "3rd".to_string(),
+            n => format!("{n}th"),
+        };
+        text.push_str(&format!(
+            " You placed {place} of {} with {score} points. Your hand at the end:",
+            o.ranks.len()
+        ));
+    }
+    text
 }
 
 /// The results of a game that just ended. Seats that resigned (or forfeited) rank last;
