@@ -121,7 +121,13 @@ pub fn controls(
                         .disabled(true)
                 })),
             }
-            let others = menu.others();
+            // A featured choice that the toggles stand for already has its button: a
+            // message's ids must be unique.
+            let others: Vec<&ActionChoice> = menu
+                .others()
+                .into_iter()
+                .filter(|c| toggled.is_none_or(|t| t.notation != c.notation))
+                .collect();
             let fitting = others.len().min(ROW * (ROWS - rows.len()) - 1);
             actions.extend(others[..fitting].iter().filter_map(|c| {
                 act(c).map(|cid| {
@@ -165,7 +171,7 @@ pub fn controls(
             }
         },
         (Layout::Grouped { pick, groups, .. }, _)
-            if menu.choices.len() > AS_BUTTONS || !all_fit =>
+            if menu.choices.len() > AS_BUTTONS || !all_fit || menu.leads_with_featured() =>
         {
             // Up to four select menus of 25 groups at once (a board's hundred spaces in two
             // clicks: the space, then the placement), the rest of the rows for the other
@@ -236,6 +242,8 @@ pub fn controls(
                     groups.len(),
                     page + 1
                 )
+            } else if pick.ends_with('…') {
+                pick.clone()
             } else {
                 format!("{pick}.")
             };
@@ -373,6 +381,9 @@ fn select_row(
         _ => Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod clicks;
 
 #[cfg(test)]
 mod tests {
