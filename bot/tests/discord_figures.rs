@@ -153,8 +153,9 @@ struct Figures {
     new_dms: BTreeMap<u64, usize>,
     /// Bytes of files uploaded over the game.
     uploaded: usize,
-    /// How many times each kind of help was read: `/rules` or `/help`, the panel's reference.
-    rules_read: usize,
+    /// The command each player read the rules with (`rules`, or `help` without it); how many
+    /// players read the panel's reference.
+    rules_read: Vec<&'static str>,
     references_read: usize,
     /// Whether any panel offered the reference.
     reference_offered: bool,
@@ -337,6 +338,18 @@ async fn wait_until(fake: &FakeDiscord, done: impl Fn() -> bool) {
     }
 }
 
+/// Waits until the bot has sent nothing for half a second (at most `WAIT`).
+async fn settle(fake: &FakeDiscord) {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let before = fake.mark();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if fake.mark() == before || tokio::time::Instant::now() > deadline {
+            return;
+        }
+    }
+}
+
 fn content(r: &Recorded) -> String {
     r.content().unwrap_or_default().to_string()
 }
@@ -500,7 +513,7 @@ fn is_skip(id: &str, value: &str) -> bool {
 
 /// The newcomer reads how to play: `/rules` for the game where the bot has it (its game
 /// option or subcommand set to the game), else `/help`.
-async fn read_rules(fake: &FakeDiscord, user: u64, game: &str) -> String {
+async fn read_rules(fake: &FakeDiscord, user: u64, game: &str) -> &'static str {
     let commands = fake.commands(Some(GUILD));
     let (name, options) = match commands.iter().find(|c| c["name"] == "rules") {
         Some(rules) => {
@@ -543,7 +556,7 @@ async fn read_rules(fake: &FakeDiscord, user: u64, game: &str) -> String {
         text.len() + embeds.len() > 100,
         "/{name} explains the game: {text} {embeds}"
     );
-    text
+    name
 }
 
 /// The newcomer reads the panel's reference: the button, or one entry of its select.
@@ -579,7 +592,12 @@ async fn read_reference(
 /// Opens a table of newcomers for `game` as a newcomer would: the first player opens it with
 /// `/new`, everyone reads the rules, the others click Join on the lobby message, the first
 /// clicks Start.
-async fn open_table(fake: &FakeDiscord, info: &GameInfo, options: Value, players: &[u64]) -> usize {
+async fn open_table(
+    fake: &FakeDiscord,
+    info: &GameInfo,
+    options: Value,
+    players: &[u64],
+) -> Vec<&'static str> {
     let mark = fake.mark();
     let opened = interact(
         fake,
@@ -593,10 +611,9 @@ async fn open_table(fake: &FakeDiscord, info: &GameInfo, options: Value, players
     )
     .await;
     assert!(opened.text().contains("opened"), "{}", opened.text());
-    let mut rules_read = 0;
+    let mut rules_read = Vec::new();
     for &p in players {
-        read_rules(fake, p, info.name).await;
-        rules_read += 1;
+        rules_read.push(read_rules(fake, p, info.name).await);
     }
     let lobby_button = |verb: &'static str| {
         fake.find_component(CHANNEL, |c| {
@@ -813,6 +830,9 @@ async fn newcomer_game(game: &str, seed: u64) -> Figures {
         .await;
     }
 
+    // What the game's end sends (the final DMs) goes out through the outbox after the final
+    // message: count once Discord has heard nothing for a while.
+    settle(&fake).await;
     let requests = fake.requests_since(mark);
     let mut new_dms: BTreeMap<u64, usize> = players.iter().map(|&p| (p, 0)).collect();
     for r in requests.iter().filter(|r| r.is_dm_message() && r.ok()) {
@@ -839,7 +859,7 @@ async fn newcomer_game(game: &str, seed: u64) -> Figures {
     let mut sorted = figures.clicks.clone();
     sorted.sort_unstable();
     eprintln!(
-        "{game}: {clicks} clicks in {} turns {:?}, per turn sorted {sorted:?}; rules read {} times, the reference offered: {}, read by {} players; new DMs per player {:?}; {} KB uploaded",
+        "{game}: {clicks} clicks in {} turns {:?}, per turn sorted {sorted:?}; rules read with {:?}, the reference offered: {}, read by {} players; new DMs per player {:?}; {} KB uploaded",
         figures.turns,
         figures.by_kind,
         figures.rules_read,
