@@ -26,6 +26,12 @@
 //! message's steps, removing an old turn message's buttons) replace the whole message and
 //! are idempotent by nature. A new turn message, the game's record of it and the queued
 //! removal of the old message's buttons are one transaction.
+//!
+//! **One DM per player per game.** A DM of a game edits the player's DM of that game
+//! ([`Courier::edit_dm`], recorded in the store when its first one went out); a new DM goes
+//! out only for the first hand, the game's end ([`Message::fresh`]) and when the DM was
+//! deleted. A pending DM that a newer one of the same game and player follows is skipped,
+//! unless it may have gone out already (then its nonce or a look settles it first).
 
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;

@@ -9,7 +9,9 @@
 //! sent again within Discord's few minutes, it returns the first message instead of a second
 //! one. Past them, the outbox asks [`DiscordCourier`]'s `find` first, which reads the
 //! target's messages since the row's commit for one of the bot's with the same content that
-//! no other row recorded. Edits replace the whole message and need neither.
+//! no other row recorded. Edits replace the whole message and need neither: the turn
+//! message's steps, the lobby's changes, and a player's DM of a game when their hand changes
+//! (a DM deleted meanwhile is sent anew).
 
 use std::sync::Arc;
 
