@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use turnpost_core::Seed;
+use turnpost_core::reference::Lookup;
 use turnpost_core::registry;
 
 use crate::table::{
@@ -20,10 +21,17 @@ use crate::table::{
 /// not take gigabytes).
 const MAX_LINE: usize = 4096;
 
+/// The reference a word names (`card`, `realm`, `development`).
+fn reference_lookup(word: &str) -> Option<Lookup> {
+    Lookup::ALL.into_iter().find(|l| l.name() == word)
+}
+
 /// The channel id local games use.
 pub const LOCAL_CHANNEL: u64 = 1;
 
-const HELP: &str = "Type an action in the game's notation (\"help\" shows it), \"legal\" for every legal action, \"board\", \"hand\", \"log\", \"undo\", \"resign\", \"abandon\" \
+const HELP: &str = "Type an action in the game's notation (\"help\" shows it), \"legal\" for every legal action, \
+\"rules\" or \"rules scoring\" for the rules in brief, \"explain\" for what your choices do, \"card rage\", \"realm elves\" or \
+\"development agriculture\" for one piece, \"board\", \"hand\", \"log\", \"undo\", \"resign\", \"abandon\" \
 (end the game for good), or \"quit\" (with --db the game is saved after every move and resumes next time; \
 --new starts over).";
 
@@ -356,6 +364,17 @@ pub async fn play(
                 )
                 .map_err(io_err)?;
                 continue;
+            }
+            ["rules", topic @ ..] => Command::Rules {
+                game: Some(info.name.to_string()),
+                topic: (!topic.is_empty()).then(|| topic.join(" ")),
+            },
+            ["explain" | "what"] => Command::Explain,
+            [word, name @ ..] if !name.is_empty() && reference_lookup(word).is_some() => {
+                Command::Reference {
+                    lookup: reference_lookup(word).unwrap_or(Lookup::Card),
+                    name: name.join(" "),
+                }
             }
             ["board"] => Command::Board,
             ["hand"] => Command::Hand,

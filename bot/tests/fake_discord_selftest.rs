@@ -1281,6 +1281,19 @@ async fn channel_permissions_are_computed_and_enforced_as_discord_does() {
         1
     );
 
+    // The roles and the bot's membership, as GET /guilds/{id}/roles and /members/{bot}
+    // answer them: what the bot would compute with over HTTP.
+    let guild = serenity::all::GuildId::new(GUILD);
+    let roles = guild.roles(&bot.http).await.unwrap();
+    assert_eq!(roles.len(), 2);
+    assert_eq!(roles[&GUILD.into()].permissions.bits(), MEMBER);
+    assert_eq!(roles[&role.into()].permissions.bits(), BOT_ROLE);
+    let me = guild
+        .member(&bot.http, FakeDiscord::BOT_USER_ID)
+        .await
+        .unwrap();
+    assert_eq!(me.roles, vec![serenity::all::RoleId::new(role)]);
+
     // Without View Channel: 403/50001 Missing Access.
     fake.deny_bot(CHANNEL, VIEW_CHANNEL);
     let e = channel.send_message(&bot.http, say("x")).await.unwrap_err();

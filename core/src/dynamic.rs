@@ -139,7 +139,7 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     /// The game's entry in the registry.
     fn info(&self) -> &'static GameInfo;
     /// What a seat's own part of the game does ([`Game::seat_intro`]).
-    fn seat_intro(&self, seat: Seat) -> Option<String>;
+    fn seat_intro(&self, seat: Seat) -> Option<crate::reference::Intro>;
     /// The public view (the game's `PublicView`).
     fn public_view(&self) -> View;
     /// A seat's view (the game's `SeatView`).
@@ -248,7 +248,7 @@ impl<G: Game> DynGame for G {
         // Every game type is registered (the registry's tests play each one).
         find(G::NAME).unwrap_or_else(|e| panic!("{e}: add it to registry::games"))
     }
-    fn seat_intro(&self, seat: Seat) -> Option<String> {
+    fn seat_intro(&self, seat: Seat) -> Option<crate::reference::Intro> {
         Game::seat_intro(self, seat)
     }
     fn public_view(&self) -> View {

@@ -388,9 +388,9 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
         None
     }
 
-    /// What `seat`'s own part of the game does, for its first private message and the
-    /// lobby ("You play the Elves. Their ability: …"); `None` where seats have no such part.
-    fn seat_intro(&self, seat: Seat) -> Option<String> {
+    /// What `seat`'s own part of the game is and does (its realm), for the lobby and its
+    /// first private message; `None` where seats have no such part, or before it is chosen.
+    fn seat_intro(&self, seat: Seat) -> Option<crate::reference::Intro> {
         let _ = seat;
         None
     }

@@ -61,6 +61,28 @@ impl Text {
     }
 }
 
+/// What one seat's own part of the game is and does (a Pandoria realm), for the lobby and
+/// the seat's first private message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Intro {
+    /// The part, as it reads after "plays" (`the Elves`).
+    pub role: String,
+    /// What it does.
+    pub text: Text,
+}
+
+impl Intro {
+    /// For everyone: "plays the Elves: At the end of your turn, …" (after a seat's name).
+    pub fn public_line(&self) -> String {
+        format!("plays {}: {}", self.role, self.text.short)
+    }
+
+    /// For the seat itself: "You play the Elves. At the very end of your turn …".
+    pub fn private_line(&self) -> String {
+        format!("You play {}. {}", self.role, self.text.full())
+    }
+}
+
 /// Which reference command finds an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -110,7 +132,8 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The entry as a reference answer: name, German name, kind and facts, then the text.
+    /// The entry as a reference answer: name, German name, kind and facts, then the short
+    /// text and the long one.
     pub fn answer(&self) -> String {
         let german = self
             .german
@@ -123,11 +146,14 @@ impl Entry {
         } else {
             format!(" · {}", self.facts)
         };
+        let long = if self.text.long.trim().is_empty() {
+            String::new()
+        } else {
+            format!("\n{}", self.text.long)
+        };
         format!(
-            "**{}**{german} — {}{facts}\n{}",
-            self.name,
-            self.kind,
-            self.text.full()
+            "**{}**{german} — {}{facts}\n*{}*{long}",
+            self.name, self.kind, self.text.short
         )
     }
 

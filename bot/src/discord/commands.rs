@@ -7,6 +7,7 @@ use serenity::all::{
 };
 
 use turnpost_core::ai::Level;
+use turnpost_core::reference::Lookup;
 use turnpost_core::registry::{self, OptionKind};
 
 use std::ops::RangeInclusive;
@@ -25,7 +26,7 @@ pub fn definitions() -> Vec<CreateCommand> {
     let integer = |name: &str, description: &str| {
         CreateCommandOption::new(CommandOptionType::Integer, name, description)
     };
-    vec![
+    let mut all = vec![
         new_command(),
         CreateCommand::new("join").description("Take a seat at this channel's table"),
         CreateCommand::new("leave").description("Leave this channel's table before it starts"),
@@ -163,7 +164,97 @@ pub fn definitions() -> Vec<CreateCommand> {
         ),
         CreateCommand::new("mygames")
             .description("Your games on every server: whose turn, and the deadline"),
-    ]
+    ];
+    all.extend(reference_commands());
+    all
+}
+
+/// `/rules` and the references of single pieces (`/card`, `/realm`, `/development`): the
+/// names and topics come from every registered game by autocomplete, so these commands
+/// know no game by name.
+fn reference_commands() -> Vec<CreateCommand> {
+    let mut out = vec![
+        CreateCommand::new("rules")
+            .description("A game's rules in brief: turn, scoring, the end, modes and variants")
+            .add_option(game_option())
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "topic",
+                    "What to explain (type to see the topics)",
+                )
+                .set_autocomplete(true),
+            ),
+    ];
+    for lookup in Lookup::ALL {
+        let (description, what) = match lookup {
+            Lookup::Card => (
+                "What a card's spell or building, a monument or a relic does",
+                "Its name in English or German (type to see them)",
+            ),
+            Lookup::Realm => (
+                "What a realm's ability does",
+                "The realm's name in English or German (type to see them)",
+            ),
+            Lookup::Development => (
+                "What a development, monument or disaster does",
+                "Its name in English or German (type to see them)",
+            ),
+        };
+        out.push(
+            CreateCommand::new(lookup.name())
+                .description(description)
+                .add_option(
+                    CreateCommandOption::new(CommandOptionType::String, "name", what)
+                        .required(true)
+                        .set_autocomplete(true),
+                ),
+        );
+    }
+    out
+}
+
+/// The reference a command looks in (`/card` → cards), `None` for other commands.
+pub fn reference_lookup(command: &str) -> Option<Lookup> {
+    Lookup::ALL.into_iter().find(|l| l.name() == command)
+}
+
+/// `/rules`, `/card`, `/realm`, `/development` as table commands; `None` for others.
+fn reference_invocation(name: &str, options: &[CommandDataOption]) -> Option<Command> {
+    if name == "rules" {
+        return Some(Command::Rules {
+            game: text(options, "game").map(str::to_string),
+            topic: text(options, "topic").map(str::to_string),
+        });
+    }
+    reference_lookup(name).map(|lookup| Command::Reference {
+        lookup,
+        name: text(options, "name").unwrap_or_default().to_string(),
+    })
+}
+
+/// An autocomplete entry's words: the label, then what the chosen thing does when both fit
+/// Discord's 100 characters (`Cast Conjure 6 — 2 crystals · Set one of your resources to
+/// exactly 6`), else the label alone.
+pub fn with_detail(label: &str, detail: Option<&str>) -> String {
+    let label: String = label.chars().take(100).collect();
+    match detail {
+        Some(d) => {
+            let both = format!("{label} · {d}");
+            if both.chars().count() <= 100 {
+                both
+            } else {
+                let room = 100usize.saturating_sub(label.chars().count() + 4);
+                if room < 12 {
+                    label
+                } else {
+                    let cut: String = d.chars().take(room).collect();
+                    format!("{label} · {cut}…")
+                }
+            }
+        }
+        None => label,
+    }
 }
 
 fn boolean(name: &str, description: &str) -> CreateCommandOption {
@@ -491,7 +582,10 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
         "history" => table(Command::History),
         "record" => table(Command::Record),
         "mygames" => table(Command::MyGames),
-        other => Err(format!("Turnpost does not know /{other}")),
+        other => match reference_invocation(other, options) {
+            Some(command) => table(command),
+            None => Err(format!("Turnpost does not know /{other}")),
+        },
     }
 }
 

@@ -604,6 +604,7 @@ impl Handler {
                 Vec::new(),
             ),
             Verb::RemoveAi => (self.run_table(caller, Command::RemoveAi).await, Vec::new()),
+            Verb::Explain => table(Command::Explain).await,
             Verb::Rematch => table(Command::Rematch { game: id.game }).await,
         }
     }
@@ -677,6 +678,7 @@ impl Handler {
         };
         let mut controls =
             panel::controls(turn.game_id, turn.version, &menu, &view, toggled.as_ref());
+        panel::with_explain(&mut controls.rows, turn.game_id, turn.version, &menu);
         if turn.can_undo {
             with_undo(&mut controls.rows, turn);
         }
@@ -707,6 +709,15 @@ impl Handler {
             .autocomplete()
             .map(|o| o.value.to_string())
             .unwrap_or_default();
+        if let Some(response) = reference_autocomplete(&self.table, ac, &typed) {
+            if let Err(e) = ac
+                .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
+                .await
+            {
+                tracing::warn!(error = %e, "autocomplete failed");
+            }
+            return;
+        }
         let caller = caller_of(
             &ac.user,
             ac.member.as_deref(),
@@ -723,7 +734,7 @@ impl Handler {
         // Discord shows the words; the value sent back is the notation.
         let mut response = CreateAutocompleteResponse::new();
         for c in choices {
-            let name: String = c.label.chars().take(100).collect();
+            let name = commands::with_detail(&c.label, c.detail.as_deref());
             response = response.add_string_choice(name, c.notation);
         }
         if let Err(e) = ac
@@ -892,4 +903,32 @@ impl Handler {
             Err(TableError::Internal(_)) => text_post(APOLOGY),
         }
     }
+}
+
+/// Autocomplete for `/rules topic:`, `/card`, `/realm` and `/development` from every
+/// registered game's reference; `None` for other commands (`/play`).
+fn reference_autocomplete(
+    table: &Table,
+    ac: &CommandInteraction,
+    typed: &str,
+) -> Option<CreateAutocompleteResponse> {
+    let name = ac.data.name.as_str();
+    let suggestions = if name == "rules" {
+        let game = ac
+            .data
+            .options
+            .iter()
+            .find(|o| o.name == "game")
+            .and_then(|o| match &o.value {
+                serenity::all::CommandDataOptionValue::String(s) => Some(s.as_str()),
+                _ => None,
+            });
+        table.topic_suggestions(game, typed, 25)
+    } else {
+        table.reference_suggestions(commands::reference_lookup(name)?, typed, 25)
+    };
+    Some(suggestions.into_iter().fold(
+        CreateAutocompleteResponse::new(),
+        |response, s| response.add_string_choice(s.name, s.value),
+    ))
 }

@@ -48,6 +48,8 @@ pub enum Verb {
     RemoveAi,
     /// Give the open seat of a replaced player to an AI.
     AiSeat,
+    /// The panel's **What does it do?**: what the offered choices do.
+    Explain,
     /// The final message: open a lobby for the same players, options and seats.
     Rematch,
 }
@@ -90,6 +92,7 @@ impl ComponentId {
             Verb::AddAi(level) => format!("ai:{level}"),
             Verb::RemoveAi => "ai-".to_string(),
             Verb::AiSeat => "seat:ai".to_string(),
+            Verb::Explain => "explain".to_string(),
             Verb::Rematch => "rematch".to_string(),
         };
         let id = format!("tp:{}:{}:{verb}", self.game, self.version);
@@ -117,6 +120,7 @@ impl ComponentId {
             "seat" => Verb::TakeSeat,
             "seat:ai" => Verb::AiSeat,
             "ai-" => Verb::RemoveAi,
+            "explain" => Verb::Explain,
             "rematch" => Verb::Rematch,
             other => {
                 if let Some(level) = other.strip_prefix("ai:") {
@@ -170,6 +174,7 @@ mod tests {
             Verb::RemoveAi,
             Verb::AiSeat,
             Verb::Rematch,
+            Verb::Explain,
             Verb::Act("tile D7 E7".into()),
             Verb::Act("buy agriculture sell wood: stone".into()),
             Verb::Anyway("done".into()),

@@ -206,10 +206,9 @@ pub fn controls(
                     .iter()
                     .map(|g| {
                         let option = CreateSelectMenuOption::new(label(&g.label), g.key.clone());
-                        if g.description.is_empty() {
-                            option
-                        } else {
-                            option.description(long(&g.description))
+                        match group_description(menu, g) {
+                            Some(text) => option.description(long(&text)),
+                            None => option,
                         }
                     })
                     .collect();
@@ -250,6 +249,65 @@ pub fn controls(
             Controls { note, rows }
         }
         _ => list(menu, view, &id, act),
+    }
+}
+
+/// A group's select description: what its actions choose (a card's spell and building, a
+/// development), then the layout's own words when they still fit Discord's 100 characters;
+/// the layout's words alone when the group chooses nothing of the kind.
+fn group_description(menu: &Menu, group: &Group) -> Option<String> {
+    let mut details: Vec<&str> = Vec::new();
+    for c in group.members.iter().filter_map(|&i| menu.choices.get(i)) {
+        if let Some(d) = c.detail.as_deref()
+            && !details.contains(&d)
+        {
+            details.push(d);
+        }
+    }
+    let fits = |text: &String| text.chars().count() <= 100;
+    let what = details.join(" · ");
+    let own = &group.description;
+    match (details.is_empty(), own.is_empty()) {
+        (true, true) => None,
+        (true, false) => Some(own.clone()),
+        (false, _) => {
+            let both = format!("{what} · {own}");
+            if !own.is_empty() && fits(&both) {
+                Some(both)
+            } else if fits(&what) {
+                Some(what)
+            } else {
+                Some(details[0].to_string())
+            }
+        }
+    }
+}
+
+/// Adds **What does it do?** to a panel whose choices pick cards, buildings, spells,
+/// realms, developments, monuments or relics: it answers privately with what each of them
+/// does. It joins the last row of buttons when that has room, else takes a row of its own
+/// while Discord's five rows allow; a full panel goes without (`/card` still answers).
+pub fn with_explain(rows: &mut Vec<CreateActionRow>, game: i64, version: i64, menu: &Menu) {
+    if menu.choices.iter().all(|c| c.detail.is_none()) {
+        return;
+    }
+    let Some(id) = (ComponentId {
+        game,
+        version,
+        verb: Verb::Explain,
+    })
+    .encode() else {
+        return;
+    };
+    let button = CreateButton::new(id)
+        .label("What does it do?")
+        .style(ButtonStyle::Secondary);
+    if let Some(CreateActionRow::Buttons(last)) = rows.last_mut()
+        && last.len() < ROW
+    {
+        last.push(button);
+    } else if rows.len() < ROWS {
+        rows.push(CreateActionRow::Buttons(vec![button]));
     }
 }
 
@@ -371,7 +429,13 @@ fn select_row(
     let options: Vec<CreateSelectMenuOption> = choices
         .iter()
         .filter(|c| c.notation.len() <= 100)
-        .map(|c| CreateSelectMenuOption::new(label(&c.label), c.notation.clone()))
+        .map(|c| {
+            let option = CreateSelectMenuOption::new(label(&c.label), c.notation.clone());
+            match &c.detail {
+                Some(detail) => option.description(long(detail)),
+                None => option,
+            }
+        })
         .collect();
     match pick {
         Some(cid) if !options.is_empty() => vec![CreateActionRow::SelectMenu(
@@ -384,6 +448,9 @@ fn select_row(
 
 #[cfg(test)]
 mod clicks;
+
+#[cfg(test)]
+mod descriptions;
 
 #[cfg(test)]
 mod tests {

@@ -161,6 +161,13 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
         Command::Remind { hours } => within("The reminder period in hours", *hours, &REMIND_HOURS),
         Command::Vacation { days } => within("Vacation days", *days, &VACATION_DAYS),
         Command::SeasonStart { name } => short("The season's name", name, MAX_SEASON_NAME),
+        Command::Rules { game, topic } => {
+            for word in [game, topic].into_iter().flatten() {
+                short("That name", word, MAX_WORD)?;
+            }
+            Ok(())
+        }
+        Command::Reference { name, .. } => short("That name", name, MAX_WORD),
         Command::League {
             deadline,
             on_timeout,
@@ -212,6 +219,7 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
         | Command::Resign
         | Command::Abandon { .. }
         | Command::Help
+        | Command::Explain
         | Command::Games
         | Command::MyTurns
         | Command::Vote { .. }

@@ -606,7 +606,11 @@ impl Table {
             .opening(game_id, &row.kind, &row.options, row.seed, seats, row.terms)
             .await?;
         let shown = pairs(seats);
-        let event = format!("Seats: {}.", seat_names(&shown, &[]));
+        let event = format!(
+            "Seats: {}.{}",
+            seat_names(&shown, &[]),
+            super::reference::intro_lines(&row.kind, &row.options, row.seed, seats)
+        );
         let lobby = lobby_text(row, &shown, &[], &event, Some(STARTED));
         let mut deliveries =
             self.lobby_deliveries(caller, row.channel_id, &lobby, LobbyChange::Close);

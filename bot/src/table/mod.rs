@@ -15,6 +15,7 @@ pub mod limits;
 mod load;
 mod lobby;
 mod play;
+pub mod reference;
 mod remind;
 mod settings;
 mod show;
@@ -147,6 +148,23 @@ pub enum Command {
     /// How to play: the rules summary of the channel's game (or of every game), the
     /// buttons and the commands.
     Help,
+    /// `/rules`: a game's help topic in brief (the channel's game when none is named).
+    Rules {
+        /// The game's name.
+        game: Option<String>,
+        /// The topic's key (`scoring`), or `game:key` as autocomplete sends it.
+        topic: Option<String>,
+    },
+    /// `/card`, `/realm`, `/development`: what a component does, by name or id.
+    Reference {
+        /// Which reference.
+        lookup: turnpost_core::reference::Lookup,
+        /// The name typed (English or German) or the value autocomplete sent.
+        name: String,
+    },
+    /// The panel's **What does it do?**: the effects of everything the caller's decision
+    /// offers.
+    Explain,
     /// List the open games of this server.
     Games,
     /// List the games where it is the caller's turn.
@@ -757,6 +775,11 @@ impl Table {
             Command::Settings { confirm } => self.user_settings(caller, confirm).await,
             Command::Board => self.board(caller).await,
             Command::Help => self.help(caller).await,
+            Command::Rules { game, topic } => {
+                self.rules(caller, game.as_deref(), topic.as_deref()).await
+            }
+            Command::Reference { lookup, name } => self.reference(caller, lookup, &name).await,
+            Command::Explain => self.explain(caller).await,
             Command::Hand => self.hand(caller).await,
             Command::Log { page } => self.log(caller, page).await,
             Command::Undo { version } => self.undo(caller, version).await,

@@ -884,6 +884,10 @@ impl Table {
             }
             let view = game.seat_view(Seat(i as u8));
             let mut text = turnpost_render::text::private(at.kind, &*view);
+            // What the seat's realm does, from its first message on (issue 28).
+            if let Some(intro) = game.seat_intro(Seat(i as u8)) {
+                text = format!("{}\n\n{text}", intro.private_line());
+            }
             if turn.is_none() {
                 // The game's end: a new DM with the result, then the hand as it ended.
                 text = format!("{}\n\n{text}", final_words(at, i as u8));

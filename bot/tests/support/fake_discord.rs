@@ -46,6 +46,22 @@
 //! ephemerality); DMs to a user with closed DMs fail with 403/50007; messages only to channels the
 //! fake knows (a channel of an interaction, a DM channel, or `add_channel`); privileged intents
 //! refused with close code 4014 unless allowed.
+//!
+//! Channel permissions: the bot's permissions in a guild channel are computed as Discord does
+//! (the @everyone role and the bot's role, Administrator = all, then the channel's overwrites
+//! for @everyone, the bot's role and the bot; a thread takes its parent's; no View Channel =
+//! nothing; no Send Messages — in a thread Send Messages in Threads — takes Attach Files and
+//! Embed Links too), sent as every interaction's `app_permissions` and enforced on the
+//! bot's requests: 403/50001 without View Channel, 403/50013 without Send Messages (Send
+//! Messages in Threads), Attach Files for files or Create Public Threads for a thread;
+//! without Embed Links the message is kept and its embeds dropped; without Read Message
+//! History the message list is empty. Tests change them with `deny_bot`/`undeny_bot`,
+//! `set_overwrite`, `set_everyone_permissions`, `set_bot_role_permissions`; `GET
+//! /channels/{id}` (with `permission_overwrites`), `GET /guilds/{id}/roles` and `GET
+//! /guilds/{id}/members/{user}` answer from the same model. Threads: `POST
+//! /channels/{id}/threads` (public, type 11) makes one, `add_thread` too; messages and
+//! interactions in it use its id as their channel (the interaction's `channel` has type 11
+//! and its `parent_id`); `threads_of` lists them.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::BuildHasher;
@@ -3045,6 +3061,8 @@ fn check_model(template: &str, resp: &Value) -> Result<(), String> {
         "/channels/{channel_id}" | "/channels/{channel_id}/threads" => {
             parse::<GuildChannel>(resp, "GuildChannel")
         }
+        "/guilds/{guild_id}/roles" => parse::<Vec<Role>>(resp, "Vec<Role>"),
+        "/guilds/{guild_id}/members/{user_id}" => parse::<Member>(resp, "Member"),
         "/applications/{application_id}/commands"
         | "/applications/{application_id}/guilds/{guild_id}/commands" => {
             parse::<Vec<Command>>(resp, "Vec<Command>")
@@ -3302,6 +3320,40 @@ fn handle(inner: &Inner, st: &mut St, op: &openapi::Operation, req: &Req) -> (u1
             (200, Some(Value::Array(page)))
         }
         ("POST", "/channels/{channel_id}/threads") => create_thread(st, op, req),
+        ("GET", "/guilds/{guild_id}/roles") => {
+            let guild = param(op, "guild_id");
+            if !st.guilds.contains(&guild) {
+                return error(404, 10004, "Unknown Guild");
+            }
+            (200, Some(json!(guild_roles(st, guild))))
+        }
+        ("GET", "/guilds/{guild_id}/members/{user_id}") => {
+            let guild = param(op, "guild_id");
+            let user = param(op, "user_id");
+            if !st.guilds.contains(&guild) {
+                return error(404, 10004, "Unknown Guild");
+            }
+            // Every user the fake names is a member; the bot also has its own role.
+            let roles = if user == FakeDiscord::BOT_USER_ID {
+                vec![bot_role_id(guild).to_string()]
+            } else {
+                Vec::new()
+            };
+            let user_json = if user == FakeDiscord::BOT_USER_ID {
+                bot_user_json()
+            } else {
+                user_json(st, user)
+            };
+            (
+                200,
+                Some(json!({
+                    "user": user_json, "roles": roles, "nick": null, "avatar": null,
+                    "banner": null, "premium_since": null, "pending": false, "flags": 0,
+                    "joined_at": "2024-01-01T00:00:00.000000+00:00", "mute": false,
+                    "deaf": false, "communication_disabled_until": null,
+                })),
+            )
+        }
         ("GET", "/channels/{channel_id}") => {
             let channel = param(op, "channel_id");
             match st.channels.get(&channel) {
@@ -3449,6 +3501,33 @@ fn channel_json(st: &St, id: u64, info: &ChannelInfo) -> Value {
         "last_message_id": last, "rate_limit_per_user": 0, "last_pin_timestamp": null,
         "permission_overwrites": overwrites,
     })
+}
+
+/// A guild's roles as `GET /guilds/{id}/roles` answers: @everyone (the guild's id) and the
+/// bot's own managed role, with the permissions the fake computes with.
+fn guild_roles(st: &St, guild: u64) -> Vec<Value> {
+    let role = |id: u64, name: &str, permissions: u64, position: u32, managed: bool| {
+        json!({
+            "id": id.to_string(), "name": name, "permissions": permissions.to_string(),
+            "position": position, "color": 0, "colors": {"primary_color": 0,
+            "secondary_color": null, "tertiary_color": null}, "hoist": false,
+            "managed": managed, "mentionable": false, "icon": null, "unicode_emoji": null,
+            "flags": 0,
+        })
+    };
+    let everyone = st
+        .everyone_permissions
+        .get(&guild)
+        .copied()
+        .unwrap_or(permissions::MEMBER);
+    let bot = st
+        .bot_role_permissions
+        .get(&guild)
+        .copied()
+        .unwrap_or(permissions::BOT_ROLE);
+    let mut bot_role = role(bot_role_id(guild), FakeDiscord::BOT_NAME, bot, 1, true);
+    bot_role["tags"] = json!({ "bot_id": FakeDiscord::BOT_USER_ID.to_string() });
+    vec![role(guild, "@everyone", everyone, 0, false), bot_role]
 }
 
 /// A public thread as Discord describes it (the bot created it and is its only member).

@@ -1219,7 +1219,7 @@ impl Game for Pandoria {
         self.detail_of(seat, action)
     }
 
-    fn seat_intro(&self, seat: Seat) -> Option<String> {
+    fn seat_intro(&self, seat: Seat) -> Option<crate::reference::Intro> {
         self.intro_of(seat)
     }
 

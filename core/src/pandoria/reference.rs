@@ -12,7 +12,7 @@ use super::cards::{ALL_BUILDINGS, BuildingEffect, Card, Realm, SpellEffect, card
 use super::options::{Edition, Mode};
 use super::{Action, Pandoria};
 use crate::game::Seat;
-use crate::reference::{Entry, Lookup, MAX_SHORT, Text, Topic};
+use crate::reference::{Entry, Intro, Lookup, MAX_SHORT, Text, Topic};
 
 /// Every text of Pandoria's component data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -242,11 +242,6 @@ impl Texts {
     }
 }
 
-/// The realm's name with its ability, for a lobby or a first message: "Elves: At the end …".
-pub fn realm_line(realm: Realm, edition: Edition) -> String {
-    format!("{realm}: {}", texts().ability(realm, edition).short)
-}
-
 /// Every entry of `/card` and `/realm`.
 pub fn entries() -> Vec<Entry> {
     let t = texts();
@@ -417,10 +412,9 @@ impl Pandoria {
         }
     }
 
-    /// What `seat`'s realm does, for its first message ("You play the Elves: …"); `None`
-    /// in games without realm abilities (family and beginner games) or before the realm is
-    /// chosen.
-    pub(super) fn intro_of(&self, seat: Seat) -> Option<String> {
+    /// What `seat`'s realm does, for the lobby and its first message; `None` in games
+    /// without realm abilities (family and beginner games) or before the realm is chosen.
+    pub(super) fn intro_of(&self, seat: Seat) -> Option<Intro> {
         if matches!(
             self.options.mode,
             Mode::Family | Mode::FamilySpells | Mode::Beginner
@@ -428,11 +422,10 @@ impl Pandoria {
             return None;
         }
         let realm = self.seats.get(seat.index())?.realm?;
-        let text = texts().ability(realm, self.options.edition);
-        Some(format!(
-            "You play the {realm}. Their ability: {}",
-            text.full()
-        ))
+        Some(Intro {
+            role: format!("the {realm}"),
+            text: texts().ability(realm, self.options.edition).clone(),
+        })
     }
 }
 

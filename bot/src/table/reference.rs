@@ -1,0 +1,374 @@
+//! The references a newcomer reads while playing: `/rules` (each game's help topics),
+//! `/card`, `/realm` and `/development` (a component's effect in words, found by its English
+//! or German name or id in every registered game), and the panel's **What does it do?**
+//! (the effects of everything the caller's decision offers now). All texts come from core
+//! (`turnpost_core::reference`); nothing here knows a game by name.
+
+use std::fmt::Write as _;
+
+use turnpost_core::reference::{Entry, Lookup};
+use turnpost_core::registry::{self, GameInfo};
+
+use super::{Caller, Reply, Table, TableError, refuse};
+
+/// How much of one answer Discord shows (2,000 characters), with room for a last line.
+const ANSWER: usize = 1900;
+
+/// An autocomplete entry for a reference: the words shown and the value sent back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    /// What the list shows (at most 100 characters).
+    pub name: String,
+    /// What comes back when it is chosen (`pandoria:spell:rage_2`).
+    pub value: String,
+}
+
+/// The value a suggestion sends back for an entry of a game.
+fn value(info: &GameInfo, entry: &Entry) -> String {
+    format!("{}:{}", info.name, entry.id)
+}
+
+/// "Rage ×2 (Wut) · spell — A worker counts …", cut to Discord's 100 characters.
+fn suggestion_name(info: &GameInfo, entry: &Entry, several_games: bool) -> String {
+    let german = entry
+        .german
+        .as_deref()
+        .filter(|g| !g.eq_ignore_ascii_case(&entry.name))
+        .map(|g| format!(" ({g})"))
+        .unwrap_or_default();
+    let game = if several_games {
+        format!(" · {}", info.title)
+    } else {
+        String::new()
+    };
+    let full = format!(
+        "{}{german} · {}{game} — {}",
+        entry.name, entry.kind, entry.text.short
+    );
+    clip(&full, 100)
+}
+
+fn clip(text: &str, n: usize) -> String {
+    if text.chars().count() <= n {
+        text.to_string()
+    } else {
+        let mut cut: String = text.chars().take(n - 1).collect();
+        cut.push('…');
+        cut
+    }
+}
+
+/// The entries of `lookup` in every game that `typed` names, best first: an exact value
+/// (`pandoria:spell:rage_2`) alone, else by how well the names match.
+fn found(lookup: Lookup, typed: &str, limit: usize) -> Vec<(&'static GameInfo, &'static Entry)> {
+    if let Some((game, id)) = typed.trim().split_once(':')
+        && let Ok(info) = registry::find(game)
+        && let Some(entry) = info
+            .reference
+            .iter()
+            .find(|e| e.lookup == lookup && e.id == id)
+    {
+        return vec![(info, entry)];
+    }
+    let mut all: Vec<(u8, usize, &'static GameInfo, &'static Entry)> = Vec::new();
+    for info in registry::games() {
+        for (i, e) in info.reference.iter().enumerate() {
+            if e.lookup == lookup
+                && let Some(score) = e.matches(typed)
+            {
+                all.push((score, i, info, e));
+            }
+        }
+    }
+    // Best match first; among equals, games in registry order and entries in data order.
+    all.sort_by(|a, b| b.0.cmp(&a.0));
+    all.into_iter()
+        .take(limit)
+        .map(|(_, _, info, e)| (info, e))
+        .collect()
+}
+
+/// The lookups' names in words, for refusals.
+fn lookup_words(lookup: Lookup) -> &'static str {
+    match lookup {
+        Lookup::Card => "card, spell, building, monument or relic",
+        Lookup::Realm => "realm",
+        Lookup::Development => "development, monument or disaster",
+    }
+}
+
+impl Table {
+    /// `/card`, `/realm`, `/development`: the effect of the named component in words, with
+    /// up to two more that the name also fits. Only the caller sees it.
+    pub(super) async fn reference(
+        &self,
+        _caller: &Caller,
+        lookup: Lookup,
+        name: &str,
+    ) -> Result<Reply, TableError> {
+        let hits = found(lookup, name, 3);
+        let Some(&(info, first)) = hits.first() else {
+            let examples: Vec<String> = registry::games()
+                .iter()
+                .flat_map(|g| g.reference.iter().filter(|e| e.lookup == lookup))
+                .take(3)
+                .map(|e| e.name.clone())
+                .collect();
+            return refuse(format!(
+                "No {} is called \"{}\". Type part of a name in English or German (e.g. {}) and pick one from the list.",
+                lookup_words(lookup),
+                super::echo(&clip(name, 60)),
+                examples.join(", ")
+            ));
+        };
+        let several = registry::games()
+            .iter()
+            .filter(|g| g.reference.iter().any(|e| e.lookup == lookup))
+            .count()
+            > 1;
+        let mut text = String::new();
+        if several {
+            let _ = write!(text, "*{}* · ", info.title);
+        }
+        text.push_str(&first.answer());
+        let exact = first.matches(name) == Some(3);
+        let others: Vec<String> = hits
+            .iter()
+            .skip(1)
+            .filter(|_| !exact)
+            .map(|(_, e)| format!("**{}** ({})", e.name, e.kind))
+            .collect();
+        if !others.is_empty() {
+            let _ = write!(
+                text,
+                "\n\nThe name also fits {}: `/{} name:` with its full name shows it.",
+                others.join(", "),
+                lookup.name()
+            );
+        }
+        Ok(Reply::ephemeral(clip(&text, ANSWER)))
+    }
+
+    /// Autocomplete for `/card`, `/realm`, `/development`: the entries whose English or
+    /// German name or id `typed` begins or contains as a word, best first.
+    pub fn reference_suggestions(
+        &self,
+        lookup: Lookup,
+        typed: &str,
+        limit: usize,
+    ) -> Vec<Suggestion> {
+        let several = registry::games()
+            .iter()
+            .filter(|g| g.reference.iter().any(|e| e.lookup == lookup))
+            .count()
+            > 1;
+        found(lookup, typed, limit)
+            .into_iter()
+            .map(|(info, e)| Suggestion {
+                name: suggestion_name(info, e, several),
+                value: value(info, e),
+            })
+            .collect()
+    }
+
+    /// Autocomplete for `/rules topic:`: the topics of `game` (or of every game), matching
+    /// `typed` in their key or title.
+    pub fn topic_suggestions(
+        &self,
+        game: Option<&str>,
+        typed: &str,
+        limit: usize,
+    ) -> Vec<Suggestion> {
+        let typed = typed.trim().to_lowercase();
+        registry::games()
+            .iter()
+            .filter(|g| game.is_none_or(|name| g.name == name))
+            .flat_map(|g| g.topics.iter().map(move |t| (g, t)))
+            .filter(|(g, t)| {
+                typed.is_empty()
+                    || t.key.contains(&typed)
+                    || t.title.to_lowercase().contains(&typed)
+                    || g.title.to_lowercase().starts_with(&typed)
+            })
+            .take(limit)
+            .map(|(g, t)| Suggestion {
+                name: clip(&format!("{}: {}", g.title, t.title), 100),
+                value: format!("{}:{}", g.name, t.key),
+            })
+            .collect()
+    }
+
+    /// `/rules`: one help topic of a game in brief, or, without a topic, the game's topics
+    /// listed with the first one. The game is the one named, else the channel's, else the
+    /// first registered. Only the caller sees it.
+    pub(super) async fn rules(
+        &self,
+        caller: &Caller,
+        game: Option<&str>,
+        topic: Option<&str>,
+    ) -> Result<Reply, TableError> {
+        // A topic chosen from the list names its game (`rtta:dice`).
+        let (game, topic) = match topic.and_then(|t| t.split_once(':')) {
+            Some((g, t)) => (Some(g.to_string()), Some(t.to_string())),
+            None => (game.map(str::to_string), topic.map(str::to_string)),
+        };
+        let info = match game {
+            Some(name) => match registry::find(&name) {
+                Ok(info) => info,
+                Err(e) => return refuse(e.0),
+            },
+            None => {
+                let kind = self
+                    .store
+                    .open_game_in(caller.channel)
+                    .await?
+                    .map(|row| row.kind);
+                match kind.as_deref().map(registry::find) {
+                    Some(Ok(info)) => info,
+                    _ => &registry::games()[0],
+                }
+            }
+        };
+        let keys: Vec<String> = info.topics.iter().map(|t| format!("`{}`", t.key)).collect();
+        let chosen = match topic.as_deref().map(str::trim) {
+            Some(key) => {
+                let key = key.to_lowercase();
+                match info
+                    .topics
+                    .iter()
+                    .find(|t| t.key == key || t.title.to_lowercase() == key)
+                {
+                    Some(t) => t,
+                    None => {
+                        return refuse(format!(
+                            "{} has no rules topic \"{}\"; its topics are {}.",
+                            info.title,
+                            super::echo(&clip(&key, 40)),
+                            keys.join(", ")
+                        ));
+                    }
+                }
+            }
+            None => match info.topics.first() {
+                Some(t) => t,
+                None => return Ok(Reply::ephemeral(info.help)),
+            },
+        };
+        let mut text = format!("**{} — {}**\n{}", info.title, chosen.title, chosen.text);
+        let others: Vec<&String> = keys
+            .iter()
+            .filter(|k| **k != format!("`{}`", chosen.key))
+            .collect();
+        if !others.is_empty() {
+            let others: Vec<&str> = others.iter().map(|s| s.as_str()).collect();
+            let _ = write!(
+                text,
+                "\n\nMore: `/rules topic:` {}. `/card`, `/realm` and `/development` explain single pieces.",
+                others.join(", ")
+            );
+        }
+        Ok(Reply::ephemeral(clip(&text, ANSWER)))
+    }
+
+    /// **What does it do?** on the panel: the effect of every card, building, spell, realm,
+    /// development, monument or relic the caller's decision offers now, one line each.
+    pub(super) async fn explain(&self, caller: &Caller) -> Result<Reply, TableError> {
+        let Some(menu) = self.menu(caller).await? else {
+            return refuse(
+                "You have nothing to decide now. `/rules` explains the game, and `/card`, `/realm` and `/development` single pieces.",
+            );
+        };
+        let mut seen = Vec::new();
+        let mut lines = Vec::new();
+        for c in &menu.choices {
+            let Some(detail) = &c.detail else { continue };
+            if seen.contains(detail) {
+                continue;
+            }
+            seen.push(detail.clone());
+            // The label's words before its price ("Cast Rage ×2 — 2 crystals").
+            let what = c.label.split(" — ").next().unwrap_or(&c.label);
+            lines.push(format!("• **{what}**: {detail}"));
+        }
+        if lines.is_empty() {
+            return Ok(Reply::ephemeral(
+                "Nothing you can choose now is a card, building, spell, realm, development, monument or relic: the panel's buttons say what they do. `/rules` explains the game.",
+            ));
+        }
+        let mut text = String::from("**What your choices do**\n");
+        let total = lines.len();
+        for (i, line) in lines.iter().enumerate() {
+            if text.chars().count() + line.chars().count() + 60 > ANSWER {
+                let _ = write!(
+                    text,
+                    "…and {} more: `/card` or `/development` with a name explains each.",
+                    total - i
+                );
+                break;
+            }
+            text.push_str(line);
+            text.push('\n');
+        }
+        Ok(Reply::ephemeral(text.trim_end().to_string()))
+    }
+}
+
+/// For the lobby as the game starts: one line per seat with what its part of the game does
+/// ("Anna plays the Elves: At the end of your turn, …"), each on a new line after a blank
+/// one; empty where seats have no such part (or choose it later, in the game).
+pub(super) fn intro_lines(
+    kind: &str,
+    options: &[(String, String)],
+    seed: turnpost_core::Seed,
+    seats: &[crate::store::SeatRow],
+) -> String {
+    let Ok(game) = registry::find(kind).and_then(|info| info.new_game(options, seats.len(), seed))
+    else {
+        return String::new();
+    };
+    let lines: Vec<String> = seats
+        .iter()
+        .filter_map(|s| {
+            game.seat_intro(turnpost_core::Seat(s.seat))
+                .map(|intro| format!("{} {}", s.name, intro.public_line()))
+        })
+        .collect();
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!("\n{}", lines.join("\n"))
+    }
+}
+
+/// Every reference entry's answer fits one message (tests walk them all).
+pub fn all_answers() -> Vec<String> {
+    registry::games()
+        .iter()
+        .flat_map(|g| g.reference.iter().map(Entry::answer))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_answer_and_suggestion_fits_discord() {
+        for answer in all_answers() {
+            assert!(answer.chars().count() <= ANSWER, "{answer}");
+        }
+        for lookup in Lookup::ALL {
+            for info in registry::games() {
+                for e in info.reference.iter().filter(|e| e.lookup == lookup) {
+                    let s = suggestion_name(info, e, true);
+                    assert!(s.chars().count() <= 100, "{s}");
+                    assert!(value(info, e).len() <= 100);
+                    // The value a suggestion sends back finds exactly its entry.
+                    let back = found(lookup, &value(info, e), 5);
+                    assert_eq!(back.len(), 1);
+                    assert_eq!(back[0].1.id, e.id);
+                }
+            }
+        }
+    }
+}
