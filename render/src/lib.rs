@@ -13,4 +13,7 @@ pub mod samples;
 pub mod text;
 
 pub use png::chart::{RatingPoint, rating_chart_png};
-pub use png::{RenderError, Renderer, private_pngs, public_png, summary_png};
+pub use png::{
+    Picture, RenderError, Renderer, private_pictures, private_pngs, public_pictures, public_png,
+    summary_png,
+};

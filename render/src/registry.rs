@@ -40,6 +40,14 @@ pub trait Pictures: Send + Sync + std::fmt::Debug {
         seat_view: &dyn AnyView,
     ) -> Result<Vec<(String, RgbImage)>, RenderError>;
 
+    /// The words of the public pictures (their alt text), from the public view only:
+    /// `[glance, board]`.
+    fn public_alt(&self, view: &dyn AnyView) -> Result<[String; 2], RenderError>;
+
+    /// The words of each private picture (its alt text) as (file name, words), in the
+    /// order and with the names of [`Pictures::private`].
+    fn private_alt(&self, seat_view: &dyn AnyView) -> Result<Vec<(String, String)>, RenderError>;
+
     /// The public view as text (terminal).
     fn public_text(&self, view: &dyn AnyView) -> Result<String, RenderError>;
 

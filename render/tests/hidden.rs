@@ -9,8 +9,9 @@
 //! hidden items change.) The twin's public picture, drawn from its public view
 //! as the bot passes it (typed, with its type erased), is identical to the original's to
 //! the pixel, and its public view (as JSON, where it would leave the process) names no
-//! hidden item. The seat's own hand picture does show the new deal, so the
-//! comparison is not vacuous.
+//! hidden item; the words sent with the public pictures (their alt text) are identical too.
+//! The seat's own hand picture (and its cards picture and their words) does show the new
+//! deal, so the comparison is not vacuous.
 //!
 //! Each case checks every option combination once, so a run covers them all. Case counts are
 //! small by default; `TURNPOST_PROPTEST_CASES=100` raises them for long runs. Failing cases
@@ -146,7 +147,7 @@ fn reseed(state: &mut Value, picker: &mut Picker) {
 
 /// The public pictures (board and glance) drawn from a public view as the bot passes it,
 /// after checking that the view names nothing hidden.
-fn public_picture(game: &str, view: &dyn AnyView) -> Result<image::RgbImage, TestCaseError> {
+fn public_picture(game: &str, view: &dyn AnyView) -> Result<Public, TestCaseError> {
     let mut found = Vec::new();
     hidden_keys(&view.to_json(), "", &mut found);
     prop_assert!(
@@ -162,7 +163,37 @@ fn public_picture(game: &str, view: &dyn AnyView) -> Result<image::RgbImage, Tes
     );
     image::imageops::replace(&mut both, &board, 0, 0);
     image::imageops::replace(&mut both, &glance, 0, i64::from(board.height()));
-    Ok(both)
+    // And the words that go with them (the attachments' alt text).
+    let words = Renderer::shared()
+        .public_pictures(game, view)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.alt)
+        .collect();
+    Ok(Public {
+        pixels: both,
+        words,
+    })
+}
+
+/// The public pictures as the channel gets them: pixels and alt text.
+struct Public {
+    pixels: image::RgbImage,
+    words: Vec<String>,
+}
+
+/// Fails when hidden items changed the public pictures: their pixels or their words (both
+/// are named, so a test can see that each check catches a leak).
+fn same_public(before: &Public, after: &Public, case: String) -> Result<(), TestCaseError> {
+    let pixels = before.pixels != after.pixels;
+    let words = before.words != after.words;
+    prop_assert!(
+        !pixels && !words,
+        "the public picture changed (pixels: {pixels}, words: {words}) with hidden items: {case}\n{:?}\n{:?}",
+        before.words,
+        after.words
+    );
+    Ok(())
 }
 
 const MODES: [Mode; 4] = [
@@ -277,10 +308,11 @@ fn check_pandoria(
 
     let before = public_picture("pandoria", &view(&game))?;
     let after = public_picture("pandoria", &view(&twin))?;
-    prop_assert!(
-        before == after,
-        "the public picture changed with hidden items: {options:?}, {players} players, {p:?}"
-    );
+    same_public(
+        &before,
+        &after,
+        format!("{options:?}, {players} players, {p:?}"),
+    )?;
 
     // The seat's own hand picture shows the new deal: different tiles can show the same
     // faces, and the picture shows faces, not ids.
@@ -300,6 +332,15 @@ fn check_pandoria(
     if !mine.cards.is_empty() {
         let same_picture = r.pandoria_cards(&mine) == r.pandoria_cards(&new);
         prop_assert_eq!(same_picture, mine.cards == new.cards);
+        // Its words too (the cards picture's alt text, sent to that seat only).
+        let words = |v: &SeatView| {
+            r.private_pictures("pandoria", v)
+                .unwrap()
+                .into_iter()
+                .find(|p| p.name == "pandoria-cards.png")
+                .map(|p| p.alt)
+        };
+        prop_assert_eq!(words(&mine) == words(&new), mine.cards == new.cards);
     }
     Ok(())
 }
@@ -331,10 +372,11 @@ fn check_rtta(
 
     let before = public_picture("rtta", &view(&game))?;
     let after = public_picture("rtta", &view(&twin))?;
-    prop_assert!(
-        before == after,
-        "the public picture changed with the generator: {players} players, trade {trade}, {p:?}"
-    );
+    same_public(
+        &before,
+        &after,
+        format!("the generator, {players} players, trade {trade}, {p:?}"),
+    )?;
     Ok(())
 }
 
@@ -391,7 +433,8 @@ fn the_check_fails_for_views_that_show_hidden_items() {
         actions: 30,
         rehide: 9,
     };
-    let caught = |result: Result<(), TestCaseError>| matches!(result, Err(e) if e.to_string().contains("the public picture changed"));
+    // Both checks catch it: the leaked points show in the picture and in its words.
+    let caught = |result: Result<(), TestCaseError>| matches!(result, Err(e) if e.to_string().contains("the public picture changed (pixels: true, words: true)"));
     let leaks: [(Mode, ViewOf); 4] = [
         (Mode::Family, tiles_in_score),
         (Mode::FamilySpells, cards_in_score),

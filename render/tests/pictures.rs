@@ -144,3 +144,78 @@ fn a_pending_trade_offer_is_drawn_on_the_rtta_picture() {
     let preparing = r.public_image("rtta", &view).unwrap();
     assert_ne!(preparing, after);
 }
+
+/// Every picture comes with its words (alt text): not empty, within Discord's 1,024
+/// characters, and saying what the picture shows — the board's standings, the preview's
+/// spaces, the cards' names and effects.
+#[test]
+fn every_picture_has_words_within_discords_limit() {
+    use turnpost_render::{private_pictures, public_pictures};
+    let game = samples::pandoria_late_in(Mode::Standard, 4, 7);
+    let public = public_pictures("pandoria", &game.public_view()).unwrap();
+    let seat = game.seat_view(game.current());
+    let private = private_pictures("pandoria", &seat).unwrap();
+    let rtta = samples::rtta_after(4, 3, 6);
+    let rtta_public = public_pictures("rtta", &rtta.public_view()).unwrap();
+    let names: Vec<&str> = public
+        .iter()
+        .chain(&private)
+        .chain(&rtta_public)
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "pandoria-glance.png",
+            "pandoria-board.png",
+            "pandoria-hand.png",
+            "pandoria-cards.png",
+            "pandoria-tile-preview.png",
+            "rtta-glance.png",
+            "rtta-board.png"
+        ]
+    );
+    for p in public.iter().chain(&private).chain(&rtta_public) {
+        let n = p.alt.chars().count();
+        assert!(n > 20 && n <= 1024, "{}: {n} characters: {}", p.name, p.alt);
+        println!("{}: {}", p.name, p.alt);
+    }
+    let leader = game
+        .public_view()
+        .seats
+        .iter()
+        .max_by_key(|s| s.score)
+        .map(|s| s.colour.clone())
+        .unwrap();
+    assert!(
+        public[1].alt.starts_with("Pandoria board"),
+        "{}",
+        public[1].alt
+    );
+    assert!(
+        public[1].alt.contains(&format!("{leader} leads")),
+        "{}",
+        public[1].alt
+    );
+    let first = seat.placements[0][0].to_string();
+    assert!(private[2].alt.starts_with("Where "), "{}", private[2].alt);
+    assert!(private[2].alt.contains(&first), "{}", private[2].alt);
+    let card = &seat.cards[0];
+    assert!(
+        private[1].alt.contains(&card.building.label),
+        "{}",
+        private[1].alt
+    );
+    assert!(
+        private[1]
+            .alt
+            .contains(card.spell.text.trim_end_matches('.')),
+        "{}",
+        private[1].alt
+    );
+    assert!(
+        rtta_public[1]
+            .alt
+            .starts_with("Roll Through the Ages board")
+    );
+}

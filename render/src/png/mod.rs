@@ -158,6 +158,77 @@ impl Renderer {
     }
 }
 
+/// A picture to send: its file name, its PNG bytes and its description in words (alt text,
+/// at most 1,024 characters, which Discord shows to screen readers and when the picture
+/// does not load).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// File name (`pandoria-board.png`).
+    pub name: String,
+    /// PNG bytes.
+    pub png: Vec<u8>,
+    /// What the picture shows, in words.
+    pub alt: String,
+}
+
+impl Renderer {
+    /// The public pictures of a public view, each with its words: the glance first (it
+    /// reads on a phone), then the board (`{game}-glance.png`, `{game}-board.png`). The
+    /// words come from the public view only.
+    pub fn public_pictures(
+        &self,
+        game: &str,
+        view: &dyn AnyView,
+    ) -> Result<Vec<Picture>, RenderError> {
+        let [glance_alt, board_alt] = registry::provider(game)?.public_alt(view)?;
+        Ok(vec![
+            Picture {
+                name: format!("{game}-glance.png"),
+                png: self.summary_png(game, view)?,
+                alt: glance_alt,
+            },
+            Picture {
+                name: format!("{game}-board.png"),
+                png: self.public_png(game, view)?,
+                alt: board_alt,
+            },
+        ])
+    }
+
+    /// A seat's private pictures, each with its words (for that seat only).
+    pub fn private_pictures(
+        &self,
+        game: &str,
+        seat_view: &dyn AnyView,
+    ) -> Result<Vec<Picture>, RenderError> {
+        let words = registry::provider(game)?.private_alt(seat_view)?;
+        self.private_pngs(game, seat_view)?
+            .into_iter()
+            .map(|(name, png)| {
+                let alt = words
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, w)| w.clone())
+                    .ok_or_else(|| RenderError::BadView {
+                        game: game.to_string(),
+                        reason: format!("no words for the picture {name}"),
+                    })?;
+                Ok(Picture { name, png, alt })
+            })
+            .collect()
+    }
+}
+
+/// The public pictures of a public view with their words, with the shared renderer.
+pub fn public_pictures(game: &str, view: &dyn AnyView) -> Result<Vec<Picture>, RenderError> {
+    Renderer::shared().public_pictures(game, view)
+}
+
+/// A seat's private pictures with their words, with the shared renderer.
+pub fn private_pictures(game: &str, seat_view: &dyn AnyView) -> Result<Vec<Picture>, RenderError> {
+    Renderer::shared().private_pictures(game, seat_view)
+}
+
 /// Encodes a picture as an indexed PNG: a palette of the 256 colours it uses most, one byte
 /// a pixel, fast compression (see `encode.rs`): under half the size of an RGB PNG, and
 /// quicker.

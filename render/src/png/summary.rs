@@ -197,6 +197,131 @@ fn layout(fonts: &Fonts, s: &Summary, mut canvas: Option<&mut Canvas>) -> f32 {
     y + MARGIN
 }
 
+/// The longest description Discord keeps for an attachment (its alt text).
+pub(crate) const ALT_MAX: usize = 1024;
+
+/// Cuts a description to [`ALT_MAX`] characters (at a word, with an ellipsis).
+pub(crate) fn clip_alt(text: String) -> String {
+    if text.chars().count() <= ALT_MAX {
+        return text;
+    }
+    let kept: String = text.chars().take(ALT_MAX - 1).collect();
+    let kept = match kept.rfind(' ') {
+        Some(at) if at > ALT_MAX / 2 => &kept[..at],
+        _ => kept.as_str(),
+    };
+    format!("{}…", kept.trim_end_matches([',', ';', ' ']))
+}
+
+/// Each seat's points in words, leader first: `Red leads with 34 points, then Blue 30, Green 12`.
+fn standings(s: &Summary) -> String {
+    let mut seats: Vec<&SeatLine> = s.seats.iter().collect();
+    seats.sort_by_key(|seat| std::cmp::Reverse(seat.points));
+    let points = |n: i32| format!("{n} point{}", if n == 1 { "" } else { "s" });
+    match seats.as_slice() {
+        [] => String::new(),
+        [only] => format!("{} has {}", only.colour, points(only.points)),
+        [first, second, ..] if first.points == second.points => {
+            let all: Vec<String> = seats
+                .iter()
+                .map(|seat| format!("{} {}", seat.colour, points(seat.points)))
+                .collect();
+            format!("points: {}", all.join(", "))
+        }
+        [first, rest @ ..] => {
+            let rest: Vec<String> = rest
+                .iter()
+                .map(|seat| format!("{} {}", seat.colour, seat.points))
+                .collect();
+            format!(
+                "{} leads with {}, then {}",
+                first.colour,
+                points(first.points),
+                rest.join(", ")
+            )
+        }
+    }
+}
+
+/// Who is to act and what they must do, or the result: a sentence.
+fn turn_words(s: &Summary) -> String {
+    if let Some((winner, _)) = &s.result {
+        return format!("Game over: {winner}.");
+    }
+    match &s.to_act {
+        Some((colour, what)) if what.is_empty() => format!("{colour} to play."),
+        Some((colour, what)) => format!("{colour} to play: {what}."),
+        None => String::new(),
+    }
+}
+
+/// The glance in words (its alt text): the title, whose turn and what to do, every seat's
+/// points and stock, what happened since the player to act last played, or the result.
+/// Made from the same [`Summary`] as the picture, so it says no more than the picture.
+pub(crate) fn glance_alt(s: &Summary) -> String {
+    let mut out = format!("Glance: {}. {}", s.title, turn_words(s));
+    for seat in &s.seats {
+        let note = seat.note.trim_start_matches('·').trim();
+        out.push_str(&format!(
+            " {}{}: {} point{}; {}.",
+            seat.colour,
+            if note.is_empty() {
+                String::new()
+            } else {
+                format!(" ({note})")
+            },
+            seat.points,
+            if seat.points == 1 { "" } else { "s" },
+            seat.stock.replace(" · ", ", ")
+        ));
+    }
+    for (heading, entries) in s.result.iter().chain(&s.since) {
+        if entries.is_empty() {
+            continue;
+        }
+        let lines: Vec<String> = entries
+            .iter()
+            .map(|(colour, line)| format!("{colour}: {}", line.replace(" · ", ", ")))
+            .collect();
+        out.push_str(&format!(" {heading}: {}.", lines.join("; ")));
+    }
+    clip_alt(out.trim().to_string())
+}
+
+/// The board picture in words (its alt text): which game, after whose turn, the standings
+/// and who is to act.
+pub(crate) fn board_alt(game: &str, s: &Summary) -> String {
+    // Turns go round in seat order: the seat before the one to act played last (said only
+    // once something has happened since).
+    let last = s
+        .seats
+        .iter()
+        .position(|seat| seat.to_act)
+        .filter(|_| s.since.as_ref().is_some_and(|(_, e)| !e.is_empty()))
+        .map(|at| &s.seats[(at + s.seats.len() - 1) % s.seats.len()])
+        .filter(|seat| !seat.to_act)
+        .map(|seat| format!(" after {}'s turn", seat.colour))
+        .unwrap_or_default();
+    let detail = s.title.split(" · ").skip(1).collect::<Vec<_>>().join(", ");
+    let mut out = format!("{game} board{last}");
+    if !detail.is_empty() {
+        out.push_str(&format!(" ({detail})"));
+    }
+    let standings = standings(s);
+    if !standings.is_empty() {
+        out.push_str(&format!(": {standings}."));
+    } else {
+        out.push('.');
+    }
+    let turn = turn_words(s);
+    if !turn.is_empty() {
+        out.push(' ');
+        out.push_str(&turn);
+    }
+    out.push_str(" Every player's tableau is drawn beside the board.");
+    clip_alt(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,6 +360,45 @@ mod tests {
         );
         // The board's 15 px labels on its 1576 px picture do not read at that width.
         assert!(shown_cap_height(&fonts, 15.0, 1576) < 7);
+    }
+
+    #[test]
+    fn the_alt_texts_say_the_glance_in_words_within_discords_limit() {
+        let seat = |c: &str, points| SeatLine {
+            colour: c.into(),
+            note: "· Elves".into(),
+            points,
+            stock: "2 crystals · 7 gold · 4 wood".into(),
+            to_act: c == "Red",
+        };
+        let s = Summary {
+            title: "Pandoria · round 3 · 30 tiles left".into(),
+            to_act: Some(("Red".into(), "place your tile or a castle".into())),
+            seats: vec![seat("Red", 12), seat("Blue", 34)],
+            since: Some((
+                "Since Red last played".into(),
+                vec![("Blue".into(), "tile on D7–E7 · worker on D7".into())],
+            )),
+            result: None,
+        };
+        let board = board_alt("Pandoria", &s);
+        assert_eq!(
+            board,
+            "Pandoria board after Blue's turn (round 3, 30 tiles left): Blue leads with 34 \
+             points, then Red 12. Red to play: place your tile or a castle. Every player's \
+             tableau is drawn beside the board."
+        );
+        let glance = glance_alt(&s);
+        assert!(glance.starts_with("Glance: Pandoria · round 3"), "{glance}");
+        assert!(glance.contains("Blue (Elves): 34 points; 2 crystals, 7 gold, 4 wood."));
+        assert!(glance.contains("Since Red last played: Blue: tile on D7–E7, worker on D7."));
+        // Long texts are cut at a word, within Discord's 1,024 characters.
+        let long = clip_alt("word ".repeat(400));
+        assert!(
+            long.chars().count() <= ALT_MAX && long.ends_with("word…"),
+            "{long}"
+        );
+        assert_eq!(clip_alt("short".into()), "short");
     }
 
     #[test]

@@ -195,6 +195,57 @@ fn card(
     height
 }
 
+/// The cards picture in words (its alt text; private to the seat): every card's sides
+/// with their costs and effects and its price; without the effects when that is too long.
+pub(crate) fn cards_alt(view: &SeatView, cards: &[extras::Card]) -> String {
+    let name = view
+        .public
+        .seats
+        .get(view.seat.index())
+        .map_or("?", |s| s.colour.as_str());
+    if cards.is_empty() {
+        return format!("{name}'s cards: none.");
+    }
+    let words = |effects: bool| {
+        let each: Vec<String> = cards
+            .iter()
+            .map(|c| {
+                let side = |s: &Option<extras::Side>, kind: &str, one: &str, many: &str| {
+                    s.as_ref().map(|s| {
+                        let cost = s.cost.map_or(String::new(), |n| {
+                            format!(", {n} {}", if n == 1 { one } else { many })
+                        });
+                        let effect = match (&s.text, effects) {
+                            (Some(t), true) => format!(": {}", t.trim_end_matches('.')),
+                            _ => String::new(),
+                        };
+                        format!("{} ({kind}{cost}){effect}", s.name)
+                    })
+                };
+                let sides: Vec<String> = [
+                    side(&c.spell, "spell", "crystal", "crystals"),
+                    side(&c.building, "building", "wood", "wood"),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                let id = c.id.map_or(String::new(), |id| format!("card {id}: "));
+                let price = c
+                    .gold
+                    .map_or(String::new(), |g| format!(", market price {g} gold"));
+                format!("{id}{}{price}", sides.join(" or "))
+            })
+            .collect();
+        format!("{name}'s cards: {}.", each.join("; "))
+    };
+    let full = words(true);
+    if full.chars().count() <= crate::png::summary::ALT_MAX {
+        full
+    } else {
+        crate::png::summary::clip_alt(words(false))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,8 +19,8 @@ mod preview;
 mod summary;
 mod tableau;
 
-pub(crate) use cards::cards;
-pub(crate) use preview::{hand, preview};
+pub(crate) use cards::{cards, cards_alt};
+pub(crate) use preview::{hand, hand_alt, preview, preview_alt};
 
 use std::sync::OnceLock;
 
@@ -221,28 +221,41 @@ impl crate::registry::Pictures for Pictures {
         seat_view: &dyn AnyView,
     ) -> Result<Vec<(String, RgbImage)>, RenderError> {
         let view = crate::registry::downcast::<SeatView>(self.game(), seat_view)?;
-        let mut out = vec![(
-            "pandoria-hand.png".to_string(),
-            self.hand_image(fonts, view),
-        )];
-        if !view.cards.is_empty() {
-            out.push((
-                "pandoria-cards.png".to_string(),
-                self.cards_image(fonts, view),
-            ));
-        }
-        // The preview comes with the seat's own placing decision only.
-        if !view.placements.is_empty()
-            || !view.castle_spaces.is_empty()
-            || !view.single_spaces.is_empty()
-            || !view.mountain_spaces.is_empty()
-        {
-            out.push((
-                "pandoria-tile-preview.png".to_string(),
-                self.preview_image(fonts, view),
-            ));
-        }
-        Ok(out)
+        Ok(private_names(view)
+            .into_iter()
+            .map(|name| {
+                let image = match name {
+                    CARDS => self.cards_image(fonts, view),
+                    PREVIEW => self.preview_image(fonts, view),
+                    _ => self.hand_image(fonts, view),
+                };
+                (name.to_string(), image)
+            })
+            .collect())
+    }
+
+    fn public_alt(&self, view: &dyn AnyView) -> Result<[String; 2], RenderError> {
+        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
+        let s = summary::summary(view);
+        Ok([
+            crate::png::summary::glance_alt(&s),
+            crate::png::summary::board_alt("Pandoria", &s),
+        ])
+    }
+
+    fn private_alt(&self, seat_view: &dyn AnyView) -> Result<Vec<(String, String)>, RenderError> {
+        let view = crate::registry::downcast::<SeatView>(self.game(), seat_view)?;
+        Ok(private_names(view)
+            .into_iter()
+            .map(|name| {
+                let words = match name {
+                    CARDS => cards_alt(view, &extras::hand_cards(view)),
+                    PREVIEW => preview_alt(view),
+                    _ => hand_alt(view),
+                };
+                (name.to_string(), words)
+            })
+            .collect())
     }
 
     fn public_text(&self, view: &dyn AnyView) -> Result<String, RenderError> {
@@ -254,6 +267,27 @@ impl crate::registry::Pictures for Pictures {
         let view = crate::registry::downcast::<SeatView>(self.game(), seat_view)?;
         Ok(crate::text::pandoria_private(view))
     }
+}
+
+const HAND: &str = "pandoria-hand.png";
+const CARDS: &str = "pandoria-cards.png";
+const PREVIEW: &str = "pandoria-tile-preview.png";
+
+/// A seat's private pictures by file name: the hand, the cards when it holds any, and the
+/// tile preview with its own placing decision only.
+fn private_names(view: &SeatView) -> Vec<&'static str> {
+    let mut names = vec![HAND];
+    if !view.cards.is_empty() {
+        names.push(CARDS);
+    }
+    if !view.placements.is_empty()
+        || !view.castle_spaces.is_empty()
+        || !view.single_spaces.is_empty()
+        || !view.mountain_spaces.is_empty()
+    {
+        names.push(PREVIEW);
+    }
+    names
 }
 
 fn land_index(t: Terrain, symbols: u8, printed: bool) -> usize {

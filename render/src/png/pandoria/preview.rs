@@ -10,6 +10,7 @@ use super::{Art, GAP, MARGIN, R, centre, centre_px, hex_height, plural};
 use crate::png::draw::{Canvas, Colour, Sprite};
 use crate::png::palette::{INK, MUTED, PAPER};
 use crate::png::shapes;
+use crate::png::summary::clip_alt;
 use crate::png::text::{Align, Fonts, Style};
 
 /// The hand picture: each hand tile large, its halves marked in the order the notation
@@ -405,4 +406,83 @@ fn rulers(fonts: &Fonts, canvas: &mut Canvas, x0: u32, y0: u32, cw: u32, ch: u32
 
 pub(super) fn sprite_fill(sprite: &Sprite) -> Colour {
     sprite.middle()
+}
+
+/// The hand picture in words (its alt text; private to the seat).
+pub(crate) fn hand_alt(view: &SeatView) -> String {
+    let name = view
+        .public
+        .seats
+        .get(view.seat.index())
+        .map_or("?", |s| s.colour.as_str());
+    if view.hand.is_empty() {
+        return format!("{name}'s hand tiles: none.");
+    }
+    let tiles: Vec<String> = view.hand.iter().map(|t| t.to_string()).collect();
+    clip_alt(format!(
+        "{name}'s hand tile{}: {}. The 1st half of a tile goes on the first space you name.",
+        if tiles.len() == 1 { "" } else { "s" },
+        tiles.join("; ")
+    ))
+}
+
+/// The tile preview in words (its alt text; private to the seat): where the hand tile, a
+/// castle, a single tile or a mountain castle can go, every space named.
+pub(crate) fn preview_alt(view: &SeatView) -> String {
+    let name = view
+        .public
+        .seats
+        .get(view.seat.index())
+        .map_or("?", |s| s.colour.as_str());
+    let mut tile_spaces: Vec<Hex> = view.placements.iter().flatten().copied().collect();
+    tile_spaces.sort_by_key(|h| (h.col(), h.row()));
+    tile_spaces.dedup();
+    let mut castle: Vec<Hex> = view
+        .castle_spaces
+        .iter()
+        .copied()
+        .filter(|h| !tile_spaces.contains(h))
+        .collect();
+    castle.sort_by_key(|h| (h.col(), h.row()));
+    let names = |spaces: &[Hex]| {
+        spaces
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let tiles: Vec<String> = view.hand.iter().map(|t| t.to_string()).collect();
+    let mut out = if tiles.is_empty() {
+        format!("Where {name} can place")
+    } else {
+        format!("Where {name}'s tile ({}) can go", tiles.join("; "))
+    };
+    let mut parts = Vec::new();
+    if !tile_spaces.is_empty() {
+        parts.push(format!(
+            "{}{}: {}",
+            plural(tile_spaces.len(), "space", "spaces"),
+            span(&tile_spaces),
+            names(&tile_spaces)
+        ));
+    }
+    for (what, spaces) in [
+        ("castle only", &castle),
+        ("single tile", &view.single_spaces),
+        ("mountain castle", &view.mountain_spaces),
+    ] {
+        if !spaces.is_empty() {
+            parts.push(format!(
+                "{what}: {}: {}",
+                plural(spaces.len(), "space", "spaces"),
+                names(spaces)
+            ));
+        }
+    }
+    if parts.is_empty() {
+        out.push_str(": nowhere now.");
+    } else {
+        out.push_str(&format!(": {}.", parts.join("; ")));
+    }
+    clip_alt(out)
 }

@@ -96,6 +96,21 @@ impl crate::registry::Pictures for Pictures {
         Ok(Vec::new())
     }
 
+    fn public_alt(&self, view: &dyn AnyView) -> Result<[String; 2], RenderError> {
+        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
+        let s = summary::summary(view);
+        Ok([
+            crate::png::summary::glance_alt(&s),
+            crate::png::summary::board_alt("Roll Through the Ages", &s),
+        ])
+    }
+
+    fn private_alt(&self, seat_view: &dyn AnyView) -> Result<Vec<(String, String)>, RenderError> {
+        // Nothing is hidden: no private pictures.
+        crate::registry::downcast::<PublicView>(self.game(), seat_view)?;
+        Ok(Vec::new())
+    }
+
     fn public_text(&self, view: &dyn AnyView) -> Result<String, RenderError> {
         let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
         Ok(crate::text::rtta_public(view))
