@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use turnpost_core::Seed;
+use turnpost_core::registry::{GameInfo, OptionKind};
 
 use crate::local::LocalOptions;
 use crate::paint::PngPainter;
@@ -196,7 +197,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
 type LocalSetup = (Option<Seed>, Vec<(String, String)>);
 
 fn parse_local(game: &str, seed: Option<&str>, options: &[String]) -> Result<LocalSetup, String> {
-    turnpost_core::registry::find(game).map_err(|e| e.0)?;
+    let info = turnpost_core::registry::find(game).map_err(|e| e.0)?;
     let seed = seed
         .map(|text| {
             Seed::parse(text)
@@ -210,8 +211,95 @@ fn parse_local(game: &str, seed: Option<&str>, options: &[String]) -> Result<Loc
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .ok_or_else(|| format!("an option is key=value, not \"{o}\""))
         })
+        .map(|pair| pair.and_then(|(k, v)| checked_option(info, &k, &v)))
         .collect::<Result<_, _>>()?;
     Ok((seed, options))
+}
+
+/// Options of the table rather than the game, read by the table service.
+const TABLE_OPTIONS: [&str; 5] = ["deadline", "on_timeout", "rated", "ai", "ai_level"];
+
+/// A `key=value` option checked against the game's option schema, in words: an unknown key
+/// names the game's options, a value not among an option's choices names its choices (not
+/// the parser's "unknown variant"). Keys and values are read as `/new` reads them
+/// (`family-spells` = `family_spells`, any case).
+pub fn checked_option(info: &GameInfo, key: &str, value: &str) -> Result<(String, String), String> {
+    let key = key.trim().to_ascii_lowercase().replace('-', "_");
+    // The table's own options (AI seats, deadlines, rating) are checked by the table.
+    if TABLE_OPTIONS.contains(&key.as_str()) {
+        return Ok((key, value.trim().to_string()));
+    }
+    let value = value.trim().to_ascii_lowercase().replace('-', "_");
+    let Some(spec) = info.option(&key) else {
+        let keys: Vec<&str> = info.options.iter().map(|o| o.key).collect();
+        return Err(if keys.is_empty() {
+            format!("{} takes no options, not \"{key}\"", info.title)
+        } else {
+            format!(
+                "\"{key}\" is not an option of {}: its options are {}",
+                info.title,
+                keys.join(", ")
+            )
+        });
+    };
+    match &spec.kind {
+        OptionKind::Choice(choices) if !choices.iter().any(|c| c.value == value) => {
+            let values: Vec<String> = choices.iter().map(|c| c.value.replace('_', "-")).collect();
+            Err(format!(
+                "{key} must be one of {}, not \"{value}\"",
+                values.join(", ")
+            ))
+        }
+        OptionKind::Flag if value != "true" && value != "false" => {
+            Err(format!("{key} is true or false, not \"{value}\""))
+        }
+        _ => Ok((key, value)),
+    }
+}
+
+/// The options a local game plays with, and how to choose others: every option with a
+/// choice of values (the mode first), its value (given or the default) and its choices.
+pub fn options_note(info: &GameInfo, given: &[(String, String)]) -> String {
+    let mut lines = vec![format!(
+        "Playing {}: {}.",
+        info.title,
+        info.describe_options(given)
+    )];
+    for spec in &info.options {
+        let value = given
+            .iter()
+            .rev()
+            .find(|(k, _)| k == spec.key)
+            .map(|(_, v)| v.clone())
+            .or_else(|| {
+                info.defaults
+                    .iter()
+                    .find(|(k, _)| *k == spec.key)
+                    .and_then(|(_, d)| d.clone())
+            });
+        let choices = match &spec.kind {
+            OptionKind::Choice(choices) => choices
+                .iter()
+                .map(|c| c.value.replace('_', "-"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            OptionKind::Flag => "true, false".to_string(),
+        };
+        let now = match value {
+            Some(v) => format!("{} now", v.replace('_', "-")),
+            None => "not set".to_string(),
+        };
+        lines.push(format!(
+            "  --option {}=… ({}: {choices}; {now})",
+            spec.key, spec.label
+        ));
+    }
+    if info.options.is_empty() {
+        lines.push("  (this game has no options)".to_string());
+    } else {
+        lines.insert(1, "Choose others when starting a game:".to_string());
+    }
+    lines.join("\n")
 }
 
 /// `turnpost replay FILE`.
@@ -233,4 +321,86 @@ fn replay(file: &PathBuf) -> Result<(), String> {
         turnpost_render::text::public(run.game.name(), &*run.game.public_view())
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod local_options {
+    use super::*;
+
+    fn options(list: &[&str]) -> Result<Vec<(String, String)>, String> {
+        let list: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+        parse_local("pandoria", None, &list).map(|(_, options)| options)
+    }
+
+    #[test]
+    fn a_bad_option_is_answered_in_words_before_the_game_starts() {
+        // These once reached the game's parser ("unknown variant `expert`").
+        assert_eq!(
+            options(&["mode=expert"]).unwrap_err(),
+            "mode must be one of family, family-spells, beginner, standard, not \"expert\""
+        );
+        let unknown = options(&["colour=red"]).unwrap_err();
+        assert!(
+            unknown.starts_with(
+                "\"colour\" is not an option of Pandoria: its options are mode, realms"
+            ),
+            "{unknown}"
+        );
+        assert_eq!(
+            options(&["artifacts=maybe"]).unwrap_err(),
+            "artifacts is true or false, not \"maybe\""
+        );
+        // Written as `/new` reads them: any case, dashes for underscores.
+        assert_eq!(
+            options(&["Mode=Family-Spells", "ai=1"]).unwrap(),
+            [
+                ("mode".to_string(), "family_spells".to_string()),
+                ("ai".to_string(), "1".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn the_options_note_says_the_mode_and_how_to_choose_another() {
+        let info = turnpost_core::registry::find("pandoria").unwrap();
+        let note = options_note(info, &[]);
+        assert!(note.starts_with("Playing Pandoria: "), "{note}");
+        assert!(
+            note.contains(
+                "--option mode=… (Game: family, family-spells, beginner, standard; family now)"
+            ),
+            "{note}"
+        );
+        let rtta = turnpost_core::registry::find("rtta").unwrap();
+        assert!(
+            options_note(rtta, &[]).contains(
+                "--option trade=… (Trade variant (2 to 4 players): true, false; false now)"
+            ),
+            "{}",
+            options_note(rtta, &[])
+        );
+    }
+
+    #[tokio::test]
+    async fn a_refused_game_without_a_database_is_not_called_unresumable() {
+        let opts = LocalOptions {
+            game: "pandoria".into(),
+            players: 7,
+            seed: Some(Seed::from_u64(1)),
+            options: vec![],
+            db: None,
+            out: std::env::temp_dir().join("turnpost-local-refused"),
+            new: false,
+        };
+        let mut out = Vec::new();
+        let error = crate::local::play(
+            &opts,
+            Arc::new(crate::table::NoImages),
+            &mut &b""[..],
+            &mut out,
+        )
+        .await
+        .unwrap_err();
+        assert!(!error.contains("cannot be resumed"), "{error}");
+    }
 }

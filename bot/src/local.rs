@@ -256,12 +256,19 @@ pub async fn play(
             )
             .await
     };
+    // Only a saved table (--db) can be one that cannot be resumed; in memory a refusal is
+    // just the options' own problem.
     let mut reply = first.map_err(|e| match e {
-        TableError::Refused(m) if resumed.is_none() => format!(
+        TableError::Refused(m) if resumed.is_none() && opts.db.is_some() => format!(
             "{m} This file holds a table that cannot be resumed; run again with --new to abandon it and start over."
         ),
         e => e.to_string(),
     })?;
+    if resumed.is_none()
+        && let Ok(info) = turnpost_core::registry::find(&opts.game)
+    {
+        writeln!(out, "{}", crate::cli::options_note(info, &opts.options)).map_err(io_err)?;
+    }
     if let Some(post) = reply.ephemeral.take() {
         reply.public.push(post);
     }
