@@ -717,7 +717,14 @@ async fn newcomer_game(game: &str, seed: u64) -> Figures {
                 continue;
             }
             let confirm = of(Kind::Confirm);
-            let browse = confirm.is_empty() && !views.is_empty() && looked < 3 && rng.below(3) == 0;
+            // Looking around is optional once per decision: a page, a group, a die selected —
+            // never unselected (dice are selected to reroll them, not to change one's mind).
+            let sights: Vec<&Control> = views
+                .iter()
+                .filter(|c| !(c.id.contains(":tog:") && c.label.starts_with('✓')))
+                .collect();
+            let browse =
+                confirm.is_empty() && !sights.is_empty() && looked == 0 && rng.below(3) == 0;
             let (control, value) = if let Some(c) = confirm.first() {
                 (c.clone(), String::new())
             } else if !acts.is_empty() && !browse {
@@ -748,6 +755,8 @@ async fn newcomer_game(game: &str, seed: u64) -> Figures {
                     views.iter().filter(|c| c.id.contains(":open:")).collect();
                 let c = if acts.is_empty() && !open.is_empty() && rng.below(5) > 0 {
                     open[0].clone()
+                } else if browse {
+                    sights[rng.below(sights.len())].clone()
                 } else {
                     views[rng.below(views.len())].clone()
                 };
