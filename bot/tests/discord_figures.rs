@@ -1,9 +1,13 @@
 //! The figures of a newcomer's whole game (issue 28): the real `turnpost serve` code against
 //! the fake Discord, one test per game of the registry. Three players who have never played
-//! read `/rules` (or `/help` while there is no `/rules`) in the lobby, join by the lobby's
-//! button, and play the whole game by clicks only — Take my turn, the private panel's buttons
-//! and selects, its "What does it do?" reference once each when the panel offers one — never
-//! typed notation. Each test prints one line
+//! read `/rules` in the lobby (on a bot without it, `/help`: the figures of an older tree can
+//! be measured, its test then fails), join by the lobby's button, and play the whole game by
+//! clicks only — Take my turn, the private panel's buttons and selects, its "What does it do?"
+//! reference once each — never typed notation. At each decision a newcomer plays one of the
+//! offered actions at random (seeded; four times in five something other than passing or
+//! ending the step), looks around first once in three (a page, a group, a die selected),
+//! opens a group when the panel offers only groups, and clicks through a confirmation. Each
+//! test prints one line
 //!
 //! `FIGURES game=<name> players=<n> turns=<t> clicks_median=<x> clicks_p90=<y> new_dms_per_player=<d> kb_per_turn=<k>`
 //!
@@ -69,12 +73,7 @@ async fn a_newcomer_plays_pandoria_standard_by_clicks() {
     let figures = newcomer_game("pandoria", 21).await;
     assert_eq!(figures.players, 3);
     assert!(figures.turns >= 30, "a whole game: {}", figures.line());
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "issue 28: lands with one DM per player edited in place"]
-async fn a_newcomer_gets_at_most_three_new_dms_in_a_pandoria_game() {
-    let figures = newcomer_game("pandoria", 21).await;
+    assert_taught(&figures);
     assert_new_dms_bound(&figures);
 }
 
@@ -83,6 +82,7 @@ async fn a_newcomer_plays_roll_through_the_ages_by_clicks() {
     let figures = newcomer_game("rtta", 22).await;
     assert_eq!(figures.players, 3);
     assert!(figures.turns >= 9, "a whole game: {}", figures.line());
+    assert_taught(&figures);
     assert_new_dms_bound(&figures);
     assert!(
         figures.clicks_median() <= 6.0,
@@ -92,7 +92,7 @@ async fn a_newcomer_plays_roll_through_the_ages_by_clicks() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "issue 28: lands with the RTTA buy step's cheapest payments"]
+#[ignore = "issue 28: fails by one click (p90 9) after the RTTA one-click menus landed; lands when a RTTA turn needs fewer clicks"]
 async fn a_newcomers_roll_through_the_ages_turn_takes_at_most_8_clicks_at_p90() {
     let figures = newcomer_game("rtta", 22).await;
     assert!(
@@ -102,20 +102,25 @@ async fn a_newcomers_roll_through_the_ages_turn_takes_at_most_8_clicks_at_p90() 
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "issue 28: lands with the panel's What does it do? reference"]
-async fn every_newcomer_reads_what_does_it_do_on_the_panel() {
-    for (game, seed) in [("pandoria", 21), ("rtta", 22)] {
-        let figures = newcomer_game(game, seed).await;
-        assert!(
-            figures.reference_offered,
-            "{game}: the panel offers What does it do?"
-        );
-        assert_eq!(
-            figures.references_read, figures.players,
-            "{game}: every newcomer found the reference"
-        );
-    }
+/// The newcomers learnt the game from the bot: `/rules` answered each of them, and each found
+/// the panel's What does it do? reference.
+fn assert_taught(figures: &Figures) {
+    assert!(
+        figures.rules_read.iter().all(|c| *c == "rules"),
+        "{}: every newcomer read /rules, not {:?}",
+        figures.game,
+        figures.rules_read
+    );
+    assert!(
+        figures.reference_offered,
+        "{}: the panel offers What does it do?",
+        figures.game
+    );
+    assert_eq!(
+        figures.references_read, figures.players,
+        "{}: every newcomer found What does it do?",
+        figures.game
+    );
 }
 
 /// Issue 28's bound for every game: at most 3 new DMs per player per game (the first hand,
