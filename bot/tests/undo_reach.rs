@@ -171,9 +171,19 @@ async fn undo_reaches_over_the_own_tile_which_no_public_post_ever_names() {
         .unwrap();
     assert!(r.public.is_empty(), "held back: {:?}", r.public);
     assert!(r.private.is_empty(), "{:?}", r.private);
-    assert!(r.turn.as_ref().unwrap().can_undo, "the tile can be taken back");
-    assert!(recorder.take().is_empty(), "no public picture of a held step");
-    assert_eq!(board_json(&table).await, board_before, "/board shows no held step");
+    assert!(
+        r.turn.as_ref().unwrap().can_undo,
+        "the tile can be taken back"
+    );
+    assert!(
+        recorder.take().is_empty(),
+        "no public picture of a held step"
+    );
+    assert_eq!(
+        board_json(&table).await,
+        board_before,
+        "/board shows no held step"
+    );
     let log = log_text(&table, 3 - who).await;
     for line in &first_lines {
         assert!(!log.contains(line.as_str()), "{line} in the log: {log}");
@@ -181,7 +191,11 @@ async fn undo_reaches_over_the_own_tile_which_no_public_post_ever_names() {
     // Undo puts the tile back in the hand; nothing public changes.
     let r = table.handle(&caller(who), undo()).await.unwrap();
     assert!(r.public.is_empty(), "{:?}", r.public);
-    assert!(r.news.iter().any(|l| l.contains("took back")), "{:?}", r.news);
+    assert!(
+        r.news.iter().any(|l| l.contains("took back")),
+        "{:?}",
+        r.news
+    );
     assert!(!r.turn.as_ref().unwrap().can_undo);
     assert_eq!(board_json(&table).await, board_before);
     assert!(recorder.take().is_empty());
@@ -224,15 +238,26 @@ async fn undo_reaches_over_the_own_tile_which_no_public_post_ever_names() {
     mirror.apply(seat, &figure).unwrap();
     drop(table);
     let table = table_at(&dir.path().join("t.db"), 1, recorder.clone()).await;
-    assert_eq!(board_json(&table).await, board_before, "held back after a restart");
+    assert_eq!(
+        board_json(&table).await,
+        board_before,
+        "held back after a restart"
+    );
     let r = table.handle(&caller(who), undo()).await.unwrap();
     assert!(r.public.is_empty());
-    assert!(r.turn.as_ref().unwrap().can_undo, "the tile is still undoable");
+    assert!(
+        r.turn.as_ref().unwrap().can_undo,
+        "the tile is still undoable"
+    );
     let r = table.handle(&caller(who), undo()).await.unwrap();
     assert!(r.public.is_empty());
     assert!(!r.turn.as_ref().unwrap().can_undo);
     let hand_again = table.handle(&caller(who), Command::Hand).await.unwrap();
-    assert_eq!(hand_again.ephemeral.unwrap().text, hand_text, "the tile is back in the hand");
+    assert_eq!(
+        hand_again.ephemeral.unwrap().text,
+        hand_text,
+        "the tile is back in the hand"
+    );
     // Play the turn to its end: the one public post shows the final placement only.
     let mut mirror = start_mirror_again(2, 1);
     mirror.apply(seat, &other).unwrap();
@@ -251,12 +276,24 @@ async fn undo_reaches_over_the_own_tile_which_no_public_post_ever_names() {
             .unwrap();
         posts.extend(r.public.iter().map(|p| p.text.clone()));
     }
-    assert_eq!(posts.len(), 1, "one public post at the turn's end: {posts:?}");
+    assert_eq!(
+        posts.len(),
+        1,
+        "one public post at the turn's end: {posts:?}"
+    );
     for line in &final_lines {
-        assert!(posts[0].contains(line.as_str()), "{line} missing: {}", posts[0]);
+        assert!(
+            posts[0].contains(line.as_str()),
+            "{line} missing: {}",
+            posts[0]
+        );
     }
     for line in &first_lines {
-        assert!(!posts[0].contains(line.as_str()), "{line} was taken back: {}", posts[0]);
+        assert!(
+            !posts[0].contains(line.as_str()),
+            "{line} was taken back: {}",
+            posts[0]
+        );
     }
     assert!(!posts[0].contains("took back"), "{}", posts[0]);
     assert_eq!(recorder.take(), vec![public_json(&mirror)]);
@@ -294,8 +331,8 @@ async fn nothing_undo_may_take_back_is_ever_published() {
             let who = user(d.seat);
             if !held.is_empty() && rng.random_bool(0.3) {
                 // Whether the step taken back placed the hand tile.
-                let placed_tile = held.last().unwrap().seat_state(d.seat).hand
-                    != mirror.seat_state(d.seat).hand;
+                let placed_tile =
+                    held.last().unwrap().seat_state(d.seat).hand != mirror.seat_state(d.seat).hand;
                 let r = table.handle(&caller(who), undo()).await.unwrap();
                 assert!(r.public.is_empty() && r.private.is_empty(), "{r:?}");
                 mirror = held.pop().unwrap();
@@ -338,10 +375,19 @@ async fn nothing_undo_may_take_back_is_ever_published() {
             for painted in recorder.take() {
                 assert_eq!(painted, published, "a public picture showed a held step");
             }
-            assert_eq!(board_json(&table).await, published, "/board showed a held step");
+            assert_eq!(
+                board_json(&table).await,
+                published,
+                "/board showed a held step"
+            );
         }
         assert!(held_steps > 10, "seed {seed}: {held_steps} held steps");
-        assert!(tiles_undone > 0, "seed {seed}: no placed tile was taken back");
-        eprintln!("seed {seed}: {held_steps} held steps, {tiles_undone} tiles taken back, {asked} questions");
+        assert!(
+            tiles_undone > 0,
+            "seed {seed}: no placed tile was taken back"
+        );
+        eprintln!(
+            "seed {seed}: {held_steps} held steps, {tiles_undone} tiles taken back, {asked} questions"
+        );
     }
 }

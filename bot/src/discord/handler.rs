@@ -290,7 +290,12 @@ impl Handler {
     ) -> (Post, Vec<CreateActionRow>) {
         match self.table.handle(caller, command).await {
             Ok(reply) => {
-                let rows = reply.confirm.as_ref().map(confirm_row).into_iter().collect();
+                let rows = reply
+                    .confirm
+                    .as_ref()
+                    .map(confirm_row)
+                    .into_iter()
+                    .collect();
                 (acknowledgement(&reply), rows)
             }
             Err(TableError::Refused(m)) => (text_post(m), Vec::new()),

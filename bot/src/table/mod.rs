@@ -766,9 +766,7 @@ impl Table {
             Command::AddAi { level } => self.add_ai(caller, level).await,
             Command::RemoveAi => self.remove_ai(caller).await,
             Command::Rematch { game } => self.rematch(caller, game).await,
-            Command::Act { notation, version } => {
-                self.act(caller, &notation, version, false).await
-            }
+            Command::Act { notation, version } => self.act(caller, &notation, version, false).await,
             Command::ActAnyway { notation, version } => {
                 self.act(caller, &notation, version, true).await
             }

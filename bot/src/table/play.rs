@@ -214,10 +214,7 @@ impl Table {
         version: Option<i64>,
         anyway: bool,
     ) -> Result<Reply, TableError> {
-        match self
-            .act_once(caller, notation, version, anyway, true)
-            .await
-        {
+        match self.act_once(caller, notation, version, anyway, true).await {
             Ok(reply) => Ok(reply),
             Err(Attempt::Failed(TableError::Internal(e))) => Err(TableError::Internal(e)),
             Err(Attempt::Stale | Attempt::Failed(TableError::Refused(_))) => self
@@ -298,9 +295,9 @@ impl Table {
         if irreversible && !anyway {
             let unused = game.unused(Seat(seat), &played.notation);
             if !unused.is_empty() && self.store.confirm_before_ending(caller.user).await? {
-                let ends_turn = next.decision().is_none_or(|d| {
-                    !same_person(&loaded.seats, Some(Seat(seat)), Some(d.seat))
-                });
+                let ends_turn = next
+                    .decision()
+                    .is_none_or(|d| !same_person(&loaded.seats, Some(Seat(seat)), Some(d.seat)));
                 return Ok(ask_first(loaded, &played.notation, &unused, ends_turn));
             }
         }
