@@ -76,6 +76,10 @@ pub struct Message {
     /// A deadline's call to the table, with its buttons (its game is the row's game).
     #[serde(default)]
     pub call: Option<SeatCall>,
+    /// The words of each picture (alt text) as (file name, words); pictures are stored
+    /// apart from the body, this names them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alt: Vec<(String, String)>,
     /// A reminder (a newer turn message makes it moot while the channel is unreachable).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reminder: bool,

@@ -1,4 +1,5 @@
-//! The painter the bot uses: the renderer crate's PNG pictures.
+//! The painter the bot uses: the renderer crate's PNG pictures, each with its words (alt
+//! text) made from the same view.
 
 use turnpost_core::dynamic::AnyView;
 
@@ -8,40 +9,72 @@ use crate::table::{Image, Painter};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PngPainter;
 
+fn image(p: turnpost_render::Picture) -> Image {
+    Image {
+        name: p.name,
+        png: p.png,
+        alt: p.alt,
+    }
+}
+
 impl Painter for PngPainter {
     fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
         // The glance first (it reads on a phone), then the whole board.
-        let glance = turnpost_render::summary_png(game, view).map_err(|e| e.to_string())?;
-        let png = turnpost_render::public_png(game, view).map_err(|e| e.to_string())?;
-        Ok(vec![
-            Image {
-                name: format!("{game}-glance.png"),
-                png: glance,
-            },
-            Image {
-                name: format!("{game}-board.png"),
-                png,
-            },
-        ])
+        let pictures = turnpost_render::public_pictures(game, view).map_err(|e| e.to_string())?;
+        Ok(pictures.into_iter().map(image).collect())
     }
 
     fn rating_chart(&self, title: &str, points: &[(i64, f64)]) -> Result<Vec<Image>, String> {
-        let points: Vec<turnpost_render::RatingPoint> = points
+        let rated: Vec<turnpost_render::RatingPoint> = points
             .iter()
             .map(|&(at_ms, rating)| turnpost_render::RatingPoint { at_ms, rating })
             .collect();
-        let png = turnpost_render::rating_chart_png(title, &points).map_err(|e| e.to_string())?;
+        let png = turnpost_render::rating_chart_png(title, &rated).map_err(|e| e.to_string())?;
         Ok(vec![Image {
             name: "rating.png".into(),
             png,
+            alt: rating_words(title, points),
         }])
     }
 
     fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
-        let pictures = turnpost_render::private_pngs(game, view).map_err(|e| e.to_string())?;
-        Ok(pictures
-            .into_iter()
-            .map(|(name, png)| Image { name, png })
-            .collect())
+        let pictures = turnpost_render::private_pictures(game, view).map_err(|e| e.to_string())?;
+        Ok(pictures.into_iter().map(image).collect())
+    }
+}
+
+/// The rating chart in words: its title, the first and the latest rating, and the range.
+fn rating_words(title: &str, points: &[(i64, f64)]) -> String {
+    let (Some(first), Some(last)) = (points.first(), points.last()) else {
+        return format!("{title}: no rated games yet.");
+    };
+    let low = points.iter().map(|p| p.1).fold(f64::MAX, f64::min);
+    let high = points.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+    let words = format!(
+        "{title}: rating over {} point{}, from {:.0} to {:.0} now (lowest {:.0}, highest {:.0}).",
+        points.len(),
+        if points.len() == 1 { "" } else { "s" },
+        first.1,
+        last.1,
+        low,
+        high
+    );
+    words.chars().take(1024).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rating_chart_is_described_in_words() {
+        assert_eq!(
+            rating_words("Anna · Pandoria", &[(0, 1500.0), (1, 1530.4), (2, 1512.0)]),
+            "Anna · Pandoria: rating over 3 points, from 1500 to 1512 now (lowest 1500, highest 1530)."
+        );
+        assert_eq!(
+            rating_words("Anna · Pandoria", &[]),
+            "Anna · Pandoria: no rated games yet."
+        );
     }
 }

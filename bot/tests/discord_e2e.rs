@@ -1223,9 +1223,69 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
         stats.paged
     );
     traffic_report(&fake, mark, stats.actions);
+    assert_every_picture_has_words(&fake);
+    // Roll Through the Ages hides nothing: its panel has no pictures.
+    assert_panel_pictures_are_stacked(&fake, game == "pandoria");
     bot.stop().await;
     fake.assert_clean();
     stats
+}
+
+/// Every picture uploaded in the whole game (turn messages and their edits, DMs, panels,
+/// ephemeral answers) went with a description in words (alt text, ≤ 1,024 characters) in
+/// its `attachments` entry, as Discord reads it.
+fn assert_every_picture_has_words(fake: &FakeDiscord) {
+    let mut pictures = 0;
+    for r in fake.requests() {
+        for (name, _) in r.png_files() {
+            let entry = r
+                .json
+                .as_ref()
+                .and_then(|j| j["attachments"].as_array())
+                .and_then(|a| a.iter().find(|e| e["filename"] == name.as_str()))
+                .unwrap_or_else(|| panic!("{name} has no attachments entry: {r}"));
+            let words = entry["description"].as_str().unwrap_or("");
+            assert!(
+                !words.trim().is_empty() && words.chars().count() <= 1024,
+                "{name} went without words (or too many): {r}"
+            );
+            assert!(
+                !words.starts_with("Picture: "),
+                "{name} got the fallback description, not its own words: {words}"
+            );
+            pictures += 1;
+        }
+    }
+    assert!(pictures > 10, "only {pictures} pictures were sent");
+}
+
+/// The pictures of every interaction answer (the panel, My hand) are each shown by an embed
+/// (`attachment://name`), which phones stack at full width, never as plain attachments side
+/// by side.
+fn assert_panel_pictures_are_stacked(fake: &FakeDiscord, some: bool) {
+    let mut panels = 0;
+    for r in fake.requests() {
+        if r.interaction_token().is_none() || r.png_files().is_empty() {
+            continue;
+        }
+        let shown: Vec<&str> = r
+            .json
+            .as_ref()
+            .and_then(|j| j["embeds"].as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e["image"]["url"].as_str())
+            .filter_map(|u| u.strip_prefix("attachment://"))
+            .collect();
+        for (name, _) in r.png_files() {
+            assert!(
+                shown.contains(&name.as_str()),
+                "{name} is a plain attachment, not in an embed: {r}"
+            );
+        }
+        panels += 1;
+    }
+    assert_eq!(panels > 0, some, "{panels} panels showed pictures");
 }
 
 /// Waits until each player's DM of the game (the newest message in their DM channel) shows

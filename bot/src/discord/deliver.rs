@@ -166,7 +166,42 @@ pub fn call_buttons(game: i64, call: SeatCall) -> Vec<CreateActionRow> {
 fn attachments(post: &Post) -> Vec<CreateAttachment> {
     post.images
         .iter()
-        .map(|i| CreateAttachment::bytes(i.png.clone(), i.name.clone()))
+        .map(|i| {
+            CreateAttachment::bytes(i.png.clone(), i.name.clone())
+                .description(words_or_name(&i.name, &i.alt))
+        })
+        .collect()
+}
+
+/// An attachment's description (alt text): its words, clipped to Discord's 1,024
+/// characters; a row written before pictures had words falls back to the file's name in
+/// words (`pandoria board`), so no attachment goes out without one.
+fn words_or_name(name: &str, words: &str) -> String {
+    let words = words.trim();
+    if words.is_empty() {
+        let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+        return format!("Picture: {}", stem.replace(['-', '_'], " "));
+    }
+    words.chars().take(1024).collect()
+}
+
+/// A stored picture as an attachment with its words (from the row's body, by file name).
+fn described(message: &Message, name: String, png: Vec<u8>) -> CreateAttachment {
+    let words = message
+        .alt
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or("", |(_, w)| w.as_str());
+    let description = words_or_name(&name, words);
+    CreateAttachment::bytes(png, name).description(description)
+}
+
+/// The panel's pictures as embeds, one each (`attachment://name`): Discord lays plain
+/// attachments side by side, half as wide on a phone, but stacks embeds at full width.
+fn panel_embeds(post: &Post) -> Vec<CreateEmbed> {
+    post.images
+        .iter()
+        .map(|i| CreateEmbed::new().image(format!("attachment://{}", i.name)))
         .collect()
 }
 
@@ -195,12 +230,22 @@ fn clip(text: &str) -> String {
 }
 
 /// What the deferred interaction response becomes.
+/// Its pictures go one per embed, stacked; without pictures the embeds are left as they are
+/// (a panel that keeps its pictures), see [`ephemeral_clear`].
 pub fn ephemeral_edit(post: &Post) -> EditInteractionResponse {
     let mut edit = EditInteractionResponse::new().content(clip(&post.text));
     for a in attachments(post) {
         edit = edit.new_attachment(a);
     }
+    if !post.images.is_empty() {
+        edit = edit.embeds(panel_embeds(post));
+    }
     edit
+}
+
+/// [`ephemeral_edit`] of a panel whose pictures go: its attachments and their embeds.
+pub fn ephemeral_clear(post: &Post) -> EditInteractionResponse {
+    ephemeral_edit(post).clear_attachments().embeds(Vec::new())
 }
 
 /// Delivers outbox rows through serenity's HTTP client.
@@ -371,7 +416,7 @@ impl Courier for DiscordCourier {
         let names: Vec<String> = images.iter().map(|(name, _)| name.clone()).collect();
         let files: Vec<CreateAttachment> = images
             .into_iter()
-            .map(|(name, png)| CreateAttachment::bytes(png, name))
+            .map(|(name, png)| described(message, name, png))
             .collect();
         match row.kind {
             DeliveryKind::Channel => {
@@ -438,7 +483,7 @@ impl Courier for DiscordCourier {
         let attachments = images
             .into_iter()
             .fold(EditAttachments::new(), |a, (name, png)| {
-                a.add(CreateAttachment::bytes(png, name))
+                a.add(described(message, name, png))
             });
         let game = row.game_id.unwrap_or(0);
         let components = match &message.turn {
@@ -483,7 +528,7 @@ impl Courier for DiscordCourier {
         let attachments = images
             .into_iter()
             .fold(EditAttachments::new(), |a, (name, png)| {
-                a.add(CreateAttachment::bytes(png, name))
+                a.add(described(message, name, png))
             });
         let edit = EditMessage::new()
             .content(clip(&message.text))

@@ -22,7 +22,7 @@ use turnpost_core::registry;
 
 use super::InFlight;
 use super::commands::{self, Invocation};
-use super::deliver::ephemeral_edit;
+use super::deliver::{ephemeral_clear, ephemeral_edit};
 use super::ids::{ComponentId, Verb};
 use super::panel::{self, View};
 use super::permissions::{self, Place};
@@ -454,11 +454,11 @@ impl Handler {
                             (done, question)
                         };
                         // The panel's pictures are replaced (or removed), its buttons always.
-                        let mut edit = ephemeral_edit(&next).components(rows);
                         if next.images.is_empty() {
-                            edit = edit.clear_attachments();
+                            ephemeral_clear(&next).components(rows)
+                        } else {
+                            ephemeral_edit(&next).components(rows)
                         }
-                        edit
                     }
                 }
             }

@@ -447,6 +447,8 @@ impl Table {
                 images: vec![Image {
                     name: format!("{}-game-{}.json", row.kind, row.game_id),
                     png: json.into_bytes(),
+                    alt: "The game's record as JSON (options, seats and every action in notation)."
+                        .into(),
                 }],
                 ..Post::default()
             }),

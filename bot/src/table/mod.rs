@@ -248,6 +248,10 @@ pub struct Image {
     pub name: String,
     /// PNG bytes.
     pub png: Vec<u8>,
+    /// What it shows, in words (alt text, at most 1,024 characters; Discord's attachment
+    /// `description`): made with the picture from the same view, so a public picture's
+    /// words say nothing hidden.
+    pub alt: String,
 }
 
 /// A message: text and images.
@@ -700,6 +704,13 @@ impl Table {
                 .map(|i| (i.name.clone(), i.png.clone()))
                 .collect()
         };
+        // The pictures' words travel in the body, by file name.
+        let alts = |post: &Post| {
+            post.images
+                .iter()
+                .map(|i| (i.name.clone(), i.alt.clone()))
+                .collect()
+        };
         // A new turn message with no turn after it is the game's final message: it offers a
         // rematch, and each player's DM with it is a new one (the result), not an edit.
         let game_over = !lobby && reply.turn.is_none() && reply.public.iter().any(|p| p.new_turn);
@@ -716,6 +727,7 @@ impl Table {
                 edit: post.edit,
                 takes_over: post.new_turn,
                 rematch: game_over && post.new_turn,
+                alt: alts(post),
                 ..Message::default()
             }
             .to_body(),
@@ -728,6 +740,7 @@ impl Table {
             body: Message {
                 text: post.text.clone(),
                 fresh: game_over,
+                alt: alts(post),
                 ..Message::default()
             }
             .to_body(),
