@@ -687,13 +687,14 @@ impl Handler {
         if turn.can_undo {
             with_undo(&mut controls.rows, turn);
         }
-        let mut post = if keep_pictures {
+        // A game without secrets has no private pictures to show beside the choices.
+        let mut post = if keep_pictures || !self.table.hides_hands(caller).await {
             Post::default()
         } else {
             match self.table.handle(caller, Command::Hand).await {
                 Ok(Reply {
                     ephemeral: Some(p), ..
-                }) if !p.text.starts_with("Nothing is hidden") => p,
+                }) => p,
                 _ => Post::default(),
             }
         };

@@ -61,6 +61,18 @@ impl Table {
         Ok(reply)
     }
 
+    /// Whether the caller's game keeps anything hidden (a hand), so that a panel shows the
+    /// caller's private pictures beside the choices; `false` when there is no game.
+    pub async fn hides_hands(&self, caller: &Caller) -> bool {
+        let Ok(game_id) = self.channel_game(caller).await else {
+            return false;
+        };
+        let Ok(held) = self.hold(game_id).await else {
+            return false;
+        };
+        held.game.as_ref().is_some_and(|g| g.info().secrets)
+    }
+
     pub(super) async fn hand(&self, caller: &Caller) -> Result<Reply, TableError> {
         let game_id = self.channel_game(caller).await?;
         let held = self.hold(game_id).await?;
@@ -72,9 +84,19 @@ impl Table {
             return refuse("The game has not started yet.");
         };
         if !game.info().secrets {
-            return Ok(Reply::ephemeral(
-                "Nothing is hidden in this game: everything is on the board.",
-            ));
+            // Nothing to hide, so the useful answer is the caller's own sheet: what they own,
+            // their goods and developments (the public text's line for their seat).
+            let name = game.seat_name(Seat(seat.seat));
+            let public = turnpost_render::text::public(&loaded.row.kind, &*game.public_view());
+            let sheet = public
+                .lines()
+                .find(|l| l.split_whitespace().next() == Some(name.as_str()))
+                .map(str::trim)
+                .unwrap_or("");
+            return Ok(Reply::ephemeral(format!(
+                "Your sheet ({name}): {sheet}\n{} hides nothing: every sheet is on the board for everyone.",
+                game.info().title
+            )));
         }
         let view = game.seat_view(Seat(seat.seat));
         let text = turnpost_render::text::private(&loaded.row.kind, &*view);
