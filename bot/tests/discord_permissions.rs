@@ -164,6 +164,43 @@ async fn a_legal_action(fake: &FakeDiscord, user: u64, channel: u64) -> String {
         .to_string()
 }
 
+/// `/play` of the first legal action of the player to act in `channel`.
+async fn play_one(fake: &FakeDiscord, channel: u64) {
+    let player = to_act(fake, channel);
+    let action = a_legal_action(fake, player, channel).await;
+    let answer = slash(
+        fake,
+        player,
+        channel,
+        "play",
+        json!([{"name": "action", "type": 3, "value": action}]),
+    )
+    .await;
+    assert!(!answer.is_empty(), "/play {action} was answered");
+}
+
+/// Plays legal actions in `channel` (whoever is to act) until a request since `mark`
+/// satisfies `done` — a turn's steps may change nothing in the channel until the turn ends
+/// — and returns it; at most 12 actions.
+async fn play_until(
+    fake: &FakeDiscord,
+    channel: u64,
+    mark: usize,
+    done: impl Fn(&Recorded) -> bool,
+) -> Recorded {
+    for _ in 0..12 {
+        // The outbox sends after the answer: give it a moment.
+        for _ in 0..40 {
+            if let Some(r) = fake.requests_since(mark).into_iter().find(|r| done(r)) {
+                return r;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        play_one(fake, channel).await;
+    }
+    panic!("12 actions and no such request:\n{}", fake.report());
+}
+
 /// Denies the bot `bit` in a fresh channel, runs `/new` there and checks the refusal: it
 /// names `name` and how to grant it, nothing is posted and no table exists (once the
 /// permission is back, `/new` opens one in that very channel).
@@ -369,17 +406,16 @@ async fn embed_links_revoked_mid_game_is_said_at_the_next_click() {
         .as_u64()
         .unwrap_or(0);
     assert_eq!(flags & 64, 64, "only the player sees it");
-    // What Discord did with the turn message: accepted, embeds dropped.
-    let update = fake
-        .wait_for_since(mark, WAIT, |r| {
-            r.channel_id() == Some(CHANNEL)
-                && r.ok()
-                && r.json
-                    .as_ref()
-                    .and_then(|j| j["embeds"].as_array())
-                    .is_some_and(|e| !e.is_empty())
-        })
-        .await;
+    // What Discord does with the next turn message that has embeds: accepts it, drops them.
+    let update = play_until(&fake, CHANNEL, mark, |r| {
+        r.channel_id() == Some(CHANNEL)
+            && r.ok()
+            && r.json
+                .as_ref()
+                .and_then(|j| j["embeds"].as_array())
+                .is_some_and(|e| !e.is_empty())
+    })
+    .await;
     let id: u64 = update.response.as_ref().unwrap()["id"]
         .as_str()
         .unwrap()
@@ -402,22 +438,18 @@ async fn send_messages_revoked_mid_game_is_reported_by_the_outbox() {
     running_game(&fake, CHANNEL).await;
     fake.deny_bot(CHANNEL, permissions::SEND_MESSAGES);
     fake.expect_error_code(50013, "the channel denies the bot Send Messages");
-    let player = to_act(&fake, CHANNEL);
-    let action = a_legal_action(&fake, player, CHANNEL).await;
     let mark = fake.mark();
-    slash(
-        &fake,
-        player,
-        CHANNEL,
-        "play",
-        json!([{"name": "action", "type": 3, "value": action}]),
-    )
+    // Played until the turn's message is due (the steps before may post nothing).
+    let note = play_until(&fake, CHANNEL, mark, |r| {
+        r.is_followup() && content(r).contains("I could not post the game's message")
+    })
     .await;
-    let note = fake
-        .wait_for_since(mark, WAIT, |r| {
-            r.is_followup() && content(r).contains("I could not post the game's message")
-        })
-        .await;
+    assert!(
+        fake.requests_since(mark)
+            .iter()
+            .any(|r| r.channel_id() == Some(CHANNEL) && r.error_code() == Some(50013)),
+        "Discord refused a post with 50013"
+    );
     assert!(note.ok(), "{note}");
     assert!(
         content(&note).contains("Send Messages"),
@@ -519,22 +551,18 @@ async fn new_with_a_thread_plays_the_game_in_a_new_thread_linked_once_from_the_c
         panel.starts_with("**") && !panel.contains("not running") && !panel.contains("ended"),
         "the panel of the player to act: {panel}"
     );
-    // A turn, played in the thread.
-    let action = a_legal_action(&fake, player, thread).await;
-    let before = fake.count(|r| r.channel_id() == Some(thread) && r.ok());
-    let answer = slash(
-        &fake,
-        player,
-        thread,
-        "play",
-        json!([{"name": "action", "type": 3, "value": action}]),
-    )
-    .await;
-    assert!(!answer.is_empty());
-    fake.wait_for(WAIT, |_| {
-        fake.count(|r| r.channel_id() == Some(thread) && r.ok()) > before
+    // A turn, played in the thread until its next turn message is there.
+    let mark = fake.mark();
+    let next = play_until(&fake, thread, mark, |r| {
+        r.is_channel_message(thread) && r.ok() && content(r).contains(" to play: ")
     })
     .await;
+    assert_ne!(
+        to_act(&fake, thread),
+        player,
+        "the turn passed: {}",
+        content(&next)
+    );
     // The channel got exactly the one line; every game message went to the thread.
     let in_channel = posts_in(&fake, CHANNEL);
     assert_eq!(in_channel.len(), 1, "{in_channel:?}");
@@ -604,6 +632,48 @@ async fn a_thread_whose_table_is_refused_stays_empty_and_unlinked() {
     assert!(answer.contains("opened"), "{answer}");
     fake.wait_for(WAIT, |r| r.is_channel_message(thread) && r.ok())
         .await;
+    bot.stop().await;
+    fake.assert_clean();
+}
+
+/// Rematch opens a new lobby in the channel: it needs what `/new` needs, and is refused in
+/// the same words when a permission is missing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_without_attach_files_is_refused_naming_it() {
+    use turnpost_bot::discord::ids::{ComponentId, Verb};
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = start_bot(&fake, &dir.path().join("t.db")).await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    running_game(&fake, CHANNEL).await;
+    let turn = posts_in(&fake, CHANNEL)
+        .into_iter()
+        .rev()
+        .find(|r| content(r).contains(" to play: "))
+        .unwrap();
+    let message = turn.response.as_ref().unwrap();
+    let take = message["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .unwrap();
+    let game = ComponentId::decode(take).expect("Turnpost's button").game;
+    let rematch = ComponentId {
+        game,
+        version: 0,
+        verb: Verb::Rematch,
+    }
+    .encode()
+    .unwrap();
+    let id: u64 = message["id"].as_str().unwrap().parse().unwrap();
+    fake.deny_bot(CHANNEL, permissions::ATTACH_FILES);
+    let answer = answer_of(
+        &fake,
+        fake.button_unchecked(ANNA, CHANNEL, Some(GUILD), &rematch, id),
+    )
+    .await;
+    assert!(
+        answer.starts_with("I cannot open the rematch here: Turnpost lacks Attach Files"),
+        "{answer}"
+    );
     bot.stop().await;
     fake.assert_clean();
 }

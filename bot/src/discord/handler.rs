@@ -428,7 +428,9 @@ impl Handler {
             &comp.token,
         );
         self.reopen_dms(caller.user).await;
-        let starting = id.as_ref().is_some_and(|id| id.verb == Verb::Start);
+        let starting = id
+            .as_ref()
+            .is_some_and(|id| matches!(id.verb, Verb::Start | Verb::Rematch));
         let edit = match id.filter(|_| on_panel) {
             Some(id) => {
                 // Turning a page, opening a group or toggling a die changes nothing in the
@@ -538,12 +540,18 @@ impl Handler {
             }
         }
         let table = |command| async move { self.run_table_rows(caller, command).await };
-        if id.verb == Verb::Start
+        // Starting a game and opening a rematch's lobby need what `/new` needs.
+        let opening = match id.verb {
+            Verb::Start => Some("start the game"),
+            Verb::Rematch => Some("open the rematch"),
+            _ => None,
+        };
+        if let Some(doing) = opening
             && let Some(refusal) = lacking(
                 comp.guild_id,
                 comp.app_permissions,
                 comp.channel.as_ref(),
-                "start the game",
+                doing,
             )
         {
             return (text_post(refusal), Vec::new());
