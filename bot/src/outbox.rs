@@ -703,9 +703,10 @@ impl Outbox {
             _ => None,
         };
         // An earlier attempt may have gone out, longer ago than Discord's nonce catches a
-        // repeat: look for its message before sending again (an edit is harmless twice).
+        // repeat: look for its message before sending again. (An edit of the player's DM is
+        // harmless twice, but a courier that cannot edit sends DMs anew, so it looks too.)
         let trust = self.settings.nonce_trust.as_millis() as i64;
-        if row.possibly_sent && dm.is_none() && now_ms() - row.created_at >= trust {
+        if row.possibly_sent && now_ms() - row.created_at >= trust {
             let since = row.created_at - CLOCK_SKEW_MS;
             let taken = self
                 .store
