@@ -941,8 +941,11 @@ fn reference_autocomplete(
     } else {
         table.reference_suggestions(commands::reference_lookup(name)?, typed, 25)
     };
-    Some(suggestions.into_iter().fold(
-        CreateAutocompleteResponse::new(),
-        |response, s| response.add_string_choice(s.name, s.value),
-    ))
+    Some(
+        suggestions
+            .into_iter()
+            .fold(CreateAutocompleteResponse::new(), |response, s| {
+                response.add_string_choice(s.name, s.value)
+            }),
+    )
 }

@@ -81,7 +81,7 @@ fn found(lookup: Lookup, typed: &str, limit: usize) -> Vec<(&'static GameInfo, &
         }
     }
     // Best match first; among equals, games in registry order and entries in data order.
-    all.sort_by(|a, b| b.0.cmp(&a.0));
+    all.sort_by_key(|a| std::cmp::Reverse(a.0));
     all.into_iter()
         .take(limit)
         .map(|(_, _, info, e)| (info, e))
@@ -338,6 +338,20 @@ pub(super) fn intro_lines(
     } else {
         format!("\n{}", lines.join("\n"))
     }
+}
+
+/// A table over a fresh SQLite file at `path` whose games take the seeds `first`, …, for
+/// the adapter's own tests (which must not reach the store themselves).
+#[cfg(test)]
+pub(crate) async fn table_for_tests(path: &std::path::Path, first: u64) -> Table {
+    let store = crate::store::Store::open(path)
+        .await
+        .expect("a test database");
+    let settings = super::TableSettings {
+        seeds: std::sync::Arc::new(super::Seeds::sequence(first)),
+        ..super::TableSettings::default()
+    };
+    Table::new(store, std::sync::Arc::new(super::NoImages), settings)
 }
 
 /// Every reference entry's answer fits one message (tests walk them all).

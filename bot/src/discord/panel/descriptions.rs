@@ -3,15 +3,12 @@
 //! everything offered: random games of each game played through the table, with every
 //! panel of every decision built and checked as Discord receives it.
 
-use std::sync::Arc;
-
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
 use super::{View, controls, with_explain};
-use crate::store::Store;
-use crate::table::{Caller, Command, NoImages, Seeds, Table, TableSettings};
+use crate::table::{Caller, Command};
 use turnpost_core::menu::Layout;
 
 fn caller(user: u64, channel: u64) -> Caller {
@@ -59,12 +56,7 @@ fn has_explain(rows: &[serenity::all::CreateActionRow]) -> bool {
 #[tokio::test]
 async fn every_select_option_that_picks_a_component_says_what_it_does() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("t.db")).await.unwrap();
-    let settings = TableSettings {
-        seeds: Arc::new(Seeds::sequence(3)),
-        ..TableSettings::default()
-    };
-    let table = Table::new(store, Arc::new(NoImages), settings);
+    let table = crate::table::reference::table_for_tests(&dir.path().join("t.db"), 3).await;
     type Setup<'a> = (&'a str, &'a [(&'a str, &'a str)], u64);
     let setups: [Setup; 4] = [
         ("pandoria", &[("mode", "standard")], 3),
