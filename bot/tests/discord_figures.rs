@@ -852,11 +852,25 @@ async fn newcomer_game(game: &str, seed: u64) -> Figures {
     for r in requests.iter().filter(|r| r.is_dm_message() && r.ok()) {
         *new_dms.entry(r.dm_recipient.unwrap()).or_default() += 1;
     }
-    let uploaded = requests
+    // Uploads by where they went: the channel (turn messages and their edits), DMs, the
+    // private panels and other interaction answers.
+    let mut uploads: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
+    for r in requests
         .iter()
-        .filter(|r| r.method == "POST" || r.method == "PATCH")
-        .flat_map(|r| r.files.iter().map(|(_, b)| b.len()))
-        .sum();
+        .filter(|r| (r.method == "POST" || r.method == "PATCH") && !r.files.is_empty())
+    {
+        let place = if r.dm_recipient.is_some() {
+            "DMs"
+        } else if r.channel_id().is_some() {
+            "channel"
+        } else {
+            "panels and answers"
+        };
+        let entry = uploads.entry(place).or_default();
+        entry.0 += r.files.len();
+        entry.1 += r.files.iter().map(|(_, b)| b.len()).sum::<usize>();
+    }
+    let uploaded = uploads.values().map(|&(_, bytes)| bytes).sum();
     let figures = Figures {
         game: game.to_string(),
         players: n,
@@ -873,14 +887,22 @@ async fn newcomer_game(game: &str, seed: u64) -> Figures {
     let mut sorted = figures.clicks.clone();
     sorted.sort_unstable();
     eprintln!(
-        "{game}: {clicks} clicks in {} turns {:?}, per turn sorted {sorted:?}; rules read with {:?}, the reference offered: {}, read by {} players; new DMs per player {:?}; {} KB uploaded",
+        "{game}: {clicks} clicks in {} turns {:?}, per turn sorted {sorted:?}; rules read with {:?}, the reference offered: {}, read by {} players; new DMs per player {:?}; {} KB uploaded: {}",
         figures.turns,
         figures.by_kind,
         figures.rules_read,
         figures.reference_offered,
         figures.references_read,
         figures.new_dms,
-        figures.uploaded / 1000
+        figures.uploaded / 1000,
+        uploads
+            .iter()
+            .map(|(place, (files, bytes))| format!(
+                "{place} {files} files, {} KB per turn",
+                bytes / 1000 / figures.turns.max(1)
+            ))
+            .collect::<Vec<_>>()
+            .join("; ")
     );
     bot.stop().await;
     fake.assert_clean();
