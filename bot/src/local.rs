@@ -439,11 +439,8 @@ pub async fn play(
                     .map_err(io_err)?;
                 }
                 if r.public.is_empty() && r.turn.is_some() {
-                    // A step undo may still take back: the channel's board is unchanged,
-                    // only the player hears what it did.
-                    for line in &r.news {
-                        writeln!(session.out, "  {line}").map_err(io_err)?;
-                    }
+                    // A step undo may still take back (said above): the board is unchanged
+                    // until it is final, and the same player goes on.
                     turn = r.turn.clone();
                 }
                 if !r.public.is_empty() {

@@ -13,7 +13,7 @@ use tokio::sync::oneshot;
 use turnpost_bot::discord::{Config, Token, run};
 use turnpost_bot::paint::PngPainter;
 use turnpost_bot::store::Store;
-use turnpost_bot::table::{Seeds, Table, TableSettings};
+use turnpost_bot::table::{HELD_NOTE, Seeds, Table, TableSettings};
 
 const GUILD: u64 = 7000;
 const CHANNEL: u64 = 8000;
@@ -337,11 +337,17 @@ async fn open_table_with(fake: &FakeDiscord, game: &str, options: Value, players
 /// Returns the number of actions.
 async fn play_to_the_end(fake: &FakeDiscord, mut seed: u64, limit: usize) -> usize {
     let mut before: Option<(u64, usize)> = None;
+    let mut published = true;
     for played in 0..limit {
         let (user, post) = latest_turn(fake);
         let posts = channel_posts(fake).len();
         if let Some((previous, posts_before)) = before {
-            if user == Some(previous) {
+            if !published {
+                // A step held back while undo may take it back (issue 28): the channel is
+                // as it was, and the same player goes on.
+                assert_eq!(posts, posts_before, "a held step posts nothing");
+                assert_eq!(user, Some(previous), "a held step keeps the turn");
+            } else if user == Some(previous) {
                 assert_eq!(
                     posts, posts_before,
                     "a step of the same turn posts nothing new"
@@ -381,7 +387,7 @@ async fn play_to_the_end(fake: &FakeDiscord, mut seed: u64, limit: usize) -> usi
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         let action = &choices[(seed >> 33) as usize % choices.len()];
-        play(fake, user, action).await;
+        published = play(fake, user, action).await.is_some();
     }
     panic!("the game did not end in {limit} actions");
 }
@@ -411,8 +417,10 @@ async fn assert_every_old_turn_message_lost_its_buttons(fake: &FakeDiscord) {
 }
 
 /// `/play action` by `user`: the answer is a line of what the channel shows next (the turn
-/// message's edit, the next turn's message, or the final one). Returns that update.
-async fn play(fake: &FakeDiscord, user: u64, action: &str) -> Recorded {
+/// message's edit, the next turn's message, or the final one). Returns that update; `None`
+/// for a step held back from the channel while undo may take it back (issue 28: the answer
+/// says so, and the channel gets nothing).
+async fn play(fake: &FakeDiscord, user: u64, action: &str) -> Option<Recorded> {
     let before = channel_updates(fake).len();
     let answer = slash(
         fake,
@@ -421,6 +429,9 @@ async fn play(fake: &FakeDiscord, user: u64, action: &str) -> Recorded {
         json!([{"name": "action", "type": 3, "value": action}]),
     )
     .await;
+    if answer.ends_with(HELD_NOTE.trim_start()) {
+        return None;
+    }
     fake.wait_for(WAIT, |_| channel_updates(fake).len() > before)
         .await;
     let post = channel_updates(fake).swap_remove(before);
@@ -429,7 +440,7 @@ async fn play(fake: &FakeDiscord, user: u64, action: &str) -> Recorded {
         !answer.is_empty() && text.lines().any(|l| l == answer),
         "/play {action} was answered {answer:?}; the channel shows {text:?}"
     );
-    post
+    Some(post)
 }
 
 /// The game's final message names one of `players` (labels like `Anna (Red)`) as winner.
@@ -987,13 +998,6 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
         if actors.last() != Some(&user) {
             per_turn.push(0);
         }
-        // An Undo button offered under a step of some turn (it is edited away later).
-        if old_undo.is_none() {
-            old_undo = channel_updates(&fake).iter().find_map(|u| {
-                let id = custom_ids(u).into_iter().find(|i| i.ends_with(":undo"))?;
-                Some((id, message_id_of(u), stats.actions))
-            });
-        }
         let take = custom_ids(&turn)
             .into_iter()
             .find(|id| id.ends_with(":turn"))
@@ -1133,6 +1137,14 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
                 assert!(edit.files.is_empty(), "a view change uploads nothing");
             }
             panel = edit;
+            // An Undo button offered on the panel after a step undo may take back (issue 28).
+            if old_undo.is_none()
+                && let Some(id) = custom_ids(&panel)
+                    .into_iter()
+                    .find(|i| i.ends_with(":undo"))
+            {
+                old_undo = Some((id, panel_id, stats.actions));
+            }
             let text = panel.response.as_ref().unwrap()["content"]
                 .as_str()
                 .unwrap_or_default()

@@ -407,7 +407,10 @@ async fn every_post_and_dm_of_a_commit_is_queued_with_it_and_delivered_after_a_r
         .fetch_one(&pool)
         .await
         .unwrap();
-    assert_eq!(version, held, "the action was committed without its messages");
+    assert_eq!(
+        version, held,
+        "the action was committed without its messages"
+    );
     exec(&pool, "DROP TRIGGER fail_outbox").await;
     let r = step(&table, first).await;
     assert_eq!(r.public.len(), 1, "{r:?}");

@@ -42,6 +42,7 @@ pub use league::LONGEST_VACATION;
 pub use limits::{echo, parse_count};
 pub use load::{is_table_entry, voided_range};
 pub use lobby::{DEADLINES, deadline_words, describe_terms, parse_deadline};
+pub use play::HELD_NOTE;
 pub use remind::ReminderPass;
 pub use show::GameSummary;
 

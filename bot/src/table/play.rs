@@ -154,6 +154,11 @@ fn ask_first(
     }
 }
 
+/// Said under a step held back from the channel (issue 28): the others see it once it is
+/// final, and until then it can be taken back.
+pub const HELD_NOTE: &str =
+    "\n(Only you see this until your turn goes past something new or ends; Undo can take it back.)";
+
 /// The refusal for a button from an older message.
 fn stale() -> Result<Reply, TableError> {
     refuse(
@@ -499,9 +504,15 @@ impl Table {
                 undoable: &undoable,
                 due,
             };
+            let mut said = lines.join("\n");
+            said.push_str(HELD_NOTE);
             Reply {
                 turn: position.turn().map(|(t, _)| t),
                 news: lines.clone(),
+                ephemeral: Some(Post {
+                    text: said,
+                    ..Post::default()
+                }),
                 ..Reply::default()
             }
         } else if ends_by_resignation {
