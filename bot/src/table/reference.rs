@@ -367,6 +367,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_lobby_names_each_dealt_realm_and_its_ability() {
+        let seats: Vec<crate::store::SeatRow> = ["Anna", "Bert", "Cleo"]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| crate::store::SeatRow {
+                seat: i as u8,
+                user_id: i as u64 + 1,
+                name: (*name).to_string(),
+                resigned: false,
+            })
+            .collect();
+        let standard = [("mode".to_string(), "standard".to_string())];
+        let seed = turnpost_core::Seed::from_u64(4);
+        let lines = intro_lines("pandoria", &standard, seed, &seats);
+        for name in ["Anna plays the ", "Bert plays the ", "Cleo plays the "] {
+            assert!(lines.contains(name), "{lines}");
+        }
+        // Each line is the realm's short ability from core's data.
+        let game = registry::find("pandoria")
+            .unwrap()
+            .new_game(&standard, 3, seed)
+            .unwrap();
+        let intro = game.seat_intro(turnpost_core::Seat(1)).unwrap();
+        assert!(lines.contains(&intro.text.short), "{lines}");
+        // No realms in the family game, none in a dice game.
+        assert_eq!(intro_lines("pandoria", &[], seed, &seats), "");
+        assert_eq!(intro_lines("rtta", &[], seed, &seats[..2]), "");
+    }
+
+    #[test]
     fn every_answer_and_suggestion_fits_discord() {
         for answer in all_answers() {
             assert!(answer.chars().count() <= ANSWER, "{answer}");
