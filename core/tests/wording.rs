@@ -77,3 +77,62 @@ fn a_spell_step_says_what_the_choices_are() {
         assert!(!prompt.contains("choose what"), "{prompt}");
     }
 }
+
+/// What changed since a player last played names every action of the others in words:
+/// each spell, building, purchase, monument and relic of a whole game shows up in the
+/// public view's changes with its log line (issue 28; the view held only tiles, castles,
+/// figures and closed regions before).
+#[test]
+fn what_changed_names_spells_builds_purchases_and_monuments() {
+    use turnpost_core::pandoria::{ChangeKind, PublicView};
+    let options = vec![
+        ("mode".to_string(), "standard".to_string()),
+        ("artifacts".to_string(), "true".to_string()),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..4 {
+        let mut game = new_game("pandoria", &options, 3, Seed::from_u64(seed)).unwrap();
+        let mut steps = 0;
+        while let Some(d) = game.decision() {
+            let legal = game.legal_notations(d.seat);
+            // A busy player: anything but passing when it can.
+            let pick = legal
+                .iter()
+                .find(|n| {
+                    ["spell", "build", "monument", "buy", "relic"]
+                        .iter()
+                        .any(|v| n.starts_with(v))
+                })
+                .or_else(|| legal.iter().find(|n| *n != "pass"))
+                .unwrap_or(&legal[0])
+                .clone();
+            let played = game.play(d.seat, &pick).unwrap();
+            let view = game.public_view();
+            let view = view.as_any().downcast_ref::<PublicView>().unwrap();
+            let name = game.seat_name(d.seat);
+            for verb in ["spell", "build", "monument", "buy", "relic"] {
+                if !pick.starts_with(verb) {
+                    continue;
+                }
+                // The action's log lines, without the name, are among the changes in words.
+                let words: Vec<&str> = view
+                    .changes
+                    .iter()
+                    .filter(|c| c.seat == d.seat && c.kind == ChangeKind::Action)
+                    .map(|c| c.words.as_str())
+                    .collect();
+                let line = played
+                    .log
+                    .iter()
+                    .find(|l| words.iter().any(|w| l.ends_with(w) && l.starts_with(&name)));
+                assert!(line.is_some(), "{pick}: {:?} not in {words:?}", played.log);
+                seen.insert(verb);
+            }
+            steps += 1;
+            assert!(steps < 5000);
+        }
+    }
+    for verb in ["spell", "build", "buy"] {
+        assert!(seen.contains(verb), "no {verb} was played: {seen:?}");
+    }
+}

@@ -240,6 +240,9 @@ pub enum ChangeKind {
     Figure,
     /// A region was closed (its hexes).
     Closed,
+    /// Anything else done in the turn, in words (`words`; `at` is empty): a spell cast, a
+    /// building, a monument, a purchase, a relic, a realm's ability.
+    Action,
 }
 
 /// Something a seat changed on the board in its latest turn.
@@ -251,6 +254,10 @@ pub struct Change {
     pub kind: ChangeKind,
     /// Where.
     pub at: Vec<Hex>,
+    /// What, in words, for an [`ChangeKind::Action`] ("cast Rage ×2 — 4 crystals"): the
+    /// public log line without the seat's name.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub words: String,
 }
 
 /// The public view.
@@ -380,9 +387,49 @@ impl Pandoria {
                     (ChangeKind::Figure, vec![*at])
                 }
                 Event::RegionClosed { region, .. } => (ChangeKind::Closed, region.hexes.clone()),
+                Event::RelicTaken { .. }
+                | Event::ArtifactsTaken { .. }
+                | Event::Sailed { .. }
+                | Event::PrintedShip { .. }
+                | Event::SpellCast { .. }
+                | Event::Adopted { .. }
+                | Event::Built { .. }
+                | Event::MonumentBuilt { .. }
+                | Event::Bought { .. }
+                | Event::Taken { .. }
+                | Event::ResourceSet { .. }
+                | Event::GolemPlaced { .. }
+                | Event::Occupied { .. }
+                | Event::Haunted { .. }
+                | Event::HauntPlaced { .. }
+                | Event::Ransomed { .. }
+                | Event::RansomPaid { .. }
+                | Event::RealmGain { .. }
+                | Event::Converted { .. }
+                | Event::Raged { .. }
+                | Event::FigureRetrieved { .. }
+                | Event::ChoseCard { .. }
+                | Event::ChosePoints { .. } => {
+                    // The public log line, without the name the glance already shows.
+                    let line = super::notation::describe(self, event);
+                    let name = format!("{} ", self.seat_name(seat));
+                    let words = line.strip_prefix(&name).unwrap_or(&line).to_string();
+                    self.changes.push(Change {
+                        seat,
+                        kind: ChangeKind::Action,
+                        at: Vec::new(),
+                        words,
+                    });
+                    continue;
+                }
                 _ => continue,
             };
-            self.changes.push(Change { seat, kind, at });
+            self.changes.push(Change {
+                seat,
+                kind,
+                at,
+                words: String::new(),
+            });
         }
         if self.current != turn_of {
             let now = self.current;

@@ -380,8 +380,8 @@ pub(super) fn bundle_text(bundle: &Bundle) -> String {
 
 impl super::Rtta {
     /// Keeps, per seat, what its latest turn did and cost it (see `Tableau::last_turn`): a
-    /// new turn clears its player's notes; builds, purchases, disasters, famine and trades
-    /// add to them.
+    /// new turn clears its player's notes; the dice kept, workers placed, cities and
+    /// monuments completed, purchases, disasters, famine and trades add to them.
     pub(super) fn note_turn(&mut self, events: &[Event]) {
         for event in events {
             let (who, note) = match event {
@@ -390,6 +390,19 @@ impl super::Rtta {
                         t.last_turn.clear();
                     }
                     continue;
+                }
+                Event::DiceFinal { seat, dice } => (*seat, format!("kept {}", dice.label())),
+                Event::Built {
+                    seat,
+                    target,
+                    workers,
+                } => {
+                    let put = counted(usize::from(*workers), "worker", "workers");
+                    let on = match target {
+                        Target::City => "cities".to_string(),
+                        Target::Monument(m) => format!("the {}", m.name()),
+                    };
+                    (*seat, format!("put {put} on {on}"))
                 }
                 Event::CityCompleted { seat, cities } => (*seat, format!("built city {cities}")),
                 Event::MonumentCompleted {

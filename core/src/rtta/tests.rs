@@ -385,6 +385,7 @@ fn only_rolls_trades_and_the_end_are_final() {
 #[test]
 fn each_seat_keeps_what_its_latest_turn_did_until_its_next_turn() {
     let mut bought = 0;
+    let mut kept = 0;
     for (players, trade) in [(2, false), (3, true), (4, false)] {
         let options = Options { trade };
         let mut g = Rtta::new(&options, players, Seed::from_u64(players as u64)).unwrap();
@@ -421,10 +422,21 @@ fn each_seat_keeps_what_its_latest_turn_did_until_its_next_turn() {
                         let note = format!("built city {cities}");
                         assert!(view.seats[seat.index()].last_turn.contains(&note));
                     }
+                    // Issue 28: the dice kept and the workers placed are named too.
+                    Event::DiceFinal { seat, .. } => {
+                        kept += 1;
+                        let notes = &view.seats[seat.index()].last_turn;
+                        assert!(notes.iter().any(|n| n.starts_with("kept ")), "{notes:?}");
+                    }
+                    Event::Built { seat, .. } => {
+                        let notes = &view.seats[seat.index()].last_turn;
+                        assert!(notes.iter().any(|n| n.starts_with("put ")), "{notes:?}");
+                    }
                     _ => {}
                 }
             }
         }
     }
     assert!(bought > 5, "{bought} purchases");
+    assert!(kept > 5, "{kept} rolls kept");
 }

@@ -229,7 +229,7 @@ pub(super) fn draw_board(
                     canvas.blit(&edges[k], x, y);
                 }
             }
-            ChangeKind::Figure => {}
+            ChangeKind::Figure | ChangeKind::Action => {}
         }
     }
     for &hex in &view.last_move {

@@ -19,7 +19,23 @@ fn change_words(change: &Change) -> String {
             at.len(),
             if at.len() == 1 { "" } else { "s" }
         ),
+        ChangeKind::Action => change.words.clone(),
     }
+}
+
+/// The most changes one seat's line names; the rest are counted ("and 3 more").
+const CHANGES_PER_LINE: usize = 6;
+
+/// A seat's changes in one line, the first [`CHANGES_PER_LINE`] named.
+fn changes_line(words: &[String]) -> String {
+    if words.len() <= CHANGES_PER_LINE {
+        return words.join(" · ");
+    }
+    format!(
+        "{} · and {} more",
+        words[..CHANGES_PER_LINE - 1].join(" · "),
+        words.len() - (CHANGES_PER_LINE - 1)
+    )
 }
 
 /// What the glance shows of a Pandoria table.
@@ -122,9 +138,9 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
                     .collect();
                 (!words.is_empty()).then(|| {
                     let line = if s == now {
-                        format!("so far {}", words.join(" · "))
+                        format!("so far {}", changes_line(&words))
                     } else {
-                        words.join(" · ")
+                        changes_line(&words)
                     };
                     (colour(s), line)
                 })

@@ -77,7 +77,12 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
             .filter_map(|i| {
                 let notes = &view.seats.get(i)?.last_turn;
                 (!notes.is_empty()).then(|| {
-                    let line = notes.join(" · ");
+                    // At most six notes named; the rest counted, so the line fits.
+                    let line = if notes.len() <= 6 {
+                        notes.join(" · ")
+                    } else {
+                        format!("{} · and {} more", notes[..5].join(" · "), notes.len() - 5)
+                    };
                     (
                         name(i),
                         if i == now {
