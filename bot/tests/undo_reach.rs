@@ -391,3 +391,99 @@ async fn nothing_undo_may_take_back_is_ever_published() {
         );
     }
 }
+
+/// Plays `game` at random through the table, preferring to end steps, until a question came
+/// before an action that gives something up (issue 28) and the player then turned the
+/// question off. Returns what the questions said.
+async fn questions_in(game: &str, options: &[(&str, &str)], seed: u64) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db"), seed, Recorder::default()).await;
+    let seats = vec![(1, caller(1).name), (2, caller(2).name)];
+    let r = table
+        .handle(
+            &caller(1),
+            Command::Create {
+                game: game.into(),
+                options: options
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+                players: None,
+                seats,
+                seed: None,
+            },
+        )
+        .await
+        .unwrap();
+    let mut who = r.turn.unwrap().user;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut asked = Vec::new();
+    let mut off = false;
+    for _ in 0..3000 {
+        let legal = table.suggest(&caller(who), "", usize::MAX).await.unwrap();
+        let ends = legal.iter().find(|a| *a == "done" || *a == "pass");
+        let action = match ends {
+            Some(a) if rng.random_bool(0.5) => a.clone(),
+            _ => legal[rng.random_range(0..legal.len())].clone(),
+        };
+        let before = table.store().sequence_numbers(1).await.unwrap();
+        let mut r = table.handle(&caller(who), act(&action)).await.unwrap();
+        if let Some(confirm) = r.confirm.clone() {
+            assert!(!off, "asked after /settings confirm:off: {r:?}");
+            // Asked first: nothing was played or posted.
+            assert_eq!(table.store().sequence_numbers(1).await.unwrap(), before);
+            assert!(r.public.is_empty() && r.private.is_empty());
+            let text = r.ephemeral.clone().unwrap().text;
+            assert!(text.contains("anyway?"), "{text}");
+            asked.push(text);
+            r = table
+                .handle(
+                    &caller(who),
+                    Command::ActAnyway {
+                        notation: confirm.notation,
+                        version: Some(confirm.version),
+                    },
+                )
+                .await
+                .unwrap();
+            assert!(r.confirm.is_none());
+            if asked.len() >= 2 {
+                // Both players turn the question off.
+                for u in [1, 2] {
+                    let s = table
+                        .handle(
+                            &caller(u),
+                            Command::Settings {
+                                confirm: Some(false),
+                            },
+                        )
+                        .await
+                        .unwrap();
+                    assert!(s.ephemeral.unwrap().text.contains("not asked"));
+                }
+                off = true;
+            }
+        }
+        match r.turn {
+            Some(t) => who = t.user,
+            None => break,
+        }
+    }
+    assert!(off, "{game}: fewer than two questions in a game: {asked:?}");
+    asked
+}
+
+#[tokio::test]
+async fn giving_something_up_is_asked_once_unless_turned_off() {
+    let pandoria = questions_in("pandoria", &[("mode", "standard")], 5).await;
+    assert!(
+        pandoria.iter().any(|q| q.contains("You could still buy")),
+        "{pandoria:?}"
+    );
+    let rtta = questions_in("rtta", &[], 6).await;
+    assert!(
+        rtta.iter()
+            .any(|q| q.contains("workers unused") || q.contains("worker unused")),
+        "{rtta:?}"
+    );
+}
