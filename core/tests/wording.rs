@@ -136,3 +136,10 @@ fn what_changed_names_spells_builds_purchases_and_monuments() {
         assert!(seen.contains(verb), "no {verb} was played: {seen:?}");
     }
 }
+
+#[test]
+fn the_build_prompt_counts_one_worker_in_the_singular() {
+    let prompt = turnpost_core::rtta::DecisionKind::Build { workers: 1 }.to_string();
+    // Was "place 1 workers on cities and monuments or say done".
+    assert_eq!(prompt, "place 1 worker on cities and monuments or say done");
+}

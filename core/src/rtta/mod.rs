@@ -169,7 +169,8 @@ impl fmt::Display for DecisionKind {
             DecisionKind::Build { workers } => {
                 write!(
                     f,
-                    "place {workers} workers on cities and monuments or say done"
+                    "place {} on cities and monuments or say done",
+                    crate::menu::counted(usize::from(*workers), "worker", "workers")
                 )
             }
             DecisionKind::Buy { coins } => {
