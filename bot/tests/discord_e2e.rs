@@ -1173,11 +1173,17 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
         {
             let before = channel_updates(&fake).len();
             let (who, _) = latest_turn(&fake);
-            let answer = answer_of(
+            // The Undo of an older panel (issue 28: Undo lives on the panel) updates that
+            // panel in place with the refusal.
+            let (_, edit) = click(
                 &fake,
                 fake.button_unchecked(who.unwrap(), CHANNEL, Some(GUILD), &id, message),
             )
             .await;
+            let answer = edit.response.as_ref().unwrap()["content"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
             assert!(answer.contains("This turn has passed"), "{answer}");
             tokio::time::sleep(Duration::from_millis(200)).await;
             assert_eq!(
