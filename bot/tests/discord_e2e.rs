@@ -1899,3 +1899,92 @@ async fn rematch_opens_a_lobby_for_the_same_seats_that_starts_when_everyone_conf
     bot.stop().await;
     fake.assert_clean();
 }
+
+/// Forgive (issue 28): a tile placed by `/play` is held back from the channel; the panel
+/// offers Undo, which puts it back; placed elsewhere, the channel's one post at the turn's
+/// end shows only the final placement.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tile_taken_back_on_the_panel_never_reaches_the_channel() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = start_bot(&fake, &dir.path().join("bot.db"), 31).await;
+    let standard = json!([{"name": "mode", "type": 3, "value": "standard"}]);
+    open_table_with(&fake, "pandoria", standard, &[ANNA, BERT]).await;
+    let (Some(user), turn) = latest_turn(&fake) else {
+        panic!("nobody to act")
+    };
+    let posts = channel_posts(&fake).len();
+    let tiles: Vec<String> = autocomplete(&fake, user, "")
+        .await
+        .into_iter()
+        .filter(|a| a.starts_with("tile "))
+        .collect();
+    assert!(tiles.len() >= 2, "{tiles:?}");
+    let first = play(&fake, user, &tiles[0]).await;
+    assert!(first.is_none(), "the placement is held back");
+    // Take my turn: the panel offers Undo; it takes the tile back.
+    let take = custom_ids(&turn)
+        .into_iter()
+        .find(|id| id.ends_with(":turn"))
+        .unwrap();
+    let (_, panel) = click(
+        &fake,
+        fake.button(user, CHANNEL, Some(GUILD), &take, message_id_of(&turn)),
+    )
+    .await;
+    let undo = custom_ids(&panel)
+        .into_iter()
+        .find(|id| id.ends_with(":undo"))
+        .expect("the panel offers Undo");
+    let (_, undone) = click(
+        &fake,
+        fake.button(
+            user,
+            CHANNEL,
+            Some(GUILD),
+            &undo,
+            message_id_of_response(&panel),
+        ),
+    )
+    .await;
+    let text = undone.response.as_ref().unwrap()["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(text.contains("took back"), "{text}");
+    assert!(text.contains("place your tile"), "{text}");
+    // Place it elsewhere and end the turn.
+    let second = tiles.iter().find(|t| *t != &tiles[0]).unwrap().clone();
+    let mut last = play(&fake, user, &second).await;
+    while latest_turn(&fake).0 == Some(user) && last.is_none() {
+        let choices = autocomplete(&fake, user, "").await;
+        let pass = choices
+            .iter()
+            .find(|c| *c == "pass")
+            .cloned()
+            .unwrap_or_else(|| choices[0].clone());
+        last = play(&fake, user, &pass).await;
+    }
+    assert_eq!(
+        channel_posts(&fake).len(),
+        posts + 1,
+        "one post for the whole turn"
+    );
+    let post = content(&last.expect("the turn's end is posted"));
+    let at = |notation: &str| {
+        let spaces: Vec<&str> = notation.split_whitespace().skip(1).collect();
+        format!(" at {}", spaces.join("–"))
+    };
+    let placed: Vec<&str> = post
+        .lines()
+        .filter(|l| l.contains(" placed ") && l.contains(" at "))
+        .collect();
+    assert_eq!(placed.len(), 1, "only the final placement: {post}");
+    assert!(placed[0].ends_with(&at(&second)), "{post}");
+    if at(&second) != at(&tiles[0]) {
+        assert!(!post.contains(&at(&tiles[0])), "{post}");
+    }
+    assert!(!post.contains("took back"), "{post}");
+    bot.stop().await;
+    fake.assert_clean();
+}
