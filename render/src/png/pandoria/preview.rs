@@ -140,19 +140,6 @@ pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
     let mut public = view.public.clone();
     // The preview is about the next placement: the last move ring would only distract.
     public.last_move.clear();
-    // The empty plain without its small coordinates (the spaces that matter are labelled
-    // large below).
-    let layout = pandoria::board_for(view.public.options.board);
-    let starts: Vec<Hex> = layout.start_pairs().iter().flatten().copied().collect();
-    for hex in Hex::all() {
-        if layout.space(hex) == Space::Plain {
-            let (x, y) = centre_px(hex);
-            full.blit(&art.plain[usize::from(starts.contains(&hex))], x, y);
-        }
-    }
-    // No small words on the board here (figure letters, counts): the figures are told apart
-    // by colour, and every text of this picture must read on a phone.
-    draw_board(art, fonts, &mut full, &public, false);
     let mut tile_spaces: Vec<Hex> = view.placements.iter().flatten().copied().collect();
     tile_spaces.sort();
     tile_spaces.dedup();
@@ -181,6 +168,22 @@ pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
         .flat_map(|(spaces, _)| spaces.iter().copied())
         .collect();
     let (x0, y0, cw, ch) = crop_around(&marked, bw, bh);
+    // The empty plain without its small coordinates (the spaces that matter are labelled
+    // large below): the spaces in and around the crop.
+    let layout = pandoria::board_for(view.public.options.board);
+    let starts: Vec<Hex> = layout.start_pairs().iter().flatten().copied().collect();
+    let shown =
+        |v: f32, lo: u32, len: u32| v > lo as f32 - 2.0 * R && v < (lo + len) as f32 + 2.0 * R;
+    for hex in Hex::all() {
+        let (x, y) = centre(hex);
+        if layout.space(hex) == Space::Plain && shown(x, x0, cw) && shown(y, y0, ch) {
+            let (x, y) = centre_px(hex);
+            full.blit(&art.plain[usize::from(starts.contains(&hex))], x, y);
+        }
+    }
+    // No small words on the board here (figure letters, counts): the figures are told apart
+    // by colour, and every text of this picture must read on a phone.
+    draw_board(art, fonts, &mut full, &public, false);
     let crop = image::imageops::crop_imm(&full.image, x0, y0, cw, ch).to_image();
 
     // The strip below: what to place, what the marks mean, an example.
