@@ -151,8 +151,9 @@ fn newcomer_table(info: &GameInfo) -> (Value, usize) {
 struct Figures {
     game: String,
     players: usize,
-    /// Per turn, in order: the player to act and the interactions they sent.
+    /// Turns played (turn messages).
     turns: usize,
+    /// Per turn, in order: the interactions its player sent during it.
     clicks: Vec<usize>,
     /// New DM messages per player (every player listed, 0 included).
     new_dms: BTreeMap<u64, usize>,
