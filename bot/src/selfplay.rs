@@ -314,7 +314,9 @@ pub async fn run(opts: &SelfplayOptions) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
         let notation = legal[rng.random_range(0..legal.len())].clone();
         let interaction = format!("selfplay-{}-{}", turn.game_id, turn.version + 1);
-        let command = Command::Act {
+        // Played as if confirmed: a question before giving something up (issue 28) would
+        // commit nothing, and this driver acknowledges only what was committed.
+        let command = Command::ActAnyway {
             notation: notation.clone(),
             version: Some(turn.version),
         };
