@@ -144,17 +144,32 @@ async fn play_to_the_end(table: &Table, channel: u64, people: &[u64]) -> usize {
                 Some(i) => suggestions.remove(i),
                 None => suggestions.remove(0),
             };
-            if table
+            let answer = table
                 .handle(
                     &who,
                     Command::Act {
-                        notation,
+                        notation: notation.clone(),
                         version: None,
                     },
                 )
-                .await
-                .is_ok()
-            {
+                .await;
+            // Passing with something unused is asked about first (issue 28): this person
+            // means it and answers "anyway".
+            let answer = match answer {
+                Ok(reply) if reply.confirm.is_some() => {
+                    table
+                        .handle(
+                            &who,
+                            Command::ActAnyway {
+                                notation,
+                                version: None,
+                            },
+                        )
+                        .await
+                }
+                other => other,
+            };
+            if answer.is_ok() {
                 acted = true;
                 break;
             }

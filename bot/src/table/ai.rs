@@ -124,7 +124,9 @@ impl Table {
             return Ok(None);
         };
         tracing::debug!(game_id, %seat, %level, ms = started.elapsed().as_millis() as u64, "AI decided");
-        let act = Command::Act {
+        // The AI has decided: it is not asked whether it means to leave something unused
+        // (issue 28's confirmation is for people), or it would wait for an answer forever.
+        let act = Command::ActAnyway {
             notation: notation.clone(),
             version: Some(version),
         };
@@ -146,7 +148,7 @@ impl Table {
                 let Some(notation) = fallback else {
                     return Ok(None);
                 };
-                let act = Command::Act {
+                let act = Command::ActAnyway {
                     notation,
                     version: Some(version),
                 };
