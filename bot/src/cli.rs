@@ -260,11 +260,13 @@ pub fn checked_option(info: &GameInfo, key: &str, value: &str) -> Result<(String
 /// The options a local game plays with, and how to choose others: every option with a
 /// choice of values (the mode first), its value (given or the default) and its choices.
 pub fn options_note(info: &GameInfo, given: &[(String, String)]) -> String {
-    let mut lines = vec![format!(
-        "Playing {}: {}.",
-        info.title,
-        info.describe_options(given)
-    )];
+    let described = info.describe_options(given);
+    let mut lines = vec![if described.trim().is_empty() {
+        // No option chosen and none shown by default (RTTA's standard game).
+        format!("Playing {}.", info.title)
+    } else {
+        format!("Playing {}: {described}.", info.title)
+    }];
     for spec in &info.options {
         let value = given
             .iter()

@@ -259,7 +259,7 @@ async fn a_rated_two_player_pandoria_game_places_and_rates_by_its_scores() {
 
 #[tokio::test]
 async fn a_rated_three_player_pandoria_game_with_equal_scores_places_by_the_tiebreak() {
-    let f = play_rated("pandoria", &[("mode", "standard")], 3, 8).await;
+    let f = play_rated("pandoria", &[("mode", "standard")], 3, 43).await;
     let o = &f.outcome;
     assert!(
         o.scores.iter().all(|&s| s == o.scores[0]) && !tied(o),
@@ -291,7 +291,7 @@ async fn a_rated_two_player_roll_through_the_ages_game_places_and_rates_by_its_s
 
 #[tokio::test]
 async fn a_rated_three_player_roll_through_the_ages_game_breaks_a_tie_by_goods() {
-    let f = play_rated("rtta", &[], 3, 3).await;
+    let f = play_rated("rtta", &[], 3, 12).await;
     let o = &f.outcome;
     assert!(
         o.scores[1] == o.scores[2] && o.tiebreaks[1] != o.tiebreaks[2] && !tied(o),
@@ -302,7 +302,7 @@ async fn a_rated_three_player_roll_through_the_ages_game_breaks_a_tie_by_goods()
 
 #[tokio::test]
 async fn a_rated_three_player_roll_through_the_ages_game_with_a_full_tie_shares_the_place() {
-    let f = play_rated("rtta", &[], 3, 6).await;
+    let f = play_rated("rtta", &[], 3, 112).await;
     let o = &f.outcome;
     assert!(
         o.scores[1] == o.scores[2] && o.tiebreaks[1] == o.tiebreaks[2] && o.ranks[1] == 1,
