@@ -459,6 +459,8 @@ impl Courier for DiscordCourier {
                     CreateMessage::new()
                         .content(clip(&message.text))
                         .add_files(files)
+                        // Stacked at full width on a phone, like the panel's pictures.
+                        .embeds(stacked(&names))
                         // A DM channel is a channel: the nonce works there too.
                         .nonce(nonce(row))
                         .enforce_nonce(true),
@@ -530,9 +532,11 @@ impl Courier for DiscordCourier {
             .fold(EditAttachments::new(), |a, (name, png)| {
                 a.add(described(message, name, png))
             });
+        let names: Vec<String> = reloaded.iter().map(|(name, _)| name.clone()).collect();
         let edit = EditMessage::new()
             .content(clip(&message.text))
-            .attachments(attachments);
+            .attachments(attachments)
+            .embeds(stacked(&names));
         match dm
             .edit_message(&self.http, MessageId::new(message_id), edit)
             .await
