@@ -496,12 +496,15 @@ impl Courier for DiscordCourier {
             None if message.lobby => lobby_buttons(game),
             None => Vec::new(),
         };
-        let edit = EditMessage::new()
+        let mut edit = EditMessage::new()
             .content(clip(&message.text))
             .allowed_mentions(CreateAllowedMentions::new())
-            .attachments(attachments)
-            .embeds(stacked(&names))
             .components(components);
+        // An edit without pictures keeps the message's pictures (a later step of the same
+        // turn: pictures go up once per turn); with pictures, they replace the old ones.
+        if !names.is_empty() {
+            edit = edit.attachments(attachments).embeds(stacked(&names));
+        }
         match ChannelId::new(row.target)
             .edit_message(&self.http, MessageId::new(message_id), edit)
             .await

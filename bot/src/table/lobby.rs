@@ -800,7 +800,7 @@ impl Table {
             undoable: &[],
             due,
         };
-        Ok(self.turn_reply(&position, opening, &everyone).await)
+        Ok(self.turn_reply(&position, opening, &everyone, true).await)
     }
 }
 

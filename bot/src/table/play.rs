@@ -535,7 +535,12 @@ impl Table {
                 undoable: &undoable,
                 due,
             };
-            let mut reply = self.turn_reply(&position, turn_lines.shown(), &flags).await;
+            // Pictures go up once per turn (issue 28): a step of the same turn edits the turn
+            // message's words and keeps its pictures; the next turn message shows the board
+            // as the turn left it.
+            let mut reply = self
+                .turn_reply(&position, turn_lines.shown(), &flags, !same_turn)
+                .await;
             if same_turn {
                 reply.public.iter_mut().for_each(Post::make_edit);
             }
@@ -726,7 +731,9 @@ impl Table {
             (loaded.turn_lines.clone(), reply)
         } else {
             let turn_lines = loaded.turn_lines.after(&[], same_turn);
-            let reply = self.turn_reply(&position, turn_lines.shown(), &flags).await;
+            let reply = self
+                .turn_reply(&position, turn_lines.shown(), &flags, true)
+                .await;
             (turn_lines, reply)
         };
         reply.news = vec![sentence(&line)];
@@ -843,12 +850,14 @@ impl Table {
 
     /// The public turn message (log lines, whose turn, the board picture) and a private
     /// message for each seat flagged in `private` (indexed by seat): its view is built
-    /// here, once, for its text and pictures.
+    /// here, once, for its text and pictures. Without `pictures` the public message has
+    /// none (a later step of the same turn: its edit keeps the pictures already up).
     pub(super) async fn turn_reply(
         &self,
         at: &Position<'_>,
         lines: Vec<String>,
         private: &[bool],
+        pictures: bool,
     ) -> Reply {
         let game = at.game;
         let mut text = lines.join("\n");
@@ -880,7 +889,11 @@ impl Table {
                 }
             }
         }
-        let images = self.paint_public(at.kind, game).await;
+        let images = if pictures {
+            self.paint_public(at.kind, game).await
+        } else {
+            Vec::new()
+        };
         let mut private_posts = Vec::new();
         for (i, &send) in private.iter().enumerate() {
             let Some(row) = at.seats.get(i) else {

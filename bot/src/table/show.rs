@@ -51,7 +51,7 @@ impl Table {
             None => None,
         };
         let position = super::play::Position { due, ..position };
-        let mut reply = self.turn_reply(&position, Vec::new(), &[]).await;
+        let mut reply = self.turn_reply(&position, Vec::new(), &[], true).await;
         // Showing the board is for the caller, not a new turn message for everyone.
         reply.ephemeral = reply.public.pop().map(|mut p| {
             p.text = p.text.trim_start().to_string();
