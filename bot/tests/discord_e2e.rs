@@ -8,12 +8,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use support::bot::{Bot, seeded};
 use support::{FakeDiscord, Recorded};
-use tokio::sync::oneshot;
-use turnpost_bot::discord::{Config, Token, run};
 use turnpost_bot::paint::PngPainter;
 use turnpost_bot::store::Store;
-use turnpost_bot::table::{HELD_NOTE, Seeds, Table, TableSettings};
+use turnpost_bot::table::{HELD_NOTE, Table, TableSettings};
 
 const GUILD: u64 = 7000;
 const CHANNEL: u64 = 8000;
@@ -22,20 +21,6 @@ const ANNA: u64 = 101;
 const BERT: u64 = 102;
 const CLEO: u64 = 103;
 const STRANGER: u64 = 199;
-
-struct Bot {
-    stop: oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<Result<(), String>>,
-}
-
-/// Table settings whose games take the seeds `first`, `first + 1`, …: every run plays the same
-/// games, so a failure can be replayed.
-fn seeded(first: u64) -> TableSettings {
-    TableSettings {
-        seeds: Arc::new(Seeds::sequence(first)),
-        ..TableSettings::default()
-    }
-}
 
 /// Display names of the test users, as the fake puts them in interactions.
 fn name_users(fake: &FakeDiscord) {
@@ -71,35 +56,7 @@ async fn start_bot_painting(
     painter: Arc<dyn turnpost_bot::table::Painter>,
 ) -> (Bot, Arc<Table>) {
     name_users(fake);
-    let identified = fake.identify_count();
-    let mark = fake.mark();
-    let config = Config {
-        token: Token::new("test-token"),
-        database: db.to_path_buf(),
-        dev_guild: Some(GUILD),
-        api_base: Some(fake.base_url()),
-        reminder_every: Duration::from_secs(3600),
-    };
-    let store = Store::open(db).await.unwrap();
-    let table = Arc::new(Table::new(store, painter, settings));
-    let (stop, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(run(config, table.clone(), async {
-        let _ = rx.await;
-    }));
-    fake.wait_identified_more_than(identified, WAIT).await;
-    // Commands are registered in the dev guild once connected.
-    fake.wait_for_since(mark, WAIT, |r| {
-        r.method == "PUT" && r.path.contains("/guilds/7000/commands")
-    })
-    .await;
-    (Bot { stop, task }, table)
-}
-
-impl Bot {
-    async fn stop(self) {
-        let _ = self.stop.send(());
-        self.task.await.unwrap().unwrap();
-    }
+    support::bot::start(fake, db, settings, painter).await
 }
 
 fn count(fake: &FakeDiscord, pred: impl Fn(&Recorded) -> bool) -> usize {

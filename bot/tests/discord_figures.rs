@@ -31,12 +31,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use support::bot::{Bot, seeded};
 use support::{FakeDiscord, Recorded};
-use tokio::sync::oneshot;
-use turnpost_bot::discord::{Config, Token, run};
 use turnpost_bot::paint::PngPainter;
-use turnpost_bot::store::Store;
-use turnpost_bot::table::{Seeds, Table, TableSettings};
 use turnpost_core::registry::{self, GameInfo};
 
 const GUILD: u64 = 7000;
@@ -227,49 +224,15 @@ impl Figures {
 // The bot and the fake Discord
 // ---------------------------------------------------------------------------------------------
 
-struct Bot {
-    stop: oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<Result<(), String>>,
-}
-
-impl Bot {
-    async fn stop(self) {
-        let _ = self.stop.send(());
-        self.task.await.unwrap().unwrap();
-    }
-}
-
 /// Starts the bot over `db`; its games take the seeds `seed`, `seed + 1`, … (every run plays
 /// the same game, so a failure replays).
 async fn start_bot(fake: &FakeDiscord, db: &Path, seed: u64) -> Bot {
     for (user, name) in PEOPLE {
         fake.set_user_name(user, name);
     }
-    let identified = fake.identify_count();
-    let mark = fake.mark();
-    let config = Config {
-        token: Token::new("test-token"),
-        database: db.to_path_buf(),
-        dev_guild: Some(GUILD),
-        api_base: Some(fake.base_url()),
-        reminder_every: Duration::from_secs(3600),
-    };
-    let store = Store::open(db).await.unwrap();
-    let settings = TableSettings {
-        seeds: Arc::new(Seeds::sequence(seed)),
-        ..TableSettings::default()
-    };
-    let table = Arc::new(Table::new(store, Arc::new(PngPainter), settings));
-    let (stop, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(run(config, table, async {
-        let _ = rx.await;
-    }));
-    fake.wait_identified_more_than(identified, WAIT).await;
-    fake.wait_for_since(mark, WAIT, |r| {
-        r.method == "PUT" && r.path.contains("/guilds/7000/commands")
-    })
-    .await;
-    Bot { stop, task }
+    support::bot::start(fake, db, seeded(seed), Arc::new(PngPainter))
+        .await
+        .0
 }
 
 /// What the user saw after an interaction: the message it made or changed.

@@ -11,12 +11,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use support::bot::{Bot, seeded};
 use support::{FakeDiscord, Recorded, permissions};
-use tokio::sync::oneshot;
-use turnpost_bot::discord::{Config, Token, run};
 use turnpost_bot::paint::PngPainter;
-use turnpost_bot::store::Store;
-use turnpost_bot::table::{Seeds, Table, TableSettings};
 
 const GUILD: u64 = 7000;
 const CHANNEL: u64 = 8000;
@@ -24,46 +21,12 @@ const WAIT: Duration = Duration::from_secs(20);
 const ANNA: u64 = 101;
 const BERT: u64 = 102;
 
-struct Bot {
-    stop: oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<Result<(), String>>,
-}
-
-impl Bot {
-    async fn stop(self) {
-        let _ = self.stop.send(());
-        self.task.await.unwrap().unwrap();
-    }
-}
-
 async fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
     fake.set_user_name(ANNA, "Anna");
     fake.set_user_name(BERT, "Bert");
-    let identified = fake.identify_count();
-    let mark = fake.mark();
-    let config = Config {
-        token: Token::new("test-token"),
-        database: db.to_path_buf(),
-        dev_guild: Some(GUILD),
-        api_base: Some(fake.base_url()),
-        reminder_every: Duration::from_secs(3600),
-    };
-    let store = Store::open(db).await.unwrap();
-    let settings = TableSettings {
-        seeds: Arc::new(Seeds::sequence(11)),
-        ..TableSettings::default()
-    };
-    let table = Arc::new(Table::new(store, Arc::new(PngPainter), settings));
-    let (stop, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(run(config, table, async {
-        let _ = rx.await;
-    }));
-    fake.wait_identified_more_than(identified, WAIT).await;
-    fake.wait_for_since(mark, WAIT, |r| {
-        r.method == "PUT" && r.path.contains("/guilds/7000/commands")
-    })
-    .await;
-    Bot { stop, task }
+    support::bot::start(fake, db, seeded(11), Arc::new(PngPainter))
+        .await
+        .0
 }
 
 fn content(r: &Recorded) -> String {

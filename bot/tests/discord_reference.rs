@@ -10,10 +10,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use support::FakeDiscord;
-use tokio::sync::oneshot;
-use turnpost_bot::discord::{Config, Token, run};
-use turnpost_bot::store::Store;
-use turnpost_bot::table::{NoImages, Seeds, Table, TableSettings};
+use support::bot::seeded;
+use turnpost_bot::table::NoImages;
 
 const GUILD: u64 = 7000;
 const CHANNEL: u64 = 8000;
@@ -83,26 +81,8 @@ async fn card_realm_development_and_rules_answer_through_discord() {
     fake.set_user_name(ANNA, "Anna");
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
-    let identified = fake.identify_count();
     let mark = fake.mark();
-    let config = Config {
-        token: Token::new("test-token"),
-        database: db.clone(),
-        dev_guild: Some(GUILD),
-        api_base: Some(fake.base_url()),
-        reminder_every: Duration::from_secs(3600),
-    };
-    let store = Store::open(&db).await.unwrap();
-    let settings = TableSettings {
-        seeds: Arc::new(Seeds::sequence(1)),
-        ..TableSettings::default()
-    };
-    let table = Arc::new(Table::new(store, Arc::new(NoImages), settings));
-    let (stop, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(run(config, table, async {
-        let _ = rx.await;
-    }));
-    fake.wait_identified_more_than(identified, WAIT).await;
+    let (bot, _table) = support::bot::start(&fake, &db, seeded(1), Arc::new(NoImages)).await;
     let registered = fake
         .wait_for_since(mark, WAIT, |r| {
             r.method == "PUT" && r.path.contains("/guilds/7000/commands")
@@ -172,7 +152,6 @@ async fn card_realm_development_and_rules_answer_through_discord() {
         "{text}"
     );
 
-    let _ = stop.send(());
-    task.await.unwrap().unwrap();
+    bot.stop().await;
     fake.assert_clean();
 }

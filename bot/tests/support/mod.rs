@@ -1,6 +1,7 @@
 //! Test support shared by the bot's integration tests (`mod support;`).
 #![allow(dead_code, unused_imports)]
 
+pub mod bot;
 pub mod fake_discord;
 pub mod openapi;
 
