@@ -9,6 +9,7 @@
 use std::any::type_name;
 
 use image::RgbImage;
+use turnpost_core::Seat;
 use turnpost_core::dynamic::AnyView;
 
 use crate::png::{self, Fonts, RenderError};
@@ -54,6 +55,12 @@ pub trait Pictures: Send + Sync + std::fmt::Debug {
     /// The private part of a seat view as text (never the public part again); empty for
     /// games without secrets.
     fn private_text(&self, seat_view: &dyn AnyView) -> Result<String, RenderError>;
+
+    /// One seat's own line of the public text (its sheet), where the game has one; games
+    /// with secrets answer a seat's hand with [`Pictures::private_text`] instead.
+    fn seat_text(&self, _view: &dyn AnyView, _seat: Seat) -> Result<Option<String>, RenderError> {
+        Ok(None)
+    }
 }
 
 /// Every game's pictures, in the order of `turnpost_core::registry::games`. **Add a game

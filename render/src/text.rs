@@ -43,6 +43,45 @@ fn unreadable(e: &RenderError) -> String {
     }
 }
 
+/// One player's line of [`rtta_public`]: score, cities, food, disasters, goods and
+/// developments.
+pub(crate) fn rtta_seat_line(t: &rtta::TableauView) -> String {
+    let listed = |items: Vec<String>| {
+        if items.is_empty() {
+            "none".to_string()
+        } else {
+            items.join(", ")
+        }
+    };
+    let goods = t
+        .goods
+        .iter()
+        .filter(|(_, g)| g.count > 0)
+        .map(|(k, g)| format!("{k} {}", g.count))
+        .collect();
+    let developments = t.developments.iter().map(|d| d.to_string()).collect();
+    format!(
+        "{:<7} {:>3} points · {} cities · food {} · disasters {} · goods: {} (worth {}) · developments: {}",
+        t.name,
+        t.score,
+        t.cities,
+        t.food,
+        t.disasters,
+        listed(goods),
+        t.goods_value,
+        listed(developments),
+    )
+}
+
+/// One seat's own line of the public text where the game has one (Roll Through the Ages'
+/// sheet); `None` for games with hands or a seat that is not there.
+pub fn seat(game: &str, view: &dyn AnyView, seat: Seat) -> Option<String> {
+    registry::provider(game)
+        .and_then(|p| p.seat_text(view, seat))
+        .ok()
+        .flatten()
+}
+
 /// A Roll Through the Ages table in a few lines: the dice and what is left of the turn,
 /// then one line per player and the monuments.
 pub fn rtta_public(view: &rtta::PublicView) -> String {
@@ -80,33 +119,8 @@ pub fn rtta_public(view: &rtta::PublicView) -> String {
             view.coins
         );
     }
-    let listed = |items: Vec<String>| {
-        if items.is_empty() {
-            "none".to_string()
-        } else {
-            items.join(", ")
-        }
-    };
     for t in &view.seats {
-        let goods = t
-            .goods
-            .iter()
-            .filter(|(_, g)| g.count > 0)
-            .map(|(k, g)| format!("{k} {}", g.count))
-            .collect();
-        let developments = t.developments.iter().map(|d| d.to_string()).collect();
-        let _ = writeln!(
-            out,
-            "{:<7} {:>3} points · {} cities · food {} · disasters {} · goods: {} (worth {}) · developments: {}",
-            t.name,
-            t.score,
-            t.cities,
-            t.food,
-            t.disasters,
-            listed(goods),
-            t.goods_value,
-            listed(developments),
-        );
+        let _ = writeln!(out, "{}", rtta_seat_line(t));
     }
     let monuments: Vec<String> = view
         .monuments

@@ -87,12 +87,13 @@ impl Table {
             // Nothing to hide, so the useful answer is the caller's own sheet: what they own,
             // their goods and developments (the public text's line for their seat).
             let name = game.seat_name(Seat(seat.seat));
-            let public = turnpost_render::text::public(&loaded.row.kind, &*game.public_view());
-            let sheet = public
-                .lines()
-                .find(|l| l.split_whitespace().next() == Some(name.as_str()))
-                .map(str::trim)
-                .unwrap_or("");
+            let sheet = turnpost_render::text::seat(
+                &loaded.row.kind,
+                &*game.public_view(),
+                Seat(seat.seat),
+            )
+            .unwrap_or_default();
+            let sheet = sheet.trim();
             return Ok(Reply::ephemeral(format!(
                 "Your sheet ({name}): {sheet}\n{} hides nothing: every sheet is on the board for everyone.",
                 game.info().title

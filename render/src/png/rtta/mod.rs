@@ -15,6 +15,7 @@ mod summary;
 use std::sync::OnceLock;
 
 use image::RgbImage;
+use turnpost_core::Seat;
 use turnpost_core::dynamic::AnyView;
 use turnpost_core::rtta::PublicView;
 
@@ -119,6 +120,14 @@ impl crate::registry::Pictures for Pictures {
     fn private_text(&self, seat_view: &dyn AnyView) -> Result<String, RenderError> {
         crate::registry::downcast::<PublicView>(self.game(), seat_view)?;
         Ok(String::new())
+    }
+
+    fn seat_text(&self, view: &dyn AnyView, seat: Seat) -> Result<Option<String>, RenderError> {
+        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
+        Ok(view
+            .seats
+            .get(seat.index())
+            .map(crate::text::rtta_seat_line))
     }
 }
 
