@@ -7,7 +7,8 @@
 //! test guesses about hidden items.
 
 use serde::{Deserialize, Serialize};
-use turnpost_core::dynamic::{DynGame, new_game};
+use turnpost_core::dynamic::DynGame;
+use turnpost_core::registry::new_game;
 use turnpost_core::{Seat, Seed};
 
 use crate::store::state_hash;

@@ -12,9 +12,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, Outcome, ParseError, PlayError, Reveal, Seat, Seed, SetupError, Unused};
+use crate::game::{Game, Outcome, ParseError, PlayError, Reveal, Seat, SetupError, Unused};
+pub use crate::menu::ActionChoice;
 use crate::menu::Menu;
-use crate::registry::{GameInfo, find};
 
 /// A game's view with its type erased. The renderer downcasts it to the game's
 /// `PublicView` or `SeatView` ([`AnyView::as_any`]).
@@ -87,24 +87,6 @@ pub struct Played {
     pub reveal: Reveal,
 }
 
-/// One legal action offered to a player: its notation (the identifier a front end sends
-/// back to [`DynGame::play`]) and its label in words ([`Game::describe_action`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActionChoice {
-    /// The action in canonical notation (`spell 17`).
-    pub notation: String,
-    /// The action in the player's words (`Cast Conjure 6 — 2 crystals`), at most
-    /// [`crate::game::MAX_LABEL_CHARS`] characters, different from every other label of the
-    /// same decision.
-    pub label: String,
-    /// Other words that find it when typed (German card names, [`Game::keywords`]).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub keywords: Vec<String>,
-    /// What the thing it chooses does, at most 100 characters ([`Game::detail`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
-}
-
 /// One game of any kind.
 pub trait DynGame: Send + Sync + fmt::Debug {
     /// The game's name (`pandoria`).
@@ -136,8 +118,10 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn unused(&self, seat: Seat, notation: &str) -> Vec<Unused>;
     /// Scenario and test fixtures (see [`Game::fix`]).
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError>;
-    /// The game's entry in the registry.
-    fn info(&self) -> &'static GameInfo;
+    /// The title players see ([`Game::TITLE`]).
+    fn title(&self) -> &'static str;
+    /// Whether seats hold secrets ([`Game::SECRETS`]).
+    fn secrets(&self) -> bool;
     /// What a seat's own part of the game does ([`Game::seat_intro`]).
     fn seat_intro(&self, seat: Seat) -> Option<crate::reference::Intro>;
     /// The public view (the game's `PublicView`).
@@ -159,6 +143,13 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     /// What `seat` may know of the game ([`crate::ai::Knowledge`]): the only thing an AI
     /// seat is given. It owns a redacted copy, so it can think on another thread.
     fn knowledge(&self, seat: Seat) -> Box<dyn crate::ai::AiSeat>;
+    /// The game as `seat` may know it ([`Game::redact`]), for the contract tests that check
+    /// every registered game's hidden items.
+    fn redacted(&self, seat: Seat) -> Box<dyn DynGame>;
+    /// Deals the hidden items of a redacted game at random ([`Game::determinize`]).
+    fn determinize(&mut self, seat: Seat, rng: &mut dyn rand::RngCore);
+    /// The position's value for `seat` in points ([`Game::evaluate`]).
+    fn evaluate(&self, seat: Seat) -> f64;
 }
 
 impl<G: Game> DynGame for G {
@@ -244,9 +235,11 @@ impl<G: Game> DynGame for G {
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError> {
         Game::fix(self, key, value)
     }
-    fn info(&self) -> &'static GameInfo {
-        // Every game type is registered (the registry's tests play each one).
-        find(G::NAME).unwrap_or_else(|e| panic!("{e}: add it to registry::games"))
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+    fn secrets(&self) -> bool {
+        G::SECRETS
     }
     fn seat_intro(&self, seat: Seat) -> Option<crate::reference::Intro> {
         Game::seat_intro(self, seat)
@@ -278,6 +271,15 @@ impl<G: Game> DynGame for G {
     fn knowledge(&self, seat: Seat) -> Box<dyn crate::ai::AiSeat> {
         Box::new(crate::ai::Knowledge::new(self, seat))
     }
+    fn redacted(&self, seat: Seat) -> Box<dyn DynGame> {
+        Box::new(Game::redact(self, seat))
+    }
+    fn determinize(&mut self, seat: Seat, rng: &mut dyn rand::RngCore) {
+        Game::determinize(self, seat, rng);
+    }
+    fn evaluate(&self, seat: Seat) -> f64 {
+        Game::evaluate(self, seat)
+    }
 }
 
 /// One legal action with its words.
@@ -288,19 +290,4 @@ fn choice<G: Game>(game: &G, seat: Seat, action: &G::Action) -> ActionChoice {
         keywords: game.keywords(seat, action),
         detail: game.detail(seat, action),
     }
-}
-
-/// Creates a new game by name from `key=value` options (see [`GameInfo::new_game`]).
-pub fn new_game(
-    name: &str,
-    options: &[(String, String)],
-    players: usize,
-    seed: Seed,
-) -> Result<Box<dyn DynGame>, SetupError> {
-    find(name)?.new_game(options, players, seed)
-}
-
-/// Restores a game saved with [`DynGame::save`].
-pub fn load_game(name: &str, state: serde_json::Value) -> Result<Box<dyn DynGame>, SetupError> {
-    find(name)?.load_game(state)
 }

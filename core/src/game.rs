@@ -13,6 +13,8 @@ use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::menu::Layout;
+pub use crate::menu::{MAX_LABEL_CHARS, fit_label};
+use crate::options::OptionSpec;
 
 /// A seat at the table, counted from 0 in turn order (clockwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -167,25 +169,6 @@ impl ParseError {
     }
 }
 
-/// The most characters an action's label may have ([`Game::describe_action`]): Discord's
-/// limit for the label of a button or a select option.
-pub const MAX_LABEL_CHARS: usize = 80;
-
-/// The first of `candidates` (labels from the fullest to the shortest) that fits in
-/// [`MAX_LABEL_CHARS`]; when none fits, the last one cut to fit, ending in "…".
-pub fn fit_label(candidates: impl IntoIterator<Item = String>) -> String {
-    let mut last = String::new();
-    for candidate in candidates {
-        if candidate.chars().count() <= MAX_LABEL_CHARS {
-            return candidate;
-        }
-        last = candidate;
-    }
-    let mut cut: String = last.chars().take(MAX_LABEL_CHARS - 1).collect();
-    cut.push('…');
-    cut
-}
-
 /// What an event showed, and to whom ([`Game::reveals`]). Ordered from the least to the
 /// most: a step that does several things shows the most of them.
 #[derive(
@@ -290,7 +273,7 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
 
     /// The options a table can choose, with their choices, in the order `/new` offers them.
     /// Every key is a field of [`Game::Options`]; the registry's test checks each choice.
-    fn option_specs() -> Vec<crate::registry::OptionSpec>;
+    fn option_specs() -> Vec<OptionSpec>;
 
     /// A fingerprint of what `seat` holds in secret (its hand), `None` for a game without
     /// secrets. It must change whenever the private items of `seat_view(seat)` change,

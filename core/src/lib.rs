@@ -1,7 +1,9 @@
 //! Turnpost's game rules.
 //!
-//! [`game`] is the contract every game implements; [`dynamic`] erases the game type for the
-//! front ends; [`registry`] lists the games. Each game lives in its own module with its component data compiled in from
+//! [`game`] is the contract every game implements (with its [`options`] and [`menu`]);
+//! [`dynamic`] erases the game type for the front ends; [`registry`] lists the games. The
+//! modules depend one way: `game` on nothing of a game, `dynamic` on `game`, `registry` on
+//! `dynamic` and the games it lists. Each game lives in its own module with its component data compiled in from
 //! `assets/`. Nothing here does I/O, reads the clock or uses a global random generator.
 
 pub mod ai;
@@ -9,6 +11,7 @@ pub mod dynamic;
 pub mod game;
 pub mod hex;
 pub mod menu;
+pub mod options;
 pub mod pandoria;
 pub mod reference;
 pub mod registry;

@@ -10,7 +10,42 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::dynamic::ActionChoice;
+/// The most characters an action's label may have ([`crate::Game::describe_action`]): Discord's
+/// limit for the label of a button or a select option.
+pub const MAX_LABEL_CHARS: usize = 80;
+
+/// The first of `candidates` (labels from the fullest to the shortest) that fits in
+/// [`MAX_LABEL_CHARS`]; when none fits, the last one cut to fit, ending in "…".
+pub fn fit_label(candidates: impl IntoIterator<Item = String>) -> String {
+    let mut last = String::new();
+    for candidate in candidates {
+        if candidate.chars().count() <= MAX_LABEL_CHARS {
+            return candidate;
+        }
+        last = candidate;
+    }
+    let mut cut: String = last.chars().take(MAX_LABEL_CHARS - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// One legal action offered to a player: its notation (the identifier a front end sends
+/// back to [`crate::dynamic::DynGame::play`]) and its label in words ([`crate::Game::describe_action`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionChoice {
+    /// The action in canonical notation (`spell 17`).
+    pub notation: String,
+    /// The action in the player's words (`Cast Conjure 6 — 2 crystals`), at most
+    /// [`MAX_LABEL_CHARS`] characters, different from every other label of the
+    /// same decision.
+    pub label: String,
+    /// Other words that find it when typed (German card names, [`crate::Game::keywords`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
+    /// What the thing it chooses does, at most 100 characters ([`crate::Game::detail`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
 
 /// The most characters a group key may have: front ends carry it in a button id.
 pub const MAX_GROUP_KEY: usize = 24;
@@ -74,7 +109,7 @@ pub struct Group {
     /// (`D7`, `agriculture`).
     pub key: String,
     /// The group in words (`D7`, `Agriculture — from 15 coins`), at most
-    /// [`crate::game::MAX_LABEL_CHARS`] characters.
+    /// [`MAX_LABEL_CHARS`] characters.
     pub label: String,
     /// More words (`4 placements and a castle · next to your worker on D6`), at most 100
     /// characters; may be empty.
@@ -201,7 +236,7 @@ impl Menu {
                         return Err(format!("group key {:?} twice", g.key));
                     }
                     if g.label.is_empty()
-                        || g.label.chars().count() > crate::game::MAX_LABEL_CHARS
+                        || g.label.chars().count() > MAX_LABEL_CHARS
                         || g.description.chars().count() > 100
                     {
                         return Err(format!("group {:?}: label or description length", g.key));
@@ -256,7 +291,7 @@ impl Group {
             .enumerate()
             .map(|(i, chunk)| Group {
                 key: format!("{key}.{}", i + 1),
-                label: crate::game::fit_label([
+                label: fit_label([
                     format!("{label} (part {} of {parts})", i + 1),
                     label.to_string(),
                 ]),

@@ -4,81 +4,16 @@
 //! option schemas, `/help` and the terminal show the help text, and the renderer keys its
 //! picture providers by the same names.
 //!
-//! Adding a game is one line in [`games`] (see `docs/adding-a-game.md`).
+//! Adding a game is one line in [`games`]'s built-in list (see `docs/adding-a-game.md`); a
+//! game that is not compiled into the library (the test-only game of the contract tests) is
+//! added at run time with [`register`].
 
 use std::ops::RangeInclusive;
-use std::sync::OnceLock;
+use std::sync::{OnceLock, PoisonError, RwLock};
 
 use crate::dynamic::DynGame;
 use crate::game::{Game, Seed, SetupError, options_from_pairs};
-
-/// One choice of an option with a fixed set of values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Choice {
-    /// The value as written in `key=value` (`family_spells`).
-    pub value: &'static str,
-    /// What players read ("Family game with spells").
-    pub label: &'static str,
-}
-
-/// What values an option takes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionKind {
-    /// One of a fixed set of values.
-    Choice(Vec<Choice>),
-    /// On or off (`true`/`false`).
-    Flag,
-}
-
-/// One option a table can choose before the game starts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionSpec {
-    /// The key in `key=value` and the name of the `/new` option (`realms`).
-    pub key: &'static str,
-    /// A short description ("How realms are given out").
-    pub label: &'static str,
-    /// The values it takes.
-    pub kind: OptionKind,
-}
-
-impl OptionSpec {
-    /// An option with a fixed set of values.
-    pub fn choice(
-        key: &'static str,
-        label: &'static str,
-        choices: &[(&'static str, &'static str)],
-    ) -> Self {
-        OptionSpec {
-            key,
-            label,
-            kind: OptionKind::Choice(
-                choices
-                    .iter()
-                    .map(|&(value, label)| Choice { value, label })
-                    .collect(),
-            ),
-        }
-    }
-
-    /// An on/off option.
-    pub fn flag(key: &'static str, label: &'static str) -> Self {
-        OptionSpec {
-            key,
-            label,
-            kind: OptionKind::Flag,
-        }
-    }
-
-    /// The label of a value of this option, if it is one of its choices.
-    pub fn label_of(&self, value: &str) -> Option<&'static str> {
-        match &self.kind {
-            OptionKind::Choice(choices) => {
-                choices.iter().find(|c| c.value == value).map(|c| c.label)
-            }
-            OptionKind::Flag => None,
-        }
-    }
-}
+pub use crate::options::{Choice, OptionKind, OptionSpec};
 
 /// Creates a game from `key=value` options, a player count and a seed.
 type NewFn = fn(&[(String, String)], usize, Seed) -> Result<Box<dyn DynGame>, SetupError>;
@@ -229,26 +164,67 @@ fn restore<G: Game>(state: serde_json::Value) -> Result<Box<dyn DynGame>, SetupE
         .map_err(|e| SetupError(format!("cannot load a saved {} game: {e}", G::NAME)))
 }
 
-/// Every game Turnpost runs, in the order players see them. **Add a game here.**
-pub fn games() -> &'static [GameInfo] {
-    static GAMES: OnceLock<Vec<GameInfo>> = OnceLock::new();
+/// The registered games: the built-in ones first, then those added with [`register`]. The
+/// list is replaced (never changed in place) when a game is added, so a reader copies one
+/// pointer under a read lock that is only ever contended while a game is being added.
+fn registered() -> &'static RwLock<&'static [GameInfo]> {
+    static GAMES: OnceLock<RwLock<&'static [GameInfo]>> = OnceLock::new();
     GAMES.get_or_init(|| {
-        vec![
+        // **Add a game here.**
+        let built_in = vec![
             GameInfo::of::<crate::pandoria::Pandoria>(),
             GameInfo::of::<crate::rtta::Rtta>(),
-        ]
+        ];
+        RwLock::new(Box::leak(built_in.into_boxed_slice()))
     })
+}
+
+/// Every game Turnpost runs, in the order players see them.
+pub fn games() -> &'static [GameInfo] {
+    *registered().read().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Adds a game that is not compiled into the library (a test-only game), after the
+/// built-in ones. Returns `false` and changes nothing when a game of that name is already
+/// registered, so every test may register the game it needs. Register before anything reads
+/// the list for good (the Discord adapter builds `/new` from it when it starts).
+pub fn register(info: GameInfo) -> bool {
+    let mut games = registered().write().unwrap_or_else(PoisonError::into_inner);
+    if games.iter().any(|g| g.name == info.name) {
+        return false;
+    }
+    // The old list stays alive: readers may still hold it. A game is added once per process.
+    let mut grown = games.to_vec();
+    grown.push(info);
+    *games = Box::leak(grown.into_boxed_slice());
+    true
 }
 
 /// The game with this name.
 pub fn find(name: &str) -> Result<&'static GameInfo, SetupError> {
-    games().iter().find(|g| g.name == name).ok_or_else(|| {
-        let names: Vec<&str> = games().iter().map(|g| g.name).collect();
+    let games = games();
+    games.iter().find(|g| g.name == name).ok_or_else(|| {
+        let names: Vec<&str> = games.iter().map(|g| g.name).collect();
         SetupError(format!(
             "there is no game called \"{name}\"; games: {}",
             names.join(", ")
         ))
     })
+}
+
+/// Creates a new game by name from `key=value` options (see [`GameInfo::new_game`]).
+pub fn new_game(
+    name: &str,
+    options: &[(String, String)],
+    players: usize,
+    seed: Seed,
+) -> Result<Box<dyn DynGame>, SetupError> {
+    find(name)?.new_game(options, players, seed)
+}
+
+/// Restores a game saved with [`DynGame::save`].
+pub fn load_game(name: &str, state: serde_json::Value) -> Result<Box<dyn DynGame>, SetupError> {
+    find(name)?.load_game(state)
 }
 
 #[cfg(test)]

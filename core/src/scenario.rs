@@ -26,8 +26,9 @@
 
 use std::fmt;
 
-use crate::dynamic::{DynGame, new_game};
+use crate::dynamic::DynGame;
 use crate::game::{Seat, Seed};
+use crate::registry::new_game;
 
 /// A scenario that could not be read or whose check failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

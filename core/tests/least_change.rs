@@ -4,7 +4,8 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use turnpost_core::dynamic::{DynGame, new_game};
+use turnpost_core::dynamic::DynGame;
+use turnpost_core::registry::new_game;
 use turnpost_core::{Seat, Seed};
 
 fn opts(pairs: &[(&str, &str)]) -> Vec<(String, String)> {

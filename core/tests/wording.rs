@@ -2,8 +2,9 @@
 //! old text.
 
 use turnpost_core::Seed;
-use turnpost_core::dynamic::{DynGame, Refusal, new_game};
+use turnpost_core::dynamic::{DynGame, Refusal};
 use turnpost_core::pandoria::{DecisionKind, SpellEffect};
+use turnpost_core::registry::new_game;
 
 fn standard() -> Box<dyn DynGame> {
     let options = vec![("mode".to_string(), "standard".to_string())];

@@ -337,7 +337,7 @@ mod tests {
 
     #[test]
     fn a_roll_through_the_ages_table_reads_as_lines_not_json() {
-        let g = turnpost_core::dynamic::new_game("rtta", &[], 2, Seed::from_u64(2)).unwrap();
+        let g = turnpost_core::registry::new_game("rtta", &[], 2, Seed::from_u64(2)).unwrap();
         let text = public("rtta", &*g.public_view());
         assert!(
             text.starts_with("Roll Through the Ages · round 1"),

@@ -2,8 +2,8 @@
 //! gives them) in, named PNGs out, small enough for Discord, for both games and for views
 //! with the base game's parts.
 
-use turnpost_core::dynamic::new_game;
 use turnpost_core::pandoria::Mode;
+use turnpost_core::registry::new_game;
 use turnpost_core::rtta::OfferView;
 use turnpost_core::{Game, Seat, Seed};
 use turnpost_render::png::{as_encoded, encode_png, private_pngs, public_png};

@@ -2,7 +2,8 @@
 //! points the bot calls refuse an unknown game name (`UnknownGame`) and a view of another
 //! type (`BadView`) instead of drawing something wrong.
 
-use turnpost_core::dynamic::{AnyView, View, new_game};
+use turnpost_core::dynamic::{AnyView, View};
+use turnpost_core::registry::new_game;
 use turnpost_core::{Game, Seat, Seed};
 use turnpost_render::png::{Renderer, private_pngs, public_png};
 use turnpost_render::registry::{self, has_pictures};

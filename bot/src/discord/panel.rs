@@ -459,7 +459,8 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
     use serde_json::Value;
-    use turnpost_core::dynamic::{DynGame, new_game};
+    use turnpost_core::dynamic::DynGame;
+    use turnpost_core::registry::new_game;
     use turnpost_core::{Seat, Seed};
 
     use super::*;

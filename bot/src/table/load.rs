@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 use turnpost_core::Seat;
-use turnpost_core::dynamic::{DynGame, load_game, new_game};
+use turnpost_core::dynamic::DynGame;
+use turnpost_core::registry::{load_game, new_game};
 
 use super::{Caller, Held, Loaded, Slot, Table, TableError, TurnLines, fingerprints, play, refuse};
 use crate::store::{ActionRow, Check, GameId, GameRow, LeagueChange, SeatRow, Snapshot, Status};

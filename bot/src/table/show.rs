@@ -70,7 +70,7 @@ impl Table {
         let Ok(held) = self.hold(game_id).await else {
             return false;
         };
-        held.game.as_ref().is_some_and(|g| g.info().secrets)
+        held.game.as_ref().is_some_and(|g| g.secrets())
     }
 
     pub(super) async fn hand(&self, caller: &Caller) -> Result<Reply, TableError> {
@@ -83,7 +83,7 @@ impl Table {
         let Some(game) = loaded.game.as_ref() else {
             return refuse("The game has not started yet.");
         };
-        if !game.info().secrets {
+        if !game.secrets() {
             // Nothing to hide, so the useful answer is the caller's own sheet: what they own,
             // their goods and developments (the public text's line for their seat).
             let name = game.seat_name(Seat(seat.seat));
@@ -96,7 +96,7 @@ impl Table {
             let sheet = sheet.trim();
             return Ok(Reply::ephemeral(format!(
                 "Your sheet ({name}): {sheet}\n{} hides nothing: every sheet is on the board for everyone.",
-                game.info().title
+                game.title()
             )));
         }
         let view = game.seat_view(Seat(seat.seat));

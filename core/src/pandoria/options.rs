@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Realm, RealmSet};
-use crate::registry::OptionSpec;
+use crate::options::OptionSpec;
 
 /// Which Pandoria game is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

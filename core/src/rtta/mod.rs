@@ -319,8 +319,8 @@ impl Game for Rtta {
         self.value(seat)
     }
 
-    fn option_specs() -> Vec<crate::registry::OptionSpec> {
-        vec![crate::registry::OptionSpec::flag(
+    fn option_specs() -> Vec<crate::options::OptionSpec> {
+        vec![crate::options::OptionSpec::flag(
             "trade",
             "Trade variant (2 to 4 players)",
         )]

@@ -12,7 +12,8 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde_json::Value;
 use turnpost_core::ai::Level;
-use turnpost_core::dynamic::{DynGame, new_game};
+use turnpost_core::dynamic::DynGame;
+use turnpost_core::registry::new_game;
 use turnpost_core::{Seat, Seed};
 
 use super::*;
