@@ -209,6 +209,21 @@ impl HexSet {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// The hexes in either set.
+    pub fn union(&self, other: &HexSet) -> HexSet {
+        HexSet(std::array::from_fn(|w| self.0[w] | other.0[w]))
+    }
+
+    /// The hexes in both sets.
+    pub fn intersection(&self, other: &HexSet) -> HexSet {
+        HexSet(std::array::from_fn(|w| self.0[w] & other.0[w]))
+    }
+
+    /// The hexes of this set that are not in `other`.
+    pub fn difference(&self, other: &HexSet) -> HexSet {
+        HexSet(std::array::from_fn(|w| self.0[w] & !other.0[w]))
+    }
+
     /// The hexes in index order.
     pub fn iter(&self) -> impl Iterator<Item = Hex> + '_ {
         self.0.iter().enumerate().flat_map(|(w, &word)| {

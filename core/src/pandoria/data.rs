@@ -91,6 +91,8 @@ pub struct Board {
     spaces: Vec<Space>,
     start_pairs: [[Hex; 2]; 2],
     neighbours: Vec<[Option<Hex>; 6]>,
+    /// The neighbours of each hex as a set, for [`Board::around`].
+    neighbour_sets: Vec<HexSet>,
     placeable: HexSet,
     /// The River side: the river's hexes, upstream first (empty on the Pandoria side).
     river: Vec<Hex>,
@@ -119,6 +121,14 @@ impl Board {
     /// The neighbour in one direction.
     pub fn neighbour(&self, hex: Hex, dir: usize) -> Option<Hex> {
         self.neighbours[hex.index()][dir]
+    }
+
+    /// Every hex next to a hex of `set` (those of `set` included only when they touch
+    /// another).
+    pub fn around(&self, set: &HexSet) -> HexSet {
+        set.iter().fold(HexSet::EMPTY, |out, h| {
+            out.union(&self.neighbour_sets[h.index()])
+        })
     }
 
     /// Plain hexes where tiles may go (plain without printed terrain), including start spaces.
@@ -249,6 +259,10 @@ fn parse_board(text: &str) -> Result<Board, String> {
     let neighbours: Vec<[Option<Hex>; 6]> = Hex::all()
         .map(|h| std::array::from_fn(|d| h.neighbour(d)))
         .collect();
+    let neighbour_sets: Vec<HexSet> = neighbours
+        .iter()
+        .map(|n| n.iter().flatten().copied().collect())
+        .collect();
     let placeable: HexSet = Hex::all()
         .filter(|h| spaces[h.index()] == Space::Plain)
         .collect();
@@ -319,6 +333,7 @@ fn parse_board(text: &str) -> Result<Board, String> {
         spaces,
         start_pairs,
         neighbours,
+        neighbour_sets,
         placeable,
         river,
         discounts,

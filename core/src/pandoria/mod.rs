@@ -598,10 +598,9 @@ impl Pandoria {
     }
 
     fn figures_of(&self, seat: Seat) -> impl Iterator<Item = (Hex, Figure)> + '_ {
-        Hex::all().filter_map(move |h| match self.figures[h.index()] {
-            Some(f) if f.seat == seat => Some((h, f)),
-            _ => None,
-        })
+        Hex::all()
+            .zip(&self.figures)
+            .filter_map(move |(h, f)| f.filter(|f| f.seat == seat).map(|f| (h, f)))
     }
 
     /// Golems: a figure on `h` left its space, so any pair it belonged to is over.
@@ -625,6 +624,12 @@ impl Pandoria {
         );
         out.sort();
         out
+    }
+
+    /// Whether `seat` may take back the figure on `h` ([`Self::retrievable`]).
+    fn may_retrieve(&self, seat: Seat, h: Hex) -> bool {
+        self.figures[h.index()].is_some_and(|f| f.seat == seat)
+            || self.spirits.iter().any(|&(x, f)| x == h && f.seat == seat)
     }
 
     /// Whether a player is haunted now: a haunting figure waits in its reserve or stands on

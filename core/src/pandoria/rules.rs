@@ -282,13 +282,28 @@ impl ClosedMap {
 impl Pandoria {
     /// The free hexes where tiles may go.
     pub(super) fn free(&self) -> HexSet {
-        let mut free = self.board().placeable();
-        for hex in free.iter().collect::<Vec<_>>() {
-            if self.land[hex.index()] != Land::Empty {
-                free.remove(hex);
+        self.board().placeable().difference(&self.land_sets().0)
+    }
+
+    /// The hexes with land (terrain or a castle), and among them those where land was placed:
+    /// castles and tiles, but not the printed spaces nor the Artifacts start tile.
+    fn land_sets(&self) -> (HexSet, HexSet) {
+        let mut covered = HexSet::EMPTY;
+        let mut placed = HexSet::EMPTY;
+        for (hex, land) in Hex::all().zip(&self.land) {
+            match *land {
+                Land::Empty => continue,
+                Land::Castle { .. } => {
+                    placed.insert(hex);
+                }
+                Land::Terrain { tile: Some(t), .. } if !t.is_printed_like() => {
+                    placed.insert(hex);
+                }
+                Land::Terrain { .. } => {}
             }
+            covered.insert(hex);
         }
-        free
+        (covered, placed)
     }
 
     /// Whether the land on a hex lets new tiles attach: placed tiles and castles always; a
@@ -315,20 +330,16 @@ impl Pandoria {
         self.board().neighbours(hex).any(|n| self.is_anchor(n))
     }
 
-    /// Free hexes next to land that tiles may attach to.
+    /// Free hexes next to land that tiles may attach to ([`Self::is_anchor`], for every hex
+    /// at once: placed land, and other land that placed land touches).
     pub(super) fn frontier(&self, free: &HexSet) -> HexSet {
         let board = self.board();
-        let mut out = HexSet::EMPTY;
-        for hex in Hex::all() {
-            if self.land[hex.index()] != Land::Empty && self.is_anchor(hex) {
-                for n in board.neighbours(hex) {
-                    if free.contains(n) {
-                        out.insert(n);
-                    }
-                }
-            }
-        }
-        out
+        let (covered, placed) = self.land_sets();
+        let anchors = covered
+            .difference(&placed)
+            .intersection(&board.around(&placed))
+            .union(&placed);
+        board.around(&anchors).intersection(free)
     }
 
     pub(super) fn can_place(&self, seat: Seat) -> bool {
@@ -404,20 +415,28 @@ impl Pandoria {
 
     /// The double-tile placements (both orientations) on `free` that touch `frontier`.
     pub(super) fn pairs_in(&self, free: &HexSet, frontier: &HexSet) -> Vec<[Hex; 2]> {
-        let board = self.board();
         let mut pairs = Vec::new();
-        for a in free.iter() {
+        self.each_pair(free, frontier, |a, b| pairs.push([a, b]));
+        pairs
+    }
+
+    /// [`Self::pairs_in`] one placement at a time, in the same order, without the list.
+    fn each_pair(&self, free: &HexSet, frontier: &HexSet, mut each: impl FnMut(Hex, Hex)) {
+        let board = self.board();
+        // A pair has a hex on the frontier, so its first hex is on it or next to it.
+        let near = frontier.union(&board.around(frontier)).intersection(free);
+        for a in near.iter() {
+            let a_on_frontier = frontier.contains(a);
             for dir in 1..=3 {
                 if let Some(b) = board.neighbour(a, dir)
                     && free.contains(b)
-                    && (frontier.contains(a) || frontier.contains(b))
+                    && (a_on_frontier || frontier.contains(b))
                 {
-                    pairs.push([a, b]);
-                    pairs.push([b, a]);
+                    each(a, b);
+                    each(b, a);
                 }
             }
         }
-        pairs
     }
 
     /// Appends every legal action of the current decision to `out`.
@@ -454,10 +473,9 @@ impl Pandoria {
                 let free = self.free();
                 let frontier = self.frontier(&free);
                 if !seat.hand.is_empty() {
-                    let pairs = self.pairs_in(&free, &frontier);
-                    out.extend(pairs.iter().map(|&[a, b]| Action::Tile(a, b)));
+                    self.each_pair(&free, &frontier, |a, b| out.push(Action::Tile(a, b)));
                     if seat.hand.len() > 1 {
-                        out.extend(pairs.iter().map(|&[a, b]| Action::SecondTile(a, b)));
+                        self.each_pair(&free, &frontier, |a, b| out.push(Action::SecondTile(a, b)));
                     }
                 }
                 if seat.castles > 0 {
@@ -828,7 +846,7 @@ impl Pandoria {
                 self.check_figure_kind(action)
             }
             (Step::Figure, Action::Retrieve(h)) => {
-                if self.retrievable(self.current).contains(&h) {
+                if self.may_retrieve(self.current, h) {
                     Ok(())
                 } else {
                     Err(RulesError::NotYourFigure(h))
