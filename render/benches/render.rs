@@ -2,41 +2,58 @@
 //! standard game (drawing, encoding, both), a hand, a tile preview and the Roll Through the Ages
 //! sheets. `cargo bench -p turnpost-render --bench render`.
 
+#[path = "../tests/support/samples.rs"]
+mod samples;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use turnpost_core::Game;
 use turnpost_core::pandoria::Mode;
+use turnpost_render::Renderer;
 use turnpost_render::png::encode_png;
-use turnpost_render::{Renderer, samples};
 
 fn pictures(c: &mut Criterion) {
     let r = Renderer::new();
     let game = samples::pandoria_late_in(Mode::Standard, 4, 7);
     let public = game.public_view();
     let seat = game.seat_view(game.current());
-    let image = r.pandoria_public(&public);
+    let image = r.public_image("pandoria", &public).unwrap();
     let rtta = samples::rtta_after(4, 3, 12).public_view();
 
     c.bench_function("pandoria public draw", |b| {
-        b.iter(|| r.pandoria_public(black_box(&public)))
+        b.iter(|| r.public_image("pandoria", black_box(&public)).unwrap())
     });
     c.bench_function("pandoria public encode", |b| {
         b.iter(|| encode_png(black_box(&image)).unwrap())
     });
     c.bench_function("pandoria public draw+encode", |b| {
-        b.iter(|| encode_png(&r.pandoria_public(black_box(&public))).unwrap())
+        b.iter(|| encode_png(&r.public_image("pandoria", black_box(&public)).unwrap()).unwrap())
     });
     c.bench_function("pandoria public by name", |b| {
         b.iter(|| r.public_png("pandoria", black_box(&public)).unwrap())
     });
     c.bench_function("pandoria hand draw+encode", |b| {
-        b.iter(|| encode_png(&r.pandoria_hand(black_box(&seat))).unwrap())
+        b.iter(|| {
+            encode_png(
+                &r.private_image("pandoria", black_box(&seat), "pandoria-hand.png")
+                    .unwrap()
+                    .unwrap(),
+            )
+            .unwrap()
+        })
     });
     c.bench_function("pandoria tile preview draw+encode", |b| {
-        b.iter(|| encode_png(&r.pandoria_preview(black_box(&seat))).unwrap())
+        b.iter(|| {
+            encode_png(
+                &r.private_image("pandoria", black_box(&seat), "pandoria-tile-preview.png")
+                    .unwrap()
+                    .unwrap(),
+            )
+            .unwrap()
+        })
     });
     c.bench_function("rtta public draw+encode", |b| {
-        b.iter(|| encode_png(&r.rtta_public(black_box(&rtta))).unwrap())
+        b.iter(|| encode_png(&r.public_image("rtta", black_box(&rtta)).unwrap()).unwrap())
     });
 }
 

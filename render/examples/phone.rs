@@ -7,11 +7,14 @@
 //! `cargo run -p turnpost-render --example phone -- DIR` writes `DIR/pandoria-panel-400.png`
 //! and `DIR/rtta-panel-400.png`; `-- --shrink IN.png OUT.png` shrinks any picture.
 
+#[path = "../tests/support/samples.rs"]
+mod samples;
+
 use image::imageops::{FilterType, resize};
 use image::{Rgb, RgbImage};
 use turnpost_core::Game;
 use turnpost_core::pandoria::Mode;
-use turnpost_render::{Renderer, samples};
+use turnpost_render::Renderer;
 
 const PHONE: u32 = 400;
 /// The gap between stacked embeds.
@@ -58,7 +61,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect();
     stack(&panel).save(dir.join("pandoria-panel-400.png"))?;
     let rtta = samples::rtta_after(4, 3, 6).public_view();
-    let pictures = [r.summary_image("rtta", &rtta)?, r.rtta_public(&rtta)];
+    let pictures = [
+        r.summary_image("rtta", &rtta)?,
+        r.public_image("rtta", &rtta).unwrap(),
+    ];
     stack(&pictures).save(dir.join("rtta-panel-400.png"))?;
     println!("written to {}", dir.display());
     Ok(())

@@ -7,14 +7,17 @@
 //!
 //! `cargo run -p turnpost-render --release --example render-bench [-- --write DIR]`
 
+#[path = "../tests/support/samples.rs"]
+mod samples;
+
 use std::time::{Duration, Instant};
 
 use image::ImageEncoder;
 
 use turnpost_core::pandoria::Mode;
 use turnpost_core::{Game, Seat};
+use turnpost_render::Renderer;
 use turnpost_render::png::encode_png;
-use turnpost_render::{Renderer, samples};
 
 /// The encoder as it was before issue 33 (commit d1ba882), kept here to be measured beside
 /// the current one in the same run: the same palette, with the rows handed to the `png`
@@ -175,10 +178,14 @@ fn main() {
         let small = |image: &image::RgbImage| encode_png(image).expect("encodes");
         std::fs::write(
             dir.join("pandoria-public.png"),
-            small(&r.pandoria_public(&pandoria)),
+            small(&r.public_image("pandoria", &pandoria).unwrap()),
         )
         .expect("writes");
-        std::fs::write(dir.join("rtta-public.png"), small(&r.rtta_public(&rtta))).expect("writes");
+        std::fs::write(
+            dir.join("rtta-public.png"),
+            small(&r.public_image("rtta", &rtta).unwrap()),
+        )
+        .expect("writes");
         for (name, game, view) in [
             (
                 "pandoria-glance.png",
@@ -210,19 +217,40 @@ fn main() {
     let kinds: Vec<(&str, Draw)> = vec![
         (
             "Pandoria public (standard, 4 players, late)",
-            Box::new(|| r.pandoria_public(&public)),
+            Box::new(|| r.public_image("pandoria", &public).unwrap()),
         ),
         (
             "Pandoria glance",
             Box::new(|| r.summary_image("pandoria", &public).expect("draws")),
         ),
-        ("Pandoria hand", Box::new(|| r.pandoria_hand(&seat))),
+        (
+            "Pandoria hand",
+            Box::new(|| {
+                r.private_image("pandoria", &seat, "pandoria-hand.png")
+                    .unwrap()
+                    .unwrap()
+            }),
+        ),
         (
             "Pandoria tile preview",
-            Box::new(|| r.pandoria_preview(&seat)),
+            Box::new(|| {
+                r.private_image("pandoria", &seat, "pandoria-tile-preview.png")
+                    .unwrap()
+                    .unwrap()
+            }),
         ),
-        ("Pandoria cards", Box::new(|| r.pandoria_cards(&seat))),
-        ("RTTA public (4 players)", Box::new(|| r.rtta_public(&rtta))),
+        (
+            "Pandoria cards",
+            Box::new(|| {
+                r.private_image("pandoria", &seat, "pandoria-cards.png")
+                    .unwrap()
+                    .unwrap()
+            }),
+        ),
+        (
+            "RTTA public (4 players)",
+            Box::new(|| r.public_image("rtta", &rtta).unwrap()),
+        ),
         (
             "RTTA glance",
             Box::new(|| r.summary_image("rtta", &rtta).expect("draws")),
@@ -269,10 +297,20 @@ fn main() {
             ratio(t_after),
         );
     }
-    let png = encode_png(&r.pandoria_public(&public)).expect("encodes");
-    let hand_png = encode_png(&r.pandoria_hand(&seat)).expect("encodes");
-    let preview_png = encode_png(&r.pandoria_preview(&seat)).expect("encodes");
-    let sheet_png = encode_png(&r.rtta_public(&rtta)).expect("encodes");
+    let png = encode_png(&r.public_image("pandoria", &public).unwrap()).expect("encodes");
+    let hand_png = encode_png(
+        &r.private_image("pandoria", &seat, "pandoria-hand.png")
+            .unwrap()
+            .unwrap(),
+    )
+    .expect("encodes");
+    let preview_png = encode_png(
+        &r.private_image("pandoria", &seat, "pandoria-tile-preview.png")
+            .unwrap()
+            .unwrap(),
+    )
+    .expect("encodes");
+    let sheet_png = encode_png(&r.public_image("rtta", &rtta).unwrap()).expect("encodes");
 
     if let Some(dir) = write {
         std::fs::create_dir_all(&dir).expect("creates the folder");
@@ -288,16 +326,26 @@ fn main() {
         let early_seat = early.seat_view(Seat(early.current().0));
         std::fs::write(
             dir.join("pandoria-early-preview.png"),
-            encode_png(&r.pandoria_preview(&early_seat)).expect("encodes"),
+            encode_png(
+                &r.private_image("pandoria", &early_seat, "pandoria-tile-preview.png")
+                    .unwrap()
+                    .unwrap(),
+            )
+            .expect("encodes"),
         )
         .expect("writes");
         let family = samples::pandoria_late(4, 7);
         std::fs::write(
             dir.join("pandoria-family-public.png"),
-            encode_png(&r.pandoria_public(&family.public_view())).expect("encodes"),
+            encode_png(&r.public_image("pandoria", &family.public_view()).unwrap())
+                .expect("encodes"),
         )
         .expect("writes");
-        if let Some(cards) = (!seat.cards.is_empty()).then(|| r.pandoria_cards(&seat)) {
+        if let Some(cards) = (!seat.cards.is_empty()).then(|| {
+            r.private_image("pandoria", &seat, "pandoria-cards.png")
+                .unwrap()
+                .unwrap()
+        }) {
             std::fs::write(
                 dir.join("pandoria-cards.png"),
                 encode_png(&cards).expect("encodes"),

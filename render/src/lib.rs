@@ -5,15 +5,23 @@
 //! `DynGame::public_view` and `seat_view` give them); [`registry`] holds one picture
 //! provider per game, which downcasts the view to the game's own view type. [`text`] draws
 //! the text pictures the terminal front end prints; [`png`] draws the PNG pictures the bot
-//! posts ([`png::public_png`], [`png::private_pngs`]).
+//! posts, through a [`Renderer`] ([`public_pictures`], [`private_pictures`]).
+//!
+//! The modules depend one way: `png` (drawing, each game's provider) on nothing above it,
+//! `registry` on `png`, the renderer and `text` on both.
 
 pub mod png;
 pub mod registry;
-pub mod samples;
+mod renderer;
 pub mod text;
 
-pub use png::chart::{RatingPoint, rating_chart_png};
-pub use png::{
-    Picture, RenderError, Renderer, private_pictures, private_pngs, public_pictures, public_png,
-    summary_png,
+#[cfg(test)]
+#[path = "../tests/support/samples.rs"]
+mod samples;
+
+pub use png::RenderError;
+pub use png::chart::RatingPoint;
+pub use renderer::{
+    Picture, Renderer, private_pictures, private_pngs, public_pictures, public_png,
+    rating_chart_png, summary_png,
 };

@@ -1,75 +1,49 @@
 //! The games render can draw: one picture provider ([`Pictures`]) per game, keyed by the
 //! names of `turnpost_core::registry`. A view comes in typed with its type erased
-//! ([`AnyView`]); the game's provider downcasts it to the game's own view type, so nothing
+//! (`AnyView`); the game's provider downcasts it to the game's own view type, so nothing
 //! here reads JSON.
 //!
-//! Adding a game is a render module with a [`Pictures`] provider and one line in
-//! [`providers`].
+//! Adding a game is a render module with a [`GamePictures`] provider and one line in the
+//! built-in list of [`providers`]; a game that is not compiled into the library (the
+//! test-only game of the contract tests) is added at run time with [`register`].
 
-use std::any::type_name;
+use std::sync::{OnceLock, PoisonError, RwLock};
 
-use image::RgbImage;
-use turnpost_core::Seat;
-use turnpost_core::dynamic::AnyView;
+pub use crate::png::pictures::{GamePictures, Pictures};
+pub use crate::png::summary::{SeatLine, Summary};
+pub use image::RgbImage;
 
-use crate::png::{self, Fonts, RenderError};
+use crate::png::{self, RenderError};
 
-/// What render knows how to draw for one game.
-pub trait Pictures: Send + Sync + std::fmt::Debug {
-    /// The game's name, as in `turnpost_core::registry` (`pandoria`).
-    fn game(&self) -> &'static str;
-
-    /// Builds the game's static art and warms the glyph cache of `fonts` with the game's
-    /// text sizes, so the first picture is as quick as the others. Drawing works without
-    /// it; [`Renderer::new`](crate::Renderer::new) calls it for every game.
-    fn prepare(&self, fonts: &Fonts) {
-        let _ = fonts;
-    }
-
-    /// The public picture of the game's public view.
-    fn public(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError>;
-
-    /// The glance picture of the public view (see `png/summary.rs`): whose turn and
-    /// what to do, every seat's points and stock, what happened since the player to act
-    /// last played — in text that reads on a phone.
-    fn summary(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError>;
-
-    /// A seat's private pictures as (file name, image); empty for games without secrets.
-    fn private(
-        &self,
-        fonts: &Fonts,
-        seat_view: &dyn AnyView,
-    ) -> Result<Vec<(String, RgbImage)>, RenderError>;
-
-    /// The words of the public pictures (their alt text), from the public view only:
-    /// `[glance, board]`.
-    fn public_alt(&self, view: &dyn AnyView) -> Result<[String; 2], RenderError>;
-
-    /// The words of each private picture (its alt text) as (file name, words), in the
-    /// order and with the names of [`Pictures::private`].
-    fn private_alt(&self, seat_view: &dyn AnyView) -> Result<Vec<(String, String)>, RenderError>;
-
-    /// The public view as text (terminal).
-    fn public_text(&self, view: &dyn AnyView) -> Result<String, RenderError>;
-
-    /// The private part of a seat view as text (never the public part again); empty for
-    /// games without secrets.
-    fn private_text(&self, seat_view: &dyn AnyView) -> Result<String, RenderError>;
-
-    /// One seat's own line of the public text (its sheet), where the game has one; games
-    /// with secrets answer a seat's hand with [`Pictures::private_text`] instead.
-    fn seat_text(&self, _view: &dyn AnyView, _seat: Seat) -> Result<Option<String>, RenderError> {
-        Ok(None)
-    }
+/// The registered providers: the built-in ones, then those added with [`register`]. The
+/// list is replaced, never changed in place, so a lookup copies one pointer under a read
+/// lock (contended only while a game is being added).
+fn registered() -> &'static RwLock<&'static [&'static dyn Pictures]> {
+    /// **Add a game here** (one line), in the order of `turnpost_core::registry::games`.
+    static BUILT_IN: &[&dyn Pictures] = &[&png::pandoria::PICTURES, &png::rtta::PICTURES];
+    static PROVIDERS: OnceLock<RwLock<&'static [&'static dyn Pictures]>> = OnceLock::new();
+    PROVIDERS.get_or_init(|| RwLock::new(BUILT_IN))
 }
-
-/// Every game's pictures, in the order of `turnpost_core::registry::games`. **Add a game
-/// here** (one line).
-static PROVIDERS: &[&dyn Pictures] = &[&png::pandoria::PICTURES, &png::rtta::PICTURES];
 
 /// Every game's pictures.
 pub fn providers() -> &'static [&'static dyn Pictures] {
-    PROVIDERS
+    *registered().read().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Adds the pictures of a game that is not compiled into the library (a test-only game).
+/// Returns `false` and changes nothing when the game already has pictures, so every test
+/// may register the game it needs. A renderer built before prepares nothing for it
+/// ([`Pictures::prepare`] is optional).
+pub fn register(pictures: &'static dyn Pictures) -> bool {
+    let mut providers = registered().write().unwrap_or_else(PoisonError::into_inner);
+    if providers.iter().any(|p| p.game() == pictures.game()) {
+        return false;
+    }
+    // The old list stays alive: readers may still hold it. A game is added once per process.
+    let mut grown = providers.to_vec();
+    grown.push(pictures);
+    *providers = Box::leak(grown.into_boxed_slice());
+    true
 }
 
 /// The pictures of the game with this name (as in `turnpost_core::registry`).
@@ -85,20 +59,6 @@ pub fn has_pictures(game: &str) -> bool {
 /// The provider of `game`, or [`RenderError::UnknownGame`].
 pub(crate) fn provider(game: &str) -> Result<&'static dyn Pictures, RenderError> {
     find(game).ok_or_else(|| RenderError::UnknownGame(game.to_string()))
-}
-
-/// The view as the game's view type `T`, or [`RenderError::BadView`] when it is another
-/// type (a view of another game, or a seat view where a public view belongs).
-pub(crate) fn downcast<'v, T: 'static>(
-    game: &str,
-    view: &'v dyn AnyView,
-) -> Result<&'v T, RenderError> {
-    view.as_any()
-        .downcast_ref::<T>()
-        .ok_or_else(|| RenderError::BadView {
-            game: game.to_string(),
-            reason: format!("it is not a {}", type_name::<T>()),
-        })
 }
 
 #[cfg(test)]

@@ -17,7 +17,11 @@
 //! small by default; `TURNPOST_PROPTEST_CASES=100` raises them for long runs. Failing cases
 //! are kept in `hidden.proptest-regressions` beside this file and replayed first; commit it.
 
+#[path = "support/samples.rs"]
+mod samples;
+
 use proptest::prelude::*;
+use samples::{Picker, play_preferring};
 use serde_json::Value;
 use turnpost_core::dynamic::AnyView;
 use turnpost_core::pandoria::{
@@ -27,7 +31,6 @@ use turnpost_core::pandoria::{
 use turnpost_core::rtta::{self, Rtta};
 use turnpost_core::{Game, Seat, Seed};
 use turnpost_render::Renderer;
-use turnpost_render::samples::{Picker, play_preferring};
 
 /// Proptest cases: `TURNPOST_PROPTEST_CASES` for long runs, else `default`.
 fn cases(default: u32) -> u32 {
@@ -324,13 +327,24 @@ fn check_pandoria(
             .map(ToString::to_string)
             .collect()
     };
-    let same_picture =
-        r.pandoria_hand(&game.seat_view(seat)) == r.pandoria_hand(&twin.seat_view(seat));
+    let same_picture = r
+        .private_image("pandoria", &game.seat_view(seat), "pandoria-hand.png")
+        .unwrap()
+        .unwrap()
+        == r.private_image("pandoria", &twin.seat_view(seat), "pandoria-hand.png")
+            .unwrap()
+            .unwrap();
     prop_assert_eq!(same_picture, faces(&game) == faces(&twin));
     // And its cards picture the new cards.
     let (mine, new) = (game.seat_view(seat), twin.seat_view(seat));
     if !mine.cards.is_empty() {
-        let same_picture = r.pandoria_cards(&mine) == r.pandoria_cards(&new);
+        let same_picture = r
+            .private_image("pandoria", &mine, "pandoria-cards.png")
+            .unwrap()
+            .unwrap()
+            == r.private_image("pandoria", &new, "pandoria-cards.png")
+                .unwrap()
+                .unwrap();
         prop_assert_eq!(same_picture, mine.cards == new.cards);
         // Its words too (the cards picture's alt text, sent to that seat only).
         let words = |v: &SeatView| {

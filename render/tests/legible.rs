@@ -8,11 +8,14 @@
 //! `cargo test -p turnpost-render --test legible -- --nocapture` prints every picture's
 //! figures.
 
+#[path = "support/samples.rs"]
+mod samples;
+
 use image::RgbImage;
 use turnpost_core::Game;
 use turnpost_core::pandoria::Mode;
+use turnpost_render::Renderer;
 use turnpost_render::png::{Fonts, TextRun, encode_png};
-use turnpost_render::{Renderer, samples};
 
 /// Capital height in pixels at 400 pixels of width (the bound).
 const MIN_CAP: f32 = 7.0;
@@ -72,13 +75,19 @@ fn decision_pictures() -> Vec<Measured> {
             .unwrap()
     }));
     out.push(measure("Pandoria tile preview (standard, 4p, late)", |r| {
-        r.pandoria_preview(&seat)
+        r.private_image("pandoria", &seat, "pandoria-tile-preview.png")
+            .unwrap()
+            .unwrap()
     }));
     out.push(measure("Pandoria hand (standard, 4p)", |r| {
-        r.pandoria_hand(&seat)
+        r.private_image("pandoria", &seat, "pandoria-hand.png")
+            .unwrap()
+            .unwrap()
     }));
     out.push(measure("Pandoria cards (standard, 4p)", |r| {
-        r.pandoria_cards(&seat)
+        r.private_image("pandoria", &seat, "pandoria-cards.png")
+            .unwrap()
+            .unwrap()
     }));
     // The first placing decision after a few turns.
     let early = (6..60)
@@ -87,24 +96,44 @@ fn decision_pictures() -> Vec<Measured> {
         .find(|v| !v.placements.is_empty())
         .expect("someone places a tile in the first turns");
     out.push(measure("Pandoria tile preview (family, 2p, early)", |r| {
-        r.pandoria_preview(&early)
+        r.private_image("pandoria", &early, "pandoria-tile-preview.png")
+            .unwrap()
+            .unwrap()
     }));
     let fresh = samples::pandoria_after(4, 3, 0);
     out.push(measure(
         "Pandoria tile preview (family, 4p, first turn)",
-        |r| r.pandoria_preview(&fresh.seat_view(fresh.current())),
+        |r| {
+            r.private_image(
+                "pandoria",
+                &fresh.seat_view(fresh.current()),
+                "pandoria-tile-preview.png",
+            )
+            .unwrap()
+            .unwrap()
+        },
     ));
     let artifacts = samples::pandoria_artifacts_late(Mode::Family, 3, 15);
     out.push(measure("Pandoria tile preview (artifacts, 3p)", |r| {
-        r.pandoria_preview(&artifacts.seat_view(artifacts.current()))
+        r.private_image(
+            "pandoria",
+            &artifacts.seat_view(artifacts.current()),
+            "pandoria-tile-preview.png",
+        )
+        .unwrap()
+        .unwrap()
     }));
     let river = samples::pandoria_river_late(Mode::Standard, 3, 2);
     let river_seat = river.seat_view(river.current());
     out.push(measure("Pandoria tile preview (River, 3p)", |r| {
-        r.pandoria_preview(&river_seat)
+        r.private_image("pandoria", &river_seat, "pandoria-tile-preview.png")
+            .unwrap()
+            .unwrap()
     }));
     out.push(measure("Pandoria cards (River, 3p)", |r| {
-        r.pandoria_cards(&river_seat)
+        r.private_image("pandoria", &river_seat, "pandoria-cards.png")
+            .unwrap()
+            .unwrap()
     }));
     let rtta = samples::rtta_after(4, 3, 6);
     out.push(measure("RTTA glance (4p)", |r| {
@@ -119,9 +148,11 @@ fn overview_pictures() -> Vec<Measured> {
     let rtta = samples::rtta_after(4, 3, 6);
     vec![
         measure("Pandoria board (standard, 4p)", |r| {
-            r.pandoria_public(&standard.public_view())
+            r.public_image("pandoria", &standard.public_view()).unwrap()
         }),
-        measure("RTTA board (4p)", |r| r.rtta_public(&rtta.public_view())),
+        measure("RTTA board (4p)", |r| {
+            r.public_image("rtta", &rtta.public_view()).unwrap()
+        }),
     ]
 }
 

@@ -2,12 +2,16 @@
 //! gives them) in, named PNGs out, small enough for Discord, for both games and for views
 //! with the base game's parts.
 
+#[path = "support/samples.rs"]
+mod samples;
+
 use turnpost_core::pandoria::Mode;
 use turnpost_core::registry::new_game;
 use turnpost_core::rtta::OfferView;
 use turnpost_core::{Game, Seat, Seed};
-use turnpost_render::png::{as_encoded, encode_png, private_pngs, public_png};
-use turnpost_render::{Renderer, samples};
+use turnpost_render::Renderer;
+use turnpost_render::png::{as_encoded, encode_png};
+use turnpost_render::{private_pngs, public_png};
 
 const MIB: usize = 1 << 20;
 
@@ -25,7 +29,9 @@ fn pandoria_public_and_private_pictures_come_from_typed_views() {
     // The file shows the drawn picture in its palette colours, exactly, and those are close
     // to what was drawn.
     let image = decode(&png);
-    let drawn = Renderer::shared().pandoria_public(&game.public_view());
+    let drawn = Renderer::shared()
+        .public_image("pandoria", &game.public_view())
+        .unwrap();
     assert_eq!(image, as_encoded(&drawn));
     let mean = image
         .as_raw()
@@ -71,8 +77,8 @@ fn base_game_parts_appear_when_the_view_has_them() {
     let r = Renderer::shared();
     let family = samples::pandoria_late(4, 7);
     let standard = samples::pandoria_late_in(Mode::Standard, 4, 7);
-    let plain = r.pandoria_public(&family.public_view());
-    let full = r.pandoria_public(&standard.public_view());
+    let plain = r.public_image("pandoria", &family.public_view()).unwrap();
+    let full = r.public_image("pandoria", &standard.public_view()).unwrap();
     assert!(full.height() > plain.height());
     let png = encode_png(&full).unwrap();
     assert!(png.len() < MIB, "{} bytes", png.len());
@@ -112,8 +118,8 @@ fn closed_regions_and_the_rage_target_are_marked_on_the_board() {
         times: 2,
     });
     let r = Renderer::shared();
-    let before = r.pandoria_public(&plain);
-    let after = r.pandoria_public(&marked);
+    let before = r.public_image("pandoria", &plain).unwrap();
+    let after = r.public_image("pandoria", &marked).unwrap();
     assert_eq!(before.dimensions(), after.dimensions());
     assert_ne!(before, after);
     // The outline's magenta and the Rage red appear only with the marks.

@@ -10,6 +10,9 @@
 //! `TURNPOST_BLESS=1 cargo test -p turnpost-render --test reference` (exactly `1`: any
 //! other value compares as usual).
 
+#[path = "support/samples.rs"]
+mod samples;
+
 use std::collections::BTreeSet;
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -20,7 +23,7 @@ use image::{ExtendedColorType, ImageEncoder, RgbImage};
 use turnpost_core::Game;
 use turnpost_core::dynamic::{AnyView, View};
 use turnpost_core::pandoria::{Mode, PublicView, SeatView};
-use turnpost_render::{Renderer, samples};
+use turnpost_render::Renderer;
 
 /// Rounding noise: how far a channel of one pixel may be from the reference. The pictures
 /// come from our own deterministic code, so on one machine they match exactly; elsewhere a

@@ -3,9 +3,12 @@
 //! these seeded positions, captured before it was replaced. (A change in core's rules moves
 //! the seeded positions; then check the new text by eye and paste it here.)
 
+#[path = "support/samples.rs"]
+mod samples;
+
+use samples::play_preferring;
 use turnpost_core::rtta::{Options, Rtta};
 use turnpost_core::{Game, Seed};
-use turnpost_render::samples::{self, play_preferring};
 use turnpost_render::text;
 
 /// A game after `actions` actions preferring `preferred`.
@@ -29,7 +32,7 @@ fn after_actions(
 /// The text of a game's public view, through the registry and typed; both must be `expected`.
 fn check(game: &Rtta, expected: &str) {
     let view = game.public_view();
-    assert_eq!(text::rtta_public(&view), expected);
+    assert_eq!(text::public("rtta", &view), expected);
     assert_eq!(text::public("rtta", &view), expected);
     // Nothing is hidden in this game: no private text.
     assert_eq!(text::private("rtta", &view), "");

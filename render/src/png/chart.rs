@@ -7,7 +7,6 @@ use image::RgbImage;
 use super::draw::{Canvas, Colour, Sprite};
 use super::palette::{INK, MUTED, PAPER, RULE};
 use super::text::{Align, Fonts, Style};
-use super::{RenderError, encode_png};
 
 const WIDTH: u32 = 720;
 const HEIGHT: u32 = 360;
@@ -221,12 +220,6 @@ pub fn rating_chart(fonts: &Fonts, title: &str, points: &[RatingPoint]) -> RgbIm
     canvas.image
 }
 
-/// The chart as an indexed PNG, with the shared renderer's fonts.
-pub fn rating_chart_png(title: &str, points: &[RatingPoint]) -> Result<Vec<u8>, RenderError> {
-    let image = rating_chart(super::Renderer::shared().fonts(), title, points);
-    encode_png(&image)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,9 +287,9 @@ mod tests {
             p(2, 20.0),
             p(3, -1e300),
         ];
-        let png = rating_chart_png("Ben", &sorted).unwrap();
-        assert_eq!(rating_chart_png("Ben", &shuffled).unwrap(), png);
-        assert_eq!(rating_chart_png("Ben", &absurd).unwrap(), png);
+        let png = crate::rating_chart_png("Ben", &sorted).unwrap();
+        assert_eq!(crate::rating_chart_png("Ben", &shuffled).unwrap(), png);
+        assert_eq!(crate::rating_chart_png("Ben", &absurd).unwrap(), png);
     }
 
     #[test]
@@ -328,7 +321,7 @@ mod tests {
         ];
         let mut seen = Vec::new();
         for points in [&[][..], &many[..1], &many[..], &flat[..], &odd[..]] {
-            let png = rating_chart_png("Anna — Pandoria rating", points).unwrap();
+            let png = crate::rating_chart_png("Anna — Pandoria rating", points).unwrap();
             let image = decode(&png);
             assert_eq!(image.dimensions(), (WIDTH, HEIGHT));
             assert!(!seen.contains(&png), "two histories drew the same picture");

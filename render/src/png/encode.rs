@@ -197,8 +197,8 @@ mod tests {
             crate::samples::pandoria_late_in(turnpost_core::pandoria::Mode::Standard, 4, 7);
         let rtta = crate::samples::rtta_after(4, 3, 6);
         for image in [
-            r.pandoria_public(&pandoria.public_view()),
-            r.rtta_public(&rtta.public_view()),
+            r.public_image("pandoria", &pandoria.public_view()).unwrap(),
+            r.public_image("rtta", &rtta.public_view()).unwrap(),
         ] {
             let png = indexed_png(&image).unwrap();
             let back = image::load_from_memory(&png).unwrap().to_rgb8();

@@ -26,33 +26,33 @@ const MARGIN: f32 = 24.0;
 
 /// One seat's line of the glance.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct SeatLine {
+pub struct SeatLine {
     /// The seat's colour name (`Red`), which also picks its colour.
-    pub(crate) colour: String,
+    pub colour: String,
     /// What follows the name (`· Dwarves`, `· to play`).
-    pub(crate) note: String,
+    pub note: String,
     /// Points now.
-    pub(crate) points: i32,
+    pub points: i32,
     /// Its stock in words (`2 crystals · 7 gold · 4 wood`, `food 4 · goods 6 · disasters 2`).
-    pub(crate) stock: String,
+    pub stock: String,
     /// Whether the seat is to act.
-    pub(crate) to_act: bool,
+    pub to_act: bool,
 }
 
 /// What the glance shows.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct Summary {
+pub struct Summary {
     /// `Pandoria · round 11 · 12 tiles left`.
-    pub(crate) title: String,
+    pub title: String,
     /// The seat to act's colour name and what it must do; `None` once the game is over.
-    pub(crate) to_act: Option<(String, String)>,
+    pub to_act: Option<(String, String)>,
     /// Every seat, in seat order.
-    pub(crate) seats: Vec<SeatLine>,
+    pub seats: Vec<SeatLine>,
     /// A heading (`Since Red last played`) and one line per seat that did something,
     /// prefixed with that seat's colour name.
-    pub(crate) since: Option<(String, Vec<(String, String)>)>,
+    pub since: Option<(String, Vec<(String, String)>)>,
     /// Once over: the winner line and one breakdown line per seat (colour name, text).
-    pub(crate) result: Option<(String, Vec<(String, String)>)>,
+    pub result: Option<(String, Vec<(String, String)>)>,
 }
 
 /// Lines of `text` that fit `max` pixels in `style`.

@@ -5,8 +5,8 @@
 use turnpost_core::pandoria::SeatView;
 
 use super::Art;
+use super::extras;
 use crate::png::draw::{Canvas, Colour};
-use crate::png::extras;
 use crate::png::palette::{INK, MUTED, PAPER};
 use crate::png::text::{Align, Fonts, Style};
 

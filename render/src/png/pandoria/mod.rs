@@ -14,10 +14,12 @@
 mod art;
 mod board;
 mod cards;
+mod extras;
 mod legend;
 mod preview;
 mod summary;
 mod tableau;
+mod text;
 
 pub(crate) use cards::{cards, cards_alt};
 pub(crate) use preview::{hand, hand_alt, preview, preview_alt};
@@ -25,16 +27,16 @@ pub(crate) use preview::{hand, hand_alt, preview, preview_alt};
 use std::sync::OnceLock;
 
 use image::RgbImage;
-use turnpost_core::dynamic::AnyView;
 use turnpost_core::hex::{COLUMNS, Hex, ROWS};
 use turnpost_core::pandoria::{PublicView, SeatView, Terrain};
 
-use super::RenderError;
 use super::draw::{Canvas, Sprite};
-use super::extras::{self, TableExtras};
 use super::palette::{PAPER, PlayerMark};
+use super::pictures::GamePictures;
+use super::summary::Summary;
 use super::text::{Fonts, Style, Weight};
 use board::draw_board;
+use extras::TableExtras;
 use legend::{draw_legend, legend_height};
 use tableau::{draw_panels, layout_panels};
 
@@ -172,100 +174,57 @@ impl Pictures {
     fn art(&self, fonts: &Fonts) -> &Art {
         self.art.get_or_init(|| Art::new(fonts))
     }
-
-    /// The board, the tableaus and the state of play.
-    pub(crate) fn public_image(&self, fonts: &Fonts, view: &PublicView) -> RgbImage {
-        public(self.art(fonts), fonts, view, &extras::table(view)).image
-    }
-
-    /// A seat's hand cards, both sides with costs, effects and price.
-    pub(crate) fn cards_image(&self, fonts: &Fonts, view: &SeatView) -> RgbImage {
-        let hand = extras::hand_cards(view);
-        cards(self.art(fonts), fonts, view, &hand).image
-    }
-
-    /// A seat's hand tiles.
-    pub(crate) fn hand_image(&self, fonts: &Fonts, view: &SeatView) -> RgbImage {
-        hand(self.art(fonts), fonts, view).image
-    }
-
-    /// The board with every legal space for the hand tile and castles marked.
-    pub(crate) fn preview_image(&self, fonts: &Fonts, view: &SeatView) -> RgbImage {
-        preview(self.art(fonts), fonts, view).image
-    }
 }
 
-impl crate::registry::Pictures for Pictures {
-    fn game(&self) -> &'static str {
-        <turnpost_core::pandoria::Pandoria as turnpost_core::Game>::NAME
-    }
+impl GamePictures for Pictures {
+    type Public = PublicView;
+    type Seat = SeatView;
+    const GAME: &'static str = <turnpost_core::pandoria::Pandoria as turnpost_core::Game>::NAME;
+    const TITLE: &'static str = "Pandoria";
 
     fn prepare(&self, fonts: &Fonts) {
         fonts.warm(TEXT_SIZES);
         self.art(fonts);
     }
 
-    fn summary(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError> {
-        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
-        Ok(crate::png::summary::draw(fonts, &summary::summary(view)))
+    /// The board, the tableaus and the state of play.
+    fn public(&self, fonts: &Fonts, view: &PublicView) -> RgbImage {
+        public(self.art(fonts), fonts, view, &extras::table(view)).image
     }
 
-    fn public(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError> {
-        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
-        Ok(self.public_image(fonts, view))
+    fn summary(&self, view: &PublicView) -> Summary {
+        summary::summary(view)
     }
 
-    fn private(
-        &self,
-        fonts: &Fonts,
-        seat_view: &dyn AnyView,
-    ) -> Result<Vec<(String, RgbImage)>, RenderError> {
-        let view = crate::registry::downcast::<SeatView>(self.game(), seat_view)?;
-        Ok(private_names(view)
-            .into_iter()
-            .map(|name| {
-                let image = match name {
-                    CARDS => self.cards_image(fonts, view),
-                    PREVIEW => self.preview_image(fonts, view),
-                    _ => self.hand_image(fonts, view),
-                };
-                (name.to_string(), image)
-            })
-            .collect())
+    fn private_names(&self, view: &SeatView) -> Vec<&'static str> {
+        private_names(view)
     }
 
-    fn public_alt(&self, view: &dyn AnyView) -> Result<[String; 2], RenderError> {
-        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
-        let s = summary::summary(view);
-        Ok([
-            crate::png::summary::glance_alt(&s),
-            crate::png::summary::board_alt("Pandoria", &s),
-        ])
+    /// The hand tiles, the hand cards (both sides with costs, effects and price) or the
+    /// board with every legal space for the hand tile and castles marked.
+    fn private(&self, fonts: &Fonts, view: &SeatView, name: &str) -> RgbImage {
+        let art = self.art(fonts);
+        match name {
+            CARDS => cards(art, fonts, view, &extras::hand_cards(view)).image,
+            PREVIEW => preview(art, fonts, view).image,
+            _ => hand(art, fonts, view).image,
+        }
     }
 
-    fn private_alt(&self, seat_view: &dyn AnyView) -> Result<Vec<(String, String)>, RenderError> {
-        let view = crate::registry::downcast::<SeatView>(self.game(), seat_view)?;
-        Ok(private_names(view)
-            .into_iter()
-            .map(|name| {
-                let words = match name {
-                    CARDS => cards_alt(view, &extras::hand_cards(view)),
-                    PREVIEW => preview_alt(view),
-                    _ => hand_alt(view),
-                };
-                (name.to_string(), words)
-            })
-            .collect())
+    fn private_alt(&self, view: &SeatView, name: &str) -> String {
+        match name {
+            CARDS => cards_alt(view, &extras::hand_cards(view)),
+            PREVIEW => preview_alt(view),
+            _ => hand_alt(view),
+        }
     }
 
-    fn public_text(&self, view: &dyn AnyView) -> Result<String, RenderError> {
-        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
-        Ok(crate::text::pandoria_public(view))
+    fn public_text(&self, view: &PublicView) -> String {
+        text::public(view)
     }
 
-    fn private_text(&self, seat_view: &dyn AnyView) -> Result<String, RenderError> {
-        let view = crate::registry::downcast::<SeatView>(self.game(), seat_view)?;
-        Ok(crate::text::pandoria_private(view))
+    fn private_text(&self, view: &SeatView) -> String {
+        text::private(view)
     }
 }
 

@@ -3,9 +3,9 @@
 
 use turnpost_core::pandoria::{PublicView, SeatPublic};
 
+use super::extras::{self, SeatExtras, TableExtras};
 use super::{Art, GAP, LABEL, PANEL_W, fit, plural, wrap};
 use crate::png::draw::{Canvas, mix};
-use crate::png::extras::{self, SeatExtras, TableExtras};
 use crate::png::palette::{INK, MUTED, PANEL, PlayerMark, RULE};
 use crate::png::shapes;
 use crate::png::text::{Align, Fonts, Style};

@@ -11,18 +11,19 @@ mod dice;
 mod sheet;
 mod strip;
 mod summary;
+mod text;
 
 use std::sync::OnceLock;
 
 use image::RgbImage;
 use turnpost_core::Seat;
-use turnpost_core::dynamic::AnyView;
 use turnpost_core::rtta::PublicView;
 
-use super::RenderError;
 use super::draw::{Canvas, Colour, Pen, Sprite};
 use super::palette::{self, MUTED, PAPER};
+use super::pictures::GamePictures;
 use super::shapes;
+use super::summary::Summary;
 use super::text::{Align, Fonts, Style, Weight};
 
 /// Text sizes used here (warmed into the glyph cache up front).
@@ -60,74 +61,35 @@ impl Pictures {
     fn art(&self) -> &Art {
         self.art.get_or_init(Art::new)
     }
-
-    /// Every player's sheet and the current dice.
-    pub(crate) fn public_image(&self, fonts: &Fonts, view: &PublicView) -> RgbImage {
-        self.art().public(fonts, view).image
-    }
 }
 
-impl crate::registry::Pictures for Pictures {
-    fn game(&self) -> &'static str {
-        <turnpost_core::rtta::Rtta as turnpost_core::Game>::NAME
-    }
+impl GamePictures for Pictures {
+    type Public = PublicView;
+    // A seat's view is the public view: nothing is hidden, so no private pictures.
+    type Seat = PublicView;
+    const GAME: &'static str = <turnpost_core::rtta::Rtta as turnpost_core::Game>::NAME;
+    const TITLE: &'static str = "Roll Through the Ages";
 
     fn prepare(&self, fonts: &Fonts) {
         fonts.warm(TEXT_SIZES);
         self.art();
     }
 
-    fn summary(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError> {
-        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
-        Ok(crate::png::summary::draw(fonts, &summary::summary(view)))
+    /// Every player's sheet and the current dice.
+    fn public(&self, fonts: &Fonts, view: &PublicView) -> RgbImage {
+        self.art().public(fonts, view).image
     }
 
-    fn public(&self, fonts: &Fonts, view: &dyn AnyView) -> Result<RgbImage, RenderError> {
-        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
-        Ok(self.public_image(fonts, view))
+    fn summary(&self, view: &PublicView) -> Summary {
+        summary::summary(view)
     }
 
-    fn private(
-        &self,
-        _fonts: &Fonts,
-        seat_view: &dyn AnyView,
-    ) -> Result<Vec<(String, RgbImage)>, RenderError> {
-        // A seat's view is the public view.
-        crate::registry::downcast::<PublicView>(self.game(), seat_view)?;
-        Ok(Vec::new())
+    fn public_text(&self, view: &PublicView) -> String {
+        text::public(view)
     }
 
-    fn public_alt(&self, view: &dyn AnyView) -> Result<[String; 2], RenderError> {
-        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
-        let s = summary::summary(view);
-        Ok([
-            crate::png::summary::glance_alt(&s),
-            crate::png::summary::board_alt("Roll Through the Ages", &s),
-        ])
-    }
-
-    fn private_alt(&self, seat_view: &dyn AnyView) -> Result<Vec<(String, String)>, RenderError> {
-        // Nothing is hidden: no private pictures.
-        crate::registry::downcast::<PublicView>(self.game(), seat_view)?;
-        Ok(Vec::new())
-    }
-
-    fn public_text(&self, view: &dyn AnyView) -> Result<String, RenderError> {
-        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
-        Ok(crate::text::rtta_public(view))
-    }
-
-    fn private_text(&self, seat_view: &dyn AnyView) -> Result<String, RenderError> {
-        crate::registry::downcast::<PublicView>(self.game(), seat_view)?;
-        Ok(String::new())
-    }
-
-    fn seat_text(&self, view: &dyn AnyView, seat: Seat) -> Result<Option<String>, RenderError> {
-        let view = crate::registry::downcast::<PublicView>(self.game(), view)?;
-        Ok(view
-            .seats
-            .get(seat.index())
-            .map(crate::text::rtta_seat_line))
+    fn seat_text(&self, view: &PublicView, seat: Seat) -> Option<String> {
+        view.seats.get(seat.index()).map(text::seat_line)
     }
 }
 

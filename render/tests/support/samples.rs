@@ -3,6 +3,10 @@
 //!
 //! The choice of action uses a small fixed generator (SplitMix64) of its own, so the
 //! positions stay the same whatever the random crates do.
+//!
+//! Test support, never shipped in the library: the library's unit tests include it with
+//! `#[cfg(test)]`, and each test, example and benchmark with `#[path]` (each uses some of it).
+#![allow(dead_code)]
 
 use turnpost_core::pandoria::{Mode, Options, Pandoria, RealmSets, Step};
 use turnpost_core::rtta::Rtta;

@@ -1,0 +1,242 @@
+//! Pandoria as text, for terminals and logs: the board with two text lines per board row
+//! (even columns `A`, `C`, … on the first, odd columns, which sit half a hex lower, on the
+//! second; each hex four characters wide), the legend under it, the seats and the state of
+//! play; and a seat's hand.
+
+use std::fmt::Write as _;
+
+use turnpost_core::hex::{COLUMNS, Hex, ROWS};
+use turnpost_core::pandoria::{self, PublicView, SeatView, Space, Terrain};
+
+fn terrain_letter(t: Terrain) -> char {
+    match t {
+        Terrain::Forest => 'f',
+        Terrain::Mountain => 'm',
+        Terrain::Hills => 'h',
+        Terrain::City => 'c',
+    }
+}
+
+fn colour_letter(seat: usize, leader: bool) -> char {
+    let c = pandoria::COLOURS
+        .get(seat)
+        .and_then(|c| c.chars().next())
+        .unwrap_or('?');
+    if leader {
+        c.to_ascii_uppercase()
+    } else {
+        c.to_ascii_lowercase()
+    }
+}
+
+/// The Pandoria board, the seats and the state of play.
+pub(crate) fn public(view: &PublicView) -> String {
+    let board = pandoria::board_for(view.options.board);
+    let mut cells = vec![String::new(); turnpost_core::hex::CELLS];
+    for hex in Hex::all() {
+        cells[hex.index()] = match board.space(hex) {
+            Space::Mountains => "^^^".into(),
+            Space::Exit { terrain } => {
+                format!("={}=", terrain_letter(terrain).to_ascii_uppercase())
+            }
+            Space::Lake { ship: true } => "~s~".into(),
+            Space::Lake { ship: false } => "~~~".into(),
+            Space::Plain | Space::Printed { .. } => " . ".into(),
+        };
+    }
+    for pair in board.start_pairs() {
+        for hex in pair {
+            cells[hex.index()] = " * ".into();
+        }
+    }
+    for land in &view.land {
+        let code = match (land.terrain, land.castle) {
+            (Some(t), _) => {
+                let letter = terrain_letter(t);
+                let letter = if land.printed {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                };
+                format!("{letter}{} ", land.symbols)
+            }
+            (None, Some(owner)) => format!("#{} ", colour_letter(owner.index(), false)),
+            (None, None) => "?? ".into(),
+        };
+        cells[land.at.index()] = code;
+    }
+    for f in &view.figures {
+        let cell = &mut cells[f.at.index()];
+        let mut chars: Vec<char> = cell.chars().collect();
+        let slot = if chars[0] == '~' { 1 } else { 2 };
+        chars[slot] = colour_letter(f.seat.index(), f.leader);
+        *cell = chars.into_iter().collect();
+    }
+    let mut out = String::new();
+    out.push_str("    ");
+    for col in 0..COLUMNS {
+        let _ = write!(out, " {}  ", (b'A' + col) as char);
+    }
+    out.push('\n');
+    for row in 0..ROWS {
+        for odd in [false, true] {
+            if odd {
+                out.push_str("    ");
+            } else {
+                let _ = write!(out, "{row:>2}  ");
+            }
+            for col in 0..COLUMNS {
+                let hex = Hex::new(col, row).expect("in range");
+                if (col % 2 == 1) == odd {
+                    let mark = if view.last_move.contains(&hex) {
+                        '<'
+                    } else {
+                        ' '
+                    };
+                    let _ = write!(out, "{}{mark}", cells[hex.index()]);
+                } else {
+                    out.push_str("    ");
+                }
+            }
+            out.truncate(out.trim_end().len());
+            out.push('\n');
+        }
+    }
+    out.push_str(
+        "\nf m h c: forest mountain hills city + symbols (capital: printed space); #x: castle;\n\
+         3rd letter: figure (r b y g worker, R B Y G leader); < last move; * start space;\n\
+         =F=: exit path (forest); ~s~: ship; ^^^: mountains\n\n",
+    );
+    for (i, s) in view.seats.iter().enumerate() {
+        let marks = format!(
+            "{}{}",
+            if view.start_player.index() == i {
+                " (start player)"
+            } else {
+                ""
+            },
+            if view.to_act.is_some_and(|t| t.index() == i) {
+                " ← to play"
+            } else {
+                ""
+            }
+        );
+        let _ = writeln!(
+            out,
+            "{:<7}({}/{}) {:>3} points · {} worker{} {}· {} castle{} · {} tile{} in hand{marks}",
+            s.colour,
+            colour_letter(i, false),
+            colour_letter(i, true),
+            s.score,
+            s.workers,
+            if s.workers == 1 { "" } else { "s" },
+            if s.leader { "+ leader " } else { "" },
+            s.castles,
+            if s.castles == 1 { "" } else { "s" },
+            s.hand_tiles,
+            if s.hand_tiles == 1 { "" } else { "s" },
+        );
+    }
+    let _ = write!(
+        out,
+        "Round {} · {} tile{} left",
+        view.round,
+        view.tiles_left,
+        if view.tiles_left == 1 { "" } else { "s" }
+    );
+    if view.last_round {
+        out.push_str(" · last round");
+    }
+    out.push('\n');
+    if let Some(o) = &view.outcome {
+        let winners: Vec<&str> = o
+            .winners
+            .iter()
+            .map(|w| view.seats[w.index()].colour.as_str())
+            .collect();
+        let _ = writeln!(out, "Game over. Winner: {}", winners.join(" and "));
+    }
+    out
+}
+
+/// A seat's hand: its tiles, and its cards with their numbers (as `spell 17` names them),
+/// both sides and their costs.
+pub(crate) fn private(view: &SeatView) -> String {
+    let mut out = String::new();
+    if !view.hand.is_empty() {
+        let tiles: Vec<String> = view.hand.iter().map(|t| t.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "Your tile{}: {} (the first half goes on the first space you name)",
+            if tiles.len() == 1 { "" } else { "s" },
+            tiles.join(", ")
+        );
+    }
+    if !view.cards.is_empty() {
+        let _ = writeln!(
+            out,
+            "Your card{}:",
+            if view.cards.len() == 1 { "" } else { "s" }
+        );
+        for c in &view.cards {
+            let _ = writeln!(
+                out,
+                "- card {}: spell {} ({} crystal{}) | building {} ({} wood) | {} gold in the market",
+                c.id,
+                c.spell.label,
+                c.spell.cost,
+                if c.spell.cost == 1 { "" } else { "s" },
+                c.building.label,
+                c.building.cost,
+                c.gold
+            );
+        }
+    }
+    if out.is_empty() {
+        out.push_str("Your hand is empty: no tiles and no cards.\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use turnpost_core::pandoria::Pandoria;
+    use turnpost_core::{Game, Seed};
+
+    #[test]
+    fn the_text_board_shows_labels_start_tiles_and_no_hand() {
+        let mut g = Pandoria::new(&Default::default(), 3, Seed::from_u64(5)).unwrap();
+        g.fix("start-tiles", "G6 G7 I6 I7").unwrap();
+        let text = public(&g.public_view());
+        assert!(text.starts_with("     A   B   C"));
+        assert!(text.contains(" 6  "));
+        // The start tiles (forest 1·hills 1, mountain 1·city 1) are on the board.
+        assert!(text.contains("f1 ") && text.contains("c1 "));
+        assert!(text.contains("Red    (r/R)"));
+        // The hand is not in the public text; the private text shows it.
+        let seat = g.seat_view(turnpost_core::Seat(0));
+        let tile = seat.hand[0].to_string();
+        assert!(private(&seat).contains(&tile));
+        assert!(!text.contains(&tile), "{tile}");
+    }
+
+    #[test]
+    fn the_private_text_lists_the_cards_with_their_numbers() {
+        let options = turnpost_core::pandoria::Options {
+            mode: turnpost_core::pandoria::Mode::Standard,
+            ..Default::default()
+        };
+        let mut g = Pandoria::new(&options, 2, Seed::from_u64(5)).unwrap();
+        g.fix("cards", "1 10 11 18 37").unwrap();
+        let seat = g.seat_view(turnpost_core::Seat(0));
+        assert_eq!(seat.cards.len(), 4);
+        let text = private(&seat);
+        assert!(text.contains("Your cards:"), "{text}");
+        assert!(
+            text.contains("- card 10: spell Conjure 6 (2 crystals) | building Store (4 wood)"),
+            "{text}"
+        );
+        assert!(!text.contains("empty"), "{text}");
+    }
+}
