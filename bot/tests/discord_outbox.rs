@@ -6,6 +6,9 @@
 //! tried again on a back-off and when someone uses it, and gets the pending turn message once
 //! it works; nothing is sent twice, and nothing is retried into Discord's invalid-request
 //! ban.
+//!
+//! Why this file is long: every test drives the real bot through one outage or kill, sharing
+//! the process, delivery and turn-message helpers at the top.
 
 mod support;
 
@@ -975,5 +978,75 @@ async fn a_hand_change_edits_the_dm_and_a_deleted_dm_is_sent_anew() {
     pool.close().await;
     assert_eq!(recorded as u64, second);
     bot.stop().await;
+    fake.assert_clean();
+}
+
+/// The custom ids of a message's buttons and selects, as Discord holds the message now.
+fn component_ids(fake: &FakeDiscord, message: u64) -> Vec<String> {
+    let message = fake.message(message).expect("the message exists");
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_abandoned_games_turn_message_loses_its_buttons_and_offers_no_rematch() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.db");
+    let fake = FakeDiscord::start().await;
+    fake.add_channel(CHANNEL, Some(GUILD));
+    let bot = Process::start(&fake, &db, |_| {}).await;
+    let turn = game_of(&fake, "rtta", &[ANNA, BERT]).await;
+    let take = component_ids(&fake, turn)
+        .into_iter()
+        .find(|id| id.ends_with(":turn"))
+        .expect("the turn message has Take my turn");
+    let game: u64 = take.split(':').nth(1).unwrap().parse().unwrap();
+    // `/abandon` asks first; its button names the game.
+    let asked = slash(&fake, ANNA, "abandon", json!([])).await;
+    assert!(asked.contains("Abandon"), "{asked}");
+    let mark = fake.mark();
+    let click = fake.button_unchecked(
+        ANNA,
+        CHANNEL,
+        Some(GUILD),
+        &format!("tp:{game}:0:abandon"),
+        turn,
+    );
+    fake.dispatch("INTERACTION_CREATE", click).await;
+    let stopped = fake
+        .wait_for_since(mark, WAIT, |r| {
+            r.is_channel_message(CHANNEL) && r.ok() && content(r).contains("abandoned the game")
+        })
+        .await;
+    fake.wait_for_since(mark, WAIT, |r| is_retire(r, turn))
+        .await;
+    assert!(
+        component_ids(&fake, turn).is_empty(),
+        "the abandoned game's turn message keeps no buttons"
+    );
+    let stopped = stopped.message_id().unwrap();
+    assert!(
+        component_ids(&fake, stopped).is_empty(),
+        "an abandoned game offers no rematch: {:?}",
+        component_ids(&fake, stopped)
+    );
+    // Its old buttons answer in words, not with the game.
+    let shown = fake.button_unchecked(BERT, CHANNEL, Some(GUILD), &take, turn);
+    let token = shown["token"].as_str().unwrap().to_string();
+    fake.dispatch("INTERACTION_CREATE", shown).await;
+    let answer = fake
+        .wait_for(WAIT, |r| {
+            r.method == "PATCH"
+                && r.path.contains(&token)
+                && r.path.ends_with("/messages/@original")
+        })
+        .await;
+    assert!(content(&answer).contains("ended"), "{answer}");
+    bot.kill();
     fake.assert_clean();
 }

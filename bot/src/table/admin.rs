@@ -33,6 +33,7 @@ impl Table {
                     "{} abandoned the game. The channel is free for a new one.",
                     caller.name
                 ),
+                stops: true,
                 ..Post::default()
             }],
             ..Reply::default()

@@ -270,6 +270,9 @@ pub struct Post {
     /// A new turn message (the decision passed to another person, or the game ended): the
     /// one before it loses its buttons.
     pub new_turn: bool,
+    /// The game stopped without a result (abandoned): the current turn message or lobby
+    /// loses its buttons, and nothing offers a rematch.
+    pub stops: bool,
 }
 
 /// The state a front end needs for buttons on the turn message.
@@ -726,7 +729,7 @@ impl Table {
                 lobby,
                 tell: tell.clone(),
                 edit: post.edit,
-                takes_over: post.new_turn,
+                takes_over: post.new_turn || post.stops,
                 rematch: game_over && post.new_turn,
                 alt: alts(post),
                 ..Message::default()

@@ -930,6 +930,7 @@ impl Table {
                 ping,
                 edit: false,
                 new_turn: true,
+                stops: false,
             }],
             private: private_posts,
             ephemeral: None,
