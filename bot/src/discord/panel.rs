@@ -25,16 +25,11 @@ const ROWS: usize = 5;
 /// Up to this many choices show as buttons (four rows, leaving one for paging or "Back").
 const AS_BUTTONS: usize = 20;
 
-/// What part of the decision the panel shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum View {
-    /// The decision from the top, at page `n` (from 0) of its list or groups.
-    Top(usize),
-    /// The choices of one group (the placements on one space).
-    Group(String),
-    /// The toggles, with these items selected (bit `i` = item `i`).
-    Toggles(u16),
-}
+/// What part of the decision the panel shows (the table builds the panel for it).
+pub use crate::table::PanelView as View;
+pub use answer::{APOLOGY, acknowledgement, after, answered, shown, text_post};
+
+mod answer;
 
 /// The panel's controls and a line that explains them.
 #[derive(Debug, Default)]

@@ -1,63 +1,16 @@
-//! The games in memory: each game's slot (one writer per game in the process), loading a
-//! game from its latest snapshot and the log after it, and the channel → game cache.
-
-use std::sync::Arc;
+//! Loading a game from its latest snapshot and the log after it (a damaged log set aside),
+//! and holding it for one command; the cache itself is `cache.rs`.
 
 use serde_json::Value;
 use turnpost_core::Seat;
 use turnpost_core::dynamic::DynGame;
 use turnpost_core::registry::{load_game, new_game};
 
-use super::{Caller, Held, Loaded, Slot, Table, TableError, TurnLines, fingerprints, play, refuse};
+use super::commit::{Attempt, Step, is_table_entry};
+use super::{Caller, Held, Loaded, Table, TableError, TurnLines, fingerprints, refuse};
 use crate::store::{ActionRow, Check, GameId, GameRow, LeagueChange, SeatRow, Snapshot, Status};
 
 impl Table {
-    /// The slot of a game, creating an empty one. Drops idle games beyond the cache size.
-    pub(super) fn slot(&self, game_id: GameId) -> Slot {
-        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        if !games.contains_key(&game_id) && games.len() >= self.settings.cached_games {
-            // Idle entries have no other holder; drop them (they reload from the store).
-            games.retain(|_, slot| Arc::strong_count(slot) > 1);
-        }
-        games.entry(game_id).or_default().clone()
-    }
-
-    /// Drops every cached game (they reload from the store on next use); for benchmarks
-    /// of cold loads and for memory pressure.
-    pub fn evict_all(&self) {
-        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        games.clear();
-        self.channels
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clear();
-    }
-
-    /// Forgets a cached game (after a failed write, or when it ends).
-    pub(super) fn forget(&self, game_id: GameId) {
-        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        games.remove(&game_id);
-        self.channels
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .retain(|_, g| *g != game_id);
-    }
-
-    /// Forgets the cached game of a channel, if any, so it is loaded from the store on
-    /// next use (after a failure in the middle of a command, whose in-memory state is not
-    /// to be trusted).
-    pub fn forget_channel(&self, channel: u64) {
-        let game = self
-            .channels
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&channel)
-            .copied();
-        if let Some(game_id) = game {
-            self.forget(game_id);
-        }
-    }
-
     /// Loads a game into its slot if needed: the latest snapshot plus the actions after it.
     /// A snapshot that cannot be read, does not match the hash the log recorded for it, or
     /// does not load is dropped and the next older one tried (the whole log when none is
@@ -157,7 +110,7 @@ impl Table {
             );
             self.commit(&mut loaded, next, Vec::new(), None, Default::default())
                 .await
-                .map_err(play::Attempt::into_table)?;
+                .map_err(Attempt::into_table)?;
         }
         *slot = Some(loaded);
         Ok(())
@@ -279,7 +232,7 @@ impl Table {
         // What the players saw after the damaged action no longer holds: without a game or
         // private items "before", the commit sends the turn message and every hand anew.
         loaded.private = Vec::new();
-        let step = play::Step {
+        let step = Step {
             seat,
             notation: format!("void {first} {last}"),
             reveals: true,
@@ -288,7 +241,7 @@ impl Table {
         };
         self.commit(loaded, next, vec![step], None, LeagueChange::default())
             .await
-            .map_err(play::Attempt::into_table)?;
+            .map_err(Attempt::into_table)?;
         if let Some(g) = &loaded.game {
             self.store
                 .put_snapshot(game_id, loaded.row.version, &g.save().to_string())
@@ -546,16 +499,4 @@ fn turn_lines(effective: &[ActionRow], seats: &[SeatRow], to_act: Option<Seat>) 
         },
         None => TurnLines::default(),
     }
-}
-
-/// Whether a stored action is the table's own entry rather than a move of the game: a
-/// resignation (`resign`), a deadline that passed (`timeout`, before the moves it caused),
-/// a volunteer taking over a seat (`seat <user id>`), damaged actions set aside
-/// (`void <first> <last>`, see [`voided_range`]). Replays skip them; each ends what undo
-/// may take back.
-pub fn is_table_entry(notation: &str) -> bool {
-    notation == "resign"
-        || notation == "timeout"
-        || notation.starts_with("seat ")
-        || notation.starts_with("void ")
 }

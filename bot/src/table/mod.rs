@@ -9,16 +9,20 @@
 
 mod admin;
 mod ai;
+mod cache;
+mod commit;
 mod deadline;
 mod league;
 pub mod limits;
 mod load;
 mod lobby;
+mod panel;
 mod play;
 pub mod reference;
 mod remind;
 mod settings;
 mod show;
+mod turn_message;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -37,12 +41,14 @@ use crate::store::{
 /// The league terms front ends offer at `/new` and `/league`.
 pub use crate::store::{Policy, Terms};
 pub use ai::{AI_USERS, ai_level, ai_name, ai_user};
+pub use commit::HELD_NOTE;
+pub use commit::is_table_entry;
 pub use deadline::{DeadlinePass, SeatTaker};
 pub use league::LONGEST_VACATION;
 pub use limits::{echo, parse_count};
-pub use load::{is_table_entry, voided_range};
+pub use load::voided_range;
 pub use lobby::{DEADLINES, deadline_words, describe_terms, parse_deadline};
-pub use play::HELD_NOTE;
+pub use panel::{Answer, Panel, PanelAsk, PanelState, PanelView, Request};
 pub use remind::ReminderPass;
 pub use show::GameSummary;
 
@@ -503,8 +509,8 @@ pub fn os_seed() -> Result<Seed, String> {
 
 impl Loaded {
     /// The game as it is now, for a turn message (`None` in the lobby).
-    fn position(&self) -> Option<play::Position<'_>> {
-        Some(play::Position {
+    fn position(&self) -> Option<turn_message::Position<'_>> {
+        Some(turn_message::Position {
             game_id: self.row.game_id,
             kind: &self.row.kind,
             version: self.row.version,
@@ -523,8 +529,8 @@ impl Loaded {
 
     /// [`Loaded::position`] as the channel last saw it ([`Loaded::public_game`]), for
     /// `/board`: nothing held back shows, and nothing can be undone from it.
-    fn public_position(&self) -> Option<play::Position<'_>> {
-        Some(play::Position {
+    fn public_position(&self) -> Option<turn_message::Position<'_>> {
+        Some(turn_message::Position {
             game: self.public_game()?,
             undoable: &[],
             ..self.position()?
@@ -599,6 +605,8 @@ pub struct Table {
     ai_wake: tokio::sync::Notify,
     /// AI actions the game refused (a bug; the least change was played instead).
     ai_fallbacks: AtomicU64,
+    /// Calls front ends made into the table (see [`Table::calls`]).
+    calls: AtomicU64,
 }
 
 impl std::fmt::Debug for Table {
@@ -607,6 +615,11 @@ impl std::fmt::Debug for Table {
             .field("settings", &self.settings)
             .finish_non_exhaustive()
     }
+}
+
+tokio::task_local! {
+    /// Set while the table serves a front end's call (see [`Table::entry`]).
+    static INSIDE: ();
 }
 
 type Slot = Arc<tokio::sync::Mutex<Option<Loaded>>>;
@@ -645,6 +658,7 @@ impl Table {
             failing: Mutex::new(HashMap::new()),
             ai_wake: tokio::sync::Notify::new(),
             ai_fallbacks: AtomicU64::new(0),
+            calls: AtomicU64::new(0),
             settings,
         }
     }
@@ -670,6 +684,22 @@ impl Table {
             .await
             .map_err(|e| format!("cannot open an in-memory database: {e}"))?;
         Ok(Table::new(store, painter, settings))
+    }
+
+    /// How many calls front ends have made into the table: one per command, click or
+    /// autocomplete (issue 29); calls the table makes into itself are not counted. For tests.
+    pub fn calls(&self) -> u64 {
+        self.calls.load(Ordering::Relaxed)
+    }
+
+    /// Runs `work`, a front end's call into the table, counting it unless the table is
+    /// calling itself (an inner call runs inside the outer one's scope).
+    async fn entry<F: std::future::Future>(&self, work: F) -> F::Output {
+        if INSIDE.try_with(|_| ()).is_ok() {
+            return work.await;
+        }
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        INSIDE.scope((), work).await
     }
 
     /// Deliveries not yet sent (for a front end that waits for them before it stops).
@@ -763,6 +793,11 @@ impl Table {
     /// Handles one command. User mistakes come back as [`TableError::Refused`]; nothing
     /// changes then.
     pub async fn handle(&self, caller: &Caller, command: Command) -> Result<Reply, TableError> {
+        self.entry(self.run(caller, command)).await
+    }
+
+    /// [`Table::handle`] without counting a front end's call.
+    async fn run(&self, caller: &Caller, command: Command) -> Result<Reply, TableError> {
         // Someone is using the channel: if its posts are held (unreachable), try it now.
         self.outbox.heard_from(caller.channel).await;
         limits::check(&command, &caller.name)?;

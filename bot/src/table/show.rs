@@ -50,7 +50,7 @@ impl Table {
             Some((turn, _)) => self.due(loaded.row.terms, game_id, turn.user, true).await?,
             None => None,
         };
-        let position = super::play::Position { due, ..position };
+        let position = super::turn_message::Position { due, ..position };
         let mut reply = self.turn_reply(&position, Vec::new(), &[], true).await;
         // Showing the board is for the caller, not a new turn message for everyone.
         reply.ephemeral = reply.public.pop().map(|mut p| {
@@ -64,13 +64,16 @@ impl Table {
     /// Whether the caller's game keeps anything hidden (a hand), so that a panel shows the
     /// caller's private pictures beside the choices; `false` when there is no game.
     pub async fn hides_hands(&self, caller: &Caller) -> bool {
-        let Ok(game_id) = self.channel_game(caller).await else {
-            return false;
-        };
-        let Ok(held) = self.hold(game_id).await else {
-            return false;
-        };
-        held.game.as_ref().is_some_and(|g| g.secrets())
+        self.entry(async {
+            let Ok(game_id) = self.channel_game(caller).await else {
+                return false;
+            };
+            let Ok(held) = self.hold(game_id).await else {
+                return false;
+            };
+            held.game.as_ref().is_some_and(|g| g.secrets())
+        })
+        .await
     }
 
     pub(super) async fn hand(&self, caller: &Caller) -> Result<Reply, TableError> {
@@ -99,17 +102,25 @@ impl Table {
                 game.title()
             )));
         }
-        let view = game.seat_view(Seat(seat.seat));
-        let text = turnpost_render::text::private(&loaded.row.kind, &*view);
-        let images = self.paint_private(&loaded.row.kind, view).await;
         Ok(Reply {
-            ephemeral: Some(Post {
-                text,
-                images,
-                ..Post::default()
-            }),
+            ephemeral: Some(
+                self.private_post(&loaded.row.kind, &**game, seat.seat)
+                    .await,
+            ),
             ..Reply::default()
         })
+    }
+
+    /// What `seat` holds in secret, in words and pictures (the answer to My hand).
+    pub(super) async fn private_post(&self, kind: &str, game: &dyn DynGame, seat: u8) -> Post {
+        let view = game.seat_view(Seat(seat));
+        let text = turnpost_render::text::private(kind, &*view);
+        let images = self.paint_private(kind, view).await;
+        Post {
+            text,
+            images,
+            ..Post::default()
+        }
     }
 
     pub(super) async fn log(&self, caller: &Caller, page: usize) -> Result<Reply, TableError> {
@@ -263,9 +274,12 @@ impl Table {
         &self,
         caller: &Caller,
     ) -> Result<Option<(super::Turn, String)>, TableError> {
-        let game_id = self.channel_game(caller).await?;
-        let held = self.hold(game_id).await?;
-        Ok(held.position().and_then(|p| p.turn()))
+        self.entry(async {
+            let game_id = self.channel_game(caller).await?;
+            let held = self.hold(game_id).await?;
+            Ok(held.position().and_then(|p| p.turn()))
+        })
+        .await
     }
 
     /// Who must act in a game, and on what; `None` if nobody (lobby, over).
@@ -286,14 +300,17 @@ impl Table {
         &self,
         channel: u64,
     ) -> Result<Option<(String, turnpost_core::dynamic::View)>, TableError> {
-        let Some(row) = self.store.open_game_in(channel).await? else {
-            return Ok(None);
-        };
-        let held = self.hold(row.game_id).await?;
-        let loaded = &*held;
-        Ok(loaded
-            .public_game()
-            .map(|g| (row.kind.clone(), g.public_view())))
+        self.entry(async {
+            let Some(row) = self.store.open_game_in(channel).await? else {
+                return Ok(None);
+            };
+            let held = self.hold(row.game_id).await?;
+            let loaded = &*held;
+            Ok(loaded
+                .public_game()
+                .map(|g| (row.kind.clone(), g.public_view())))
+        })
+        .await
     }
 
     /// Legal actions of the caller that contain `typed` (case-insensitive), at most
@@ -304,12 +321,15 @@ impl Table {
         typed: &str,
         limit: usize,
     ) -> Result<Vec<String>, TableError> {
-        Ok(self
-            .choices(caller, typed, limit)
-            .await?
-            .into_iter()
-            .map(|c| c.notation)
-            .collect())
+        self.entry(async {
+            Ok(self
+                .choices(caller, typed, limit)
+                .await?
+                .into_iter()
+                .map(|c| c.notation)
+                .collect())
+        })
+        .await
     }
 
     /// The caller's legal actions in words (each with its notation underneath) that match
@@ -321,16 +341,19 @@ impl Table {
         typed: &str,
         limit: usize,
     ) -> Result<Vec<ActionChoice>, TableError> {
-        // No action is that long: nothing matches, and the ranking never sees the text
-        // (Discord lets an option hold 6,000 characters).
-        if typed.chars().count() > super::limits::MAX_NOTATION {
-            return Ok(Vec::new());
-        }
-        let legal = self
-            .ask_seat(caller, |seat, game| Some(game.legal_choices(seat)))
-            .await?
-            .unwrap_or_default();
-        Ok(rank(legal, typed, limit))
+        self.entry(async {
+            // No action is that long: nothing matches, and the ranking never sees the text
+            // (Discord lets an option hold 6,000 characters).
+            if typed.chars().count() > super::limits::MAX_NOTATION {
+                return Ok(Vec::new());
+            }
+            let legal = self
+                .ask_seat(caller, |seat, game| Some(game.legal_choices(seat)))
+                .await?
+                .unwrap_or_default();
+            Ok(rank(legal, typed, limit))
+        })
+        .await
     }
 
     /// What `/play`'s autocomplete offers for `typed`: the matching legal actions in words,
@@ -343,39 +366,42 @@ impl Table {
         typed: &str,
         limit: usize,
     ) -> Result<Vec<ActionChoice>, TableError> {
-        let found = self.choices(caller, typed, limit).await?;
-        if !found.is_empty() {
-            return Ok(found);
-        }
-        let why = |label: String| {
-            Ok(vec![ActionChoice {
-                notation: "-".into(),
-                label: label.chars().take(100).collect(),
-                keywords: Vec::new(),
-                detail: None,
-            }])
-        };
-        let Some(row) = self.store.open_game_in(caller.channel).await? else {
-            return why("There is no game in this channel — start one with /new".into());
-        };
-        let held = self.hold(row.game_id).await?;
-        let loaded = &*held;
-        let Some(seat) = seat_of(loaded, caller.user) else {
-            return why("You are not playing in this game — /board shows it".into());
-        };
-        let Some(decision) = loaded.game.as_ref().and_then(|g| g.decision()) else {
-            return why("The game has not started yet — nothing to play".into());
-        };
-        if decision.seat.0 != seat.seat {
-            return why(format!(
-                "It is {}'s turn — nothing to play for you now",
-                seat_label(loaded, decision.seat.0)
-            ));
-        }
-        why(format!(
-            "Nothing matches \"{}\" — try a space like D7, a card name, or fewer letters",
-            typed.trim().chars().take(30).collect::<String>()
-        ))
+        self.entry(async {
+            let found = self.choices(caller, typed, limit).await?;
+            if !found.is_empty() {
+                return Ok(found);
+            }
+            let why = |label: String| {
+                Ok(vec![ActionChoice {
+                    notation: "-".into(),
+                    label: label.chars().take(100).collect(),
+                    keywords: Vec::new(),
+                    detail: None,
+                }])
+            };
+            let Some(row) = self.store.open_game_in(caller.channel).await? else {
+                return why("There is no game in this channel — start one with /new".into());
+            };
+            let held = self.hold(row.game_id).await?;
+            let loaded = &*held;
+            let Some(seat) = seat_of(loaded, caller.user) else {
+                return why("You are not playing in this game — /board shows it".into());
+            };
+            let Some(decision) = loaded.game.as_ref().and_then(|g| g.decision()) else {
+                return why("The game has not started yet — nothing to play".into());
+            };
+            if decision.seat.0 != seat.seat {
+                return why(format!(
+                    "It is {}'s turn — nothing to play for you now",
+                    seat_label(loaded, decision.seat.0)
+                ));
+            }
+            why(format!(
+                "Nothing matches \"{}\" — try a space like D7, a card name, or fewer letters",
+                typed.trim().chars().take(30).collect::<String>()
+            ))
+        })
+        .await
     }
 }
 
@@ -456,10 +482,13 @@ impl Table {
     /// words, and how to arrange them: see `turnpost_core::menu`); `None` when it is not
     /// the caller's decision.
     pub async fn menu(&self, caller: &Caller) -> Result<Option<Menu>, TableError> {
-        self.ask_seat(caller, |seat, game| {
-            game.decision()
-                .is_some_and(|d| d.seat == seat)
-                .then(|| game.menu(seat))
+        self.entry(async {
+            self.ask_seat(caller, |seat, game| {
+                game.decision()
+                    .is_some_and(|d| d.seat == seat)
+                    .then(|| game.menu(seat))
+            })
+            .await
         })
         .await
     }
@@ -471,8 +500,11 @@ impl Table {
         caller: &Caller,
         selected: &[usize],
     ) -> Result<Option<ActionChoice>, TableError> {
-        self.ask_seat(caller, |seat, game| game.toggled_choice(seat, selected))
-            .await
+        self.entry(async {
+            self.ask_seat(caller, |seat, game| game.toggled_choice(seat, selected))
+                .await
+        })
+        .await
     }
 }
 

@@ -1,0 +1,55 @@
+//! The games in memory: each game's slot (one writer per game in the process), the
+//! channel → game cache, and forgetting them (the store is the truth).
+
+use std::sync::Arc;
+
+use super::{Slot, Table};
+use crate::store::GameId;
+
+impl Table {
+    /// The slot of a game, creating an empty one. Drops idle games beyond the cache size.
+    pub(super) fn slot(&self, game_id: GameId) -> Slot {
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        if !games.contains_key(&game_id) && games.len() >= self.settings.cached_games {
+            // Idle entries have no other holder; drop them (they reload from the store).
+            games.retain(|_, slot| Arc::strong_count(slot) > 1);
+        }
+        games.entry(game_id).or_default().clone()
+    }
+
+    /// Drops every cached game (they reload from the store on next use); for benchmarks
+    /// of cold loads and for memory pressure.
+    pub fn evict_all(&self) {
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        games.clear();
+        self.channels
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
+    }
+
+    /// Forgets a cached game (after a failed write, or when it ends).
+    pub(super) fn forget(&self, game_id: GameId) {
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        games.remove(&game_id);
+        self.channels
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .retain(|_, g| *g != game_id);
+    }
+
+    /// Forgets the cached game of a channel, if any, so it is loaded from the store on
+    /// next use (after a failure in the middle of a command, whose in-memory state is not
+    /// to be trusted).
+    pub fn forget_channel(&self, channel: u64) {
+        let game = self
+            .channels
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&channel)
+            .copied();
+        if let Some(game_id) = game {
+            self.forget(game_id);
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! The turn message: the position a change leaves (who acts, on what, by when), the public
+//! message with the board and the private messages with each seat's hand, and the words of
+//! a game's end.
+
+use turnpost_core::Seat;
+use turnpost_core::dynamic::DynGame;
+
+use super::ai::ai_level;
+use super::{Post, Reply, Table, TableError, Turn, label};
+use crate::store::{GameId, Policy, SeatRow, UserId};
+
+/// A position to describe in a turn message: the game as it will be once the change
+/// commits (turn messages are built before the commit, so they go into the outbox with it).
+pub(super) struct Position<'a> {
+    pub game_id: GameId,
+    pub kind: &'a str,
+    pub version: i64,
+    pub seats: &'a [SeatRow],
+    pub game: &'a dyn DynGame,
+    /// Actions undo may take back, as (seq, seat), newest last.
+    pub undoable: &'a [(i64, u8)],
+    /// The deadline of the player to act, if the table has deadlines.
+    pub due: Option<Due>,
+}
+
+/// A deadline to show on a turn message.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Due {
+    /// When it passes (unix ms).
+    pub at: i64,
+    /// The player's vacation, if they are away: the clock waits until it ends.
+    pub away_until: Option<i64>,
+    /// What happens then.
+    pub policy: Policy,
+}
+
+impl Due {
+    /// The turn message's line: "Deadline in 23 hours (then the turn is skipped)."
+    pub(super) fn line(&self) -> String {
+        let mut line = format!(
+            "⏳ Deadline <t:{}:R> (then {}).",
+            self.at.div_euclid(1000),
+            self.policy.words()
+        );
+        if let Some(until) = self.away_until {
+            line.push_str(&format!(
+                " On vacation until <t:{}:f>: the clock waits.",
+                until.div_euclid(1000)
+            ));
+        }
+        line
+    }
+}
+
+impl Position<'_> {
+    /// Who must act and on what, with the line that says so ("Anna (Red) to play: …");
+    /// `None` when the game is over.
+    pub(super) fn turn(&self) -> Option<(Turn, String)> {
+        let d = self.game.decision()?;
+        let seat = self.seats.get(d.seat.index())?;
+        let line = format!(
+            "{} to play: {}",
+            label(self.seats, Some(self.game), d.seat.0),
+            d.prompt
+        );
+        let turn = Turn {
+            game_id: self.game_id,
+            version: self.version,
+            user: seat.user_id,
+            prompt: d.prompt,
+            can_undo: self.undoable.last().is_some_and(|&(_, s)| s == d.seat.0),
+        };
+        Some((turn, line))
+    }
+}
+
+impl Table {
+    /// The public turn message (log lines, whose turn, the board picture) and a private
+    /// message for each seat flagged in `private` (indexed by seat): its view is built
+    /// here, once, for its text and pictures. Without `pictures` the public message has
+    /// none (a later step of the same turn: its edit keeps the pictures already up).
+    pub(super) async fn turn_reply(
+        &self,
+        at: &Position<'_>,
+        lines: Vec<String>,
+        private: &[bool],
+        pictures: bool,
+    ) -> Reply {
+        let game = at.game;
+        let mut text = lines.join("\n");
+        let mut ping = Vec::new();
+        let turn = at.turn();
+        match &turn {
+            Some((turn, line)) => {
+                text.push('\n');
+                text.push_str(line);
+                if let Some(due) = &at.due {
+                    text.push('\n');
+                    text.push_str(&due.line());
+                }
+                if ai_level(turn.user).is_none() {
+                    ping.push(turn.user);
+                }
+            }
+            None => {
+                if let Some(o) = game.outcome() {
+                    let winners: Vec<String> = o
+                        .winners
+                        .iter()
+                        .map(|w| label(at.seats, Some(game), w.0))
+                        .collect();
+                    text.push_str(&format!(
+                        "\nThe game is over. Winner: {}.",
+                        winners.join(" and ")
+                    ));
+                }
+            }
+        }
+        let images = if pictures {
+            self.paint_public(at.kind, game).await
+        } else {
+            Vec::new()
+        };
+        let mut private_posts = Vec::new();
+        for (i, &send) in private.iter().enumerate() {
+            let Some(row) = at.seats.get(i) else {
+                continue;
+            };
+            // An AI seat reads no DMs: it is given its knowledge when it must decide.
+            if !send || row.resigned || ai_level(row.user_id).is_some() {
+                continue;
+            }
+            let view = game.seat_view(Seat(i as u8));
+            let mut text = turnpost_render::text::private(at.kind, &*view);
+            // What the seat's realm does, from its first message on (issue 28).
+            if let Some(intro) = game.seat_intro(Seat(i as u8)) {
+                text = format!("{}\n\n{text}", intro.private_line());
+            }
+            if turn.is_none() {
+                // The game's end: a new DM with the result, then the hand as it ended.
+                text = format!("{}\n\n{text}", final_words(at, i as u8));
+            }
+            let images = self.paint_private(at.kind, view).await;
+            private_posts.push((
+                row.user_id,
+                Post {
+                    text,
+                    images,
+                    ..Post::default()
+                },
+            ));
+        }
+        Reply {
+            public: vec![Post {
+                text,
+                images,
+                ping,
+                edit: false,
+                new_turn: true,
+                stops: false,
+            }],
+            private: private_posts,
+            ephemeral: None,
+            turn: turn.map(|(t, _)| t),
+            ..Reply::default()
+        }
+    }
+}
+
+/// The first lines of a player's DM at the game's end: the winner, and their own place
+/// and score.
+fn final_words(at: &Position<'_>, seat: u8) -> String {
+    let Some(o) = at.game.outcome() else {
+        return "**The game is over.**".into();
+    };
+    let winners: Vec<String> = o
+        .winners
+        .iter()
+        .map(|w| label(at.seats, Some(at.game), w.0))
+        .collect();
+    let mut text = format!("**The game is over.** Winner: {}.", winners.join(" and "));
+    let i = usize::from(seat);
+    if let (Some(rank), Some(score)) = (o.ranks.get(i), o.scores.get(i)) {
+        let place = match rank {
+            1 => "1st".to_string(),
+            2 => "2nd".to_string(),
+            3 => "3rd".to_string(),
+            n => format!("{n}th"),
+        };
+        text.push_str(&format!(
+            " You placed {place} of {} with {score} points. Your hand at the end:",
+            o.ranks.len()
+        ));
+    }
+    text
+}
+
+impl Table {
+    /// The deadline to show for `user`, who is to act: the stored one when the same turn
+    /// goes on (`keep`), else a fresh one from now (after their vacation, if they are away).
+    pub(super) async fn due(
+        &self,
+        terms: crate::store::Terms,
+        game_id: GameId,
+        user: UserId,
+        keep: bool,
+    ) -> Result<Option<Due>, TableError> {
+        if terms.deadline_hours == 0 {
+            return Ok(None);
+        }
+        let now = self.store.now();
+        let away_until = self.store.vacation_until(user, now).await?;
+        if keep
+            && let Some(d) = self.store.deadline(game_id).await?
+            && d.phase == crate::store::Phase::Running
+        {
+            return Ok(Some(Due {
+                at: d.due_at,
+                away_until,
+                policy: terms.policy,
+            }));
+        }
+        let at = away_until.unwrap_or(now).max(now)
+            + i64::from(terms.deadline_hours) * crate::clock::HOUR_MS;
+        Ok(Some(Due {
+            at,
+            away_until,
+            policy: terms.policy,
+        }))
+    }
+}
