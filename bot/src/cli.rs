@@ -257,53 +257,6 @@ pub fn checked_option(info: &GameInfo, key: &str, value: &str) -> Result<(String
     }
 }
 
-/// The options a local game plays with, and how to choose others: every option with a
-/// choice of values (the mode first), its value (given or the default) and its choices.
-pub fn options_note(info: &GameInfo, given: &[(String, String)]) -> String {
-    let described = info.describe_options(given);
-    let mut lines = vec![if described.trim().is_empty() {
-        // No option chosen and none shown by default (RTTA's standard game).
-        format!("Playing {}.", info.title)
-    } else {
-        format!("Playing {}: {described}.", info.title)
-    }];
-    for spec in &info.options {
-        let value = given
-            .iter()
-            .rev()
-            .find(|(k, _)| k == spec.key)
-            .map(|(_, v)| v.clone())
-            .or_else(|| {
-                info.defaults
-                    .iter()
-                    .find(|(k, _)| *k == spec.key)
-                    .and_then(|(_, d)| d.clone())
-            });
-        let choices = match &spec.kind {
-            OptionKind::Choice(choices) => choices
-                .iter()
-                .map(|c| c.value.replace('_', "-"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            OptionKind::Flag => "true, false".to_string(),
-        };
-        let now = match value {
-            Some(v) => format!("{} now", v.replace('_', "-")),
-            None => "not set".to_string(),
-        };
-        lines.push(format!(
-            "  --option {}=… ({}: {choices}; {now})",
-            spec.key, spec.label
-        ));
-    }
-    if info.options.is_empty() {
-        lines.push("  (this game has no options)".to_string());
-    } else {
-        lines.insert(1, "Choose others when starting a game:".to_string());
-    }
-    lines.join("\n")
-}
-
 /// `turnpost replay FILE`.
 fn replay(file: &PathBuf) -> Result<(), String> {
     let text = std::fs::read_to_string(file)
@@ -359,27 +312,6 @@ mod local_options {
                 ("mode".to_string(), "family_spells".to_string()),
                 ("ai".to_string(), "1".to_string())
             ]
-        );
-    }
-
-    #[test]
-    fn the_options_note_says_the_mode_and_how_to_choose_another() {
-        let info = turnpost_core::registry::find("pandoria").unwrap();
-        let note = options_note(info, &[]);
-        assert!(note.starts_with("Playing Pandoria: "), "{note}");
-        assert!(
-            note.contains(
-                "--option mode=… (Game: family, family-spells, beginner, standard; family now)"
-            ),
-            "{note}"
-        );
-        let rtta = turnpost_core::registry::find("rtta").unwrap();
-        assert!(
-            options_note(rtta, &[]).contains(
-                "--option trade=… (Trade variant (2 to 4 players): true, false; false now)"
-            ),
-            "{}",
-            options_note(rtta, &[])
         );
     }
 

@@ -3,13 +3,18 @@
 
 pub mod cli;
 pub mod clock;
+pub mod delivery;
 pub mod discord;
+pub mod ids;
+pub mod league;
 pub mod local;
 pub mod outbox;
 pub mod paint;
-pub mod ratings;
 pub mod record;
 pub mod reminders;
 pub mod selfplay;
 pub mod store;
 pub mod table;
+
+/// The rating maths, also at their old path (`league::ratings` is where they live).
+pub use league::ratings;

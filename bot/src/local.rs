@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use turnpost_core::Seed;
 use turnpost_core::reference::Lookup;
-use turnpost_core::registry;
+use turnpost_core::registry::{self, GameInfo, OptionKind};
 
 use crate::table::{
     Caller, Command, Image, Painter, Reply, Table, TableError, TableSettings, parse_count,
@@ -267,7 +267,7 @@ pub async fn play(
     if resumed.is_none()
         && let Ok(info) = turnpost_core::registry::find(&opts.game)
     {
-        writeln!(out, "{}", crate::cli::options_note(info, &opts.options)).map_err(io_err)?;
+        writeln!(out, "{}", options_note(info, &opts.options)).map_err(io_err)?;
     }
     if let Some(post) = reply.ephemeral.take() {
         reply.public.push(post);
@@ -464,6 +464,53 @@ pub async fn play(
     }
 }
 
+/// The options a local game plays with, and how to choose others: every option with a
+/// choice of values (the mode first), its value (given or the default) and its choices.
+pub fn options_note(info: &GameInfo, given: &[(String, String)]) -> String {
+    let described = info.describe_options(given);
+    let mut lines = vec![if described.trim().is_empty() {
+        // No option chosen and none shown by default (RTTA's standard game).
+        format!("Playing {}.", info.title)
+    } else {
+        format!("Playing {}: {described}.", info.title)
+    }];
+    for spec in &info.options {
+        let value = given
+            .iter()
+            .rev()
+            .find(|(k, _)| k == spec.key)
+            .map(|(_, v)| v.clone())
+            .or_else(|| {
+                info.defaults
+                    .iter()
+                    .find(|(k, _)| *k == spec.key)
+                    .and_then(|(_, d)| d.clone())
+            });
+        let choices = match &spec.kind {
+            OptionKind::Choice(choices) => choices
+                .iter()
+                .map(|c| c.value.replace('_', "-"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            OptionKind::Flag => "true, false".to_string(),
+        };
+        let now = match value {
+            Some(v) => format!("{} now", v.replace('_', "-")),
+            None => "not set".to_string(),
+        };
+        lines.push(format!(
+            "  --option {}=… ({}: {choices}; {now})",
+            spec.key, spec.label
+        ));
+    }
+    if info.options.is_empty() {
+        lines.push("  (this game has no options)".to_string());
+    } else {
+        lines.insert(1, "Choose others when starting a game:".to_string());
+    }
+    lines.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -534,6 +581,27 @@ mod tests {
             text.contains("The game is over"),
             "{}",
             &text[text.len().saturating_sub(2000)..]
+        );
+    }
+
+    #[test]
+    fn the_options_note_says_the_mode_and_how_to_choose_another() {
+        let info = turnpost_core::registry::find("pandoria").unwrap();
+        let note = options_note(info, &[]);
+        assert!(note.starts_with("Playing Pandoria: "), "{note}");
+        assert!(
+            note.contains(
+                "--option mode=… (Game: family, family-spells, beginner, standard; family now)"
+            ),
+            "{note}"
+        );
+        let rtta = turnpost_core::registry::find("rtta").unwrap();
+        assert!(
+            options_note(rtta, &[]).contains(
+                "--option trade=… (Trade variant (2 to 4 players): true, false; false now)"
+            ),
+            "{}",
+            options_note(rtta, &[])
         );
     }
 }

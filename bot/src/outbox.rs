@@ -1,12 +1,17 @@
 //! Delivering what committed changes must send: the worker over the store's outbox.
 //!
 //! The table writes every public post, DM and reminder in the same transaction as the change
-//! that causes it ([`crate::store::NewDelivery`]); this worker sends them through a
+//! that causes it ([`NewDelivery`]); this worker sends them through a
 //! [`Courier`] (the Discord adapter, or a stand-in), in order per game, several games at a
 //! time. Transient failures (5xx, timeouts, 429) are retried with backoff; permanent ones
 //! (deleted channel, missing permission, closed DMs) are given up with one clear note where
 //! someone can be told. Rows survive restarts: whatever was committed but not delivered
 //! when the process died goes out after the next start.
+//!
+//! Why this file is long (~930 lines): the worker is one state machine over a row's life
+//! (claim, hold, skip, send, retry, give up, note), and its rules only make sense read
+//! together; what a courier sees of it (the message, the failures, [`Courier`]) is its first
+//! 300 lines.
 //!
 //! Discord bans an address that makes 10,000 invalid requests (401, 403, 429) in 10
 //! minutes, so the worker counts them and pauses before getting anywhere near that; closed
@@ -42,9 +47,10 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Notify;
 
 use crate::clock::now_ms;
-use crate::store::{Delivered, NewDelivery, SENT, Store, StoreError};
-pub use crate::store::{DeliveryKind, DeliveryRow};
-use crate::table::Turn;
+/// The words of a delivery, which couriers read: the outbox's own, kept apart from the
+/// store that keeps the rows.
+pub use crate::delivery::{DeliveryKind, DeliveryRow, NewDelivery, Turn};
+use crate::store::{Delivered, SENT, Store, StoreError};
 
 /// What an outbox row says to send (stored as JSON; every field but `text` may be missing
 /// in older rows).

@@ -25,8 +25,8 @@ use serenity::builder::Builder;
 use turnpost_core::ai::Level;
 
 use super::ids::{ComponentId, Verb};
-use crate::outbox::{Courier, DeliveryKind, DeliveryRow, Failure, Message, SeatCall};
-use crate::table::{Post, Turn};
+use crate::outbox::{Courier, DeliveryKind, DeliveryRow, Failure, Message, SeatCall, Turn};
+use crate::table::Post;
 
 /// Error code Discord gives when a user does not accept DMs from the bot.
 const CANNOT_DM: isize = 50007;

@@ -5,22 +5,35 @@
 //! writers never both read and then fail to write (`database is locked`); the game's
 //! `version` column is checked in the same transaction, so a stale writer loses cleanly.
 //!
-//! This file is the game log (games, seats, actions, snapshots; ~840 lines): its writes are
-//! one family of version-checked transactions that also queue the outbox rows, and reading
-//! them side by side is how they stay consistent. The outbox's own queries are in
-//! `outbox.rs`, user and channel settings in `settings.rs`.
+//! Why this file is long (~830 lines): it holds the writes of the game log (games, seats,
+//! actions, snapshots), one family of version-checked transactions that also queue the
+//! outbox rows, and reading them side by side is how they stay consistent. Reading the log
+//! back is in `action_log.rs`, the outbox's own queries in `outbox.rs`, the league's rows in
+//! `league.rs`, `deadline.rs` and `results.rs`, user and channel settings in `settings.rs`.
+//! The store keeps what the table decided; the league's rules (terms, ratings) are
+//! [`crate::league`]'s.
 
+mod action_log;
 mod column;
+mod deadline;
 mod league;
 mod outbox;
 mod rematch;
+mod results;
 mod settings;
 
-pub use league::{
-    DeadlineChange, DeadlineRow, FinishedGame, HistoryGame, LeagueChange, Phase, Policy,
-    ProfileStats, RankedPlayer, RecordAction, ResultRow, Season, Terms, next_check,
-};
-pub use outbox::{Delivered, DeliveryKind, DeliveryRow, NewDelivery, SENT};
+/// The rows of the outbox and the ids of games and people are the bot's shared words; the
+/// store re-exports them for the callers that read its rows.
+pub use crate::delivery::{DeliveryKind, DeliveryRow, NewDelivery};
+pub use crate::ids::{GameId, UserId};
+/// The league's words the store's rows carry (a game's terms, a deadline's policy and
+/// phase), for the callers that read those rows.
+pub use crate::league::{Phase, Policy, Terms};
+pub use action_log::{ActionRow, Check, Snapshot, action_checksum, state_hash};
+pub use deadline::{DeadlineChange, DeadlineRow, next_check};
+pub use league::{LeagueChange, RecordAction, Season};
+pub use outbox::{Delivered, SENT};
+pub use results::{FinishedGame, HistoryGame, ProfileStats, RankedPlayer, ResultRow};
 pub use settings::ReminderRow;
 
 use std::path::Path;
@@ -37,11 +50,7 @@ use std::sync::Arc;
 use turnpost_core::Seed;
 
 use crate::clock::Clock;
-
-/// A game's id.
-pub type GameId = i64;
-/// A user's id (a Discord snowflake, or a local player number).
-pub type UserId = u64;
+use crate::league::ratings::RatingRule;
 
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
@@ -67,6 +76,9 @@ pub enum StoreError {
     /// Stored data is unreadable.
     #[error("corrupt data: {0}")]
     Corrupt(String),
+    /// Ratings were asked of a store that was given no rating rule.
+    #[error("no rating rule was given to the store")]
+    NoRatingRule,
 }
 
 /// Where a game is in its life.
@@ -141,55 +153,6 @@ pub struct SeatRow {
     pub name: String,
     /// Whether the player resigned.
     pub resigned: bool,
-}
-
-/// What an action row's checksum says about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Check {
-    /// The row is as it was written.
-    Verified,
-    /// Written before checksums (migration 0006): taken as it is.
-    Unchecked,
-    /// The row is not what was written (a flipped bit): it must not be replayed. Says why.
-    Damaged(String),
-}
-
-/// A stored action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ActionRow {
-    /// Sequence number from 1.
-    pub seq: i64,
-    /// The acting seat.
-    pub seat: u8,
-    /// Notation, or the table's own `undo` / `resign`.
-    pub notation: String,
-    /// Whether it showed something new.
-    pub reveals: bool,
-    /// Its log lines.
-    pub log: Vec<String>,
-    /// Whether the row is as written. A damaged row's other fields are what could be read
-    /// of it, for the log and the record only.
-    pub check: Check,
-}
-
-/// A stored snapshot of a game's state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Snapshot {
-    /// The sequence number of the action it follows.
-    pub seq: i64,
-    /// The saved state (JSON), or why it cannot be read (not text, not UTF-8).
-    pub state: Result<String, String>,
-    /// The hash the log recorded for it, if any (`None` also when it is unreadable).
-    pub logged_hash: Option<String>,
-}
-
-impl Snapshot {
-    /// Whether the snapshot is readable and the one the log recorded at its sequence number.
-    pub fn matches_log(&self) -> bool {
-        self.state
-            .as_ref()
-            .is_ok_and(|s| self.logged_hash.as_deref() == Some(state_hash(s).as_str()))
-    }
 }
 
 /// What one change of a game writes, in one transaction (see [`Store::append`]).
@@ -279,96 +242,9 @@ fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
-/// An action row as read, its checksum compared. A row with a checksum that does not match,
-/// or whose values cannot be read, is [`Check::Damaged`] (the table rebuilds the game up to
-/// it); a row without one (written before migration 0006) must read cleanly, or it is
-/// reported.
-fn action_row(game_id: GameId, r: &SqliteRow) -> Result<ActionRow, StoreError> {
-    let c = column::Columns::new(r, format!("game {game_id}'s action log"));
-    let seq = c.int("seq")?;
-    let c = c.named(format!("game {game_id}'s action {seq}"));
-    // The values the checksum covers, exactly as stored.
-    let raw = (|| {
-        Ok::<_, StoreError>((
-            c.int("seat")?,
-            c.int("reveals")?,
-            c.bytes("notation")?,
-            c.bytes("log")?,
-        ))
-    })();
-    let stored = c.opt_text("checksum");
-    let check = match (&raw, stored) {
-        (_, Ok(None)) => Check::Unchecked,
-        (Ok((seat, reveals, notation, log)), Ok(Some(sum)))
-            if action_checksum(game_id, seq, *seat, *reveals, notation, log) == sum =>
-        {
-            Check::Verified
-        }
-        (Ok(_), Ok(Some(_))) => Check::Damaged("its checksum does not match".into()),
-        (Err(e), Ok(Some(_))) => Check::Damaged(e.to_string()),
-        (_, Err(e)) => Check::Damaged(format!("its checksum is unreadable ({e})")),
-    };
-    if let Check::Damaged(_) = check {
-        // Only for the log and the record: what could be read of it.
-        let (seat, notation, log) = match raw {
-            Ok((seat, _, notation, log)) => (seat, notation, log),
-            Err(_) => (0, Vec::new(), Vec::new()),
-        };
-        return Ok(ActionRow {
-            seq,
-            seat: u8::try_from(seat).unwrap_or(0),
-            notation: String::from_utf8_lossy(&notation).into_owned(),
-            reveals: true,
-            log: serde_json::from_slice(&log).unwrap_or_default(),
-            check,
-        });
-    }
-    let (seat, reveals, notation, log) = raw?;
-    let log = c.utf8("log", log)?;
-    Ok(ActionRow {
-        seq,
-        seat: seat_number(seat)?,
-        notation: c.utf8("notation", notation)?,
-        reveals: reveals != 0,
-        log: serde_json::from_str(&log)
-            .map_err(|e| c.bad("log", format!("is not a list of lines: {e}")))?,
-        check,
-    })
-}
-
 /// A stored seat number; anything outside 0–255 is damage, not seat 0.
 fn seat_number(value: i64) -> Result<u8, StoreError> {
     u8::try_from(value).map_err(|_| StoreError::Corrupt(format!("seat {value} is out of range")))
-}
-
-/// The check value of a saved state, stored with the action a snapshot was taken after, so
-/// a snapshot that does not belong to its place in the log is noticed on load.
-pub fn state_hash(state: &str) -> String {
-    format!("{:08x}", crc32fast::hash(state.as_bytes()))
-}
-
-/// The check value of an action row, stored with it (migration 0006) and compared when it is
-/// read, so a flipped bit is never replayed as another move: CRC-32 of the game, the
-/// sequence number, the seat, the reveals flag, the notation and the log lines (JSON) as
-/// stored, each text preceded by its length. Computed here, not in SQL, so every backend
-/// stores the same value.
-pub fn action_checksum(
-    game_id: GameId,
-    seq: i64,
-    seat: i64,
-    reveals: i64,
-    notation: &[u8],
-    log: &[u8],
-) -> String {
-    let mut h = crc32fast::Hasher::new();
-    for n in [game_id, seq, seat, reveals] {
-        h.update(&n.to_le_bytes());
-    }
-    for text in [notation, log] {
-        h.update(&(text.len() as u64).to_le_bytes());
-        h.update(text);
-    }
-    format!("{:08x}", h.finalize())
 }
 
 /// The store.
@@ -384,6 +260,9 @@ pub struct Store {
     writer: SqlitePool,
     /// The time of every change it stores (deadlines, results, the times of actions).
     clock: Arc<dyn Clock>,
+    /// How a finished rated game changes its players' ratings: the league's rule, handed
+    /// over by the table ([`Store::with_rating_rule`]); the store only reads and writes.
+    rating_rule: Option<RatingRule>,
 }
 
 impl Store {
@@ -409,6 +288,7 @@ impl Store {
             pool,
             writer,
             clock: crate::clock::system(),
+            rating_rule: None,
         })
     }
 
@@ -434,6 +314,7 @@ impl Store {
             writer: pool.clone(),
             pool,
             clock: crate::clock::system(),
+            rating_rule: None,
         })
     }
 
@@ -441,6 +322,17 @@ impl Store {
     pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Store {
         self.clock = clock;
         self
+    }
+
+    /// The same store applying `rule` to the ratings of finished rated games.
+    pub fn with_rating_rule(mut self, rule: RatingRule) -> Store {
+        self.rating_rule = Some(rule);
+        self
+    }
+
+    /// The rating rule, for the calls that exist only to apply it.
+    fn required_rating_rule(&self) -> Result<RatingRule, StoreError> {
+        self.rating_rule.ok_or(StoreError::NoRatingRule)
     }
 
     /// Now, by the store's clock.
@@ -468,7 +360,7 @@ impl Store {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let game_id = insert_game(&mut tx, new, seats, active, now).await?;
         if let Some(first) = first {
-            league::write(&mut tx, game_id, &first, now).await?;
+            league::write(&mut tx, game_id, &first, now, self.rating_rule).await?;
         }
         outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
@@ -498,7 +390,7 @@ impl Store {
             version: c.int("version")?,
             terms: Terms {
                 deadline_hours: c.int("deadline_hours")?.clamp(0, 10_000) as u32,
-                policy: Policy::parse(&c.text("deadline_policy")?)?,
+                policy: deadline::policy_column(&c.text("deadline_policy")?)?,
                 rated: c.int("rated")? != 0,
             },
         })
@@ -736,7 +628,14 @@ impl Store {
             return Ok(false);
         }
         // A game that stops has no deadline any more.
-        league::write(&mut tx, game_id, &LeagueChange::clear(), now).await?;
+        league::write(
+            &mut tx,
+            game_id,
+            &LeagueChange::clear(),
+            now,
+            self.rating_rule,
+        )
+        .await?;
         outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
         Ok(true)
@@ -851,7 +750,7 @@ impl Store {
                 e => e.into(),
             });
         }
-        league::write(&mut tx, game_id, league, now).await?;
+        league::write(&mut tx, game_id, league, now, self.rating_rule).await?;
         tx.commit().await?;
         Ok(new_version)
     }
@@ -881,132 +780,10 @@ impl Store {
         if r.rows_affected() != 1 {
             return Ok(false);
         }
-        league::write(&mut tx, game_id, first, now).await?;
+        league::write(&mut tx, game_id, first, now, self.rating_rule).await?;
         outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
         Ok(true)
-    }
-
-    /// Actions with a sequence number above `after`, in order.
-    pub async fn actions_after(
-        &self,
-        game_id: GameId,
-        after: i64,
-    ) -> Result<Vec<ActionRow>, StoreError> {
-        self.actions_between(game_id, after, i64::MAX).await
-    }
-
-    /// Actions with `after < seq <= upto`, in order. Loading reads up to the version it saw,
-    /// so an action committed meanwhile is not mixed into an older state.
-    pub async fn actions_between(
-        &self,
-        game_id: GameId,
-        after: i64,
-        upto: i64,
-    ) -> Result<Vec<ActionRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seq, seat, notation, reveals, log, checksum FROM action
-             WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
-        )
-        .bind(game_id)
-        .bind(after)
-        .bind(upto)
-        .fetch_all(&self.pool)
-        .await?;
-        let actions = rows
-            .iter()
-            .map(|r| action_row(game_id, r))
-            .collect::<Result<Vec<_>, StoreError>>()?;
-        // The log has no gaps: each row follows the one before, from `after + 1`.
-        for (i, a) in actions.iter().enumerate() {
-            if a.seq != after + 1 + i as i64 {
-                return Err(StoreError::Corrupt(format!(
-                    "game {game_id}: the action log jumps from {} to {}",
-                    after + i as i64,
-                    a.seq
-                )));
-            }
-        }
-        Ok(actions)
-    }
-
-    /// The latest snapshot at or below `version`, with the state hash the log recorded for
-    /// that sequence number (`None` if the log has no such action or no hash for it).
-    pub async fn latest_snapshot(
-        &self,
-        game_id: GameId,
-        version: i64,
-    ) -> Result<Option<Snapshot>, StoreError> {
-        let row = sqlx::query(
-            "SELECT snapshot.seq, snapshot.state, action.state_hash FROM snapshot
-             LEFT JOIN action ON action.game_id = snapshot.game_id AND action.seq = snapshot.seq
-             WHERE snapshot.game_id = ? AND snapshot.seq <= ? ORDER BY snapshot.seq DESC LIMIT 1",
-        )
-        .bind(game_id)
-        .bind(version)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| {
-            let c = column::Columns::new(&r, format!("game {game_id}'s snapshot"));
-            let seq = c.int("seq")?;
-            let c = c.named(format!("game {game_id}'s snapshot at {seq}"));
-            // An unreadable state is a bad snapshot (rebuilt from the log), not an error.
-            let state = match c.text("state") {
-                Ok(state) => Ok(state),
-                Err(StoreError::Corrupt(why)) => Err(why),
-                Err(e) => return Err(e),
-            };
-            Ok(Snapshot {
-                seq,
-                state,
-                logged_hash: c.opt_text("state_hash").ok().flatten(),
-            })
-        })
-        .transpose()
-    }
-
-    /// Replaces a snapshot (after rebuilding a broken one) and records its hash in the log.
-    pub async fn put_snapshot(
-        &self,
-        game_id: GameId,
-        seq: i64,
-        state: &str,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        sqlx::query("INSERT OR REPLACE INTO snapshot (game_id, seq, state) VALUES (?, ?, ?)")
-            .bind(game_id)
-            .bind(seq)
-            .bind(state)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE action SET state_hash = ? WHERE game_id = ? AND seq = ?")
-            .bind(state_hash(state))
-            .bind(game_id)
-            .bind(seq)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Deletes a snapshot.
-    pub async fn delete_snapshot(&self, game_id: GameId, seq: i64) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM snapshot WHERE game_id = ? AND seq = ?")
-            .bind(game_id)
-            .bind(seq)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// Versions of every action of a game, in order (for tests of gap-free sequences).
-    pub async fn sequence_numbers(&self, game_id: GameId) -> Result<Vec<i64>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT seq FROM action WHERE game_id = ? ORDER BY seq")
-                .bind(game_id)
-                .fetch_all(&self.pool)
-                .await?,
-        )
     }
 }
 

@@ -7,52 +7,10 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteConnection;
 
 use super::{GameId, Store, StoreError, now_ms};
+use crate::delivery::{DeliveryKind, DeliveryRow, NewDelivery};
 
 /// The outcome of a delivery that went out.
 pub const SENT: &str = "sent";
-
-/// Where a delivery goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DeliveryKind {
-    /// A message in a channel (the target is the channel id).
-    Channel,
-    /// A direct message (the target is the user id).
-    Dm,
-}
-
-impl DeliveryKind {
-    fn as_str(self) -> &'static str {
-        match self {
-            DeliveryKind::Channel => "channel",
-            DeliveryKind::Dm => "dm",
-        }
-    }
-
-    fn parse(s: &str) -> Result<DeliveryKind, StoreError> {
-        match s {
-            "channel" => Ok(DeliveryKind::Channel),
-            "dm" => Ok(DeliveryKind::Dm),
-            other => Err(StoreError::Corrupt(format!(
-                "unknown delivery kind {other}"
-            ))),
-        }
-    }
-}
-
-/// A delivery to write with a change.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewDelivery {
-    /// Channel post or DM.
-    pub kind: DeliveryKind,
-    /// The channel or user.
-    pub target: u64,
-    /// The channel where the change happened.
-    pub channel_id: u64,
-    /// What to send, as the front end understands it (JSON).
-    pub body: String,
-    /// Pictures: (file name, PNG bytes).
-    pub images: Vec<(String, Vec<u8>)>,
-}
 
 /// What a delivery changes besides its own row, recorded in the transaction that marks it
 /// done ([`Store::finish_delivery_with`]).
@@ -67,39 +25,6 @@ pub struct Delivered {
     /// The player's DM of a game is now this message (game, user, message): the game's
     /// later hand changes edit it.
     pub dm_message: Option<(GameId, u64, u64)>,
-}
-
-/// A pending delivery.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeliveryRow {
-    /// Its id (also the nonce of the message, so a resent post is not doubled).
-    pub outbox_id: i64,
-    /// The game it is about.
-    pub game_id: Option<GameId>,
-    /// Channel post or DM.
-    pub kind: DeliveryKind,
-    /// The channel or user.
-    pub target: u64,
-    /// The channel where the change happened.
-    pub channel_id: u64,
-    /// What to send (JSON).
-    pub body: String,
-    /// Unix ms of the commit.
-    pub created_at: i64,
-    /// Failed attempts so far.
-    pub attempts: u32,
-    /// Unix ms before which it must not be tried (a retry's wait, or another worker's
-    /// claim).
-    pub next_at: i64,
-    /// Whether an earlier attempt may have reached the receiver: it failed in a way that
-    /// leaves that open (a timeout, a server error), or a worker claimed it and never said
-    /// how it ended (a crash between sending and recording).
-    pub possibly_sent: bool,
-    /// For a channel post: since when (Unix ms) the channel cannot be posted in.
-    pub unreachable_since: Option<i64>,
-    /// Why the row cannot be read, if it cannot (a body that is not text, or not UTF-8, a
-    /// column of the wrong type): the worker gives it up instead of sending it.
-    pub unreadable: Option<String>,
 }
 
 /// Reads one pending row; what cannot be read is described in `unreadable`.
@@ -126,8 +51,8 @@ fn read_delivery(r: &sqlx::sqlite::SqliteRow) -> DeliveryRow {
         .try_get::<Option<i64>, _>("unreachable_at")
         .unwrap_or(None);
     let kind = match r.try_get::<String, _>("kind") {
-        Ok(k) => DeliveryKind::parse(&k).unwrap_or_else(|e| {
-            damage.push(e.to_string());
+        Ok(k) => DeliveryKind::from_word(&k).unwrap_or_else(|| {
+            damage.push(StoreError::Corrupt(format!("unknown delivery kind {k}")).to_string());
             DeliveryKind::Channel
         }),
         Err(e) => {
@@ -162,16 +87,6 @@ fn read_delivery(r: &sqlx::sqlite::SqliteRow) -> DeliveryRow {
         possibly_sent: attempts > 0 || claimed,
         unreachable_since,
         unreadable: (!damage.is_empty()).then(|| damage.join("; ")),
-    }
-}
-
-impl DeliveryRow {
-    /// Deliveries with the same key go out in order: one game's messages, or one target's.
-    pub fn order_key(&self) -> (bool, i64) {
-        match self.game_id {
-            Some(g) => (true, g),
-            None => (false, self.target as i64),
-        }
     }
 }
 

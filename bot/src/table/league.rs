@@ -5,15 +5,14 @@ use turnpost_core::registry;
 
 use super::lobby::{describe_terms, parse_deadline};
 use super::{Caller, Image, Post, Reply, Table, TableError, refuse};
+use crate::league::Policy;
 use crate::record::{FORMAT, Record, RecordSeat, RecordedAction};
-use crate::store::{Policy, Status, UserId, state_hash};
+use crate::store::{Status, UserId, state_hash};
 
 /// Players on a leaderboard.
 pub const LEADERBOARD_SIZE: usize = 20;
 /// Games listed by `/history`.
 pub const HISTORY_SIZE: usize = 10;
-/// Most vacation days in one go.
-pub const LONGEST_VACATION: u32 = 60;
 
 fn guild_of(caller: &Caller, what: &str) -> Result<u64, TableError> {
     caller.guild.ok_or_else(|| {

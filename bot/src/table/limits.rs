@@ -8,8 +8,8 @@
 
 use std::ops::RangeInclusive;
 
-use super::league::LONGEST_VACATION;
 use super::{Command, TableError, refuse};
+use crate::league::LONGEST_VACATION;
 
 /// The longest action in notation (the longest legal one is under 40 characters).
 pub const MAX_NOTATION: usize = 200;

@@ -28,7 +28,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 use turnpost_core::dynamic::{AnyView, DynGame, View};
 use turnpost_core::{Seat, Seed};
@@ -38,13 +37,14 @@ use crate::store::{
     DeliveryKind, GameId, GameRow, NewDelivery, SeatRow, Store, StoreError, UserId,
 };
 
+/// The turn whose buttons go under a message (the outbox carries it to the front ends).
+pub use crate::delivery::Turn;
 /// The league terms front ends offer at `/new` and `/league`.
-pub use crate::store::{Policy, Terms};
+pub use crate::league::{LONGEST_VACATION, Policy, Terms};
 pub use ai::{AI_USERS, ai_level, ai_name, ai_user};
 pub use commit::HELD_NOTE;
 pub use commit::is_table_entry;
 pub use deadline::{DeadlinePass, SeatTaker};
-pub use league::LONGEST_VACATION;
 pub use limits::{echo, parse_count};
 pub use load::voided_range;
 pub use lobby::{DEADLINES, deadline_words, describe_terms, parse_deadline};
@@ -279,21 +279,6 @@ pub struct Post {
     /// The game stopped without a result (abandoned): the current turn message or lobby
     /// loses its buttons, and nothing offers a rematch.
     pub stops: bool,
-}
-
-/// The state a front end needs for buttons on the turn message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Turn {
-    /// The game.
-    pub game_id: GameId,
-    /// Its version (buttons carry it; stale ones are refused).
-    pub version: i64,
-    /// Who must act.
-    pub user: UserId,
-    /// What they must decide.
-    pub prompt: String,
-    /// Whether that player could undo now.
-    pub can_undo: bool,
 }
 
 /// What to send after a command.
@@ -647,7 +632,9 @@ impl std::ops::DerefMut for Held {
 impl Table {
     /// A table over a store, drawing with `painter`.
     pub fn new(store: Store, painter: Arc<dyn Painter>, settings: TableSettings) -> Table {
-        let store = store.with_clock(settings.clock.clone());
+        let store = store
+            .with_clock(settings.clock.clone())
+            .with_rating_rule(crate::league::ratings::rate);
         Table {
             outbox: Outbox::new(store.clone(), settings.delivery.clone()),
             store,

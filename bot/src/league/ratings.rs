@@ -1,14 +1,15 @@
 //! Ratings: Weng-Lin (the Bayesian rating behind OpenSkill) through the `skillratings`
 //! crate, free-for-all for 2–4 seats and teams for partnerships. Pure functions over a
-//! game's placings; the store keeps the ratings as a cache of the results and can recompute
-//! them from scratch (`Store::recompute_ratings`).
+//! game's placings; the store keeps the ratings as a cache of the results, applying [`rate`]
+//! as the table hands it over ([`RatingRule`]), and can recompute them from scratch
+//! (`Store::recompute_ratings`).
 
 use std::collections::HashMap;
 
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
-use crate::store::UserId;
+use crate::ids::UserId;
 
 /// A player's rating: the estimate `mu` and its uncertainty `sigma`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,6 +49,10 @@ pub struct Placing {
     /// 1 = best (resigned and forfeited seats rank last).
     pub rank: u8,
 }
+
+/// How ratings change after one game: [`rate`] is the league's rule; the store applies
+/// whichever rule it was given ([`crate::store::Store::with_rating_rule`]) without knowing it.
+pub type RatingRule = fn(&HashMap<UserId, Rating>, &[Placing]) -> Vec<(UserId, Rating)>;
 
 /// The ratings after one game: `before` holds each placing's player's rating (missing
 /// players start fresh), the answer each player's new rating. A team's rank is its worst
