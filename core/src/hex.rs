@@ -209,6 +209,18 @@ impl HexSet {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// The hexes whose index `keep` accepts, for a scan of a whole board array that needs no
+    /// [`Hex`] per cell.
+    pub fn from_indices(mut keep: impl FnMut(usize) -> bool) -> HexSet {
+        let mut words = [0u64; 4];
+        for index in 0..CELLS {
+            if keep(index) {
+                words[index / 64] |= 1 << (index % 64);
+            }
+        }
+        HexSet(words)
+    }
+
     /// The hexes in either set.
     pub fn union(&self, other: &HexSet) -> HexSet {
         HexSet(std::array::from_fn(|w| self.0[w] | other.0[w]))

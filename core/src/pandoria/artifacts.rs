@@ -36,8 +36,8 @@ impl Pandoria {
     /// The one-space gaps a single tile may go into (text 004 "Single tiles"): free plain
     /// spaces next to land with no free plain space next to them.
     pub(super) fn gap_spaces(&self) -> Vec<Hex> {
-        let free = self.free();
-        self.gaps_in(&free, &self.frontier(&free)).collect()
+        let (free, frontier) = self.free_and_frontier();
+        self.gaps_in(&free, &frontier).collect()
     }
 
     /// The one-space gaps among the `frontier` (free spaces next to land) of `free`.

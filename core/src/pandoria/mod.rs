@@ -598,9 +598,10 @@ impl Pandoria {
     }
 
     fn figures_of(&self, seat: Seat) -> impl Iterator<Item = (Hex, Figure)> + '_ {
-        Hex::all()
-            .zip(&self.figures)
-            .filter_map(move |(h, f)| f.filter(|f| f.seat == seat).map(|f| (h, f)))
+        self.figures.iter().enumerate().filter_map(move |(i, f)| {
+            f.filter(|f| f.seat == seat)
+                .and_then(|f| Some((Hex::from_index(i)?, f)))
+        })
     }
 
     /// Golems: a figure on `h` left its space, so any pair it belonged to is over.

@@ -288,22 +288,20 @@ impl Pandoria {
     /// The hexes with land (terrain or a castle), and among them those where land was placed:
     /// castles and tiles, but not the printed spaces nor the Artifacts start tile.
     fn land_sets(&self) -> (HexSet, HexSet) {
-        let mut covered = HexSet::EMPTY;
-        let mut placed = HexSet::EMPTY;
-        for (hex, land) in Hex::all().zip(&self.land) {
-            match *land {
-                Land::Empty => continue,
-                Land::Castle { .. } => {
-                    placed.insert(hex);
-                }
-                Land::Terrain { tile: Some(t), .. } if !t.is_printed_like() => {
-                    placed.insert(hex);
-                }
-                Land::Terrain { .. } => {}
-            }
-            covered.insert(hex);
-        }
+        let covered = HexSet::from_indices(|i| !matches!(self.land[i], Land::Empty));
+        let placed = HexSet::from_indices(|i| match self.land[i] {
+            Land::Castle { .. } => true,
+            Land::Terrain { tile: Some(t), .. } => !t.is_printed_like(),
+            _ => false,
+        });
         (covered, placed)
+    }
+
+    /// [`Self::free`] and its [`Self::frontier`], from one look at the land.
+    pub(super) fn free_and_frontier(&self) -> (HexSet, HexSet) {
+        let (covered, placed) = self.land_sets();
+        let free = self.board().placeable().difference(&covered);
+        (free, self.frontier(&free, &covered, &placed))
     }
 
     /// Whether the land on a hex lets new tiles attach: placed tiles and castles always; a
@@ -331,20 +329,18 @@ impl Pandoria {
     }
 
     /// Free hexes next to land that tiles may attach to ([`Self::is_anchor`], for every hex
-    /// at once: placed land, and other land that placed land touches).
-    pub(super) fn frontier(&self, free: &HexSet) -> HexSet {
+    /// at once: placed land, and other land that placed land touches), from [`Self::land_sets`].
+    fn frontier(&self, free: &HexSet, covered: &HexSet, placed: &HexSet) -> HexSet {
         let board = self.board();
-        let (covered, placed) = self.land_sets();
         let anchors = covered
-            .difference(&placed)
-            .intersection(&board.around(&placed))
-            .union(&placed);
+            .difference(placed)
+            .intersection(&board.around(placed))
+            .union(placed);
         board.around(&anchors).intersection(free)
     }
 
     pub(super) fn can_place(&self, seat: Seat) -> bool {
-        let free = self.free();
-        let frontier = self.frontier(&free);
+        let (free, frontier) = self.free_and_frontier();
         if frontier.is_empty() {
             return false;
         }
@@ -408,8 +404,7 @@ impl Pandoria {
     /// Every place a double tile could go now (both orientations) and every space a castle
     /// (or a single tile) could go, whoever holds them.
     pub fn placements(&self) -> (Vec<[Hex; 2]>, Vec<Hex>) {
-        let free = self.free();
-        let frontier = self.frontier(&free);
+        let (free, frontier) = self.free_and_frontier();
         (self.pairs_in(&free, &frontier), frontier.iter().collect())
     }
 
@@ -470,8 +465,7 @@ impl Pandoria {
             }
             Step::Place => {
                 let seat = &self.seats[self.current.index()];
-                let free = self.free();
-                let frontier = self.frontier(&free);
+                let (free, frontier) = self.free_and_frontier();
                 if !seat.hand.is_empty() {
                     self.each_pair(&free, &frontier, |a, b| out.push(Action::Tile(a, b)));
                     if seat.hand.len() > 1 {
