@@ -636,6 +636,16 @@ impl Pandoria {
     /// log and the timing would tell everybody that the hand holds nothing playable.
     pub(super) fn is_trivial(&self) -> bool {
         let mut out = Vec::new();
+        // Mostly a hand card can be played, and that alone makes it a choice: the rest of the
+        // list is not needed then.
+        if matches!(self.step, Step::Card | Step::HalflingSpell) {
+            for &c in &self.seats[self.current.index()].cards {
+                self.hand_card_actions(c, &mut out);
+                if !out.is_empty() {
+                    return false;
+                }
+            }
+        }
         self.later_actions_into(&mut out);
         (out.is_empty() || out == [Action::Pass]) && !self.hidden_hand_might_play()
     }
@@ -646,16 +656,57 @@ impl Pandoria {
         if self.seats[self.current.index()].cards.is_empty() {
             return false;
         }
+        let unseen = self.seats.iter().flat_map(|s| &s.cards).chain(&self.deck);
+        if matches!(self.step, Step::Card | Step::HalflingSpell) {
+            return self.any_card_playable(unseen.map(|&c| cards().card(c)).collect());
+        }
         let mut out = Vec::new();
-        self.seats
-            .iter()
-            .flat_map(|s| &s.cards)
-            .chain(&self.deck)
-            .any(|&c| {
-                out.clear();
-                self.hand_card_actions(c, &mut out);
-                !out.is_empty()
-            })
+        unseen.into_iter().any(|&c| {
+            out.clear();
+            self.hand_card_actions(c, &mut out);
+            !out.is_empty()
+        })
+    }
+
+    /// Whether [`Self::hand_card_actions`] offers anything for one of `candidates` in step 4
+    /// or the Yucata Halflings' spell, without trying every card: a spell's price grows with
+    /// the card's crystals and a building's with its wood, and paying less is never harder,
+    /// so the cheapest spell decides, and in each slot the cheapest building that may go there.
+    fn any_card_playable(&self, mut candidates: Vec<&'static Card>) -> bool {
+        let seat = self.current;
+        let mut out = Vec::new();
+        let mut affordable = |resource: Resource, cost: u8| {
+            out.clear();
+            self.push_payments(seat, resource, cost, &mut out, |_| Action::Pass);
+            !out.is_empty()
+        };
+        let Some(&cheapest) = candidates.iter().min_by_key(|c| c.crystals) else {
+            return false;
+        };
+        if affordable(
+            Resource::Crystal,
+            self.spell_price(seat, cheapest, false, false),
+        ) {
+            return true;
+        }
+        if !(self.step == Step::Card && self.has_economy()) {
+            return false;
+        }
+        if self.halfling_combo(seat)
+            && affordable(
+                Resource::Crystal,
+                self.spell_price(seat, cheapest, false, true),
+            )
+        {
+            return true;
+        }
+        candidates.sort_by_key(|c| c.wood);
+        (1..=SLOTS as u8).any(|slot| {
+            candidates
+                .iter()
+                .find_map(|c| self.build_price(seat, c.id, slot, BuildHow::Normal).ok())
+                .is_some_and(|cost| affordable(Resource::Wood, cost))
+        })
     }
 
     /// The actions that hand card `c` of the player to act offers in the current step (none
