@@ -262,7 +262,7 @@ fn replay(file: &PathBuf) -> Result<(), String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     if text.trim_start().starts_with('{') {
-        println!("{}", crate::record::replay_file(file)?);
+        println!("{}", crate::table::record::replay_file(file)?);
         return Ok(());
     }
     let run =

@@ -10,11 +10,12 @@ pub mod league;
 pub mod local;
 pub mod outbox;
 pub mod paint;
-pub mod record;
 pub mod reminders;
 pub mod selfplay;
 pub mod store;
 pub mod table;
 
-/// The rating maths, also at their old path (`league::ratings` is where they live).
+/// The rating maths and game records, also at their old paths (they live in
+/// `league::ratings` and `table::record`).
 pub use league::ratings;
+pub use table::record;

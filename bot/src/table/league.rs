@@ -4,9 +4,9 @@
 use turnpost_core::registry;
 
 use super::lobby::{describe_terms, parse_deadline};
+use super::record::{FORMAT, Record, RecordSeat, RecordedAction};
 use super::{Caller, Image, Post, Reply, Table, TableError, refuse};
 use crate::league::Policy;
-use crate::record::{FORMAT, Record, RecordSeat, RecordedAction};
 use crate::store::{Status, UserId, state_hash};
 
 /// Players on a leaderboard.

@@ -25,6 +25,7 @@ mod load;
 mod lobby;
 mod panel;
 mod play;
+pub mod record;
 pub mod reference;
 mod remind;
 mod settings;

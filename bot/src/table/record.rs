@@ -1,4 +1,5 @@
-//! Game records: what `/record` hands out and `turnpost replay` reads back.
+//! Game records: what `/record` hands out and `turnpost replay` reads back. A record is the
+//! table's action log written out, so it reads the table's own entries and input bounds.
 //!
 //! A record holds the game, its options, its seats and every stored action in notation,
 //! including the table's own entries (`undo`, `resign`, `timeout`, `seat <user>`, and
@@ -11,8 +12,8 @@ use turnpost_core::dynamic::DynGame;
 use turnpost_core::registry::new_game;
 use turnpost_core::{Seat, Seed};
 
+use super::{echo, is_table_entry, limits, voided_range};
 use crate::store::state_hash;
-use crate::table::{echo, is_table_entry, limits};
 
 /// The record format's name and version.
 pub const FORMAT: &str = "turnpost-record/1";
@@ -108,7 +109,7 @@ pub fn replay(record: &Record) -> Result<Replayed, String> {
     let voids: Vec<(i64, i64)> = record
         .actions
         .iter()
-        .filter_map(|a| crate::table::voided_range(a.seq, &a.notation))
+        .filter_map(|a| voided_range(a.seq, &a.notation))
         .collect();
     let mut effective: Vec<&RecordedAction> = Vec::new();
     for a in &record.actions {
