@@ -232,47 +232,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_are_unique_and_every_choice_and_default_sets_up_a_game() {
-        let mut names: Vec<&str> = games().iter().map(|g| g.name).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), games().len(), "two games share a name");
-        for g in games() {
-            assert!(!g.help.trim().is_empty(), "{} has no help text", g.name);
-            let players = *g.players.end();
-            // The defaults read back, and every single choice is accepted as an option.
-            g.new_game(&[], players, Seed::from_u64(1))
-                .unwrap_or_else(|e| panic!("{} with defaults: {e}", g.name));
-            for o in &g.options {
-                assert!(
-                    g.defaults.iter().any(|(k, _)| *k == o.key),
-                    "{}: option {} is not a field of the options",
-                    g.name,
-                    o.key
-                );
-                let values: Vec<String> = match &o.kind {
-                    OptionKind::Choice(c) => c.iter().map(|c| c.value.to_string()).collect(),
-                    OptionKind::Flag => vec!["true".into(), "false".into()],
-                };
-                for v in values {
-                    let pairs = [(o.key.to_string(), v.clone())];
-                    // Some single choices need a companion option (a chosen realm); the
-                    // value itself must still read as an option.
-                    match g.new_game(&pairs, players, Seed::from_u64(2)) {
-                        Ok(game) => assert!(game.decision().is_some_and(|d| d.seat.0 < 4)),
-                        Err(e) => assert!(
-                            !e.0.contains("bad option") && !e.0.contains("unknown option"),
-                            "{} {}={v}: {e}",
-                            g.name,
-                            o.key
-                        ),
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
     fn unknown_games_and_player_counts_are_refused_with_the_choices() {
         let e = find("chess").unwrap_err();
         assert!(e.0.contains("pandoria") && e.0.contains("rtta"), "{e}");

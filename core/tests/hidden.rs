@@ -21,6 +21,10 @@
 //! A failure names everything needed to replay it: options, players, seed, step, the swap and
 //! the action. `TURNPOST_PROPTEST_CASES` raises the number of games.
 
+#[path = "support/games.rs"]
+mod games;
+#[path = "support/knowledge.rs"]
+mod knowledge;
 #[path = "support/pandoria_options.rs"]
 mod pandoria_options;
 mod support;
@@ -697,5 +701,64 @@ fn every_pandoria_mode_keeps_hidden_items_hidden() {
             ..pandoria::Options::default()
         };
         check_pandoria(&options, players, seed, 3);
+    }
+}
+
+/// Every registered game (the test-only one included), through the type-erased game: what a
+/// seat may know is all it sees — a redacted game shows the seat the same views, decision
+/// and legal actions; redacting is canonical (a redacted game redacts to itself); and a game
+/// dealt anew from what the seat knows shows the seat the same and redacts to the same.
+#[test]
+fn every_registered_game_redacts_only_what_a_seat_cannot_see() {
+    for (i, info) in games::games().iter().enumerate() {
+        for players in [*info.players.start(), *info.players.end()] {
+            let seed = 500 + i as u64 * 10 + players as u64;
+            let game = info
+                .new_game(&[], players, Seed::from_u64(seed))
+                .unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            let mut turn = 0;
+            knowledge::play_checked(game, seed, &mut |g, _, _, rng| {
+                turn += 1;
+                if turn % 5 != 1 {
+                    return;
+                }
+                for s in 0..g.players() {
+                    let seat = Seat(s as u8);
+                    let redacted = g.redacted(seat);
+                    let context = || format!("{} turn {turn}, {seat}", info.name);
+                    assert_eq!(
+                        knowledge::seen(&*redacted, seat),
+                        knowledge::seen(g, seat),
+                        "{}",
+                        context()
+                    );
+                    assert_eq!(
+                        redacted.redacted(seat).save(),
+                        redacted.save(),
+                        "{}: not canonical",
+                        context()
+                    );
+                    let other = knowledge::another_deal(g, seat, rng);
+                    assert_eq!(
+                        knowledge::seen(&*other, seat),
+                        knowledge::seen(g, seat),
+                        "{}: a new deal shows something else",
+                        context()
+                    );
+                    assert_eq!(
+                        other.redacted(seat).save(),
+                        redacted.save(),
+                        "{}: a new deal redacts differently",
+                        context()
+                    );
+                    assert_eq!(
+                        other.private_fingerprint(seat),
+                        g.private_fingerprint(seat),
+                        "{}",
+                        context()
+                    );
+                }
+            });
+        }
     }
 }

@@ -2,6 +2,9 @@
 //! plays): at every decision of random games it is legal, it is a pass wherever a pass is
 //! legal, and playing only it finishes a game.
 
+#[path = "support/games.rs"]
+mod games;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost_core::dynamic::DynGame;
@@ -78,6 +81,25 @@ fn least_change_is_legal_and_a_pass_where_one_is_allowed() {
                 .unwrap_or_else(|e| panic!("{name} {options:?}: {e}"));
             play_random(&mut game, &mut rng, only_least);
             assert!(game.outcome().is_some(), "{name} ended with an outcome");
+        }
+    }
+}
+
+#[test]
+fn every_registered_game_has_a_legal_least_change_at_every_decision() {
+    for (i, info) in games::games().iter().enumerate() {
+        for players in [*info.players.start(), *info.players.end()] {
+            let seed = 100 + i as u64 * 10 + players as u64;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = info
+                .new_game(&[], players, Seed::from_u64(seed))
+                .unwrap_or_else(|e| panic!("{} with {players} players: {e}", info.name));
+            play_random(&mut game, &mut rng, false);
+            assert!(
+                game.outcome().is_some(),
+                "{} ended with an outcome",
+                info.name
+            );
         }
     }
 }

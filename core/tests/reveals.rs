@@ -18,6 +18,10 @@
 //! building) and then fixed random games until every action kind of both games has been
 //! checked.
 
+#[path = "support/games.rs"]
+mod games;
+#[path = "support/knowledge.rs"]
+mod knowledge;
 #[path = "support/pandoria_options.rs"]
 mod pandoria_options;
 mod support;
@@ -445,4 +449,50 @@ fn placing_ones_own_tile_shows_only_the_others() {
         }
         assert!(checked, "{mode:?}: no tile was placed");
     }
+}
+
+/// Every registered game (the test-only one included), through the type-erased game: an
+/// action that is no undo barrier shows its player nothing new — played in any game dealt
+/// anew from what the player knows, it is legal and leaves the player seeing the same; and
+/// an action that shows nothing hidden ([`Reveal::Nothing`]) does the same for every other
+/// seat, from what that seat knows.
+#[test]
+fn every_registered_games_reveals_match_what_an_action_shows() {
+    let mut barriers = 0;
+    for (i, info) in games::games().iter().enumerate() {
+        for players in [*info.players.start(), *info.players.end()] {
+            let seed = 700 + i as u64 * 10 + players as u64;
+            let game = info
+                .new_game(&[], players, Seed::from_u64(seed))
+                .unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            knowledge::play_checked(game, seed, &mut |g, actor, action, rng| {
+                let mut played = g.boxed_clone();
+                let reveal = played.play(actor, action).expect("legal").reveal;
+                if reveal.is_barrier() {
+                    barriers += 1;
+                    return;
+                }
+                let watchers: Vec<Seat> = if reveal == Reveal::Nothing {
+                    (0..g.players()).map(|s| Seat(s as u8)).collect()
+                } else {
+                    vec![actor]
+                };
+                for seat in watchers {
+                    for _ in 0..2 {
+                        let mut other = knowledge::another_deal(g, seat, rng);
+                        other.play(actor, action).unwrap_or_else(|e| {
+                            panic!("{}: {action} ({reveal:?}) by {actor} shows {seat} something: another deal refuses it: {e}", info.name)
+                        });
+                        assert_eq!(
+                            knowledge::seen(&*other, seat),
+                            knowledge::seen(&*played, seat),
+                            "{}: {action} ({reveal:?}) by {actor} shows {seat} something new",
+                            info.name
+                        );
+                    }
+                }
+            });
+        }
+    }
+    assert!(barriers > 0, "no action was an undo barrier");
 }
