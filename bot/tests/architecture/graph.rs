@@ -1,180 +1,19 @@
-//! The arrows of `shared/ARCHITECTURE.md` that the compiler does not enforce: the Discord
-//! adapter talks to the table only (never to the store), and the table never reaches into
-//! a front end (the command line, the terminal, Discord).
+//! The module graph of a crate, read from its sources: what each file names (its `use`
+//! lines and its `crate::`/`super::`/`self::` paths), followed through `use` and `pub use`
+//! lines to the file that defines it.
+//!
+//! A node is a file (a `mod.rs` stands for its folder's module). An arrow A -> B is a path
+//! in A that names something B defines. A module's own files may use what the module itself
+//! defines (`super::Table` from `table/remind.rs`): an arrow to an enclosing module is no
+//! arrow. The parent naming its children's items is one, so a child that names its siblings
+//! through the parent is seen. A file's `#[cfg(test)]` module is no part of the graph.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-
-fn sources(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            out.extend(sources(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
-}
-
-/// Lines of the files under `dir` that contain any of `forbidden` (comments included: a
-/// comment naming the store is fine to reword).
-fn offenders(dir: &str, forbidden: &[&str]) -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let files = sources(&root);
-    assert!(!files.is_empty(), "no sources under {}", root.display());
-    let mut out = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            if forbidden.iter().any(|f| line.contains(f)) {
-                out.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
-            }
-        }
-    }
-    out
-}
-
-#[test]
-fn the_discord_adapter_talks_to_the_table_only() {
-    let found = offenders("src/discord", &["crate::store", ".store()", "Store::"]);
-    assert!(
-        found.is_empty(),
-        "the adapter reaches the store:\n{}",
-        found.join("\n")
-    );
-}
-
-#[test]
-fn the_terminal_front_ends_talk_to_the_table_only() {
-    let mut found = Vec::new();
-    for file in ["src/local.rs", "src/selfplay.rs", "src/cli.rs"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-        let text = std::fs::read_to_string(&path).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            if ["crate::store", ".store()", "Store::"]
-                .iter()
-                .any(|f| line.contains(f))
-            {
-                found.push(format!("{file}:{}: {}", n + 1, line.trim()));
-            }
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "a terminal front end reaches the store:\n{}",
-        found.join("\n")
-    );
-}
-
-#[test]
-fn the_table_reaches_into_no_front_end() {
-    let found = offenders(
-        "src/table",
-        &["crate::cli", "crate::discord", "crate::local", "serenity"],
-    );
-    assert!(
-        found.is_empty(),
-        "the table depends on a front end:\n{}",
-        found.join("\n")
-    );
-}
-
-#[test]
-fn the_check_finds_what_it_looks_for() {
-    // The scan is not vacuous: the table itself does use the store.
-    assert!(!offenders("src/table", &["crate::store"]).is_empty());
-}
-
-#[test]
-fn every_registered_game_has_pictures_help_scenarios_and_a_property_test() {
-    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests");
-    for game in turnpost_core::registry::games() {
-        assert!(
-            turnpost_render::registry::has_pictures(game.name),
-            "{} has no picture provider in render's registry",
-            game.name
-        );
-        assert!(
-            game.help.lines().count() >= 2,
-            "{} has no help text",
-            game.name
-        );
-        let scenarios = core.join("scenarios").join(game.name);
-        let count = std::fs::read_dir(&scenarios)
-            .map(|d| d.filter(|e| e.is_ok()).count())
-            .unwrap_or(0);
-        assert!(
-            count > 0,
-            "{} has no scenario files in {}",
-            game.name,
-            scenarios.display()
-        );
-        let props = core.join(format!("{}_props.rs", game.name));
-        let text = std::fs::read_to_string(&props)
-            .unwrap_or_else(|_| panic!("{} has no property test {}", game.name, props.display()));
-        assert!(
-            text.contains("proptest!"),
-            "{} is not a property test",
-            props.display()
-        );
-    }
-}
-
-#[test]
-fn no_front_end_or_table_matches_on_a_game_name() {
-    // A game is found through the registries, never by its name in a `match` or an `if`:
-    // adding a game must not mean editing the bot.
-    let mut found = Vec::new();
-    for game in turnpost_core::registry::games() {
-        for pattern in [
-            format!("\"{}\" =>", game.name),
-            format!("== \"{}\"", game.name),
-            format!("!= \"{}\"", game.name),
-        ] {
-            found.extend(offenders("src", &[pattern.as_str()]));
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "the bot decides by a game's name:\n{}",
-        found.join("\n")
-    );
-}
-
-// ---------------------------------------------------------------------------------------
-// The module graph: no import loops, and no store type reaching the adapter by a re-export.
-//
-// A node is a file (a `mod.rs` stands for its folder's module). An arrow A -> B is a path in
-// A (a `use` line or a `crate::`/`super::`/`self::` path in code) that names something B
-// defines, found by following `use` and `pub use` lines to where the name is defined. A
-// module's own files may use what the module itself defines (`super::Table` from
-// `table/remind.rs`): an arrow to an enclosing module is no arrow. The parent naming its
-// children's items is one, so a child that names its siblings through the parent is seen.
-
-/// Arrows that still close a loop in another helper's area, each removed with its loop:
-/// without them the graph has none. Any other loop fails the test.
-const OPEN_LOOP_EDGES: &[(&str, &str)] = &[
-    // cards.rs <-> reference.rs (card texts) and words.rs <-> rules.rs (`Region`) close the
-    // loop of Pandoria's cards, data, options, reference, rules and words. Pandoria's files
-    // are helper A's; no helper is breaking this loop yet (reported to the lead).
-    (
-        "core/src/pandoria/cards.rs",
-        "core/src/pandoria/reference.rs",
-    ),
-    ("core/src/pandoria/words.rs", "core/src/pandoria/rules.rs"),
-    // art.rs <-> board.rs (`board_layer`): helper C removes this.
-    (
-        "render/src/png/pandoria/art.rs",
-        "render/src/png/pandoria/board.rs",
-    ),
-];
+use std::path::Path;
 
 /// One file of a crate's module tree.
-struct ModFile {
+pub struct ModFile {
     /// The path shown in messages (`bot/src/table/mod.rs`).
     shown: String,
     /// Its module path inside the crate (`["table"]`; the crate root is empty).
@@ -202,11 +41,11 @@ struct Parsed {
 }
 
 /// The crate's files under `src` (a binary's `main.rs` is no part of the library's tree).
-fn crate_files(root: &str) -> Vec<ModFile> {
+pub fn crate_files(root: &str) -> Vec<ModFile> {
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let src = base.join(root).join("src");
     let mut out = Vec::new();
-    for file in sources(&src) {
+    for file in super::sources(&src) {
         let rel = file.strip_prefix(&src).unwrap();
         if rel == Path::new("main.rs") {
             continue;
@@ -514,13 +353,13 @@ fn parse(file: &ModFile, modules: &[Vec<String>]) -> Parsed {
 }
 
 /// A crate's files, what each names, and how a name is followed to where it is defined.
-struct Crate {
+pub struct Crate {
     files: Vec<ModFile>,
     parsed: Vec<Parsed>,
 }
 
 impl Crate {
-    fn new(files: Vec<ModFile>) -> Crate {
+    pub fn new(files: Vec<ModFile>) -> Crate {
         let modules: Vec<Vec<String>> = files.iter().map(|f| f.module.clone()).collect();
         let parsed = files.iter().map(|f| parse(f, &modules)).collect();
         Crate { files, parsed }
@@ -573,7 +412,7 @@ impl Crate {
     }
 
     /// Every loop: the groups of files that reach each other, each with the arrows inside it.
-    fn loops(&self, allowed: &[(&str, &str)]) -> Vec<String> {
+    pub fn loops(&self, allowed: &[(&str, &str)]) -> Vec<String> {
         let n = self.files.len();
         let mut arrows = self.arrows();
         arrows.retain(|(a, b), _| {
@@ -617,7 +456,7 @@ impl Crate {
 
     /// Paths in the files under `folder` that reach a file under `forbidden`, directly or
     /// through a re-export.
-    fn reaching(&self, folder: &[&str], forbidden: &[&str]) -> Vec<String> {
+    pub fn reaching(&self, folder: &[&str], forbidden: &[&str]) -> Vec<String> {
         let under = |f: usize, prefix: &[&str]| {
             let m = &self.files[f].module;
             m.len() >= prefix.len() && m.iter().zip(prefix).all(|(a, b)| a == b)
@@ -646,29 +485,6 @@ impl Crate {
         }
         out
     }
-}
-
-#[test]
-fn no_import_loop_in_bot_core_or_render() {
-    let mut found = Vec::new();
-    for root in ["bot", "core", "render"] {
-        found.extend(Crate::new(crate_files(root)).loops(OPEN_LOOP_EDGES));
-    }
-    assert!(
-        found.is_empty(),
-        "modules import each other in a loop:\n{}",
-        found.join("\n")
-    );
-}
-
-#[test]
-fn the_adapter_names_no_store_type_even_through_a_re_export() {
-    let found = Crate::new(crate_files("bot")).reaching(&["discord"], &["store"]);
-    assert!(
-        found.is_empty(),
-        "the adapter reaches the store:\n{}",
-        found.join("\n")
-    );
 }
 
 /// A crate made of (file, source) pairs, for the checks' own tests.
