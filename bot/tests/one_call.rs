@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use support::bot::{GUILD, seeded};
 use support::{FakeDiscord, Recorded};
 use turnpost_bot::table::{NoImages, Table};
+use turnpost_core::options::OptionKind;
 use turnpost_core::registry;
 
 const CHANNEL: u64 = 8000;
@@ -111,6 +112,7 @@ fn kind_of(id: &str) -> &'static str {
         "page" => "page / Back",
         "open" => "open a group",
         "tog" => "toggle",
+        "toggled" => "select items together",
         "undo" => "Undo",
         "hand" => "My hand",
         "log" => "Log",
@@ -192,19 +194,34 @@ async fn press(
     edit
 }
 
-/// A whole game of `game` by clicks only, tallied into `tally`.
-async fn play(fake: &FakeDiscord, table: &Table, game: &str, tally: &mut Tally, seed: u64) {
+/// A whole game of `game` with `options` (`key=value`; empty for the defaults) by clicks
+/// only, tallied into `tally`.
+async fn play(
+    fake: &FakeDiscord,
+    table: &Table,
+    (game, options): (&str, &str),
+    tally: &mut Tally,
+    seed: u64,
+) {
     let (anna, bert) = (PLAYERS[0], PLAYERS[1]);
+    let typed = if options.is_empty() {
+        json!([])
+    } else {
+        json!([{"name": "options", "type": 3, "value": options}])
+    };
     // The table opens with /new (a command, not a click: also one call).
     let new = fake.slash_command(
         anna,
         CHANNEL,
         Some(GUILD),
         "new",
-        json!([{"name": game, "type": 1, "options": []}]),
+        json!([{"name": game, "type": 1, "options": typed}]),
     );
     let (answer, calls) = click(fake, table, new).await;
-    assert!(content(&answer).contains("opened"), "{answer}");
+    assert!(
+        content(&answer).contains("opened"),
+        "{game} {options}: {answer}"
+    );
     tally.0.entry("/new (a command)").or_default().push(calls);
     let mut rng = Lcg(seed);
     for (who, verb) in [(bert, ":join"), (anna, ":start")] {
@@ -273,7 +290,9 @@ async fn play(fake: &FakeDiscord, table: &Table, game: &str, tally: &mut Tally, 
                 .collect();
             let acts: Vec<_> = choices
                 .iter()
-                .filter(|(id, _, _)| id.contains(":act:") || id.ends_with(":pick"))
+                .filter(|(id, _, _)| {
+                    id.contains(":act:") || id.ends_with(":pick") || id.ends_with(":toggled")
+                })
                 .collect();
             let control = if let Some(anyway) = sure.first() {
                 // A question: mostly play it anyway, sometimes go Back.
@@ -310,6 +329,7 @@ async fn play(fake: &FakeDiscord, table: &Table, game: &str, tally: &mut Tally, 
             if control.0.contains(":act:")
                 || control.0.contains(":sure:")
                 || control.0.ends_with(":pick")
+                || control.0.ends_with(":toggled")
             {
                 actions += 1;
             }
@@ -321,37 +341,68 @@ async fn play(fake: &FakeDiscord, table: &Table, game: &str, tally: &mut Tally, 
     assert!(actions > 10, "{game}: only {actions} actions");
 }
 
+/// The tables to play: every registered game with its defaults, and with each value of its
+/// first option (Pandoria's modes, Roll Through the Ages' trade).
+fn tables() -> Vec<(&'static str, String)> {
+    let mut tables = Vec::new();
+    for info in registry::games() {
+        tables.push((info.name, String::new()));
+        let Some(first) = info.options.first() else {
+            continue;
+        };
+        let values: Vec<&str> = match &first.kind {
+            OptionKind::Choice(choices) => choices.iter().map(|c| c.value).collect(),
+            OptionKind::Flag => vec!["true", "false"],
+        };
+        tables.extend(
+            values
+                .into_iter()
+                .map(|v| (info.name, format!("{}={v}", first.key))),
+        );
+    }
+    tables
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_click_of_a_whole_game_of_every_game_is_one_call_into_the_table() {
     let mut failures = Vec::new();
-    for (n, info) in registry::games().iter().enumerate() {
+    let mut kinds = Tally::default();
+    for (n, (game, options)) in tables().into_iter().enumerate() {
         let fake = FakeDiscord::start().await;
         fake.set_user_name(PLAYERS[0], "Anna");
         fake.set_user_name(PLAYERS[1], "Bert");
         let dir = tempfile::tempdir().unwrap();
+        let seed = 40 + n as u64;
         let (bot, table) = support::bot::start(
             &fake,
             &dir.path().join("bot.db"),
-            seeded(40 + n as u64),
+            seeded(seed),
             Arc::new(NoImages),
         )
         .await;
         let mut tally = Tally::default();
-        play(&fake, &table, info.name, &mut tally, 40 + n as u64).await;
+        play(&fake, &table, (game, &options), &mut tally, seed).await;
         // Nothing called the table after its click was answered.
         tokio::time::sleep(Duration::from_millis(300)).await;
         let clicks: usize = tally.0.values().map(Vec::len).sum();
-        let report = tally.report(info.name);
+        let report = tally.report(&format!("{game} {options}"));
         eprintln!("{report}  in all: {clicks} clicks, {} calls", table.calls());
-        for kind in ["Take my turn", "Join", "Start"] {
-            assert!(tally.0.contains_key(kind), "{}: no {kind} click", info.name);
+        for kind in ["Take my turn", "Join", "Start", "panel action button"] {
+            assert!(
+                tally.0.contains_key(kind),
+                "{game} {options}: no {kind} click"
+            );
         }
         if table.calls() != clicks as u64 || tally.0.values().flatten().any(|&c| c != 1) {
             failures.push(report);
         }
+        for (kind, calls) in tally.0 {
+            kinds.0.entry(kind).or_default().extend(calls);
+        }
         bot.stop().await;
         fake.assert_clean();
     }
+    eprintln!("{}", kinds.report("every table"));
     assert!(
         failures.is_empty(),
         "a click made other than one call into the table:\n{}",
