@@ -6,8 +6,9 @@ use turnpost_core::registry;
 use super::lobby::{describe_terms, parse_deadline};
 use super::record::{FORMAT, Record, RecordSeat, RecordedAction};
 use super::{Caller, Image, Post, Reply, Table, TableError, refuse};
+use crate::ids::UserId;
 use crate::league::Policy;
-use crate::store::{Status, UserId, state_hash};
+use crate::store::{Status, state_hash};
 
 /// Players on a leaderboard.
 pub const LEADERBOARD_SIZE: usize = 20;

@@ -8,9 +8,9 @@
 use std::collections::HashMap;
 
 use super::{Table, TableError};
+use crate::ids::GameId;
 use crate::outbox::{Message, channel_delivery};
 use crate::reminders::{QuietHours, due};
-use crate::store::GameId;
 
 /// A game whose reminder check failed: how often in a row, and not before when.
 #[derive(Clone, Copy, Debug, Default)]
