@@ -236,6 +236,21 @@ impl HexSet {
         HexSet(std::array::from_fn(|w| self.0[w] & !other.0[w]))
     }
 
+    /// The hexes' indices ([`Hex::index`]) in order.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(w * 64 + b)
+            })
+        })
+    }
+
     /// The hexes in index order.
     pub fn iter(&self) -> impl Iterator<Item = Hex> + '_ {
         self.0.iter().enumerate().flat_map(|(w, &word)| {

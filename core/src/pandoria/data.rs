@@ -126,9 +126,8 @@ impl Board {
     /// Every hex next to a hex of `set` (those of `set` included only when they touch
     /// another).
     pub fn around(&self, set: &HexSet) -> HexSet {
-        set.iter().fold(HexSet::EMPTY, |out, h| {
-            out.union(&self.neighbour_sets[h.index()])
-        })
+        set.indices()
+            .fold(HexSet::EMPTY, |out, i| out.union(&self.neighbour_sets[i]))
     }
 
     /// Plain hexes where tiles may go (plain without printed terrain), including start spaces.

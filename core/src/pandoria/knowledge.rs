@@ -13,7 +13,7 @@ use rand_chacha::ChaCha20Rng;
 
 use super::{Land, Pandoria, Resource};
 use crate::game::Seat;
-use crate::hex::{Hex, HexSet};
+use crate::hex::HexSet;
 
 /// How the pooled hidden items are put back.
 enum Deal<'a> {
@@ -126,10 +126,7 @@ impl Pandoria {
     fn figure_value(&self, seat: Seat, closes: f64) -> f64 {
         let mut seen = HexSet::EMPTY;
         let mut value = 0.0;
-        for hex in Hex::all() {
-            let Some(figure) = self.figures[hex.index()].filter(|f| f.seat == seat) else {
-                continue;
-            };
+        for (hex, figure) in self.figures_of(seat) {
             value += if figure.leader { 0.4 } else { 0.2 };
             for n in self.board().neighbours(hex) {
                 if seen.contains(n) || !matches!(self.land[n.index()], Land::Terrain { .. }) {
@@ -148,11 +145,7 @@ impl Pandoria {
                 } else {
                     continue;
                 };
-                if let Some(score) = self
-                    .score_region(&region)
-                    .into_iter()
-                    .find(|s| s.seat == seat)
-                {
+                if let Some(score) = self.seat_score(&region, seat) {
                     value +=
                         chance * (f64::from(score.points) + RESOURCE * f64::from(score.gained));
                 }

@@ -12,7 +12,7 @@ use super::cards::{BuildingEffect, CardId, Realm, Resource, Size};
 use super::data::{Space, Terrain, tiles};
 use super::{Action, Event, Figure, Land, Pandoria, Score, Step, TileId};
 use crate::game::{Game, Seat};
-use crate::hex::{Hex, HexSet};
+use crate::hex::{CELLS, Hex, HexSet};
 
 /// A region: connected hexes of one terrain.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1433,21 +1433,15 @@ impl Pandoria {
 
     /// The weight of each seat's figures next to a region: 1 per worker, 2 for the leader,
     /// and the raging worker 2 or 3.
-    fn weights(&self, region: &Region) -> Vec<u8> {
+    /// (Indexed by seat; seats past the player count stay 0.)
+    fn weights(&self, region: &Region) -> [u8; 4] {
         let inside: HexSet = region.hexes.iter().copied().collect();
-        let mut border = HexSet::EMPTY;
-        for &hex in &region.hexes {
-            for n in self.board().neighbours(hex) {
-                if !inside.contains(n) {
-                    border.insert(n);
-                }
-            }
-        }
+        let border = self.board().around(&inside).difference(&inside);
         let rage = self
             .turn
             .rage
             .filter(|r| inside.contains(r.region) && border.contains(r.worker));
-        let mut weights = vec![0u8; self.seats.len()];
+        let mut weights = [0u8; 4];
         // Haunting figures on the border count for their owners like any figure.
         for &(h, f) in &self.spirits {
             if border.contains(h) {
@@ -1472,32 +1466,37 @@ impl Pandoria {
     /// seat's buildings add their bonus per space.
     pub fn score_region(&self, region: &Region) -> Vec<Score> {
         let weights = self.weights(region);
-        let spaces = region.hexes.len() as i32;
-        weights
-            .iter()
-            .enumerate()
-            .filter(|&(_, &w)| w > 0)
-            .map(|(i, &w)| {
-                let seat = Seat(i as u8);
-                let base = i32::from(region.symbols) * i32::from(w);
-                let bonus = if self.has_economy() {
-                    spaces * self.bonus_per_space(seat, region.terrain)
-                } else {
-                    0
-                };
-                let resource = self.has_economy() && region.terrain != Terrain::City;
-                let realm = self.realm_bonus(seat, &weights, spaces as usize, resource);
-                let total = base + bonus + realm;
-                Score {
-                    seat,
-                    figures: w,
-                    points: if resource { 0 } else { total },
-                    gained: if resource { total } else { 0 },
-                    bonus,
-                    realm,
-                }
-            })
+        (0..self.seats.len())
+            .filter_map(|i| self.score_with(region, &weights, Seat(i as u8)))
             .collect()
+    }
+
+    /// One seat's part of [`Self::score_region`] (none without figures next to the region).
+    pub(super) fn seat_score(&self, region: &Region, seat: Seat) -> Option<Score> {
+        self.score_with(region, &self.weights(region), seat)
+    }
+
+    fn score_with(&self, region: &Region, weights: &[u8; 4], seat: Seat) -> Option<Score> {
+        let weights = &weights[..self.seats.len()];
+        let w = *weights.get(seat.index()).filter(|&&w| w > 0)?;
+        let spaces = region.hexes.len() as i32;
+        let base = i32::from(region.symbols) * i32::from(w);
+        let bonus = if self.has_economy() {
+            spaces * self.bonus_per_space(seat, region.terrain)
+        } else {
+            0
+        };
+        let resource = self.has_economy() && region.terrain != Terrain::City;
+        let realm = self.realm_bonus(seat, weights, spaces as usize, resource);
+        let total = base + bonus + realm;
+        Some(Score {
+            seat,
+            figures: w,
+            points: if resource { 0 } else { total },
+            gained: if resource { total } else { 0 },
+            bonus,
+            realm,
+        })
     }
 
     /// The realm's share of a seat's scoring (text 004): +3 of the resource, or +1 point in a
@@ -1554,14 +1553,16 @@ impl Pandoria {
             return None;
         };
         let board = self.board();
-        let mut hexes = vec![hex];
+        // A queue on the stack: a region is found often (the AI's evaluation).
+        let mut queue = [hex; CELLS];
+        let mut queued = 1;
         let mut seen = HexSet::EMPTY;
         seen.insert(hex);
         let mut symbols = 0u16;
         let mut open = false;
         let mut i = 0;
-        while i < hexes.len() {
-            let h = hexes[i];
+        while i < queued {
+            let h = queue[i];
             i += 1;
             if let Land::Terrain { symbols: s, .. } = self.land[h.index()] {
                 symbols += u16::from(s);
@@ -1576,13 +1577,16 @@ impl Pandoria {
                     }
                     (Space::Plain, Land::Empty) => open = true,
                     (_, Land::Terrain { terrain: t, .. }) if t == terrain && seen.insert(n) => {
-                        hexes.push(n);
+                        queue[queued] = n;
+                        queued += 1;
                     }
                     _ => {}
                 }
             }
         }
-        hexes.sort();
+        // In board order.
+        let mut hexes = Vec::with_capacity(queued);
+        hexes.extend(seen.iter());
         Some((
             Region {
                 terrain,
