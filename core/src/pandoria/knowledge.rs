@@ -132,20 +132,18 @@ impl Pandoria {
                 if seen.contains(n) || !matches!(self.land[n.index()], Land::Terrain { .. }) {
                     continue;
                 }
-                let Some((region, closed)) = self.region_at(n) else {
+                let Some(area) = self.area(n, None) else {
                     continue;
                 };
-                for &h in &region.hexes {
-                    seen.insert(h);
-                }
-                let chance = if !closed {
+                seen = seen.union(&area.hexes);
+                let chance = if !area.closed {
                     closes
                 } else if self.turn.closed.iter().any(|r| r.hexes.contains(&n)) {
                     1.0
                 } else {
                     continue;
                 };
-                if let Some(score) = self.seat_score(&region, seat) {
+                if let Some(score) = self.seat_score(&area, seat) {
                     value +=
                         chance * (f64::from(score.points) + RESOURCE * f64::from(score.gained));
                 }

@@ -12,7 +12,7 @@ use super::cards::{BuildingEffect, CardId, Realm, Resource, Size};
 use super::data::{Space, Terrain, tiles};
 use super::{Action, Event, Figure, Land, Pandoria, Score, Step, TileId};
 use crate::game::{Game, Seat};
-use crate::hex::{CELLS, Hex, HexSet};
+use crate::hex::{Hex, HexSet};
 
 /// A region: connected hexes of one terrain.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,6 +266,18 @@ pub enum RulesError {
     /// Nobody to take it from, nothing to take.
     #[error("{0}")]
     NotPossible(String),
+}
+
+/// A region as a set of hexes (see [`Pandoria::area`]).
+pub(super) struct Area {
+    /// Its hexes.
+    pub(super) hexes: HexSet,
+    /// Its terrain.
+    pub(super) terrain: Terrain,
+    /// The resource symbols on all its hexes.
+    pub(super) symbols: u16,
+    /// Whether it is closed.
+    pub(super) closed: bool,
 }
 
 /// Where a figure may stand for the spell rules: occupied, closed, or what.
@@ -1435,8 +1447,12 @@ impl Pandoria {
     /// and the raging worker 2 or 3.
     /// (Indexed by seat; seats past the player count stay 0.)
     fn weights(&self, region: &Region) -> [u8; 4] {
-        let inside: HexSet = region.hexes.iter().copied().collect();
-        let border = self.board().around(&inside).difference(&inside);
+        self.weights_in(&region.hexes.iter().copied().collect())
+    }
+
+    /// [`Self::weights`] of the region whose hexes are `inside`.
+    fn weights_in(&self, inside: &HexSet) -> [u8; 4] {
+        let border = self.board().around(inside).difference(inside);
         let rage = self
             .turn
             .rage
@@ -1466,27 +1482,37 @@ impl Pandoria {
     /// seat's buildings add their bonus per space.
     pub fn score_region(&self, region: &Region) -> Vec<Score> {
         let weights = self.weights(region);
+        let (terrain, symbols, spaces) = (region.terrain, region.symbols, region.hexes.len());
         (0..self.seats.len())
-            .filter_map(|i| self.score_with(region, &weights, Seat(i as u8)))
+            .filter_map(|i| self.score_with(terrain, symbols, spaces, &weights, Seat(i as u8)))
             .collect()
     }
 
-    /// One seat's part of [`Self::score_region`] (none without figures next to the region).
-    pub(super) fn seat_score(&self, region: &Region, seat: Seat) -> Option<Score> {
-        self.score_with(region, &self.weights(region), seat)
+    /// One seat's part of [`Self::score_region`] for the region of an [`Area`] (none without
+    /// figures next to it).
+    pub(super) fn seat_score(&self, area: &Area, seat: Seat) -> Option<Score> {
+        let weights = self.weights_in(&area.hexes);
+        self.score_with(area.terrain, area.symbols, area.hexes.len(), &weights, seat)
     }
 
-    fn score_with(&self, region: &Region, weights: &[u8; 4], seat: Seat) -> Option<Score> {
+    fn score_with(
+        &self,
+        terrain: Terrain,
+        symbols: u16,
+        spaces: usize,
+        weights: &[u8; 4],
+        seat: Seat,
+    ) -> Option<Score> {
         let weights = &weights[..self.seats.len()];
         let w = *weights.get(seat.index()).filter(|&&w| w > 0)?;
-        let spaces = region.hexes.len() as i32;
-        let base = i32::from(region.symbols) * i32::from(w);
+        let spaces = spaces as i32;
+        let base = i32::from(symbols) * i32::from(w);
         let bonus = if self.has_economy() {
-            spaces * self.bonus_per_space(seat, region.terrain)
+            spaces * self.bonus_per_space(seat, terrain)
         } else {
             0
         };
-        let resource = self.has_economy() && region.terrain != Terrain::City;
+        let resource = self.has_economy() && terrain != Terrain::City;
         let realm = self.realm_bonus(seat, weights, spaces as usize, resource);
         let total = base + bonus + realm;
         Some(Score {
@@ -1549,21 +1575,38 @@ impl Pandoria {
     /// [`Self::region_at`], as if the exit path `blocked` were covered already (whether a
     /// mountain castle there would close the region).
     pub(super) fn region_blocking(&self, hex: Hex, blocked: Option<Hex>) -> Option<(Region, bool)> {
+        let area = self.area(hex, blocked)?;
+        let mut hexes = Vec::with_capacity(area.hexes.len());
+        // In board order.
+        hexes.extend(area.hexes.iter());
+        Some((
+            Region {
+                terrain: area.terrain,
+                at: hex,
+                hexes,
+                symbols: area.symbols,
+            },
+            area.closed,
+        ))
+    }
+
+    /// [`Self::region_blocking`] as a set, without building the [`Region`]: the AI's
+    /// evaluation finds regions often.
+    pub(super) fn area(&self, hex: Hex, blocked: Option<Hex>) -> Option<Area> {
         let Land::Terrain { terrain, .. } = self.land[hex.index()] else {
             return None;
         };
         let board = self.board();
-        // A queue on the stack: a region is found often (the AI's evaluation).
-        let mut queue = [hex; CELLS];
-        let mut queued = 1;
         let mut seen = HexSet::EMPTY;
         seen.insert(hex);
+        let mut todo = seen;
         let mut symbols = 0u16;
         let mut open = false;
-        let mut i = 0;
-        while i < queued {
-            let h = queue[i];
-            i += 1;
+        loop {
+            let Some(h) = todo.iter().next() else {
+                break;
+            };
+            todo.remove(h);
             if let Land::Terrain { symbols: s, .. } = self.land[h.index()] {
                 symbols += u16::from(s);
             }
@@ -1577,25 +1620,18 @@ impl Pandoria {
                     }
                     (Space::Plain, Land::Empty) => open = true,
                     (_, Land::Terrain { terrain: t, .. }) if t == terrain && seen.insert(n) => {
-                        queue[queued] = n;
-                        queued += 1;
+                        todo.insert(n);
                     }
                     _ => {}
                 }
             }
         }
-        // In board order.
-        let mut hexes = Vec::with_capacity(queued);
-        hexes.extend(seen.iter());
-        Some((
-            Region {
-                terrain,
-                at: hex,
-                hexes,
-                symbols,
-            },
-            !open,
-        ))
+        Some(Area {
+            hexes: seen,
+            terrain,
+            symbols,
+            closed: !open,
+        })
     }
 
     /// Every terrain hex that lies in a closed region, found in one pass over the board.
