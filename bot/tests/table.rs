@@ -791,3 +791,48 @@ async fn steps_of_one_turn_edit_the_turn_message_and_a_new_person_gets_a_new_one
     }
     assert!(evicted, "some turn had two steps");
 }
+
+/// Dice picked together in the panel's select play what they stand for; a set that stands
+/// for nothing, or items that do not exist, are refused in words and change nothing.
+#[tokio::test]
+async fn items_picked_together_play_what_they_stand_for_or_are_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db")).await;
+    let seats = (1..=2).map(|u| (u, caller(u).name)).collect();
+    table
+        .handle(
+            &caller(1),
+            Command::Create {
+                game: "rtta".into(),
+                options: vec![],
+                players: None,
+                seats,
+                seed: None,
+            },
+        )
+        .await
+        .unwrap();
+    let together = |selected: Vec<usize>| Command::ActToggled {
+        selected,
+        version: None,
+    };
+    let before = public_text(&table.handle(&caller(1), Command::Board).await.unwrap());
+    let nothing = refused(table.handle(&caller(1), together(vec![])).await);
+    assert!(
+        nothing.contains("not a move now") && nothing.contains("Choose the dice to reroll"),
+        "{nothing}"
+    );
+    let twice = refused(table.handle(&caller(1), together(vec![0, 0])).await);
+    assert!(twice.contains("once each"), "{twice}");
+    let absent = refused(table.handle(&caller(1), together(vec![99])).await);
+    assert!(absent.contains("Item 100 is not one of the 16"), "{absent}");
+    let after = public_text(&table.handle(&caller(1), Command::Board).await.unwrap());
+    assert_eq!(before, after, "a refused pick changes nothing");
+    // Die 1 and die 2 together (no skull is locked on Anna's first roll of this seed).
+    let played = table
+        .handle(&caller(1), together(vec![0, 1]))
+        .await
+        .unwrap();
+    let said = public_text(&played);
+    assert!(said.contains("rerolled dice 1 and 2"), "{said}");
+}

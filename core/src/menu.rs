@@ -99,6 +99,10 @@ pub enum Layout {
         /// item.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         featured: Vec<usize>,
+        /// At most this many items stand for an action together (one die with
+        /// Leadership); `None`: any number.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        most: Option<usize>,
     },
 }
 
@@ -260,9 +264,13 @@ impl Menu {
                 items,
                 covered,
                 featured,
+                most,
             } => {
                 if pick.is_empty() || items.is_empty() || items.len() > MAX_TOGGLES {
                     return Err(format!("toggles: {} items, pick {pick:?}", items.len()));
+                }
+                if *most == Some(0) {
+                    return Err("toggles: at most 0 items stand for nothing".into());
                 }
                 if covered.iter().chain(featured).any(|&i| i >= n) {
                     return Err("toggles point past the choices".into());
@@ -355,6 +363,7 @@ mod tests {
                 }],
                 covered: vec![0, 1],
                 featured: vec![1],
+                most: None,
             },
         };
         toggles.check().unwrap();

@@ -87,6 +87,14 @@ fn picked(comp: &ComponentInteraction) -> Option<String> {
     }
 }
 
+/// Every value picked in a select menu.
+fn picked_all(comp: &ComponentInteraction) -> Vec<String> {
+    match &comp.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => Vec::new(),
+    }
+}
+
 /// What part of the panel a control shows, for the controls that change only that (Take my
 /// turn opens it from the top).
 fn view_of(id: &ComponentId, comp: &ComponentInteraction) -> Option<View> {
@@ -117,6 +125,14 @@ fn command_of(id: &ComponentId, comp: &ComponentInteraction) -> Option<Command> 
         },
         Verb::Pick => Command::Act {
             notation: picked(comp)?,
+            version,
+        },
+        // A value that is not an item's number is refused in words by the table's bounds.
+        Verb::Toggled => Command::ActToggled {
+            selected: picked_all(comp)
+                .iter()
+                .map(|v| v.parse().unwrap_or(usize::MAX))
+                .collect(),
             version,
         },
         Verb::Join => Command::Join,
@@ -368,6 +384,7 @@ impl Handler {
                     Verb::Act(_)
                         | Verb::Anyway(_)
                         | Verb::Pick
+                        | Verb::Toggled
                         | Verb::Undo
                         | Verb::Page(_)
                         | Verb::Open(_)

@@ -28,8 +28,12 @@ pub enum Verb {
     /// Show the choices of the group picked in select menu number `n` of the panel (the key
     /// is the selected value; the number only keeps the menus' ids apart).
     Open(usize),
-    /// Show the panel's toggles with these items selected (bit `i` = item `i`).
+    /// Show the panel's toggles with these items selected (bit `i` = item `i`); panels of
+    /// older versions had these buttons, which still show the panel.
     Toggle(u16),
+    /// Play the action the items picked together in the panel's select stand for (the
+    /// selected values are the items' numbers from 0).
+    Toggled,
     /// Lobby: take a seat.
     Join,
     /// Lobby: leave.
@@ -82,6 +86,7 @@ impl ComponentId {
             Verb::Page(n) => format!("page:{n}"),
             Verb::Open(n) => format!("open:{n}"),
             Verb::Toggle(mask) => format!("tog:{mask}"),
+            Verb::Toggled => "toggled".to_string(),
             Verb::Join => "join".to_string(),
             Verb::Leave => "leave".to_string(),
             Verb::Start => "start".to_string(),
@@ -111,6 +116,7 @@ impl ComponentId {
             "log" => Verb::Log,
             "undo" => Verb::Undo,
             "pick" => Verb::Pick,
+            "toggled" => Verb::Toggled,
             "join" => Verb::Join,
             "leave" => Verb::Leave,
             "start" => Verb::Start,

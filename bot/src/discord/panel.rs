@@ -70,75 +70,59 @@ pub fn controls(
     let act = |c: &ActionChoice| id(Verb::Act(c.notation.clone()));
     let all_fit = menu.choices.iter().all(|c| act(c).is_some());
     match (&menu.layout, view) {
-        (Layout::Toggles { pick, items, .. }, View::Top(_) | View::Toggles(_)) => {
-            let mask = match view {
-                View::Toggles(m) => *m,
-                _ => 0,
-            };
+        (
+            Layout::Toggles {
+                pick, items, most, ..
+            },
+            View::Top(_) | View::Toggles(_),
+        ) => {
+            // The items are picked together in one select (several at once on a phone, one
+            // interaction) and the action they stand for is played at once; the usual
+            // choices ("Keep the dice", all the dice showing one face) are buttons beside it.
             let mut rows = Vec::new();
-            for (r, chunk) in items.chunks(ROW).enumerate() {
-                let buttons = chunk
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(k, item)| {
-                        let i = r * ROW + k;
-                        let on = mask & (1 << i) != 0;
-                        let face = format!("{} · {}", i + 1, item.label);
-                        id(Verb::Toggle(mask ^ (1 << i))).map(|cid| {
-                            CreateButton::new(cid)
-                                .label(label(&if on { format!("✓ {face}") } else { face }))
-                                .style(if on {
-                                    ButtonStyle::Primary
-                                } else {
-                                    ButtonStyle::Secondary
-                                })
-                                .disabled(item.locked)
-                        })
-                    })
-                    .collect();
-                rows.push(CreateActionRow::Buttons(buttons));
-            }
-            let mut actions = Vec::new();
-            match toggled.and_then(|c| act(c).map(|cid| (c, cid))) {
-                Some((c, cid)) => actions.push(
-                    CreateButton::new(cid)
-                        .label(label(&c.label))
-                        .style(ButtonStyle::Success),
-                ),
-                None => actions.extend(id(Verb::Toggle(mask)).map(|cid| {
-                    CreateButton::new(cid)
-                        .label(if mask == 0 {
-                            "Select dice first"
-                        } else {
-                            "Not allowed with these dice"
-                        })
-                        .style(ButtonStyle::Success)
-                        .disabled(true)
-                })),
-            }
-            // A featured choice that the toggles stand for already has its button: a
-            // message's ids must be unique.
-            let others: Vec<&ActionChoice> = menu
-                .others()
-                .into_iter()
-                .filter(|c| toggled.is_none_or(|t| t.notation != c.notation))
-                .collect();
-            let fitting = others.len().min(ROW * (ROWS - rows.len()) - 1);
-            actions.extend(others[..fitting].iter().filter_map(|c| {
-                act(c).map(|cid| {
-                    CreateButton::new(cid)
-                        .label(label(&c.label))
-                        .style(ButtonStyle::Secondary)
+            let open: Vec<CreateSelectMenuOption> = items
+                .iter()
+                .enumerate()
+                .filter(|(_, item)| !item.locked)
+                .map(|(i, item)| {
+                    CreateSelectMenuOption::new(
+                        label(&format!("{} · {}", i + 1, item.label)),
+                        i.to_string(),
+                    )
                 })
-            }));
+                .collect();
+            let most = most.unwrap_or(open.len()).min(open.len()).min(PAGE);
+            if most > 0
+                && let Some(cid) = id(Verb::Toggled)
+            {
+                rows.push(CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(cid, CreateSelectMenuKind::String { options: open })
+                        .placeholder(long(&format!("{pick}…")))
+                        .min_values(1)
+                        .max_values(most as u8),
+                ));
+            }
+            let _ = toggled;
+            let others = menu.others();
+            let fitting = others.len().min(ROW * (ROWS - rows.len()));
+            let actions: Vec<CreateButton> = others[..fitting]
+                .iter()
+                .filter_map(|c| {
+                    act(c).map(|cid| {
+                        CreateButton::new(cid)
+                            .label(label(&c.label))
+                            .style(ButtonStyle::Secondary)
+                    })
+                })
+                .collect();
             for chunk in actions.chunks(ROW) {
                 rows.push(CreateActionRow::Buttons(chunk.to_vec()));
             }
             let locked = items.iter().filter(|i| i.locked).count();
             let note = if locked > 0 {
-                format!("{pick} (click a die to select it; locked dice cannot be chosen).")
+                format!("{pick}: pick them in the menu, and it happens at once ({locked} locked).")
             } else {
-                format!("{pick} (click a die to select it).")
+                format!("{pick}: pick them in the menu, and it happens at once.")
             };
             Controls { note, rows }
         }
@@ -471,7 +455,14 @@ mod tests {
 
     /// Checks Discord's limits on one panel and returns what its controls lead to: the
     /// notations of its buttons and options, and the views its other controls open.
-    fn walk(rows: &[Value], menu: &Menu, acts: &mut BTreeSet<String>, views: &mut Vec<View>) {
+    /// `together` names the action that items picked together stand for.
+    fn walk(
+        rows: &[Value],
+        menu: &Menu,
+        together: &dyn Fn(&[usize]) -> Option<String>,
+        acts: &mut BTreeSet<String>,
+        views: &mut Vec<View>,
+    ) {
         assert!(rows.len() <= ROWS, "{} rows", rows.len());
         let mut ids = BTreeSet::new();
         for row in rows {
@@ -486,6 +477,26 @@ mod tests {
                     let options = c["options"].as_array().unwrap();
                     assert!(!options.is_empty() && options.len() <= PAGE);
                     assert!(c["placeholder"].as_str().unwrap().chars().count() <= 150);
+                    if decoded.verb == Verb::Toggled {
+                        // Every set of items the select takes at once.
+                        let most = c["max_values"].as_u64().unwrap_or(1) as usize;
+                        assert!(c["min_values"] == 1 && most >= 1 && most <= options.len());
+                        let items: Vec<usize> = options
+                            .iter()
+                            .map(|o| o["value"].as_str().unwrap().parse().unwrap())
+                            .collect();
+                        for set in 1u32..1 << items.len() {
+                            if set.count_ones() as usize > most {
+                                continue;
+                            }
+                            let picked: Vec<usize> = (0..items.len())
+                                .filter(|k| set & (1 << k) != 0)
+                                .map(|k| items[k])
+                                .collect();
+                            acts.extend(together(&picked));
+                        }
+                        continue;
+                    }
                     for o in options {
                         assert!(o["label"].as_str().unwrap().chars().count() <= 100);
                         let value = o["value"].as_str().unwrap().to_string();
@@ -540,7 +551,13 @@ mod tests {
             };
             let controls = controls(7, 3, &menu, &view, toggled.as_ref());
             let (mut acts, mut views) = (BTreeSet::new(), Vec::new());
-            walk(&json(&controls), &menu, &mut acts, &mut views);
+            walk(
+                &json(&controls),
+                &menu,
+                &|picked| game.toggled_choice(seat, picked).map(|c| c.notation),
+                &mut acts,
+                &mut views,
+            );
             for act in acts {
                 clicks.entry(act).or_insert(depth + 1);
             }

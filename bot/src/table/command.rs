@@ -58,6 +58,15 @@ pub enum Command {
         /// Page from 1.
         page: usize,
     },
+    /// Play the action that these items of the panel's toggles stand for together (the dice
+    /// picked in one select: [`turnpost_core::Game::toggled`]); refused in words when they
+    /// stand for none.
+    ActToggled {
+        /// The items, numbered from 0 as the layout lists them.
+        selected: Vec<usize>,
+        /// The game version the caller saw, if known.
+        version: Option<i64>,
+    },
     /// Play an action the caller was asked about first ([`Reply::confirm`]: it cannot be
     /// taken back and leaves something unused) and answered "anyway".
     ActAnyway {

@@ -25,6 +25,9 @@ pub const MAX_OPTIONS_TEXT: usize = MAX_OPTIONS * (MAX_OPTION_KEY + MAX_OPTION_V
 pub const MAX_LISTED_SEATS: usize = 16;
 /// The longest display name (Discord's are at most 32).
 pub const MAX_NAME: usize = 100;
+/// Items of a panel's toggles one choice may pick together (the dice of a roll; core's
+/// layouts number at most this many, a `u16` of a control's id).
+pub const MAX_TOGGLED: usize = 16;
 /// The longest season name.
 pub const MAX_SEASON_NAME: usize = 60;
 /// The longest game or season word (`/leaderboard`, `/profile`).
@@ -156,6 +159,23 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
         }
         Command::Act { notation, .. } | Command::ActAnyway { notation, .. } => {
             short("That action", notation, MAX_NOTATION)
+        }
+        Command::ActToggled { selected, .. } => {
+            if selected.len() > MAX_TOGGLED {
+                return refuse(format!(
+                    "{} items picked: at most {MAX_TOGGLED}.",
+                    selected.len()
+                ));
+            }
+            for (k, &item) in selected.iter().enumerate() {
+                if item >= MAX_TOGGLED || selected[..k].contains(&item) {
+                    return refuse(format!(
+                        "Item {} is not one of the {MAX_TOGGLED} that can be picked once each.",
+                        item + 1
+                    ));
+                }
+            }
+            Ok(())
         }
         Command::Log { page } => within("The log page", *page, &LOG_PAGES),
         Command::Remind { hours } => within("The reminder period in hours", *hours, &REMIND_HOURS),

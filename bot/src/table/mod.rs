@@ -58,6 +58,7 @@ pub use limits::{echo, parse_count};
 pub use load::voided_range;
 pub use lobby::{DEADLINES, deadline_words, describe_terms, parse_deadline};
 pub use panel::{Answer, Panel, PanelAsk, PanelState, PanelView, Request};
+use play::Chosen;
 pub use remind::ReminderPass;
 pub use show::GameSummary;
 
@@ -638,9 +639,17 @@ impl Table {
             Command::AddAi { level } => self.add_ai(caller, level).await,
             Command::RemoveAi => self.remove_ai(caller).await,
             Command::Rematch { game } => self.rematch(caller, game).await,
-            Command::Act { notation, version } => self.act(caller, &notation, version, false).await,
+            Command::Act { notation, version } => {
+                self.act(caller, &Chosen::Notation(notation), version, false)
+                    .await
+            }
+            Command::ActToggled { selected, version } => {
+                self.act(caller, &Chosen::Toggled(selected), version, false)
+                    .await
+            }
             Command::ActAnyway { notation, version } => {
-                self.act(caller, &notation, version, true).await
+                self.act(caller, &Chosen::Notation(notation), version, true)
+                    .await
             }
             Command::Settings { confirm } => self.user_settings(caller, confirm).await,
             Command::Board => self.board(caller).await,

@@ -2,6 +2,7 @@
 
 use turnpost_core::Seat;
 use turnpost_core::dynamic::Refusal;
+use turnpost_core::menu::Layout;
 
 pub(super) use super::commit::{Attempt, Step};
 use super::commit::{changed_private, same_person};
@@ -56,6 +57,16 @@ fn ask_first(
     }
 }
 
+/// What the caller chose to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Chosen {
+    /// An action in the game's notation.
+    Notation(String),
+    /// The action these toggled items stand for ([`turnpost_core::Game::toggled`]): the dice
+    /// picked together in the panel's select.
+    Toggled(Vec<usize>),
+}
+
 /// The refusal for a button from an older message.
 fn stale() -> Result<Reply, TableError> {
     refuse(
@@ -72,15 +83,15 @@ impl Table {
     pub(super) async fn act(
         &self,
         caller: &Caller,
-        notation: &str,
+        chosen: &Chosen,
         version: Option<i64>,
         anyway: bool,
     ) -> Result<Reply, TableError> {
-        match self.act_once(caller, notation, version, anyway, true).await {
+        match self.act_once(caller, chosen, version, anyway, true).await {
             Ok(reply) => Ok(reply),
             Err(Attempt::Failed(TableError::Internal(e))) => Err(TableError::Internal(e)),
             Err(Attempt::Stale | Attempt::Failed(TableError::Refused(_))) => self
-                .act_once(caller, notation, version, anyway, false)
+                .act_once(caller, chosen, version, anyway, false)
                 .await
                 .map_err(Attempt::into_table),
         }
@@ -92,7 +103,7 @@ impl Table {
     async fn act_once(
         &self,
         caller: &Caller,
-        notation: &str,
+        chosen: &Chosen,
         version: Option<i64>,
         anyway: bool,
         trust_cache: bool,
@@ -128,6 +139,27 @@ impl Table {
             .game
             .as_ref()
             .ok_or_else(|| TableError::Internal("no game".into()))?;
+        let picked;
+        let notation = match chosen {
+            Chosen::Notation(notation) => notation.as_str(),
+            Chosen::Toggled(selected) => match game.toggled_choice(Seat(seat), selected) {
+                Some(choice) => {
+                    picked = choice.notation;
+                    picked.as_str()
+                }
+                None => {
+                    let pick = match game.menu(Seat(seat)).layout {
+                        Layout::Toggles { pick, .. } => pick,
+                        _ => "Pick again".to_string(),
+                    };
+                    let now = game.decision().map(|d| d.prompt).unwrap_or_default();
+                    return Ok(refuse(format!(
+                        "Those together are not a move now. {} — or you can {now}.",
+                        sentence(&pick).trim_end_matches('.')
+                    ))?);
+                }
+            },
+        };
         // Autocomplete's entry that only explains ("nothing matches …") sends "-".
         if notation.trim() == "-" {
             let now = game.decision().map(|d| d.prompt).unwrap_or_default();

@@ -13,7 +13,7 @@ async fn a_pandoria_standard_game_is_played_to_the_end_by_clicking_only() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_roll_through_the_ages_game_is_played_to_the_end_by_clicking_only() {
     let clicks = play_by_clicking("rtta", json!([]), &[ANNA, BERT], 22).await;
-    assert!(clicks.toggled > 0, "no die was toggled");
+    assert!(clicks.toggled > 0, "no dice were picked together");
 }
 
 /// What a game played by clicking did.
@@ -23,7 +23,8 @@ struct Clicks {
     clicks: usize,
     actions: usize,
     turns: usize,
-    /// Dice toggled, pages turned, groups opened.
+    /// Dice picked together in the panel's select (several at once), pages turned, groups
+    /// opened.
     toggled: usize,
     paged: usize,
     opened: usize,
@@ -62,6 +63,25 @@ fn enabled(message: &Value) -> Vec<(String, u64, Vec<String>)> {
             )
         })
         .collect()
+}
+
+/// Every value of the select `id` on `message`.
+fn all_values(message: &Value, id: &str) -> Vec<String> {
+    controls(message)
+        .into_iter()
+        .filter(|c| c["custom_id"] == id)
+        .flat_map(|c| c["options"].as_array().cloned().unwrap_or_default())
+        .filter_map(|o| o["value"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// How many values the select `id` on `message` takes at most.
+fn select_most(message: &Value, id: &str) -> usize {
+    controls(message)
+        .into_iter()
+        .find(|c| c["custom_id"] == id)
+        .and_then(|c| c["max_values"].as_u64())
+        .unwrap_or(1) as usize
 }
 
 /// Plays a whole game of `game` only through the private panel — Take my turn on the turn
@@ -138,7 +158,9 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
                 .collect();
             let acts: Vec<&(String, u64, Vec<String>)> = choices
                 .iter()
-                .filter(|(id, _, _)| id.contains(":act:") || id.ends_with(":pick"))
+                .filter(|(id, _, _)| {
+                    id.contains(":act:") || id.ends_with(":pick") || id.ends_with(":toggled")
+                })
                 .collect();
             // A player opens a group when the panel offers groups, toggles a few dice or
             // turns a page now and then, and otherwise plays.
@@ -193,7 +215,23 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
                     },
                 )
             };
-            let interaction = if kind == 3 {
+            let together = id.ends_with(":toggled");
+            let interaction = if together {
+                // Dice picked together: the one chosen above and, now and then, more (as
+                // many as the select takes).
+                let most = select_most(&message, &id);
+                let mut picked: Vec<String> = values.clone();
+                for v in all_values(&message, &id) {
+                    if picked.len() < most && !picked.contains(&v) && rng.below(3) == 0 {
+                        picked.push(v);
+                    }
+                }
+                if picked.len() > 1 {
+                    stats.toggled += 1;
+                }
+                let picked: Vec<&str> = picked.iter().map(String::as_str).collect();
+                fake.select(user, CHANNEL, Some(GUILD), &id, &picked, panel_id)
+            } else if kind == 3 {
                 let value = values
                     .get(rng.below(values.len()))
                     .cloned()
@@ -202,7 +240,7 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
             } else {
                 fake.button(user, CHANNEL, Some(GUILD), &id, panel_id)
             };
-            let acting = id.contains(":act:") || id.ends_with(":pick");
+            let acting = id.contains(":act:") || id.ends_with(":pick") || together;
             let (callback, edit) = click(&fake, interaction).await;
             stats.clicks += 1;
             *per_turn.last_mut().unwrap() += 1;
@@ -219,9 +257,7 @@ async fn play_by_clicking(game: &str, options: Value, players: &[u64], seed: u64
                 views_this_decision = 0;
             } else {
                 views_this_decision += 1;
-                if id.contains(":tog:") {
-                    stats.toggled += 1;
-                } else if id.contains(":page:") {
+                if id.contains(":page:") {
                     stats.paged += 1;
                 } else {
                     stats.opened += 1;

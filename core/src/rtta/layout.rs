@@ -112,6 +112,7 @@ impl Rtta {
                     items,
                     covered,
                     featured,
+                    most: (self.step == Step::Leadership).then_some(1),
                 }
             }
             Step::Build => {

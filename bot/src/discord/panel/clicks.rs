@@ -71,6 +71,20 @@ pub(super) fn fewest_clicks(game: &dyn DynGame) -> BTreeMap<String, usize> {
                     }
                     Verb::Page(n) => todo.push_back((View::Top(n), depth + 1)),
                     Verb::Toggle(mask) => todo.push_back((View::Toggles(mask), depth + 1)),
+                    // One pick of several items together plays what they stand for.
+                    Verb::Toggled if values.len() <= 12 => {
+                        let items: Vec<usize> =
+                            values.iter().filter_map(|v| v.parse().ok()).collect();
+                        for set in 1..1u32 << items.len() {
+                            let selected: Vec<usize> = (0..items.len())
+                                .filter(|k| set & (1 << k) != 0)
+                                .map(|k| items[k])
+                                .collect();
+                            if let Some(choice) = game.toggled_choice(seat, &selected) {
+                                clicks.entry(choice.notation).or_insert(depth + 1);
+                            }
+                        }
+                    }
                     _ => {}
                 }
             }
