@@ -280,6 +280,20 @@ pub(super) struct Area {
     pub(super) closed: bool,
 }
 
+impl Area {
+    /// The region, named by the hex `at`, with its hexes in board order.
+    fn region(&self, at: Hex) -> Region {
+        let mut hexes = Vec::with_capacity(self.hexes.len());
+        hexes.extend(self.hexes.iter());
+        Region {
+            terrain: self.terrain,
+            at,
+            hexes,
+            symbols: self.symbols,
+        }
+    }
+}
+
 /// Where a figure may stand for the spell rules: occupied, closed, or what.
 pub(super) struct ClosedMap {
     closed: HexSet,
@@ -1576,18 +1590,8 @@ impl Pandoria {
     /// mountain castle there would close the region).
     pub(super) fn region_blocking(&self, hex: Hex, blocked: Option<Hex>) -> Option<(Region, bool)> {
         let area = self.area(hex, blocked)?;
-        let mut hexes = Vec::with_capacity(area.hexes.len());
-        // In board order.
-        hexes.extend(area.hexes.iter());
-        Some((
-            Region {
-                terrain: area.terrain,
-                at: hex,
-                hexes,
-                symbols: area.symbols,
-            },
-            area.closed,
-        ))
+        let closed = area.closed;
+        Some((area.region(hex), closed))
     }
 
     /// [`Self::region_blocking`] as a set, without building the [`Region`]: the AI's
@@ -1642,12 +1646,10 @@ impl Pandoria {
             if seen.contains(hex) || !matches!(self.land[hex.index()], Land::Terrain { .. }) {
                 continue;
             }
-            if let Some((region, is_closed)) = self.region_at(hex) {
-                for &h in &region.hexes {
-                    seen.insert(h);
-                    if is_closed {
-                        closed.insert(h);
-                    }
+            if let Some(area) = self.area(hex, None) {
+                seen = seen.union(&area.hexes);
+                if area.closed {
+                    closed = closed.union(&area.hexes);
                 }
             }
         }
@@ -1667,15 +1669,11 @@ impl Pandoria {
             if seen.contains(seed) {
                 continue;
             }
-            if let Some((mut region, closed)) = self.region_at(seed) {
-                for &h in &region.hexes {
-                    seen.insert(h);
-                }
-                if closed {
-                    if let Some(&p) = placed.iter().find(|p| region.hexes.contains(p)) {
-                        region.at = p;
-                    }
-                    out.push(region);
+            if let Some(area) = self.area(seed, None) {
+                seen = seen.union(&area.hexes);
+                if area.closed {
+                    let at = placed.iter().find(|&&p| area.hexes.contains(p));
+                    out.push(area.region(at.copied().unwrap_or(seed)));
                 }
             }
         }

@@ -222,7 +222,7 @@ impl Pandoria {
         }
         let is_closed = match closed {
             Some(map) => map.contains(hex),
-            None => self.region_at(hex).is_some_and(|(_, c)| c),
+            None => self.area(hex, None).is_some_and(|a| a.closed),
         };
         if is_closed {
             return Some("the region there is closed");

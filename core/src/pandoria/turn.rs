@@ -1491,7 +1491,7 @@ impl Pandoria {
                 return Some("a worker never moves onto a foreign castle");
             }
             Land::Terrain { .. } => {
-                if self.region_at(to).is_some_and(|(_, closed)| closed) {
+                if self.area(to, None).is_some_and(|a| a.closed) {
                     return Some("the space is in a closed region");
                 }
             }
