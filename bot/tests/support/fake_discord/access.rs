@@ -35,13 +35,7 @@ impl FakeDiscord {
         });
     }
 
-    pub(super) fn overwrite(
-        &self,
-        channel: u64,
-        id: u64,
-        member: bool,
-        change: impl FnOnce(&mut Overwrite),
-    ) {
+    fn overwrite(&self, channel: u64, id: u64, member: bool, change: impl FnOnce(&mut Overwrite)) {
         let mut st = self.st();
         let info = st.channels.entry(channel).or_default();
         let at = match info
@@ -316,7 +310,7 @@ pub(super) fn guild_roles(st: &St, guild: u64) -> Vec<Value> {
 }
 
 /// A public thread as Discord describes it (the bot created it and is its only member).
-pub(super) fn thread_json(id: u64, parent: u64, guild: &str, name: &str) -> Value {
+fn thread_json(id: u64, parent: u64, guild: &str, name: &str) -> Value {
     json!({
         "id": id.to_string(), "type": 11, "guild_id": guild, "name": name,
         "parent_id": parent.to_string(), "owner_id": FakeDiscord::BOT_USER_ID.to_string(),

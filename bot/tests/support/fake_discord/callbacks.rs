@@ -25,7 +25,7 @@ pub(super) fn command_option_response(o: &Value) -> Value {
     r
 }
 
-pub(super) fn lookup<'a>(
+fn lookup<'a>(
     st: &'a mut St,
     op: &openapi::Operation,
 ) -> Result<(String, &'a mut InteractionRec), (u16, Option<Value>)> {
@@ -174,7 +174,7 @@ pub(super) fn callback(
     (204, None)
 }
 
-pub(super) fn req_with_json(req: &Req, json: Value) -> Req {
+fn req_with_json(req: &Req, json: Value) -> Req {
     Req {
         method: req.method.clone(),
         route: req.route.clone(),

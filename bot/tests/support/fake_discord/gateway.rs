@@ -257,7 +257,7 @@ impl FakeDiscord {
     }
 }
 
-pub(super) async fn gateway_upgrade(
+async fn gateway_upgrade(
     State(inner): State<Arc<Inner>>,
     RawQuery(query): RawQuery,
     ws: WebSocketUpgrade,
@@ -265,7 +265,7 @@ pub(super) async fn gateway_upgrade(
     ws.on_upgrade(move |socket| gateway_conn(inner, socket, query.unwrap_or_default()))
 }
 
-pub(super) async fn gateway_conn(inner: Arc<Inner>, mut socket: WebSocket, query: String) {
+async fn gateway_conn(inner: Arc<Inner>, mut socket: WebSocket, query: String) {
     let (tx, mut rx) = mpsc::unbounded_channel();
     let conn_id = {
         let mut st = lock(&inner.st);
@@ -357,7 +357,7 @@ pub(super) async fn gateway_conn(inner: Arc<Inner>, mut socket: WebSocket, query
     inner.bump();
 }
 
-pub(super) async fn close_and_drain(socket: &mut WebSocket, code: u16, reason: String) {
+async fn close_and_drain(socket: &mut WebSocket, code: u16, reason: String) {
     let frame = CloseFrame {
         code,
         reason: reason.into(),
@@ -372,17 +372,17 @@ pub(super) async fn close_and_drain(socket: &mut WebSocket, code: u16, reason: S
 
 /// A problem of the gateway connection (not of a request): listed by `schema_violations()`
 /// and failing `assert_clean` unless declared with `expect_gateway_violation`.
-pub(super) fn gateway_violation(st: &mut St, problem: String) {
+fn gateway_violation(st: &mut St, problem: String) {
     st.violations.push(problem.clone());
     st.gateway_violations.push(problem);
 }
 
-pub(super) enum Reply {
+enum Reply {
     Text(String),
     Close(u16, String),
 }
 
-pub(super) fn on_gateway_text(inner: &Inner, conn_id: u64, text: &str) -> Vec<Reply> {
+fn on_gateway_text(inner: &Inner, conn_id: u64, text: &str) -> Vec<Reply> {
     let Ok(msg) = serde_json::from_str::<Value>(text) else {
         gateway_violation(&mut lock(&inner.st), format!("gateway: not JSON: {text}"));
         return vec![Reply::Close(4002, "Error while decoding payload.".into())];

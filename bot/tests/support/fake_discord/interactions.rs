@@ -157,7 +157,7 @@ impl FakeDiscord {
 }
 
 impl FakeDiscord {
-    pub(super) fn context(
+    fn context(
         &self,
         st: &mut St,
         user: u64,
@@ -260,7 +260,7 @@ impl FakeDiscord {
         Ok(v)
     }
 
-    pub(super) fn register(
+    fn register(
         &self,
         st: &mut St,
         v: &mut Value,
@@ -291,7 +291,7 @@ impl FakeDiscord {
         );
     }
 
-    pub(super) fn command_interaction(
+    fn command_interaction(
         &self,
         kind: u64,
         user: u64,
@@ -373,7 +373,7 @@ impl FakeDiscord {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn component_interaction(
+    fn component_interaction(
         &self,
         user: u64,
         channel: u64,

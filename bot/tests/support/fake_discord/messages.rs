@@ -3,7 +3,7 @@
 use super::*;
 
 /// Checks Discord's documented limits on a message body (those openapi.json does not express).
-pub(super) fn check_message_rules(
+fn check_message_rules(
     st: &mut St,
     req: &Req,
     body: &Value,
@@ -155,7 +155,7 @@ pub(super) fn check_message_rules(
     }
 }
 
-pub(super) fn component_response(c: &Value, next_id: &mut u64) -> Value {
+fn component_response(c: &Value, next_id: &mut u64) -> Value {
     let mut r = c.clone();
     if let Some(obj) = r.as_object_mut() {
         obj.retain(|_, v| !v.is_null());
@@ -201,7 +201,7 @@ pub(super) fn component_response(c: &Value, next_id: &mut u64) -> Value {
 /// The embeds as Discord returns them. An image given as `attachment://name` is one of the
 /// files uploaded with the request: Discord answers with its CDN address and its size (read
 /// here from the PNG header).
-pub(super) fn embeds_response(embeds: &Value, req: &Req, channel: u64) -> Value {
+fn embeds_response(embeds: &Value, req: &Req, channel: u64) -> Value {
     let png_size = |bytes: &[u8]| -> Option<(u32, u32)> {
         let header = bytes.get(16..24)?;
         let w = u32::from_be_bytes(header[..4].try_into().ok()?);
@@ -258,7 +258,7 @@ pub(super) fn embeds_response(embeds: &Value, req: &Req, channel: u64) -> Value 
     )
 }
 
-pub(super) fn attachment_response(
+fn attachment_response(
     channel: u64,
     name: &str,
     ct: Option<&str>,
@@ -282,7 +282,7 @@ pub(super) fn attachment_response(
     a
 }
 
-pub(super) fn new_attachments(req: &Req, body: &Value, channel: u64) -> Vec<Value> {
+fn new_attachments(req: &Req, body: &Value, channel: u64) -> Vec<Value> {
     req.files
         .iter()
         .map(|(field, name, ct, bytes)| {

@@ -24,7 +24,7 @@ pub(super) fn mark_focused(options: &mut [Value]) {
     }
 }
 
-pub(super) fn infer_type(v: &Value) -> u64 {
+fn infer_type(v: &Value) -> u64 {
     match v {
         Value::Bool(_) => 5,
         Value::Number(n) if n.is_i64() || n.is_u64() => 4,
@@ -187,7 +187,7 @@ pub(super) fn fill_options(
     Ok(out)
 }
 
-pub(super) fn count_focused(opts: &[Value]) -> usize {
+fn count_focused(opts: &[Value]) -> usize {
     opts.iter()
         .map(|o| {
             usize::from(o["focused"] == true)

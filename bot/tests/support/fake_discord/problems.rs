@@ -177,7 +177,7 @@ impl FakeDiscord {
         self.inject(matcher, 429, 0, retry_after, times);
     }
 
-    pub(super) fn inject(
+    fn inject(
         &self,
         matcher: Matcher,
         status: u16,

@@ -42,7 +42,7 @@ impl Recorded {
     pub fn route(&self) -> &str {
         self.path.strip_prefix("/api/v10").unwrap_or(&self.path)
     }
-    pub(super) fn parts(&self) -> Vec<&str> {
+    fn parts(&self) -> Vec<&str> {
         self.route().trim_start_matches('/').split('/').collect()
     }
     pub fn ok(&self) -> bool {
@@ -358,7 +358,7 @@ impl FakeDiscord {
         self.snapshot(mark).iter().map(|r| (**r).clone()).collect()
     }
 
-    pub(super) fn snapshot(&self, from: usize) -> Vec<Arc<Recorded>> {
+    fn snapshot(&self, from: usize) -> Vec<Arc<Recorded>> {
         self.st().requests.get(from..).unwrap_or_default().to_vec()
     }
 

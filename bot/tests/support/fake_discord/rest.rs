@@ -276,7 +276,7 @@ pub(super) async fn rest(
 }
 
 /// The answer of an injected failure.
-pub(super) fn injected_error(fault: &Fault) -> (u16, Option<Value>) {
+fn injected_error(fault: &Fault) -> (u16, Option<Value>) {
     let message = match (fault.status, fault.code) {
         (429, _) => "You are being rate limited.",
         (_, 10003) => "Unknown Channel",
@@ -296,7 +296,7 @@ pub(super) fn injected_error(fault: &Fault) -> (u16, Option<Value>) {
 }
 
 /// Checks an answer against serenity's model types.
-pub(super) fn check_model(template: &str, resp: &Value) -> Result<(), String> {
+fn check_model(template: &str, resp: &Value) -> Result<(), String> {
     use serenity::model::prelude::*;
     fn parse<T: serde::de::DeserializeOwned>(v: &Value, what: &str) -> Result<(), String> {
         serde_json::from_value::<T>(v.clone())

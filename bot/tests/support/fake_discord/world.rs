@@ -207,7 +207,7 @@ pub(super) fn content_type_for(filename: &str) -> &'static str {
     }
 }
 
-pub(super) static LAST_SNOWFLAKE: AtomicU64 = AtomicU64::new(0);
+static LAST_SNOWFLAKE: AtomicU64 = AtomicU64::new(0);
 
 /// A unique, increasing snowflake (timestamp since the Discord epoch << 22).
 pub(super) fn snowflake() -> u64 {
