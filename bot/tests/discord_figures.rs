@@ -5,7 +5,8 @@
 //! clicks only — Take my turn, the private panel's buttons and selects, its "What does it do?"
 //! reference once each — never typed notation. At each decision a newcomer plays one of the
 //! offered actions at random (seeded; four times in five something other than passing or
-//! ending the step), looks around first once in three (a page, a group, a die selected),
+//! ending the step; several dice picked together now and then), looks around first once in
+//! three (a page, a group),
 //! opens a group when the panel offers only groups, and clicks through a confirmation. Each
 //! test prints one line
 //!
@@ -22,6 +23,9 @@
 //!   game's end (edits are not new DMs); the line gives the most any player got;
 //! - *KB per turn* are the bytes of every file uploaded in a POST or PATCH (channel posts and
 //!   edits, DMs, panels), in thousands of bytes, divided by the turns.
+//!
+//! Why this file is long: the newcomer (what it sees, reads and clicks) is one model that
+//! every game's test shares, and its counting must stay beside it to be checked.
 
 mod support;
 
