@@ -17,6 +17,10 @@
 //! small by default; `TURNPOST_PROPTEST_CASES=100` raises them for long runs. Failing cases
 //! are kept in `hidden.proptest-regressions` beside this file and replayed first; commit it.
 
+#[path = "support/games.rs"]
+mod games;
+#[path = "../../core/tests/support/knowledge.rs"]
+mod knowledge;
 #[path = "support/samples.rs"]
 mod samples;
 
@@ -466,4 +470,59 @@ fn the_check_fails_for_views_that_show_hidden_items() {
         );
     }
     assert!(caught(check_rtta(&(2, true), &point, generator_in_score)));
+}
+
+/// Every registered game (the test-only one included): at every tenth decision of a random
+/// game, each seat's hidden items are dealt anew from what that seat knows (core's
+/// `redacted` and `determinize`); the public pictures and their words stay the same to the
+/// byte, and so do the seat's own private pictures. The next seat's private pictures do
+/// change with the new deal somewhere in a game with secrets, so the comparison is not
+/// vacuous.
+#[test]
+fn every_registered_games_pictures_show_no_hidden_item() {
+    use turnpost_render::{private_pictures, public_pictures};
+    for (i, info) in games::games().iter().enumerate() {
+        // Two seats where the game allows them: one whose items are dealt anew, one who sees.
+        let players = (*info.players.start()).max(2);
+        let seed = 900 + i as u64;
+        let game = info.new_game(&[], players, Seed::from_u64(seed)).unwrap();
+        let mut turn = 0;
+        let mut others_changed = false;
+        knowledge::play_checked(game, seed, &mut |g, _, _, rng| {
+            turn += 1;
+            if turn % 10 != 1 {
+                return;
+            }
+            let public = public_pictures(info.name, &*g.public_view()).unwrap();
+            for s in 0..players {
+                let seat = Seat(s as u8);
+                let other = knowledge::another_deal(g, seat, rng);
+                assert_eq!(
+                    public_pictures(info.name, &*other.public_view()).unwrap(),
+                    public,
+                    "{} turn {turn}: a new deal hidden from {seat} changes the public pictures",
+                    info.name
+                );
+                for o in [seat, Seat(((s + 1) % players) as u8)] {
+                    let mine = private_pictures(info.name, &*g.seat_view(o)).unwrap();
+                    let theirs = private_pictures(info.name, &*other.seat_view(o)).unwrap();
+                    if o == seat {
+                        assert_eq!(
+                            theirs, mine,
+                            "{} turn {turn}: {seat}'s own pictures",
+                            info.name
+                        );
+                    } else {
+                        others_changed |= theirs != mine;
+                    }
+                }
+            }
+        });
+        assert_eq!(
+            others_changed,
+            info.secrets && players > 1,
+            "{}: another seat's private pictures changed with a new deal",
+            info.name
+        );
+    }
 }

@@ -2,6 +2,8 @@
 //! gives them) in, named PNGs out, small enough for Discord, for both games and for views
 //! with the base game's parts.
 
+#[path = "support/games.rs"]
+mod games;
 #[path = "support/samples.rs"]
 mod samples;
 
@@ -57,11 +59,55 @@ fn pandoria_public_and_private_pictures_come_from_typed_views() {
 
 #[test]
 fn every_game_by_name_draws_from_its_dynamic_view() {
-    for (name, players) in [("pandoria", 3), ("rtta", 2), ("rtta", 1)] {
-        let game = new_game(name, &[], players, Seed::from_u64(1)).unwrap();
-        let png = public_png(name, &*game.public_view()).unwrap();
-        assert!(decode(&png).width() > 500, "{name}");
-        private_pngs(name, &*game.seat_view(Seat(0))).unwrap();
+    for info in games::games() {
+        let name = info.name;
+        for players in info.players.clone() {
+            let game = new_game(name, &[], players, Seed::from_u64(1)).unwrap();
+            let png = public_png(name, &*game.public_view()).unwrap();
+            assert!(decode(&png).width() > 500, "{name}");
+            private_pngs(name, &*game.seat_view(Seat(0))).unwrap();
+        }
+    }
+}
+
+/// Every registered game's pictures (the test-only one included) have words within
+/// Discord's limit for alt text, one for each picture, at every fourth decision of a game
+/// and at its end.
+#[test]
+fn every_registered_games_pictures_have_words_within_discords_limit() {
+    use turnpost_render::{private_pictures, public_pictures};
+    for info in games::games() {
+        let players = *info.players.end();
+        let mut game = new_game(info.name, &[], players, Seed::from_u64(2)).unwrap();
+        let mut picker = samples::Picker::new(2);
+        let (mut checked, mut step) = (0, 0);
+        loop {
+            step += 1;
+            if step % 4 != 1 && game.decision().is_some() {
+                let d = game.decision().unwrap();
+                let legal = game.legal_notations(d.seat);
+                game.play(d.seat, &legal[picker.below(legal.len())])
+                    .unwrap();
+                continue;
+            }
+            let mut pictures = public_pictures(info.name, &*game.public_view()).unwrap();
+            assert_eq!(pictures.len(), 2, "{}: the glance and the board", info.name);
+            for seat in 0..players {
+                let seat_view = game.seat_view(Seat(seat as u8));
+                pictures.extend(private_pictures(info.name, &*seat_view).unwrap());
+            }
+            for p in &pictures {
+                let n = p.alt.chars().count();
+                assert!(n > 20 && n <= 1024, "{}: {n} characters: {}", p.name, p.alt);
+                assert!(p.name.starts_with(info.name), "{}", p.name);
+            }
+            checked += 1;
+            let Some(d) = game.decision() else { break };
+            let legal = game.legal_notations(d.seat);
+            game.play(d.seat, &legal[picker.below(legal.len())])
+                .unwrap();
+        }
+        assert!(checked > 1, "{}", info.name);
     }
 }
 

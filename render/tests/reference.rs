@@ -1,4 +1,4 @@
-//! Reference pictures: fixed seeds of both games drawn and compared with the PNGs in
+//! Reference pictures: fixed seeds of every registered game drawn and compared with the PNGs in
 //! `render/tests/reference/` as decoded pixels. The pictures come from our own
 //! deterministic code, so they match exactly on one machine; [`compare`] allows only the
 //! rounding noise another machine's floating point could add (a level or two on scattered
@@ -10,6 +10,8 @@
 //! `TURNPOST_BLESS=1 cargo test -p turnpost-render --test reference` (exactly `1`: any
 //! other value compares as usual).
 
+#[path = "support/games.rs"]
+mod games;
 #[path = "support/samples.rs"]
 mod samples;
 
@@ -20,9 +22,9 @@ use std::sync::{Arc, OnceLock};
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
-use turnpost_core::Game;
 use turnpost_core::dynamic::{AnyView, View};
 use turnpost_core::pandoria::{Mode, PublicView, SeatView};
+use turnpost_core::{Game, Seed};
 use turnpost_render::Renderer;
 
 /// Rounding noise: how far a channel of one pixel may be from the reference. The pictures
@@ -62,6 +64,40 @@ const REFERENCES: [(&str, &str); 13] = [
     ("rtta", "rtta-4p-seed3-end"),
     ("rtta", "rtta-1p-seed9-public"),
 ];
+
+/// Every reference: the hand-picked ones above, and for each registered game without one
+/// (the test-only game, a game just added) its public pictures early in a game of seed 1, so
+/// a new game gets its references by blessing, without an edit here.
+fn references() -> Vec<(&'static str, String)> {
+    let mut all: Vec<(&'static str, String)> = REFERENCES
+        .iter()
+        .map(|&(game, name)| (game, name.to_string()))
+        .collect();
+    for info in games::games() {
+        if !REFERENCES.iter().any(|(game, _)| *game == info.name) {
+            all.push((info.name, format!("{}{EARLY}", info.name)));
+        }
+    }
+    all
+}
+
+/// The name of a registered game's early reference, after the game's name.
+const EARLY: &str = "-seed1-early-public";
+
+/// A registered game early in a game of seed 1: three random legal actions played.
+fn early_view(game: &str) -> View {
+    let info = turnpost_core::registry::find(game).unwrap();
+    let players = (*info.players.start()).max(2);
+    let mut g = info.new_game(&[], players, Seed::from_u64(1)).unwrap();
+    let mut picker = samples::Picker::new(1);
+    for _ in 0..3 {
+        if let Some(d) = g.decision() {
+            let legal = g.legal_notations(d.seat);
+            g.play(d.seat, &legal[picker.below(legal.len())]).unwrap();
+        }
+    }
+    g.public_view()
+}
 
 fn reference_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/reference")
@@ -236,6 +272,7 @@ fn sample(name: &str) -> View {
         "rtta-4p-seed3-public" => Arc::new(samples::rtta_after(4, 3, 6).public_view()),
         "rtta-4p-seed3-end" => Arc::new(samples::rtta_after(4, 3, 12).public_view()),
         "rtta-1p-seed9-public" => Arc::new(samples::rtta_after(1, 9, 5).public_view()),
+        early if early.ends_with(EARLY) => early_view(early.trim_end_matches(EARLY)),
         other => panic!("no sample view called {other}"),
     }
 }
@@ -244,10 +281,13 @@ fn sample(name: &str) -> View {
 /// next to the pictures (as JSON) when blessing, and the test draws the stored views where
 /// it can read them back, so a change in core's rules (which changes what a seeded random
 /// game looks like) does not fail this test; only a change in the drawing does.
-fn views() -> Vec<(&'static str, View)> {
-    REFERENCES
-        .iter()
-        .map(|&(_, name)| (name, sample(name)))
+fn views() -> Vec<(String, View)> {
+    references()
+        .into_iter()
+        .map(|(_, name)| {
+            let view = sample(&name);
+            (name, view)
+        })
         .collect()
 }
 
@@ -316,7 +356,7 @@ fn draw(game: &str, name: &str, view: &dyn AnyView) -> Vec<(String, RgbImage)> {
 fn drawn() -> &'static [(String, RgbImage)] {
     static DRAWN: OnceLock<Vec<(String, RgbImage)>> = OnceLock::new();
     DRAWN.get_or_init(|| {
-        REFERENCES
+        references()
             .iter()
             .flat_map(|(game, name)| draw(game, name, &*stored_view(game, name)))
             .collect()
@@ -327,11 +367,15 @@ fn drawn() -> &'static [(String, RgbImage)] {
 fn pictures_match_the_references() {
     if bless_requested() {
         let fresh = views();
-        let names: Vec<&str> = fresh.iter().map(|(name, _)| *name).collect();
-        let listed: Vec<&str> = REFERENCES.iter().map(|(_, name)| *name).collect();
-        assert_eq!(names, listed, "views() and REFERENCES name the same views");
+        let names: Vec<&String> = fresh.iter().map(|(name, _)| name).collect();
+        let all = references();
+        let listed: Vec<&String> = all.iter().map(|(_, name)| name).collect();
+        assert_eq!(
+            names, listed,
+            "views() and references() name the same views"
+        );
         std::fs::create_dir_all(reference_dir()).unwrap();
-        for ((game, name), (_, view)) in REFERENCES.iter().zip(&fresh) {
+        for ((game, name), (_, view)) in all.iter().zip(&fresh) {
             let text = serde_json::to_string_pretty(&view.to_json()).unwrap();
             std::fs::write(reference_dir().join(format!("{name}.json")), text + "\n").unwrap();
             for (file, image) in draw(game, name, &**view) {
@@ -374,7 +418,9 @@ fn the_reference_folder_holds_exactly_the_files_the_test_uses() {
         .unwrap()
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
         .collect();
-    let views = REFERENCES.iter().map(|(_, name)| format!("{name}.json"));
+    let views = references()
+        .into_iter()
+        .map(|(_, name)| format!("{name}.json"));
     let pictures = drawn().iter().map(|(file, _)| file.clone());
     let needed: BTreeSet<String> = views.chain(pictures).collect();
     let problems = listing_problems(&on_disk, &needed);

@@ -2,6 +2,8 @@
 //! points the bot calls refuse an unknown game name (`UnknownGame`) and a view of another
 //! type (`BadView`) instead of drawing something wrong.
 
+#[path = "support/games.rs"]
+mod games;
 #[path = "support/samples.rs"]
 mod samples;
 
@@ -14,10 +16,7 @@ use turnpost_render::{Renderer, private_pngs, public_png};
 
 #[test]
 fn every_game_of_core_has_pictures_and_no_other_does() {
-    let games: Vec<&str> = turnpost_core::registry::games()
-        .iter()
-        .map(|g| g.name)
-        .collect();
+    let games: Vec<&str> = games::games().iter().map(|g| g.name).collect();
     let providers: Vec<&str> = registry::providers().iter().map(|p| p.game()).collect();
     assert_eq!(providers, games, "render's providers, in core's order");
     for game in &games {
@@ -31,7 +30,7 @@ fn every_game_of_core_has_pictures_and_no_other_does() {
 #[test]
 fn every_game_of_core_draws_its_views_in_pictures_and_text() {
     let r = Renderer::shared();
-    for info in turnpost_core::registry::games() {
+    for info in games::games() {
         let players = *info.players.end();
         let game = info.new_game(&[], players, Seed::from_u64(3)).unwrap();
         let public = game.public_view();
@@ -51,7 +50,7 @@ fn every_game_of_core_draws_its_views_in_pictures_and_text() {
 
 /// A view of every game of core: (game, public view, a seat's view).
 fn views() -> Vec<(&'static str, View, View)> {
-    turnpost_core::registry::games()
+    games::games()
         .iter()
         .map(|info| {
             let game = info.new_game(&[], 2, Seed::from_u64(1)).unwrap();

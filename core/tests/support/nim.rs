@@ -143,8 +143,8 @@ pub struct PublicView {
     pub to_act: Option<Seat>,
     /// The winner once the game is over.
     pub winner: Option<Seat>,
-    /// The latest action, in words.
-    pub last: Option<String>,
+    /// The latest action: who, and what they did in words (`took 2 stones`).
+    pub last: Option<(Seat, String)>,
 }
 
 /// What one seat sees.
@@ -168,7 +168,7 @@ pub struct Nim {
     played: Vec<u8>,
     to_act: Seat,
     winner: Option<Seat>,
-    last: Option<String>,
+    last: Option<(Seat, String)>,
     started: bool,
     rng: ChaCha20Rng,
 }
@@ -203,6 +203,17 @@ impl Nim {
             winner: self.winner,
             last: self.last.clone(),
         }
+    }
+}
+
+/// What an event's seat did, in words after its name.
+fn did(event: &Event) -> String {
+    match event {
+        Event::Took { stones: 1, .. } => "took 1 stone".to_string(),
+        Event::Took { stones, .. } => format!("took {stones} stones"),
+        Event::Played { card, .. } => format!("played a {card} and took {card} stones"),
+        Event::Drew { .. } => "drew a card".to_string(),
+        Event::Won { .. } => "took the last stone and wins".to_string(),
     }
 }
 
@@ -366,7 +377,7 @@ impl Game for Nim {
             }
         }
         self.started = true;
-        self.last = events.first().map(|e| self.describe(e));
+        self.last = events.first().map(|e| (seat, did(e)));
         if self.stones == 0 {
             self.winner = Some(seat);
             events.push(Event::Won { seat });
@@ -412,16 +423,11 @@ impl Game for Nim {
     }
 
     fn describe(&self, event: &Event) -> String {
-        let name = |s: &Seat| self.seat_name(*s);
-        match event {
-            Event::Took { seat, stones: 1 } => format!("{} took 1 stone", name(seat)),
-            Event::Took { seat, stones } => format!("{} took {stones} stones", name(seat)),
-            Event::Played { seat, card } => {
-                format!("{} played a {card} and took {card} stones", name(seat))
-            }
-            Event::Drew { seat } => format!("{} drew a card", name(seat)),
-            Event::Won { seat } => format!("{} took the last stone and wins", name(seat)),
-        }
+        let (Event::Took { seat, .. }
+        | Event::Played { seat, .. }
+        | Event::Drew { seat }
+        | Event::Won { seat }) = event;
+        format!("{} {}", self.seat_name(*seat), did(event))
     }
 
     fn describe_action(&self, _seat: Seat, action: &Action) -> String {
