@@ -6,7 +6,11 @@
 //! space, the dice toggled so far) travels in the `custom_id`s ([`Verb::Page`],
 //! [`Verb::Open`], [`Verb::Toggle`]), never in memory: a panel keeps working after a restart
 //! and two panels of the same player never disturb each other. Every id carries the game
-//! version, so a control of an older decision cannot act.
+//! version, so a control of an older decision cannot act. What the caller sees around the
+//! controls (the prompt, the private pictures, the question) is drawn in `panel/answer.rs`.
+//!
+//! Why this file is long (~710 lines): one function per layout of core's menu, and the test
+//! that builds every panel of random decisions of every game against Discord's limits.
 
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
