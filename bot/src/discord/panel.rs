@@ -54,15 +54,8 @@ fn long(text: &str) -> String {
     text.chars().take(100).collect()
 }
 
-/// The controls of `menu` seen as `view`, for the game at `game`/`version`. `toggled` is the
-/// action the selected toggles stand for (asked of the game by the caller), if any.
-pub fn controls(
-    game: i64,
-    version: i64,
-    menu: &Menu,
-    view: &View,
-    toggled: Option<&ActionChoice>,
-) -> Controls {
+/// The controls of `menu` seen as `view`, for the game at `game`/`version`.
+pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
     let id = |verb| {
         ComponentId {
             game,
@@ -106,7 +99,6 @@ pub fn controls(
                         .max_values(most as u8),
                 ));
             }
-            let _ = toggled;
             let others = menu.others();
             let fitting = others.len().min(ROW * (ROWS - rows.len()));
             let actions: Vec<CreateButton> = others[..fitting]
@@ -148,7 +140,7 @@ pub fn controls(
                 }
             }
             None => {
-                let mut top = controls(game, version, menu, &View::Top(0), toggled);
+                let mut top = controls(game, version, menu, &View::Top(0));
                 top.note = format!("That choice is no longer offered. {}", top.note);
                 top
             }
@@ -545,15 +537,7 @@ mod tests {
             if seen.contains(&view) {
                 continue;
             }
-            let toggled = match (&menu.layout, &view) {
-                (Layout::Toggles { .. }, View::Toggles(mask)) => {
-                    let selected: Vec<usize> = (0..16).filter(|i| mask & (1 << i) != 0).collect();
-                    game.toggled_choice(seat, &selected)
-                }
-                (Layout::Toggles { .. }, _) => game.toggled_choice(seat, &[]),
-                _ => None,
-            };
-            let controls = controls(7, 3, &menu, &view, toggled.as_ref());
+            let controls = controls(7, 3, &menu, &view);
             let (mut acts, mut views) = (BTreeSet::new(), Vec::new());
             walk(
                 &json(&controls),

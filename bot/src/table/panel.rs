@@ -5,8 +5,7 @@
 //! pictures). The front end draws that panel without calling the table again.
 
 use turnpost_core::Seat;
-use turnpost_core::dynamic::ActionChoice;
-use turnpost_core::menu::{Layout, Menu};
+use turnpost_core::menu::Menu;
 
 use super::{Caller, Command, Loaded, Post, Reply, Table, TableError, Turn, refuse, seat_of};
 use crate::store::GameId;
@@ -22,18 +21,9 @@ pub enum PanelView {
     Top(usize),
     /// The choices of one group (the placements on one space).
     Group(String),
-    /// The toggles, with these items selected (bit `i` = item `i`).
+    /// The toggles, with these items selected (bit `i` = item `i`): a toggle button of an
+    /// older panel (the items are picked together in one select now, which shows them all).
     Toggles(u16),
-}
-
-impl PanelView {
-    /// The items a view of toggles selects.
-    fn selected(&self) -> Vec<usize> {
-        match self {
-            PanelView::Toggles(mask) => (0..16).filter(|i| mask & (1 << i) != 0).collect(),
-            _ => Vec::new(),
-        }
-    }
 }
 
 /// Which panel a [`Request`] asks for.
@@ -88,8 +78,6 @@ pub struct Panel {
     pub menu: Menu,
     /// What part of it to show.
     pub view: PanelView,
-    /// For toggles: the legal action the selected items stand for, if any.
-    pub toggled: Option<ActionChoice>,
     /// The caller's private items (words and pictures), when asked for and the game hides
     /// anything.
     pub hand: Option<Post>,
@@ -222,10 +210,6 @@ impl Table {
             return PanelState::Nothing;
         }
         let menu = game.menu(Seat(seat));
-        let toggled = match menu.layout {
-            Layout::Toggles { .. } => game.toggled_choice(Seat(seat), &view.selected()),
-            _ => None,
-        };
         // A game without secrets has no private pictures to show beside the choices.
         let hand = if (pictures || moved_on) && game.secrets() {
             Some(self.private_post(&loaded.row.kind, &**game, seat).await)
@@ -236,7 +220,6 @@ impl Table {
             turn,
             menu,
             view,
-            toggled,
             hand,
             moved_on,
         }))

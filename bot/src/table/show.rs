@@ -492,20 +492,6 @@ impl Table {
         })
         .await
     }
-
-    /// For a panel of toggles: the caller's legal action that the toggled items `selected`
-    /// stand for, if any.
-    pub async fn toggled(
-        &self,
-        caller: &Caller,
-        selected: &[usize],
-    ) -> Result<Option<ActionChoice>, TableError> {
-        self.entry(async {
-            self.ask_seat(caller, |seat, game| game.toggled_choice(seat, selected))
-                .await
-        })
-        .await
-    }
 }
 
 /// What every game shares: the turn message's buttons and the commands.

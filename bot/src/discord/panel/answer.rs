@@ -114,11 +114,10 @@ fn drawn(panel: Panel) -> (Post, Vec<CreateActionRow>) {
         turn,
         menu,
         view,
-        toggled,
         hand,
         ..
     } = panel;
-    let mut controls = controls(turn.game_id, turn.version, &menu, &view, toggled.as_ref());
+    let mut controls = controls(turn.game_id, turn.version, &menu, &view);
     with_explain(&mut controls.rows, turn.game_id, turn.version, &menu);
     if turn.can_undo {
         with_undo(&mut controls.rows, &turn);

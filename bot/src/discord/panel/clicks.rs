@@ -33,15 +33,7 @@ pub(super) fn fewest_clicks(game: &dyn DynGame) -> BTreeMap<String, usize> {
         if seen.contains(&view) {
             continue;
         }
-        let toggled = match (&menu.layout, &view) {
-            (Layout::Toggles { .. }, View::Toggles(mask)) => {
-                let selected: Vec<usize> = (0..16).filter(|i| mask & (1 << i) != 0).collect();
-                game.toggled_choice(seat, &selected)
-            }
-            (Layout::Toggles { .. }, _) => game.toggled_choice(seat, &[]),
-            _ => None,
-        };
-        let controls = controls(7, 3, &menu, &view, toggled.as_ref());
+        let controls = controls(7, 3, &menu, &view);
         for row in &controls.rows {
             let row = serde_json::to_value(row).unwrap_or(Value::Null);
             for c in row["components"].as_array().into_iter().flatten() {

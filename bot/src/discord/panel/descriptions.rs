@@ -115,7 +115,7 @@ async fn every_select_option_that_picks_a_component_says_what_it_does() {
                 views.extend(groups.iter().map(|g| View::Group(g.key.clone())));
             }
             for view in views {
-                let mut panel = controls(turn.game_id, turn.version, &menu, &view, None);
+                let mut panel = controls(turn.game_id, turn.version, &menu, &view);
                 with_explain(&mut panel.rows, turn.game_id, turn.version, &menu);
                 assert!(panel.rows.len() <= 5);
                 for (value, description) in options(&panel.rows) {
