@@ -455,8 +455,13 @@ impl Crate {
     }
 
     /// Paths in the files under `folder` that reach a file under `forbidden`, directly or
-    /// through a re-export.
-    pub fn reaching(&self, folder: &[&str], forbidden: &[&str]) -> Vec<String> {
+    /// through a re-export, among those whose last name `which` picks.
+    pub fn reaching(
+        &self,
+        folder: &[&str],
+        forbidden: &[&str],
+        which: impl Fn(&str) -> bool,
+    ) -> Vec<String> {
         let under = |f: usize, prefix: &[&str]| {
             let m = &self.files[f].module;
             m.len() >= prefix.len() && m.iter().zip(prefix).all(|(a, b)| a == b)
@@ -468,7 +473,8 @@ impl Crate {
             }
             for named in &parsed.named {
                 let chain = self.chain(&named.path);
-                if chain.iter().any(|&f| under(f, forbidden)) {
+                let name = named.path.last().map_or("", String::as_str);
+                if which(name) && chain.iter().any(|&f| under(f, forbidden)) {
                     let via: Vec<&str> = chain
                         .iter()
                         .map(|&f| self.files[f].shown.as_str())
@@ -539,7 +545,11 @@ fn the_module_graph_sees_loops_and_re_exports() {
         ),
         ("table/x.rs", "use super::T; pub struct X;"),
         // The adapter reaches the store only through the outbox's re-export.
-        ("store/mod.rs", "pub struct Row;"),
+        (
+            "store/mod.rs",
+            "pub struct Row;\nuse crate::league::{Terms, rate};\nfn r() { crate::league::rate() }",
+        ),
+        ("league.rs", "pub struct Terms; pub fn rate() {}"),
         (
             "outbox.rs",
             "pub use crate::store::Row;\nfn g() { let c = '\"'; let s = r#\"use crate::a;\"#; }",
@@ -583,12 +593,25 @@ fn the_module_graph_sees_loops_and_re_exports() {
     assert_eq!(from("b.rs"), ["c.rs"], "a file's own tests are no arrows");
     assert_eq!(from("table/x.rs"), Vec::<&str>::new());
     assert_eq!(from("table/mod.rs"), ["a.rs", "table/x.rs"]);
-    let found = krate.reaching(&["discord"], &["store"]);
+    let found = krate.reaching(&["discord"], &["store"], |_| true);
     assert_eq!(
         found,
         ["discord/deliver.rs:1: outbox::Row (through outbox.rs -> store/mod.rs)"],
         "{found:?}"
     );
+    let calls = krate.reaching(&["store"], &["league"], is_function);
+    assert_eq!(
+        calls,
+        [
+            "store/mod.rs:2: league::rate (through league.rs)",
+            "store/mod.rs:3: league::rate (through league.rs)"
+        ]
+    );
     // The adapter's other import goes through the table to its child, not the store.
     assert_eq!(krate.chain(&["table".into(), "X".into()]).len(), 2);
+}
+
+/// Whether a name is a function's or a module's (lower case), not a type's or a constant's.
+pub fn is_function(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_lowercase())
 }

@@ -7,7 +7,7 @@ mod graph;
 
 use std::path::{Path, PathBuf};
 
-use graph::{Crate, crate_files};
+use graph::{Crate, crate_files, is_function};
 
 fn sources(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -181,10 +181,23 @@ fn no_import_loop_in_bot_core_or_render() {
 
 #[test]
 fn the_adapter_names_no_store_type_even_through_a_re_export() {
-    let found = Crate::new(crate_files("bot")).reaching(&["discord"], &["store"]);
+    let found = Crate::new(crate_files("bot")).reaching(&["discord"], &["store"], |_| true);
     assert!(
         found.is_empty(),
         "the adapter reaches the store:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_store_applies_no_league_rule_of_its_own() {
+    // The store reads and writes the league's words (terms, policies, phases, ratings) as
+    // columns; the rules (the rating rule, a policy's meaning) are the league's, handed to
+    // the store by the table, so the store names no function or module of the league.
+    let found = Crate::new(crate_files("bot")).reaching(&["store"], &["league"], is_function);
+    assert!(
+        found.is_empty(),
+        "the store calls into the league:\n{}",
         found.join("\n")
     );
 }
