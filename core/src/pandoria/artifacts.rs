@@ -25,10 +25,9 @@ impl Pandoria {
             .copied()
             .filter(|&h| self.land[h.index()] == Land::Empty && self.touches_land(h))
             .filter(|&h| {
-                self.board().neighbours(h).all(|n| {
-                    self.region_blocking(n, Some(h))
-                        .is_none_or(|(_, closed)| !closed)
-                })
+                self.board()
+                    .neighbours(h)
+                    .all(|n| self.area(n, Some(h)).is_none_or(|a| !a.closed))
             })
             .collect()
     }

@@ -812,12 +812,13 @@ impl Pandoria {
                 out.push(Action::Pass);
             }
             Step::ElfMove => {
+                let mut closed = ClosedMemo::default();
                 for (from, f) in self.figures_of(seat) {
                     if f.leader {
                         continue;
                     }
                     for to in elf_reach(from) {
-                        if self.elf_move_problem(from, to).is_none() {
+                        if self.elf_move_problem(from, to, &mut closed).is_none() {
                             out.push(Action::Move(from, to));
                         }
                     }
@@ -1079,7 +1080,7 @@ impl Pandoria {
                         why: "a worker moves 1 or 2 spaces".into(),
                     });
                 }
-                match self.elf_move_problem(from, to) {
+                match self.elf_move_problem(from, to, &mut ClosedMemo::default()) {
                     Some(why) => Err(RulesError::BadMove {
                         from,
                         to,
@@ -1475,7 +1476,13 @@ impl Pandoria {
     /// Why an Elves worker cannot move from `from` to `to`, if it can't (text 004: up to 2
     /// spaces to a free space that is not in a closed region, never through or onto foreign
     /// castles or lakes; occupied and closed spaces may be crossed).
-    fn elf_move_problem(&self, from: Hex, to: Hex) -> Option<&'static str> {
+    /// (`closed` remembers the regions found, for a listing that asks about many spaces.)
+    fn elf_move_problem(
+        &self,
+        from: Hex,
+        to: Hex,
+        closed: &mut ClosedMemo,
+    ) -> Option<&'static str> {
         let seat = self.current;
         let passable = |h: Hex| match self.land[h.index()] {
             Land::Terrain { .. } => true,
@@ -1491,7 +1498,7 @@ impl Pandoria {
                 return Some("a worker never moves onto a foreign castle");
             }
             Land::Terrain { .. } => {
-                if self.area(to, None).is_some_and(|a| a.closed) {
+                if closed.is_closed(self, to) {
                     return Some("the space is in a closed region");
                 }
             }
@@ -1655,6 +1662,36 @@ impl Pandoria {
         self.step = Step::Over;
         self.outcome = Some(outcome.clone());
         events.push(Event::GameOver { outcome });
+    }
+}
+
+/// Which terrain hexes lie in closed regions, found region by region as they are asked about.
+#[derive(Default)]
+struct ClosedMemo {
+    closed: crate::hex::HexSet,
+    open: crate::hex::HexSet,
+}
+
+impl ClosedMemo {
+    /// Whether the terrain hex `hex` lies in a closed region.
+    fn is_closed(&mut self, game: &Pandoria, hex: Hex) -> bool {
+        if self.closed.contains(hex) {
+            return true;
+        }
+        if self.open.contains(hex) {
+            return false;
+        }
+        match game.area(hex, None) {
+            Some(area) if area.closed => {
+                self.closed = self.closed.union(&area.hexes);
+                true
+            }
+            Some(area) => {
+                self.open = self.open.union(&area.hexes);
+                false
+            }
+            None => false,
+        }
     }
 }
 
