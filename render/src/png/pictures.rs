@@ -149,17 +149,9 @@ impl<P: GamePictures> Pictures for P {
         fonts: &Fonts,
         seat_view: &dyn AnyView,
     ) -> Result<Vec<(String, RgbImage)>, RenderError> {
-        let view = downcast(P::GAME, seat_view)?;
-        Ok(self
-            .private_names(view)
-            .into_iter()
-            .map(|name| {
-                (
-                    name.to_string(),
-                    GamePictures::private(self, fonts, view, name),
-                )
-            })
-            .collect())
+        each_private(self, seat_view, |view, name| {
+            GamePictures::private(self, fonts, view, name)
+        })
     }
     fn private_one(
         &self,
@@ -178,17 +170,9 @@ impl<P: GamePictures> Pictures for P {
         Ok([summary::glance_alt(&s), summary::board_alt(P::TITLE, &s)])
     }
     fn private_alt(&self, seat_view: &dyn AnyView) -> Result<Vec<(String, String)>, RenderError> {
-        let view = downcast(P::GAME, seat_view)?;
-        Ok(self
-            .private_names(view)
-            .into_iter()
-            .map(|name| {
-                (
-                    name.to_string(),
-                    GamePictures::private_alt(self, view, name),
-                )
-            })
-            .collect())
+        each_private(self, seat_view, |view, name| {
+            GamePictures::private_alt(self, view, name)
+        })
     }
     fn public_text(&self, view: &dyn AnyView) -> Result<String, RenderError> {
         Ok(GamePictures::public_text(self, downcast(P::GAME, view)?))
@@ -206,6 +190,20 @@ impl<P: GamePictures> Pictures for P {
             seat,
         ))
     }
+}
+
+/// `make` for each of a seat's private pictures, by file name.
+fn each_private<P: GamePictures, T>(
+    pictures: &P,
+    seat_view: &dyn AnyView,
+    make: impl Fn(&P::Seat, &str) -> T,
+) -> Result<Vec<(String, T)>, RenderError> {
+    let view = downcast(P::GAME, seat_view)?;
+    Ok(pictures
+        .private_names(view)
+        .into_iter()
+        .map(|name| (name.to_string(), make(view, name)))
+        .collect())
 }
 
 /// The view as the game's view type `T`, or [`RenderError::BadView`] when it is another
