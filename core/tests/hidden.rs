@@ -17,6 +17,11 @@
 //!   at every step the game is copied with another generator state; the copies show the same
 //!   public view, decision and legal actions, and every action that rolls no die gives both
 //!   the same events, log lines, public view, decision and legal actions.
+//! - Every registered game (the test-only one included), through the type-erased game:
+//!   redaction and new deals from what a seat knows show the seat the same.
+//!
+//! Why this file is long: Pandoria's swaps edit the saved state item by item, and each game's
+//! check shares the helpers at the top; the every-game check is the short last part.
 //!
 //! A failure names everything needed to replay it: options, players, seed, step, the swap and
 //! the action. `TURNPOST_PROPTEST_CASES` raises the number of games.

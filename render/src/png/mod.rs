@@ -1,10 +1,10 @@
 //! PNG pictures of views: what the bot posts after every turn and sends each player.
 //!
-//! A [`Renderer`] holds the fonts and the glyph cache and draws through the picture
-//! providers of [`registry`], each of which builds its game's static art (the Pandoria board
-//! layer, tile and figure sprites) once per process. It is `Send + Sync`, so one instance
-//! serves every `spawn_blocking` render. [`public_png`] and [`private_pngs`] use a
-//! process-wide renderer built on first use.
+//! Here are the shared drawing parts (canvas, palette, shapes, fonts, the glance of
+//! `summary.rs`, PNG encoding), the provider contract ([`pictures`]) and each game's
+//! provider (`pandoria/`, `rtta/`), which builds its game's static art once per process.
+//! The [`Renderer`](crate::Renderer) draws through the providers of
+//! [`registry`](crate::registry); nothing here looks a game up.
 //!
 //! Only views come in, never a game state, so nothing here can draw hidden information.
 
@@ -13,7 +13,7 @@ mod draw;
 mod encode;
 mod palette;
 pub mod pandoria;
-pub(crate) mod pictures;
+pub mod pictures;
 pub mod rtta;
 mod shapes;
 pub(crate) mod summary;

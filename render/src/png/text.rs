@@ -99,7 +99,7 @@ struct Key {
 
 /// The fonts and the glyph cache. Shared by every render; the cache only grows (by the few
 /// characters and sizes the layouts use), behind a lock that is read-mostly. A
-/// [`Renderer`](super::Renderer) holds one and passes it to the picture providers
+/// [`Renderer`](crate::Renderer) holds one and passes it to the picture providers
 /// ([`Pictures`](crate::registry::Pictures)).
 pub struct Fonts {
     regular: FontRef<'static>,
