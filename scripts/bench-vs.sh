@@ -88,7 +88,7 @@ cut -f1 "$out/medians.tsv" | uniq | while read -r id; do
     n=$(mid new)
     ratio="—"
     if [ -n "$o" ] && [ -n "$n" ]; then ratio=$(awk -v o="$o" -v n="$n" 'BEGIN { printf "%.3f", n / o }'); fi
-    echo "| $id | $(list old) | $(list new) | $ratio |"
+    echo "| $id | $(list old | grep . || echo —) | $(list new | grep . || echo —) | $ratio |"
 done
 echo
 echo "criterion's results and logs: $out"

@@ -253,17 +253,7 @@ impl HexSet {
 
     /// The hexes in index order.
     pub fn iter(&self) -> impl Iterator<Item = Hex> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &word)| {
-            let mut bits = word;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Hex::from_index(w * 64 + b)
-            })
-        })
+        self.indices().filter_map(Hex::from_index)
     }
 }
 
