@@ -1711,3 +1711,64 @@ fn elf_reach(from: Hex) -> impl Iterator<Item = Hex> {
     set.remove(from);
     set.iter().collect::<Vec<_>>().into_iter()
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::game::{Game, Seed};
+    use crate::pandoria::{Edition, Mode, Options};
+
+    /// The step-4 skip check's shortcut (the cheapest spell, and per slot the cheapest
+    /// building that may go there) says what trying every card in every slot says: for every
+    /// unseen card alone and for all of them, at every card step of random standard games.
+    #[test]
+    fn the_cheapest_cards_decide_whether_an_unseen_card_might_be_played() {
+        let mut checked = [0usize; 2];
+        for seed in 0..24u64 {
+            let options = Options {
+                mode: Mode::Standard,
+                edition: [Edition::Yucata, Edition::Second][seed as usize % 2],
+                ..Options::default()
+            };
+            let players = 2 + seed as usize % 3;
+            let mut g = Pandoria::new(&options, players, Seed::from_u64(seed)).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while let Some(d) = g.decision() {
+                if matches!(g.step, Step::Card | Step::HalflingSpell) {
+                    let unseen: Vec<&'static Card> = g
+                        .seats
+                        .iter()
+                        .flat_map(|s| &s.cards)
+                        .chain(&g.deck)
+                        .map(|&c| cards().card(c))
+                        .collect();
+                    let plays = |card: &Card| {
+                        let mut out = Vec::new();
+                        g.hand_card_actions(card.id, &mut out);
+                        !out.is_empty()
+                    };
+                    for &card in &unseen {
+                        let expected = plays(card);
+                        assert_eq!(
+                            g.any_card_playable(vec![card]),
+                            expected,
+                            "card {}",
+                            card.id
+                        );
+                        checked[usize::from(expected)] += 1;
+                    }
+                    let any = unseen.iter().any(|c| plays(c));
+                    assert_eq!(g.any_card_playable(unseen), any);
+                }
+                let legal = g.legal_actions(d.seat);
+                let action = legal[rng.random_range(0..legal.len())];
+                g.apply(d.seat, &action).unwrap();
+            }
+        }
+        // Both answers came up often.
+        assert!(checked[0] > 100 && checked[1] > 100, "{checked:?}");
+    }
+}
