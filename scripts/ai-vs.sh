@@ -14,7 +14,8 @@
 # background when other work must go on.
 #
 # Environment: AI_VS_WORKTREE (default /tmp/turnpost-ai-old-<sha>), AI_VS_CRATE (default
-# /tmp/turnpost-ai-vs), AI_VS_TARGET (default /tmp/turnpost-ai-vs-target).
+# /tmp/turnpost-ai-vs), AI_VS_TARGET (default /tmp/turnpost-ai-vs-target, kept so the next
+# run builds little). A worktree the script made is removed again once the program is built.
 
 set -euo pipefail
 
@@ -26,8 +27,10 @@ worktree=${AI_VS_WORKTREE:-/tmp/turnpost-ai-old-$sha}
 crate=${AI_VS_CRATE:-/tmp/turnpost-ai-vs}
 target=${AI_VS_TARGET:-/tmp/turnpost-ai-vs-target}
 
+made_worktree=false
 if [ ! -e "$worktree/.git" ]; then
     git -C "$root" worktree add --detach "$worktree" "$sha" >&2
+    made_worktree=true
 fi
 # Two packages of one name and version cannot share a lock file: the old one is renumbered.
 sed -i 's/^version = "[^"]*"$/version = "0.0.0-old"/' "$worktree/Cargo.toml"
@@ -54,4 +57,5 @@ debug = false
 [workspace]
 TOML
 (cd "$crate" && CARGO_TARGET_DIR=$target cargo build --release --quiet)
+if $made_worktree; then git -C "$root" worktree remove --force "$worktree"; fi
 exec "$target/release/ai-vs" "$@"

@@ -16,8 +16,9 @@
 # Environment: BENCH_VS_ROUNDS (default 2), BENCH_VS_CORE (default 1), BENCH_VS_ARGS (criterion
 # arguments, default "--warm-up-time 1 --measurement-time 4"), BENCH_VS_WORKTREE (default
 # /tmp/turnpost-bench-<sha>), BENCH_VS_TARGET (the old build's target directory, default
-# /tmp/turnpost-bench-target-<sha>, kept so the next run builds nothing), BENCH_VS_OUT (the
-# criterion results, default a fresh /tmp/turnpost-bench-vs.XXXX). Needs git, cargo and jq.
+# /tmp/turnpost-bench-target-<sha>, kept so the next run builds little), BENCH_VS_OUT (the
+# criterion results, default a fresh /tmp/turnpost-bench-vs.XXXX). A worktree the script made
+# is removed again once the old bench is built. Needs git, cargo and jq.
 
 set -euo pipefail
 
@@ -33,8 +34,10 @@ worktree=${BENCH_VS_WORKTREE:-/tmp/turnpost-bench-$sha}
 old_target=${BENCH_VS_TARGET:-/tmp/turnpost-bench-target-$sha}
 out=${BENCH_VS_OUT:-$(mktemp -d /tmp/turnpost-bench-vs.XXXX)}
 
+made_worktree=false
 if [ ! -e "$worktree/.git" ]; then
     git -C "$root" worktree add --detach "$worktree" "$sha" >&2
+    made_worktree=true
 fi
 
 # Builds the pandoria bench in $1 with target directory $2 and prints the binary's path.
@@ -47,6 +50,7 @@ build() {
 
 echo "building $sha in $worktree (target $old_target)" >&2
 old_bin=$(build "$worktree" "$old_target")
+if $made_worktree; then git -C "$root" worktree remove --force "$worktree"; fi
 echo "building the working tree $root" >&2
 new_bin=$(build "$root" "${CARGO_TARGET_DIR:-$root/target}")
 [ -x "$old_bin" ] && [ -x "$new_bin" ] || { echo "a build gave no bench binary" >&2; exit 1; }
