@@ -67,7 +67,7 @@ pub enum Command {
         /// The game version the caller saw, if known.
         version: Option<i64>,
     },
-    /// Play an action the caller was asked about first ([`Reply::confirm`]: it cannot be
+    /// Play an action the caller was asked about first ([`super::Reply::confirm`]: it cannot be
     /// taken back and leaves something unused) and answered "anyway".
     ActAnyway {
         /// The action.
