@@ -352,13 +352,6 @@ impl SpellEffect {
         }
     }
 
-    /// The effect in one short line, from the component data (`assets/pandoria/cards.json`
-    /// "spell_texts", Turnpost's own words); the longer explanation is in
-    /// [`super::reference::texts`].
-    pub fn text(self) -> &'static str {
-        &super::reference::texts().spell(self).short
-    }
-
     /// The spells of the family game with spells (texts 004, 003 §14b).
     pub fn in_family_deck(self) -> bool {
         matches!(
@@ -591,13 +584,6 @@ impl BuildingEffect {
             BuildingEffect::Shrine(n) => format!("Shrine +{n}"),
             _ => self.name().into(),
         }
-    }
-
-    /// The effect in one short line, from the component data (`assets/pandoria/cards.json`
-    /// "building_texts", Turnpost's own words); the longer explanation is in
-    /// [`super::reference::texts`].
-    pub fn text(self) -> String {
-        super::reference::texts().building(self).short.clone()
     }
 }
 

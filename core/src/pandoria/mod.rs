@@ -31,6 +31,7 @@ mod layout;
 mod notation;
 mod options;
 pub mod reference;
+mod region;
 mod river;
 mod rules;
 mod spells;
@@ -54,7 +55,8 @@ pub use data::{
     board_for, river_board, tiles,
 };
 pub use options::{BoardSide, Edition, Mode, Options, RealmAssignment, RealmSets, StartTiles};
-pub use rules::{Region, RulesError};
+pub use region::Region;
+pub use rules::RulesError;
 pub use view::{
     CardView, Change, ChangeKind, FigureView, LandView, PublicView, Resources, ScoreParts,
     SeatPublic, SeatView, SideView, SlotView,

@@ -512,6 +512,24 @@ the Halflings.",
     },
 ];
 
+// The short texts belong to the effects but live with the reference's data, so the cards
+// name no reference (one way: the reference reads the cards).
+impl SpellEffect {
+    /// The effect in one short line, from the component data (`assets/pandoria/cards.json`
+    /// "spell_texts", Turnpost's own words); the longer explanation is in [`texts`].
+    pub fn text(self) -> &'static str {
+        &texts().spell(self).short
+    }
+}
+
+impl BuildingEffect {
+    /// The effect in one short line, from the component data (`assets/pandoria/cards.json`
+    /// "building_texts", Turnpost's own words); the longer explanation is in [`texts`].
+    pub fn text(self) -> String {
+        texts().building(self).short.clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,26 +6,12 @@
 //! closure and scoring; the rest is the board rules and the check-and-apply of every action,
 //! which share the placement and region helpers.
 
-use serde::{Deserialize, Serialize};
-
 use super::cards::{BuildingEffect, CardId, Realm, Resource, Size};
 use super::data::{Space, Terrain, tiles};
+use super::region::Region;
 use super::{Action, Event, Figure, Land, Pandoria, Score, Step, TileId};
 use crate::game::{Game, Seat};
 use crate::hex::{Hex, HexSet};
-
-/// A region: connected hexes of one terrain.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Region {
-    /// Its terrain.
-    pub terrain: Terrain,
-    /// The hex that names it in logs (a hex of the placement that closed it, if it has one).
-    pub at: Hex,
-    /// Its hexes in board order.
-    pub hexes: Vec<Hex>,
-    /// The resource symbols on all its hexes.
-    pub symbols: u16,
-}
 
 /// Why Pandoria refuses an action. Each message says what was wrong and what is allowed.
 /// An action a message offers in place of the refused one is legal now, written "(A

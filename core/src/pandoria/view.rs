@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, CardId, Realm, Resource, cards};
 use super::data::tiles;
-use super::rules::Region;
+use super::region::Region;
 use super::{
     COLOURS, Effect, Event, Figure, Land, Options, Pandoria, RageTarget, Step, Terrain, Tile,
 };

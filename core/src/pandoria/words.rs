@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::Figure;
 use super::cards::{CardId, Realm, Resource, SpellEffect};
 use super::data::Tile;
-use super::rules::Region;
+use super::region::Region;
 use crate::game::{Outcome, Seat};
 use crate::hex::Hex;
 

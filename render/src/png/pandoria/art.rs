@@ -4,13 +4,11 @@
 use image::RgbImage;
 use turnpost_core::pandoria::{self, BoardSide, Terrain};
 
-use super::board::board_layer;
 use super::legend::small_hex;
 use super::{Art, R};
 use crate::png::draw::{Colour, Pen, Sprite, hex_corners, mix};
 use crate::png::palette::{self, PlayerMark};
 use crate::png::shapes;
-use crate::png::text::Fonts;
 
 /// Terrain fill colours.
 pub(super) fn terrain_colour(t: Terrain) -> Colour {
@@ -329,7 +327,9 @@ pub(super) fn choice_sprite(fill: Colour) -> Sprite {
 }
 
 impl Art {
-    pub(crate) fn new(fonts: &Fonts) -> Art {
+    /// The art around the static board layers `boards` (one per side, drawn by
+    /// `board.rs`, which takes its sprites from here).
+    pub(super) fn with_boards(boards: Vec<RgbImage>) -> Art {
         let mut land = Vec::new();
         for t in Terrain::ALL {
             for symbols in 1..=2 {
@@ -348,10 +348,7 @@ impl Art {
             .map(|(t, s)| land_sprite(t, s, false, HAND_R))
             .collect();
         Art {
-            boards: [BoardSide::Pandoria, BoardSide::River]
-                .into_iter()
-                .map(|side| board_layer(fonts, side))
-                .collect(),
+            boards,
             land,
             exits_lit: Terrain::ALL.iter().map(|&t| exit_sprite(t, true)).collect(),
             castle_ground: castle_ground(),

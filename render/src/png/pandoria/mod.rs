@@ -28,7 +28,7 @@ use std::sync::OnceLock;
 
 use image::RgbImage;
 use turnpost_core::hex::{COLUMNS, Hex, ROWS};
-use turnpost_core::pandoria::{PublicView, SeatView, Terrain};
+use turnpost_core::pandoria::{BoardSide, PublicView, SeatView, Terrain};
 
 use super::draw::{Canvas, Sprite};
 use super::palette::{PAPER, PlayerMark};
@@ -93,6 +93,17 @@ fn board_size() -> (u32, u32) {
     let w = 2.0 * MARGIN + 1.5 * R * f32::from(COLUMNS - 1) + 2.0 * R;
     let h = 2.0 * MARGIN + hex_height() * (f32::from(ROWS) + 0.5);
     (w.ceil() as u32, h.ceil() as u32)
+}
+
+impl Art {
+    /// Every sprite and both sides' static board layers (drawn once per renderer).
+    pub(crate) fn new(fonts: &Fonts) -> Art {
+        let boards = [BoardSide::Pandoria, BoardSide::River]
+            .into_iter()
+            .map(|side| board::board_layer(fonts, side))
+            .collect();
+        Art::with_boards(boards)
+    }
 }
 
 /// Everything Pandoria draws from, built once per process.
