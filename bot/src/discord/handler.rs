@@ -79,12 +79,9 @@ fn caller_of(
     }
 }
 
-/// The value picked in a select menu.
+/// The value picked in a select menu (the first, where several may be picked).
 fn picked(comp: &ComponentInteraction) -> Option<String> {
-    match &comp.data.kind {
-        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
-        _ => None,
-    }
+    picked_all(comp).into_iter().next()
 }
 
 /// Every value picked in a select menu.
@@ -101,7 +98,8 @@ fn view_of(id: &ComponentId, comp: &ComponentInteraction) -> Option<View> {
     match id.verb {
         Verb::Turn => Some(View::Top(0)),
         Verb::Page(n) => Some(View::Top(n)),
-        Verb::Toggle(mask) => Some(View::Toggles(mask)),
+        // A die's toggle button of an older panel: the dice are one select now.
+        Verb::Toggle(_) => Some(View::Top(0)),
         Verb::Open(_) => Some(View::Group(picked(comp).unwrap_or_default())),
         _ => None,
     }

@@ -3,8 +3,7 @@
 //! 80 characters; `custom_id`s of 100), arranged as core's [`Menu`] says.
 //!
 //! Which part of a decision the panel shows (a page of a long list, the placements on one
-//! space, the dice toggled so far) travels in the `custom_id`s ([`Verb::Page`],
-//! [`Verb::Open`], [`Verb::Toggle`]), never in memory: a panel keeps working after a restart
+//! space) travels in the `custom_id`s ([`Verb::Page`], [`Verb::Open`]), never in memory: a panel keeps working after a restart
 //! and two panels of the same player never disturb each other. Every id carries the game
 //! version, so a control of an older decision cannot act. What the caller sees around the
 //! controls (the prompt, the private pictures, the question) is drawn in `panel/answer.rs`.
@@ -71,7 +70,7 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
             Layout::Toggles {
                 pick, items, most, ..
             },
-            View::Top(_) | View::Toggles(_),
+            View::Top(_),
         ) => {
             // The items are picked together in one select (several at once on a phone, one
             // interaction) and the action they stand for is played at once; the usual
@@ -516,7 +515,6 @@ mod tests {
                             acts.insert(n);
                         }
                         Verb::Page(n) => views.push(View::Top(n)),
-                        Verb::Toggle(mask) => views.push(View::Toggles(mask)),
                         other => panic!("a panel button with {other:?}"),
                     }
                 }

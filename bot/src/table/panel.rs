@@ -21,9 +21,6 @@ pub enum PanelView {
     Top(usize),
     /// The choices of one group (the placements on one space).
     Group(String),
-    /// The toggles, with these items selected (bit `i` = item `i`): a toggle button of an
-    /// older panel (the items are picked together in one select now, which shows them all).
-    Toggles(u16),
 }
 
 /// Which panel a [`Request`] asks for.

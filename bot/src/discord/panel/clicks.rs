@@ -62,7 +62,6 @@ pub(super) fn fewest_clicks(game: &dyn DynGame) -> BTreeMap<String, usize> {
                         todo.extend(values.into_iter().map(|v| (View::Group(v), depth + 1)))
                     }
                     Verb::Page(n) => todo.push_back((View::Top(n), depth + 1)),
-                    Verb::Toggle(mask) => todo.push_back((View::Toggles(mask), depth + 1)),
                     // One pick of several items together plays what they stand for.
                     Verb::Toggled if values.len() <= 12 => {
                         let items: Vec<usize> =
