@@ -5,8 +5,8 @@
 //! component data in `assets/pandoria/artifacts.json`.
 
 use super::data::{Space, tiles};
+use super::error::{RulesError, join_hexes};
 use super::region::Region;
-use super::rules::{RulesError, join_hexes};
 use super::{Action, Event, Land, Mode, Pandoria, Step};
 use crate::game::Seat;
 use crate::hex::{Hex, HexSet};

@@ -25,13 +25,19 @@ mod artifacts;
 mod cards;
 mod choices;
 mod data;
+mod error;
+mod figures;
 mod fixtures;
 mod knowledge;
 mod layout;
+mod legal;
 mod notation;
 mod options;
+mod placement;
 pub mod reference;
+mod refusals;
 mod region;
+mod regions;
 mod river;
 mod rules;
 mod spells;
@@ -54,9 +60,9 @@ pub use data::{
     Artifacts, Board, Half, Relic, Space, Terrain, Tile, TileId, TileKind, Tiles, artifacts, board,
     board_for, river_board, tiles,
 };
+pub use error::RulesError;
 pub use options::{BoardSide, Edition, Mode, Options, RealmAssignment, RealmSets, StartTiles};
 pub use region::Region;
-pub use rules::RulesError;
 pub use view::{
     CardView, Change, ChangeKind, FigureView, LandView, PublicView, Resources, ScoreParts,
     SeatPublic, SeatView, SideView, SlotView,

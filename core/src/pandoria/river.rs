@@ -6,7 +6,7 @@
 
 use super::cards::Resource;
 use super::data::Space;
-use super::rules::RulesError;
+use super::error::RulesError;
 use super::{Action, Event, Land, Mode, Paid, Pandoria};
 use crate::game::Seat;
 use crate::hex::Hex;
@@ -124,7 +124,7 @@ impl Pandoria {
             } else {
                 format!(
                     "{why}; free ships: {}",
-                    super::rules::join_hexes(&open, ", ")
+                    super::error::join_hexes(&open, ", ")
                 )
             }));
         }

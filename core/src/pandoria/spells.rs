@@ -8,7 +8,8 @@
 
 use super::cards::{CardId, SpellEffect, TileSize, cards};
 use super::data::Space;
-use super::rules::{ClosedMap, RulesError};
+use super::error::RulesError;
+use super::regions::ClosedMap;
 use super::turn::BuildHow;
 use super::{Action, Effect, Event, Land, Mode, Pandoria, RageTarget, SLOTS, Step};
 use crate::game::Seat;
@@ -582,7 +583,7 @@ impl Pandoria {
                 } else {
                     format!(
                         "; name the region by {} (rage {worker} {})",
-                        super::rules::join_hexes(&regions, " or "),
+                        super::error::join_hexes(&regions, " or "),
                         regions[0]
                     )
                 };

@@ -8,7 +8,7 @@
 //! later actions, buying, and the end of turns and rounds.
 
 use super::cards::{BuildingEffect, Card, CardId, Rate, Realm, Resource, cards};
-use super::rules::RulesError;
+use super::error::RulesError;
 use super::{Action, Choice, Event, Land, Mode, Paid, Pandoria, SLOTS, StartTiles, Step};
 use crate::game::{Game, Outcome, Seat};
 use crate::hex::Hex;
