@@ -11,7 +11,7 @@
 
 use super::cards::{Card, CardId, Resource, SpellEffect, cards};
 use super::data::{Half, Space, Tile};
-use super::turn::BuildHow;
+use super::prices::BuildHow;
 use super::{Action, Edition, Effect, Land, Mode, Paid, Pandoria, Step};
 use crate::game::{Game, Seat, fit_label};
 use crate::hex::Hex;

@@ -22,9 +22,11 @@
 //! `words.rs`, the options and help in `options.rs`. The set-up is the next seam to move out.
 
 mod artifacts;
+mod building;
 mod cards;
 mod choices;
 mod data;
+mod end;
 mod error;
 mod figures;
 mod fixtures;
@@ -34,6 +36,7 @@ mod legal;
 mod notation;
 mod options;
 mod placement;
+mod prices;
 pub mod reference;
 mod refusals;
 mod region;

@@ -5,7 +5,7 @@
 use super::cards::Resource;
 use super::data::Space;
 use super::error::{RulesError, join_hexes};
-use super::{Action, Land, Pandoria, Step};
+use super::{Action, Land, Mode, Pandoria, Step};
 use crate::game::Game;
 use crate::hex::Hex;
 
@@ -138,6 +138,58 @@ impl Pandoria {
                 }
             }
             (e, _) => e,
+        }
+    }
+}
+
+impl Pandoria {
+    /// What the player may do now in steps 4–7, for refusals.
+    pub(super) fn later_now(&self) -> String {
+        match &self.step {
+            Step::Card => {
+                // The card step's choices by mode, with the expansions' own.
+                let mut choices: Vec<String> = match self.options.mode {
+                    Mode::Family => Vec::new(),
+                    _ if self.has_economy() => vec![
+                        "play a card (spell 17, build 17 3)".into(),
+                        "erect a monument (monument 3)".into(),
+                    ],
+                    _ => vec!["cast a spell (spell 17)".into()],
+                };
+                // The relics and the printed Astral Ship are named by what is legal now: a
+                // relic removed at set-up, or one the player cannot pay for, is never named.
+                let mut relics = Vec::new();
+                self.relic_actions(self.current, &mut relics);
+                if !relics.is_empty() {
+                    let names: Vec<String> = relics.iter().map(ToString::to_string).collect();
+                    choices.push(format!("take a relic ({})", names.join(" or ")));
+                }
+                let mut ships = Vec::new();
+                self.printed_ship_actions(self.current, &mut ships);
+                if let Some(ship) = ships.first() {
+                    choices.push(format!("cast the printed Astral Ship ({ship})"));
+                }
+                choices.push("pass".into());
+                let last = choices.pop().unwrap_or_else(|| "pass".into());
+                match choices.len() {
+                    0 => last,
+                    1 => format!("{} or {last}", choices[0]),
+                    _ => format!("{}, or {last}", choices.join(", ")),
+                }
+            }
+            Step::HalflingSpell => "cast a spell after building (spell 17) or pass".into(),
+            Step::Effect { .. } => self.effect_now(),
+            Step::ComboBuild { card } => {
+                format!("build card {card} (build {card} 3) or erect a monument (monument 3)")
+            }
+            Step::Choices { .. } => "take the points (points) or a card (card)".into(),
+            Step::Buy | Step::RoundBuy { .. } => "buy a market card (buy 2) or pass".into(),
+            Step::ElfMove => "move a worker up to 2 spaces (move D7 E8) or pass".into(),
+            Step::Poorhouse => {
+                "choose the resource at 0 that becomes 2 (crystal, gold or wood)".into()
+            }
+            Step::Over => "nothing: the game is over".into(),
+            _ => String::new(),
         }
     }
 }

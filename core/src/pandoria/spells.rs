@@ -9,8 +9,8 @@
 use super::cards::{CardId, SpellEffect, TileSize, cards};
 use super::data::Space;
 use super::error::RulesError;
+use super::prices::BuildHow;
 use super::regions::ClosedMap;
-use super::turn::BuildHow;
 use super::{Action, Effect, Event, Land, Mode, Pandoria, RageTarget, SLOTS, Step};
 use crate::game::Seat;
 use crate::hex::{Hex, HexSet};
