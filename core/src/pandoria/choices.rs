@@ -9,8 +9,9 @@
 //! would read the same (two hand cards with the same spell), the words name what differs
 //! (the card's other side), so the labels of one decision are all different.
 
-use super::cards::{Card, CardId, Resource, SpellEffect, cards};
+use super::cards::{Card, CardId, Resource, cards};
 use super::data::{Half, Space, Tile};
+use super::effects::SpellEffect;
 use super::prices::BuildHow;
 use super::{Action, Edition, Effect, Land, Mode, Paid, Pandoria, Step};
 use crate::game::{Game, Seat, fit_label};

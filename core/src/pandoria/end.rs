@@ -1,7 +1,8 @@
 //! The steps after the card step and the end of the game: buying a card, the Elves' move,
 //! the Poorhouse, drawing a tile, the end of a turn and of a round, and the final scoring.
 
-use super::cards::{BuildingEffect, Realm, Resource};
+use super::cards::{Realm, Resource};
+use super::effects::BuildingEffect;
 use super::{Event, Land, Pandoria, Step};
 use crate::game::{Outcome, Seat};
 use crate::hex::Hex;

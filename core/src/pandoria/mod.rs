@@ -26,6 +26,7 @@ mod building;
 mod cards;
 mod choices;
 mod data;
+mod effects;
 mod end;
 mod error;
 mod figures;
@@ -55,14 +56,12 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
-pub use cards::{
-    ALL_BUILDINGS, BuildingEffect, BuildingKind, Card, CardId, Cards, Rate, Realm, RealmData,
-    RealmSet, Resource, Size, SpellEffect, TileSize, cards,
-};
+pub use cards::{Card, CardId, Cards, Realm, RealmData, RealmSet, Resource, cards};
 pub use data::{
     Artifacts, Board, Half, Relic, Space, Terrain, Tile, TileId, TileKind, Tiles, artifacts, board,
     board_for, river_board, tiles,
 };
+pub use effects::{ALL_BUILDINGS, BuildingEffect, BuildingKind, Rate, Size, SpellEffect, TileSize};
 pub use error::RulesError;
 pub use options::{BoardSide, Edition, Mode, Options, RealmAssignment, RealmSets, StartTiles};
 pub use region::Region;

@@ -2,7 +2,8 @@
 //! prices of spells, buildings, monuments and the Market's cards, the exchange rates, and
 //! checking and paying a payment.
 
-use super::cards::{BuildingEffect, Card, CardId, Rate, Realm, Resource, cards};
+use super::cards::{Card, CardId, Realm, Resource, cards};
+use super::effects::{BuildingEffect, Rate};
 use super::error::RulesError;
 use super::{Action, Paid, Pandoria, SLOTS};
 use crate::game::{Game, Seat};

@@ -8,7 +8,8 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use super::cards::{ALL_BUILDINGS, BuildingEffect, Card, Realm, SpellEffect, cards};
+use super::cards::{Card, Realm, cards};
+use super::effects::{ALL_BUILDINGS, BuildingEffect, SpellEffect};
 use super::options::{Edition, Mode};
 use super::{Action, Pandoria};
 use crate::game::Seat;

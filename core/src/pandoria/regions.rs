@@ -1,8 +1,9 @@
 //! Regions: which regions a placement closes, the figures it forces out, and how a closed
 //! region scores (majorities, realm bonuses, what each terrain yields).
 
-use super::cards::{BuildingEffect, Realm, Resource, Size};
+use super::cards::{Realm, Resource};
 use super::data::{Space, Terrain};
+use super::effects::{BuildingEffect, Size};
 use super::region::Region;
 use super::{Event, Figure, Land, Pandoria, Score};
 use crate::game::Seat;

@@ -6,8 +6,9 @@
 //! Why this file is long (about 745 lines): one arm per spell effect for its targets, each
 //! effect's checks and application kept together.
 
-use super::cards::{CardId, SpellEffect, TileSize, cards};
+use super::cards::{CardId, cards};
 use super::data::Space;
+use super::effects::{SpellEffect, TileSize};
 use super::error::RulesError;
 use super::prices::BuildHow;
 use super::regions::ClosedMap;

@@ -4,7 +4,8 @@
 //! buildings and the 10-cap). Prices are in `prices.rs`, buildings and monuments in
 //! `building.rs`, spells in `spells.rs`, and the steps after the card step in `end.rs`.
 
-use super::cards::{BuildingEffect, Card, CardId, Realm, Resource, cards};
+use super::cards::{Card, CardId, Realm, Resource, cards};
+use super::effects::BuildingEffect;
 use super::end::ClosedMemo;
 use super::error::RulesError;
 use super::prices::BuildHow;

@@ -5,8 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::Figure;
-use super::cards::{CardId, Realm, Resource, SpellEffect};
+use super::cards::{CardId, Realm, Resource};
 use super::data::Tile;
+use super::effects::SpellEffect;
 use super::region::Region;
 use crate::game::{Outcome, Seat};
 use crate::hex::Hex;
