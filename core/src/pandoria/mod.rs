@@ -34,6 +34,7 @@ mod fixtures;
 mod knowledge;
 mod layout;
 mod legal;
+mod log;
 mod notation;
 mod options;
 mod placement;
@@ -1216,7 +1217,7 @@ impl Game for Pandoria {
     }
 
     fn describe(&self, event: &Event) -> String {
-        notation::describe(self, event)
+        log::describe(self, event)
     }
 
     fn describe_action(&self, seat: Seat, action: &Action) -> String {

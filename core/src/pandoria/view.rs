@@ -411,7 +411,7 @@ impl Pandoria {
                 | Event::ChoseCard { .. }
                 | Event::ChosePoints { .. } => {
                     // The public log line, without the name the glance already shows.
-                    let line = super::notation::describe(self, event);
+                    let line = super::log::describe(self, event);
                     let name = format!("{} ", self.seat_name(seat));
                     let words = line.strip_prefix(&name).unwrap_or(&line).to_string();
                     self.changes.push(Change {
