@@ -11,15 +11,27 @@
 //! `partnership` the 4-player team game (003 §13). Readings of unclear rules are in
 //! `docs/rules-notes.md`.
 //!
-//! Files: `rules.rs` (placement, closure, scoring), `turn.rs` (cards, buildings, payments,
-//! buying, the end of a turn), `spells.rs` (the spell effects), `fixtures.rs` (scenario
-//! set-up), `words.rs` (the word types: actions, events, decision kinds), `notation.rs`,
-//! `choices.rs` (actions in the player's words), `view.rs`, and the component data in
-//! `data.rs` and `cards.rs`.
+//! Files, in the module template of `docs/adding-a-game.md`:
+//! - the state: this file (the state types and the [`Game`] implementation), `setup.rs`
+//!   (start tiles, realms), `queries.rs` (questions asked of the state), `options.rs`
+//!   (options and help);
+//! - the rules by step: `rules.rs` (checking and applying the board steps), `placement.rs`
+//!   (tiles and castles), `figures.rs` (figures, Golems, haunts, ransoms), `regions.rs`
+//!   (closing and scoring regions), `turn.rs` (checking and applying the card step and the
+//!   later steps), `prices.rs` (prices and payments), `building.rs` (buildings, monuments,
+//!   the Goblins), `spells.rs` (the spell effects), `end.rs` (buying, the Elves, the
+//!   Poorhouse, the end of turns, rounds and the game), `artifacts.rs` and `river.rs` (the
+//!   Artifacts expansion and the River side), `legal.rs` (every legal action);
+//! - words and errors: `error.rs` (`RulesError`), `refusals.rs` (what is allowed now),
+//!   `words.rs` (actions, events, decision kinds), `log.rs` (the log lines), `choices.rs`
+//!   and `layout.rs` (the actions in the player's words and the panel);
+//! - `notation.rs` (the notation and its reader), `view.rs` (what players see),
+//!   `knowledge.rs` (what a seat may know, for AI seats), `fixtures.rs` (scenario set-up);
+//! - the component data: `data.rs` (board and tiles), `cards.rs` (cards, realms), `effects.rs`
+//!   (what cards do), `region.rs` (a region), `reference.rs` (their words for `/card`).
 //!
-//! Why this file is long (about 1,320 lines, over issue 29's 1,000 and still to be split): it holds the state types every step file uses, the
-//! set-up (start tiles, realms) and the [`Game`] implementation; the word types are in
-//! `words.rs`, the options and help in `options.rs`. The set-up is the next seam to move out.
+//! Why this file is long (904 lines): the state types every step file uses (about 400
+//! lines) and the [`Game`] implementation (about 410, of which `new`'s set-up is about 185).
 
 mod artifacts;
 mod building;
@@ -39,12 +51,14 @@ mod notation;
 mod options;
 mod placement;
 mod prices;
+mod queries;
 pub mod reference;
 mod refusals;
 mod region;
 mod regions;
 mod river;
 mod rules;
+mod setup;
 mod spells;
 #[cfg(test)]
 mod tests;
@@ -465,448 +479,6 @@ pub struct Pandoria {
     /// Artifacts expansion: the relics not yet taken, cheapest first.
     #[serde(default)]
     relics: Vec<data::Relic>,
-}
-
-impl Pandoria {
-    /// Workers per player by player count (text 004: 6 / 5 / 4 with 2 / 3 / 4 players).
-    pub fn workers_for(players: usize) -> u8 {
-        match players {
-            2 => 6,
-            3 => 5,
-            _ => 4,
-        }
-    }
-
-    /// Double tiles put back unseen at setup (text 004: 12 / 8 / 4).
-    pub fn removed_for(players: usize) -> usize {
-        match players {
-            2 => 12,
-            3 => 8,
-            _ => 4,
-        }
-    }
-
-    /// Double tiles this game put back unseen at set-up: 12/8/4, or 24/20/16 with Artifacts.
-    pub fn removed_at_setup(&self) -> usize {
-        if self.options.artifacts {
-            artifacts().removed_for(self.seats.len())
-        } else {
-            Self::removed_for(self.seats.len())
-        }
-    }
-
-    /// The monuments in play, bottom first (text 004: remove 2 each of 4, 5, 6 with 2
-    /// players, 1 each with 3; the stack is ascending, the 6s on top).
-    pub fn monuments_for(players: usize) -> Vec<u8> {
-        let mut stack = cards().monuments().to_vec();
-        let remove = match players {
-            2 => 2,
-            3 => 1,
-            _ => 0,
-        };
-        for value in 4..=6 {
-            for _ in 0..remove {
-                if let Some(p) = stack.iter().position(|&m| m == value) {
-                    stack.remove(p);
-                }
-            }
-        }
-        stack.sort_unstable();
-        stack
-    }
-
-    /// The printed board of this game's side.
-    pub fn board(&self) -> &'static Board {
-        board_for(self.options.board)
-    }
-
-    /// The seat whose turn it is.
-    pub fn current(&self) -> Seat {
-        self.current
-    }
-
-    /// The step of the current turn.
-    pub fn step(&self) -> &Step {
-        &self.step
-    }
-
-    /// What the current turn has done so far.
-    pub fn turn(&self) -> &Turn {
-        &self.turn
-    }
-
-    /// The land on a hex.
-    pub fn land(&self, hex: Hex) -> Land {
-        self.land[hex.index()]
-    }
-
-    /// The figure on a hex.
-    pub fn figure(&self, hex: Hex) -> Option<Figure> {
-        self.figures[hex.index()]
-    }
-
-    /// A seat's state (including its hidden hand: do not show it to others).
-    pub fn seat_state(&self, seat: Seat) -> &SeatState {
-        &self.seats[seat.index()]
-    }
-
-    /// Tiles left in the stack.
-    pub fn tiles_left(&self) -> usize {
-        self.stack.len()
-    }
-
-    /// Tiles put back unseen at setup.
-    pub fn removed(&self) -> &[TileId] {
-        &self.removed
-    }
-
-    /// The round, from 1.
-    pub fn round(&self) -> u32 {
-        self.round
-    }
-
-    /// The start player.
-    pub fn start_player(&self) -> Seat {
-        self.start_player
-    }
-
-    /// The face-up market, position 1 first.
-    pub fn market(&self) -> &[CardId] {
-        &self.market
-    }
-
-    /// Cards left in the deck.
-    pub fn cards_left(&self) -> usize {
-        self.deck.len()
-    }
-
-    /// The monument stack, bottom first.
-    pub fn monuments(&self) -> &[u8] {
-        &self.monuments
-    }
-
-    /// Where every card is, for tests: deck, market, box (hidden order included).
-    pub fn card_piles(&self) -> (&[CardId], &[CardId], &[CardId]) {
-        (&self.deck, &self.market, &self.boxed)
-    }
-
-    /// The single tiles left, for tests (hidden order included).
-    pub fn single_tiles(&self) -> &[TileId] {
-        &self.singles
-    }
-
-    /// The partner of a seat in the partnership game (the seat opposite).
-    pub fn partner(&self, seat: Seat) -> Option<Seat> {
-        (self.options.partnership && self.seats.len() == 4).then_some(Seat((seat.0 + 2) % 4))
-    }
-
-    /// A seat's score with its partner's (the partnership game), or its own.
-    pub fn team_score(&self, seat: Seat) -> i32 {
-        self.seats[seat.index()].score
-            + self
-                .partner(seat)
-                .map_or(0, |p| self.seats[p.index()].score)
-    }
-
-    fn figures_of(&self, seat: Seat) -> impl Iterator<Item = (Hex, Figure)> + '_ {
-        self.figures.iter().enumerate().filter_map(move |(i, f)| {
-            f.filter(|f| f.seat == seat)
-                .and_then(|f| Some((Hex::from_index(i)?, f)))
-        })
-    }
-
-    /// Golems: a figure on `h` left its space, so any pair it belonged to is over.
-    pub(crate) fn break_golem_pair(&mut self, h: Hex) {
-        self.golem_pairs.retain(|p| !p.contains(&h));
-    }
-
-    /// The haunting figures on the board (each stacked on another player's figure).
-    pub fn spirits(&self) -> &[(Hex, Figure)] {
-        &self.spirits
-    }
-
-    /// Where `seat` may take a figure back: its own figures and its haunting figures.
-    fn retrievable(&self, seat: Seat) -> Vec<Hex> {
-        let mut out: Vec<Hex> = self.figures_of(seat).map(|(h, _)| h).collect();
-        out.extend(
-            self.spirits
-                .iter()
-                .filter(|(_, f)| f.seat == seat)
-                .map(|(h, _)| *h),
-        );
-        out.sort();
-        out
-    }
-
-    /// Whether `seat` may take back the figure on `h` ([`Self::retrievable`]).
-    fn may_retrieve(&self, seat: Seat, h: Hex) -> bool {
-        self.figures[h.index()].is_some_and(|f| f.seat == seat)
-            || self.spirits.iter().any(|&(x, f)| x == h && f.seat == seat)
-    }
-
-    /// Whether a player is haunted now: a haunting figure waits in its reserve or stands on
-    /// one of its figures.
-    fn is_haunted(&self, seat: Seat) -> bool {
-        self.seats[seat.index()].haunted_by.is_some()
-            || self
-                .spirits
-                .iter()
-                .any(|(h, _)| self.figures[h.index()].is_some_and(|f| f.seat == seat))
-    }
-
-    /// Whether the game uses resources, buildings, monuments and the market.
-    pub(crate) fn has_economy(&self) -> bool {
-        matches!(self.options.mode, Mode::Standard | Mode::Beginner)
-    }
-
-    /// Whether the game uses cards at all.
-    pub(crate) fn has_cards(&self) -> bool {
-        self.options.mode != Mode::Family
-    }
-
-    /// The realm whose ability a seat uses (standard game only: side A has none).
-    pub(crate) fn ability(&self, seat: Seat) -> Option<Realm> {
-        if self.options.mode == Mode::Standard {
-            self.seats[seat.index()].realm
-        } else {
-            None
-        }
-    }
-
-    /// The most of each resource a seat's camp holds: 10, and 8 for the Fairies.
-    pub(crate) fn camp(&self, seat: Seat) -> u8 {
-        self.ability(seat).map_or(10, Realm::camp)
-    }
-
-    pub(crate) fn second_edition(&self) -> bool {
-        self.options.edition == Edition::Second
-    }
-
-    fn leader_any_time(&self, seat: Seat) -> bool {
-        match self.options.mode {
-            Mode::Family | Mode::FamilySpells => true,
-            Mode::Standard => self.ability(seat) == Some(Realm::Humans),
-            Mode::Beginner => false,
-        }
-    }
-
-    /// Whether `seat` may put its leader on the board now (leader in reserve and, unless it
-    /// may come at any time, no worker left in reserve).
-    pub(crate) fn leader_allowed(&self, seat: Seat) -> Result<(), RulesError> {
-        let s = &self.seats[seat.index()];
-        if !s.leader {
-            Err(RulesError::NoLeader)
-        } else if s.workers > 0 && !self.leader_any_time(seat) {
-            Err(RulesError::LeaderTooEarly)
-        } else {
-            Ok(())
-        }
-    }
-
-    /// How many tiles a seat holds in hand (Dwarves: 2).
-    fn hand_size(&self, seat: Seat) -> usize {
-        if self.ability(seat) == Some(Realm::Dwarves) {
-            2
-        } else {
-            1
-        }
-    }
-
-    fn random_start_tiles(&mut self, ids: [TileId; 2]) -> Result<(), SetupError> {
-        let board = self.board();
-        let mut placed: Vec<[Hex; 2]> = Vec::new();
-        for id in ids {
-            let at = match self.options.start_tiles {
-                StartTiles::Marked | StartTiles::Chosen => {
-                    let pairs = board.start_pairs();
-                    let free: Vec<[Hex; 2]> = pairs
-                        .into_iter()
-                        .filter(|p| self.land[p[0].index()] == Land::Empty)
-                        .collect();
-                    let mut pair = free[self.rng.random_range(0..free.len())];
-                    if self.rng.random_bool(0.5) {
-                        pair.reverse();
-                    }
-                    pair
-                }
-                StartTiles::Random => {
-                    let options = self.start_placements(&placed);
-                    if options.is_empty() {
-                        return Err(SetupError("no room for the start tiles".into()));
-                    }
-                    options[self.rng.random_range(0..options.len())]
-                }
-            };
-            self.put_tile(id, at);
-            placed.push(at);
-        }
-        self.last_move.clear();
-        Ok(())
-    }
-
-    fn put_tile(&mut self, id: TileId, at: [Hex; 2]) {
-        let tile = tiles()
-            .get(id)
-            .copied()
-            .expect("tile ids come from the data");
-        let halves = [Some(tile.a), tile.b];
-        for (hex, half) in at.iter().zip(halves) {
-            if let Some(half) = half {
-                self.land[hex.index()] = Land::Terrain {
-                    terrain: half.terrain,
-                    symbols: half.symbols,
-                    tile: Some(id),
-                };
-            }
-        }
-        self.last_move = if tile.b.is_some() {
-            at.to_vec()
-        } else {
-            vec![at[0]]
-        };
-        // Artifacts expansion: the tile's artifacts come from the reserve, one per half.
-        let count = tile.artifacts.min(self.artifact_reserve);
-        if count > 0 {
-            self.artifact_reserve -= count;
-            let first = count.div_ceil(2);
-            for (hex, n) in [(at[0], first), (at[1], count - first)] {
-                if n > 0 {
-                    self.artifacts_on.push((hex, n));
-                }
-            }
-        }
-    }
-
-    /// Whether a table may play `realm` (option `realm`): the expansion and promo realms have
-    /// only side B, so they play the standard game.
-    fn check_realm(options: &Options, realm: Realm) -> Result<(), SetupError> {
-        if realm.set() != RealmSet::Base && options.mode != Mode::Standard {
-            return Err(SetupError(format!(
-                "the {realm} have no side A and no realm cards: they play the standard game (mode=standard)"
-            )));
-        }
-        Ok(())
-    }
-
-    /// Artifacts expansion (text 004 "Preparation"): the relics by player count, the reserve
-    /// of artifacts, and the new start tile on its fixed place, a random side up. The
-    /// mountain castles and the removed and mixed tiles are dealt with the rest of the set-up.
-    fn setup_artifacts(&mut self) {
-        let data = artifacts();
-        self.relics = data.relics_for(self.seats.len());
-        self.artifact_reserve = data.pieces;
-        let side = data.start_sides[self.rng.random_range(0..2usize)];
-        self.put_tile(side, data.start_at);
-        self.last_move.clear();
-    }
-
-    /// Artifacts expansion: the seat whose counter holds `seat`'s artifacts — in the
-    /// partnership game the partners share one (kept on the lower seat), else its own.
-    pub fn artifact_holder(&self, seat: Seat) -> Seat {
-        match self.partner(seat) {
-            Some(p) if p.0 < seat.0 => p,
-            _ => seat,
-        }
-    }
-
-    /// Artifacts expansion: the artifacts `seat` may spend (its team's in the partnership game).
-    pub fn artifacts_of(&self, seat: Seat) -> u8 {
-        self.seats[self.artifact_holder(seat).index()].artifacts
-    }
-
-    /// Artifacts expansion: artifacts lying on the board, by hex.
-    pub fn artifacts_on_board(&self) -> &[(Hex, u8)] {
-        &self.artifacts_on
-    }
-
-    /// Artifacts expansion: the relics not yet taken, cheapest first.
-    pub fn relics_left(&self) -> &[data::Relic] {
-        &self.relics
-    }
-
-    /// Artifacts expansion: artifact pieces in the reserve.
-    pub fn artifact_reserve(&self) -> u8 {
-        self.artifact_reserve
-    }
-
-    /// Gives out realms by the options (standard and beginner game) and sets up everything
-    /// that depends on them; with `realms=each_chooses` the players choose first.
-    fn assign_realms(&mut self) -> Result<(), SetupError> {
-        let n = self.seats.len();
-        let pool = self.options.realm_sets.realms();
-        let realms: Vec<Realm> = match self.options.realms {
-            RealmAssignment::RandomUnique => {
-                let mut all = self.options.realm_sets.realms();
-                all.shuffle(&mut self.rng);
-                all.truncate(n);
-                all
-            }
-            RealmAssignment::RandomNotUnique => (0..n)
-                .map(|_| pool[self.rng.random_range(0..pool.len())])
-                .collect(),
-            RealmAssignment::SameRandom => {
-                vec![pool[self.rng.random_range(0..pool.len())]; n]
-            }
-            RealmAssignment::SameChosen => vec![self.options.realm.expect("checked in new"); n],
-            RealmAssignment::EachChooses => {
-                self.realms_pending = true;
-                return Ok(());
-            }
-        };
-        for (seat, realm) in self.seats.iter_mut().zip(realms) {
-            seat.realm = Some(realm);
-        }
-        self.setup_realms();
-        Ok(())
-    }
-
-    /// Start resources, the Dwarves' second tile and the cards (text 004 "Preparation",
-    /// "Beginner game"). Called once every seat has its realm.
-    fn setup_realms(&mut self) {
-        self.realms_pending = false;
-        let n = self.seats.len();
-        for i in 0..n {
-            let realm = self.seats[i].realm.expect("every seat has a realm now");
-            let data = realm.data();
-            self.seats[i].resources = data.start(
-                self.options.mode == Mode::Beginner,
-                self.options.edition == Edition::Second,
-            );
-            while self.seats[i].hand.len() < self.hand_size(Seat(i as u8)) {
-                match self.stack.pop() {
-                    Some(t) => self.seats[i].hand.push(t),
-                    None => break,
-                }
-            }
-        }
-        let mut deck: Vec<CardId> = cards().all().map(|c| c.id).collect();
-        if self.options.mode == Mode::Beginner {
-            for i in 0..n {
-                let Some([a, b]) = self.seats[i].realm.expect("set").data().cards else {
-                    continue;
-                };
-                deck.retain(|&c| c != a && c != b);
-                self.seats[i].slots[0].cards.push(a);
-                self.seats[i].cards.push(b);
-            }
-        }
-        deck.shuffle(&mut self.rng);
-        self.deck = deck;
-        let mut events = Vec::new();
-        self.refill_market(&mut events);
-        let hand = if self.options.mode == Mode::Beginner {
-            2
-        } else {
-            4
-        };
-        for _ in 0..hand {
-            for i in 0..n {
-                if let Some(c) = self.deck.pop() {
-                    self.seats[i].cards.push(c);
-                }
-            }
-        }
-    }
 }
 
 impl Game for Pandoria {
