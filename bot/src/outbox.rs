@@ -8,7 +8,7 @@
 //! someone can be told. Rows survive restarts: whatever was committed but not delivered
 //! when the process died goes out after the next start.
 //!
-//! Why this file is long (~930 lines): the worker is one state machine over a row's life
+//! Why this file is long (931 lines): the worker is one state machine over a row's life
 //! (claim, hold, skip, send, retry, give up, note), and its rules only make sense read
 //! together; what a courier sees of it (the message, the failures, [`Courier`]) is its first
 //! 300 lines.

@@ -24,7 +24,7 @@
 //! - *KB per turn* are the bytes of every file uploaded in a POST or PATCH (channel posts and
 //!   edits, DMs, panels), in thousands of bytes, divided by the turns.
 //!
-//! Why this file is long: the newcomer (what it sees, reads and clicks) is one model that
+//! Why this file is long (920 lines): the newcomer (what it sees, reads and clicks) is one model that
 //! every game's test shares, and its counting must stay beside it to be checked.
 
 mod support;

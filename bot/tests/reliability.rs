@@ -2,7 +2,7 @@
 //! dropped"): resigning in one transaction, Start racing Leave, stale Undo buttons, the
 //! outbox, the reminder pass, and what a damaged database may do.
 //!
-//! Why this file is long: one test per defect found, each with the set-up that reproduced it
+//! Why this file is long (964 lines): one test per defect found, each with the set-up that reproduced it
 //! (a race, a failing courier, a damaged file), sharing the table helpers at the top.
 
 use std::sync::{Arc, Mutex};

@@ -1,7 +1,7 @@
 //! The table service over a real SQLite file: every command, its refusals, undo,
 //! resignation, restarts, broken snapshots, duplicates and racing writers.
 //!
-//! Why this file is long: one scenario per command of the table service, all over the same
+//! Why this file is long (838 lines): one scenario per command of the table service, all over the same
 //! few helpers at the top; splitting it would only scatter them.
 
 use std::sync::Arc;

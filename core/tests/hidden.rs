@@ -20,7 +20,7 @@
 //! - Every registered game (the test-only one included), through the type-erased game:
 //!   redaction and new deals from what a seat knows show the seat the same.
 //!
-//! Why this file is long: Pandoria's swaps edit the saved state item by item, and each game's
+//! Why this file is long (778 lines): Pandoria's swaps edit the saved state item by item, and each game's
 //! check shares the helpers at the top; the every-game check is the short last part.
 //!
 //! A failure names everything needed to replay it: options, players, seed, step, the swap and

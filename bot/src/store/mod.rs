@@ -5,7 +5,7 @@
 //! writers never both read and then fail to write (`database is locked`); the game's
 //! `version` column is checked in the same transaction, so a stale writer loses cleanly.
 //!
-//! Why this file is long (~830 lines): it holds the writes of the game log (games, seats,
+//! Why this file is long (837 lines): it holds the writes of the game log (games, seats,
 //! actions, snapshots), one family of version-checked transactions that also queue the
 //! outbox rows, and reading them side by side is how they stay consistent. Reading the log
 //! back is in `action_log.rs`, the outbox's own queries in `outbox.rs`, the league's rows in

@@ -3,7 +3,7 @@
 //! …), so that no listing of legal actions explodes. `pass` forgoes the rest of an effect
 //! (Yucata lets a player cast a spell and forgo its effect, except Conjure and Rage).
 //!
-//! Why this file is long (about 745 lines): one arm per spell effect for its targets, each
+//! Why this file is long (807 lines): one arm per spell effect for its targets, each
 //! effect's checks and application kept together.
 
 use super::cards::{CardId, cards};

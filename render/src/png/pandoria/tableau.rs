@@ -1,5 +1,8 @@
 //! The right column of the public picture: the header with the market, and a tableau panel
 //! per seat (resources, top spell, cards, building slots, score).
+//!
+//! Why this file is long (735 lines): a seat's panel is one drawing (`draw_seat`, about 240
+//! lines, and its realm's extras, about 125) that shares its measures with the panels' layout.
 
 use turnpost_core::pandoria::{PublicView, SeatPublic};
 
