@@ -4,6 +4,9 @@
 //! the log's unique sequence number, reported as corrupt data, not as a stale write; and an
 //! append that ends the game would still bump the version over another's.
 
+#[path = "support/postgres.rs"]
+mod pg;
+
 use turnpost_bot::store::{
     DeliveryKind, LeagueChange, NewAction, NewDelivery, NewGame, Store, StoreError, Terms,
 };
@@ -76,7 +79,7 @@ async fn append(
 
 #[tokio::test]
 async fn two_appends_at_one_version_give_the_second_a_conflict_and_write_nothing() {
-    let store = Store::memory().await.unwrap();
+    let store = pg::fresh_store().await;
     let id = game(&store).await;
     assert_eq!(store.version(id).await.unwrap().0, 0);
 

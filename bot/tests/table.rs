@@ -1,12 +1,15 @@
 //! The table service over a real SQLite file: every command, its refusals, undo,
-//! resignation, restarts, broken snapshots, duplicates and racing writers.
+//! resignation, restarts, broken snapshots, duplicates and racing writers. `table_postgres`
+//! runs the same tests on a PostgreSQL database (`support/postgres.rs`).
 //!
-//! Why this file is long (838 lines): one scenario per command of the table service, all over the same
+//! Why this file is long (837 lines): one scenario per command of the table service, all over the same
 //! few helpers at the top; splitting it would only scatter them.
+
+#[path = "support/postgres.rs"]
+mod pg;
 
 use std::sync::Arc;
 
-use turnpost_bot::store::Store;
 use turnpost_bot::table::{
     Caller, Command, NoImages, Reply, Seeds, Table, TableError, TableSettings,
 };
@@ -33,7 +36,7 @@ fn with_interaction(mut c: Caller, id: &str) -> Caller {
 
 /// A table over `path` whose games take the seeds 1, 2, …: every run plays the same games.
 async fn table_at(path: &std::path::Path) -> Table {
-    let store = Store::open(path).await.unwrap();
+    let store = pg::store_at(path).await;
     let settings = TableSettings {
         seeds: Arc::new(Seeds::sequence(1)),
         ..TableSettings::default()
@@ -563,14 +566,11 @@ async fn restarts_resume_and_a_broken_snapshot_is_rebuilt_from_the_log() {
     table.store().close().await;
     drop(table);
     // Spoil every snapshot.
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
-        .await
-        .unwrap();
-    let spoiled = sqlx::query("UPDATE snapshot SET state = '{\"not\": \"a game\"}'")
-        .execute(&pool)
-        .await
-        .unwrap();
-    assert!(spoiled.rows_affected() > 0, "snapshots were written");
+    let pool = pg::Raw::at(&path).await;
+    let spoiled = pool
+        .execute("UPDATE snapshot SET state = '{\"not\": \"a game\"}'")
+        .await;
+    assert!(spoiled > 0, "snapshots were written");
     pool.close().await;
     let table = table_at(&path).await;
     let after = table
@@ -602,9 +602,7 @@ async fn eight_racing_tasks_apply_exactly_one_action_per_decision() {
     ];
     let r = started(&tables[0], 2).await;
     let mut version = r.turn.unwrap().version;
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
-        .await
-        .unwrap();
+    let pool = pg::Raw::at(&path).await;
     for round in 0..25 {
         let mover = if tables[0]
             .suggest(&caller(1), "", 1)
@@ -679,15 +677,16 @@ async fn eight_racing_tasks_apply_exactly_one_action_per_decision() {
             "decision {round}: one action on top of version {version}"
         );
         // That action is the winner's; the refused racers wrote nothing.
-        let written: Vec<(i64, String, Option<String>)> = sqlx::query_as(
-            "SELECT seq, notation, interaction_id FROM action
-             WHERE game_id = 1 AND (seq > ? OR interaction_id LIKE ?)",
-        )
-        .bind(version)
-        .bind(format!("race-{round}-%"))
-        .fetch_all(&pool)
-        .await
-        .unwrap();
+        let written: Vec<(i64, String, Option<String>)> = pool
+            .query_as(
+                "SELECT seq, notation, interaction_id FROM action
+                 WHERE game_id = 1 AND (seq > ? OR interaction_id LIKE ?)",
+                &[
+                    pg::Bind::Int(version),
+                    pg::Bind::Text(format!("race-{round}-%")),
+                ],
+            )
+            .await;
         assert_eq!(
             written,
             vec![(

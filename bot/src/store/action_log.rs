@@ -3,9 +3,7 @@
 //! or a snapshot from elsewhere is noticed before it is replayed. The writes that make the
 //! log are `mod.rs`'s version-checked transactions.
 
-use sqlx::sqlite::SqliteRow;
-
-use super::{GameId, Store, StoreError, column, seat_number};
+use super::{GameId, Row, Store, StoreError, column, query, query_scalar, seat_number};
 
 /// What an action row's checksum says about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +58,7 @@ impl Snapshot {
 /// or whose values cannot be read, is [`Check::Damaged`] (the table rebuilds the game up to
 /// it); a row without one (written before migration 0006) must read cleanly, or it is
 /// reported.
-pub(super) fn action_row(game_id: GameId, r: &SqliteRow) -> Result<ActionRow, StoreError> {
+pub(super) fn action_row(game_id: GameId, r: &Row) -> Result<ActionRow, StoreError> {
     let c = column::Columns::new(r, format!("game {game_id}'s action log"));
     let seq = c.int("seq")?;
     let c = c.named(format!("game {game_id}'s action {seq}"));
@@ -161,14 +159,14 @@ impl Store {
         after: i64,
         upto: i64,
     ) -> Result<Vec<ActionRow>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT seq, seat, notation, reveals, log, checksum FROM action
              WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
         )
         .bind(game_id)
         .bind(after)
         .bind(upto)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         let actions = rows
             .iter()
@@ -194,14 +192,14 @@ impl Store {
         game_id: GameId,
         version: i64,
     ) -> Result<Option<Snapshot>, StoreError> {
-        let row = sqlx::query(
+        let row = query(
             "SELECT snapshot.seq, snapshot.state, action.state_hash FROM snapshot
              LEFT JOIN action ON action.game_id = snapshot.game_id AND action.seq = snapshot.seq
              WHERE snapshot.game_id = ? AND snapshot.seq <= ? ORDER BY snapshot.seq DESC LIMIT 1",
         )
         .bind(game_id)
         .bind(version)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.read())
         .await?;
         row.map(|r| {
             let c = column::Columns::new(&r, format!("game {game_id}'s snapshot"));
@@ -229,14 +227,14 @@ impl Store {
         seq: i64,
         state: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        sqlx::query("INSERT OR REPLACE INTO snapshot (game_id, seq, state) VALUES (?, ?, ?)")
+        let mut tx = self.db.begin().await?;
+        query(super::PUT_SNAPSHOT)
             .bind(game_id)
             .bind(seq)
             .bind(state)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("UPDATE action SET state_hash = ? WHERE game_id = ? AND seq = ?")
+        query("UPDATE action SET state_hash = ? WHERE game_id = ? AND seq = ?")
             .bind(state_hash(state))
             .bind(game_id)
             .bind(seq)
@@ -248,10 +246,10 @@ impl Store {
 
     /// Deletes a snapshot.
     pub async fn delete_snapshot(&self, game_id: GameId, seq: i64) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM snapshot WHERE game_id = ? AND seq = ?")
+        query("DELETE FROM snapshot WHERE game_id = ? AND seq = ?")
             .bind(game_id)
             .bind(seq)
-            .execute(&self.pool)
+            .execute(self.read())
             .await?;
         Ok(())
     }
@@ -259,9 +257,9 @@ impl Store {
     /// Versions of every action of a game, in order (for tests of gap-free sequences).
     pub async fn sequence_numbers(&self, game_id: GameId) -> Result<Vec<i64>, StoreError> {
         Ok(
-            sqlx::query_scalar("SELECT seq FROM action WHERE game_id = ? ORDER BY seq")
+            query_scalar("SELECT seq FROM action WHERE game_id = ? ORDER BY seq")
                 .bind(game_id)
-                .fetch_all(&self.pool)
+                .fetch_all(self.read())
                 .await?,
         )
     }

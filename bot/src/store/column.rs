@@ -5,20 +5,17 @@
 //! same bytes), require UTF-8, and name the row and the column when a value cannot be what
 //! it should be.
 
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, TypeInfo, ValueRef};
-
-use super::StoreError;
+use super::{Row, StoreError};
 
 /// One row, named for the reports (`game 3's action 12`).
 pub(super) struct Columns<'r> {
-    row: &'r SqliteRow,
+    row: &'r Row,
     what: String,
 }
 
 impl<'r> Columns<'r> {
     /// The row, with the words that name it in a report.
-    pub(super) fn new(row: &'r SqliteRow, what: impl Into<String>) -> Columns<'r> {
+    pub(super) fn new(row: &'r Row, what: impl Into<String>) -> Columns<'r> {
         Columns {
             row,
             what: what.into(),
@@ -37,11 +34,8 @@ impl<'r> Columns<'r> {
 
     /// The storage class of a value (`INTEGER`, `REAL`, `TEXT`, `BLOB`), `None` for NULL.
     fn class(&self, column: &str) -> Result<Option<String>, StoreError> {
-        let raw = self.row.try_get_raw(column)?;
-        if raw.is_null() {
-            return Ok(None);
-        }
-        Ok(Some(raw.type_info().name().to_string()))
+        let value = self.row.value(column)?;
+        Ok((value.class() != "NULL").then(|| value.class().to_string()))
     }
 
     /// An integer that may be NULL.

@@ -3,8 +3,7 @@
 //! action does to its game's deadline is written in the action's transaction
 //! ([`write_deadline`]); when to warn and what a passed deadline does are the table's.
 
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, SqliteConnection};
+use super::{Conn, Row, query, query_scalar, query_scalar2, query2};
 
 use super::{GameId, NewDelivery, Store, StoreError, UserId, outbox, seat_number};
 use crate::clock::HOUR_MS;
@@ -84,7 +83,7 @@ pub fn next_check(due_at: i64, hours: u32, warned: u8) -> i64 {
 
 /// Writes what an action does to its game's deadline, in the action's transaction.
 pub(super) async fn write_deadline(
-    tx: &mut SqliteConnection,
+    tx: &mut Conn,
     game_id: GameId,
     change: &DeadlineChange,
     now: i64,
@@ -93,7 +92,7 @@ pub(super) async fn write_deadline(
         // The late player acting during a vote or an open seat ends it: their clock
         // starts anew.
         DeadlineChange::Keep => {
-            let late = sqlx::query(
+            let late = query(
                 "SELECT seat, user_id FROM deadline WHERE game_id = ? AND phase != 'running'",
             )
             .bind(game_id)
@@ -109,7 +108,7 @@ pub(super) async fn write_deadline(
         DeadlineChange::Clear => clear_deadline(tx, game_id).await?,
         DeadlineChange::Set { seat, user } => {
             clear_deadline(tx, game_id).await?;
-            let hours: i64 = sqlx::query_scalar(
+            let hours: i64 = query_scalar(
                 "SELECT deadline_hours FROM game WHERE game_id = ? AND status = 'active'",
             )
             .bind(game_id)
@@ -117,9 +116,9 @@ pub(super) async fn write_deadline(
             .await?
             .unwrap_or(0);
             if hours > 0 {
-                let away = vacation_until_in(tx, *user, now).await?;
+                let away = vacation_until_in(&mut *tx, *user, now).await?;
                 let due = away.unwrap_or(now).max(now) + hours * HOUR_MS;
-                sqlx::query(
+                query(
                     "INSERT INTO deadline (game_id, seat, user_id, began_at, due_at, warned, phase, check_at)
                      VALUES (?, ?, ?, ?, ?, 0, 'running', ?)",
                 )
@@ -137,12 +136,12 @@ pub(super) async fn write_deadline(
     Ok(())
 }
 
-async fn clear_deadline(tx: &mut SqliteConnection, game_id: GameId) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM deadline WHERE game_id = ?")
+async fn clear_deadline(tx: &mut Conn, game_id: GameId) -> Result<(), StoreError> {
+    query("DELETE FROM deadline WHERE game_id = ?")
         .bind(game_id)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM replace_vote WHERE game_id = ?")
+    query("DELETE FROM replace_vote WHERE game_id = ?")
         .bind(game_id)
         .execute(&mut *tx)
         .await?;
@@ -150,21 +149,21 @@ async fn clear_deadline(tx: &mut SqliteConnection, game_id: GameId) -> Result<()
 }
 
 async fn vacation_until_in(
-    tx: &mut SqliteConnection,
+    on: impl Into<super::On<'_>>,
     user: UserId,
     now: i64,
 ) -> Result<Option<i64>, StoreError> {
-    Ok(sqlx::query_scalar(
+    Ok(query_scalar(
         "SELECT MAX(ends_at) FROM vacation WHERE user_id = ? AND starts_at <= ? AND ends_at > ?",
     )
     .bind(user as i64)
     .bind(now)
     .bind(now)
-    .fetch_one(&mut *tx)
+    .fetch_one(on)
     .await?)
 }
 
-fn deadline_row(r: &SqliteRow) -> Result<DeadlineRow, StoreError> {
+fn deadline_row(r: &Row) -> Result<DeadlineRow, StoreError> {
     Ok(DeadlineRow {
         game_id: r.try_get("game_id")?,
         seat: seat_number(r.try_get("seat")?)?,
@@ -203,33 +202,39 @@ impl Store {
         now: i64,
         limit: usize,
     ) -> Result<Vec<DeadlineRow>, StoreError> {
-        let rows = sqlx::query(DUE_DEADLINES)
+        let rows = query(DUE_DEADLINES)
             .bind(now)
             .bind(limit as i64)
-            .fetch_all(&self.pool)
+            .fetch_all(self.read())
             .await?;
         rows.iter().map(deadline_row).collect()
     }
 
-    /// The plan SQLite uses for the sweep's query (reported by the bench).
+    /// The plan the backend uses for the sweep's query (reported by the bench).
     pub async fn due_deadlines_plan(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query(&format!("EXPLAIN QUERY PLAN {DUE_DEADLINES}"))
+        let sqlite = format!("EXPLAIN QUERY PLAN {DUE_DEADLINES}");
+        let postgres = format!("EXPLAIN {DUE_DEADLINES}");
+        let rows = query2(&sqlite, &postgres)
             .bind(0_i64)
             .bind(1_i64)
-            .fetch_all(&self.pool)
+            .fetch_all(self.read())
             .await?;
+        let column = match self.backend() {
+            super::Backend::Sqlite => "detail",
+            super::Backend::Postgres => "QUERY PLAN",
+        };
         rows.iter()
-            .map(|r| Ok(r.try_get::<String, _>("detail")?))
+            .map(|r| Ok(r.try_get::<String, _>(column)?))
             .collect()
     }
 
     /// A game's running deadline.
     pub async fn deadline(&self, game_id: GameId) -> Result<Option<DeadlineRow>, StoreError> {
-        let row = sqlx::query(&format!(
+        let row = query(&format!(
             "SELECT {DEADLINE_COLUMNS} FROM deadline d JOIN game g ON g.game_id = d.game_id WHERE d.game_id = ?"
         ))
         .bind(game_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.read())
         .await?;
         row.as_ref().map(deadline_row).transpose()
     }
@@ -246,8 +251,8 @@ impl Store {
         check_at: i64,
         deliveries: &[NewDelivery],
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let r = sqlx::query(
+        let mut tx = self.db.begin().await?;
+        let r = query(
             "UPDATE deadline SET warned = ?, phase = ?, check_at = ? WHERE game_id = ? AND began_at = ?",
         )
         .bind(i64::from(warned))
@@ -261,7 +266,7 @@ impl Store {
             return Ok(false);
         }
         if phase == Phase::Running {
-            sqlx::query("DELETE FROM replace_vote WHERE game_id = ?")
+            query("DELETE FROM replace_vote WHERE game_id = ?")
                 .bind(game_id)
                 .execute(&mut *tx)
                 .await?;
@@ -280,13 +285,13 @@ impl Store {
         deliveries: &[NewDelivery],
     ) -> Result<bool, StoreError> {
         let now = self.now();
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let hours: i64 = sqlx::query_scalar("SELECT deadline_hours FROM game WHERE game_id = ?")
+        let mut tx = self.db.begin().await?;
+        let hours: i64 = query_scalar("SELECT deadline_hours FROM game WHERE game_id = ?")
             .bind(game_id)
             .fetch_one(&mut *tx)
             .await?;
         let due = now + hours * HOUR_MS;
-        let r = sqlx::query(
+        let r = query(
             "UPDATE deadline SET began_at = ?, due_at = ?, warned = 0, phase = 'running', check_at = ?
              WHERE game_id = ? AND began_at = ?",
         )
@@ -300,7 +305,7 @@ impl Store {
         if r.rows_affected() != 1 {
             return Ok(false);
         }
-        sqlx::query("DELETE FROM replace_vote WHERE game_id = ?")
+        query("DELETE FROM replace_vote WHERE game_id = ?")
             .bind(game_id)
             .execute(&mut *tx)
             .await?;
@@ -316,20 +321,20 @@ impl Store {
         voter: UserId,
         replace: bool,
     ) -> Result<(usize, usize), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        sqlx::query(
-            "INSERT OR REPLACE INTO replace_vote (game_id, voter_id, replace) VALUES (?, ?, ?)",
+        let mut tx = self.db.begin().await?;
+        query(
+            "INSERT INTO replace_vote (game_id, voter_id, replace) VALUES (?, ?, ?)
+             ON CONFLICT (game_id, voter_id) DO UPDATE SET replace = excluded.replace",
         )
         .bind(game_id)
         .bind(voter as i64)
         .bind(replace)
         .execute(&mut *tx)
         .await?;
-        let votes: Vec<i64> =
-            sqlx::query_scalar("SELECT replace FROM replace_vote WHERE game_id = ?")
-                .bind(game_id)
-                .fetch_all(&mut *tx)
-                .await?;
+        let votes: Vec<i64> = query_scalar("SELECT replace FROM replace_vote WHERE game_id = ?")
+            .bind(game_id)
+            .fetch_all(&mut *tx)
+            .await?;
         tx.commit().await?;
         let yes = votes.iter().filter(|v| **v != 0).count();
         Ok((yes, votes.len() - yes))
@@ -337,8 +342,7 @@ impl Store {
 
     /// When the user's vacation ends, if they are on one at `now`.
     pub async fn vacation_until(&self, user: UserId, now: i64) -> Result<Option<i64>, StoreError> {
-        let mut conn = self.pool.acquire().await?;
-        vacation_until_in(&mut conn, user, now).await
+        vacation_until_in(self.read(), user, now).await
     }
 
     /// Vacation days the user has taken on a server in a season (`None`: outside seasons).
@@ -348,14 +352,16 @@ impl Store {
         guild: u64,
         season: Option<i64>,
     ) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar(
+        Ok(query_scalar2(
             "SELECT COALESCE(SUM(days), 0) FROM vacation
              WHERE user_id = ? AND guild_id = ? AND season_id IS ?",
+            "SELECT CAST(COALESCE(SUM(days), 0) AS BIGINT) FROM vacation
+             WHERE user_id = ? AND guild_id = ? AND season_id IS NOT DISTINCT FROM ?",
         )
         .bind(user as i64)
         .bind(guild as i64)
         .bind(season)
-        .fetch_one(&self.pool)
+        .fetch_one(self.read())
         .await?)
     }
 
@@ -370,10 +376,10 @@ impl Store {
         days: u32,
     ) -> Result<i64, StoreError> {
         let now = self.now();
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         let starts = vacation_until_in(&mut tx, user, now).await?.unwrap_or(now);
         let ends = starts + i64::from(days) * 24 * HOUR_MS;
-        sqlx::query(
+        query(
             "INSERT INTO vacation (user_id, guild_id, season_id, starts_at, ends_at, days)
              VALUES (?, ?, ?, ?, ?, ?)",
         )
@@ -387,7 +393,7 @@ impl Store {
         .await?;
         // Pause: each running deadline moves by the vacation's length, and nothing is
         // checked (no warning) before the vacation ends.
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT d.game_id, d.due_at, d.warned, g.deadline_hours FROM deadline d
              JOIN game g ON g.game_id = d.game_id
              WHERE d.user_id = ? AND d.phase = 'running'",
@@ -402,7 +408,7 @@ impl Store {
             let hours = r.try_get::<i64, _>("deadline_hours")?.clamp(0, 10_000) as u32;
             // The clock stops for the vacation's days (a later vacation adds its own).
             let paused_due = due + i64::from(days) * 24 * HOUR_MS;
-            sqlx::query("UPDATE deadline SET due_at = ?, check_at = ? WHERE game_id = ?")
+            query("UPDATE deadline SET due_at = ?, check_at = ? WHERE game_id = ?")
                 .bind(paused_due)
                 .bind(next_check(paused_due, hours, warned).max(ends))
                 .bind(game_id)

@@ -4,8 +4,7 @@
 //! in `deadline.rs`, results and ratings in `results.rs`. Nothing here changes a game's
 //! rules or decides a league's: those are [`crate::league`]'s.
 
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, SqliteConnection};
+use super::{Conn, Row, query, query_scalar};
 
 use super::deadline::{DeadlineChange, policy_column, write_deadline};
 use super::results::{FinishedGame, finish};
@@ -64,22 +63,20 @@ pub struct RecordAction {
 /// rated game's ratings change by `rule` (none given: they wait for
 /// [`Store::reapply_ratings`]).
 pub(super) async fn write(
-    tx: &mut SqliteConnection,
+    tx: &mut Conn,
     game_id: GameId,
     change: &LeagueChange,
     now: i64,
     rule: Option<RatingRule>,
 ) -> Result<(), StoreError> {
     if let Some((seat, user, name)) = &change.seat_taken {
-        sqlx::query(
-            "UPDATE seat SET user_id = ?, name = ?, resigned = 0 WHERE game_id = ? AND seat = ?",
-        )
-        .bind(*user as i64)
-        .bind(name)
-        .bind(game_id)
-        .bind(i64::from(*seat))
-        .execute(&mut *tx)
-        .await?;
+        query("UPDATE seat SET user_id = ?, name = ?, resigned = 0 WHERE game_id = ? AND seat = ?")
+            .bind(*user as i64)
+            .bind(name)
+            .bind(game_id)
+            .bind(i64::from(*seat))
+            .execute(&mut *tx)
+            .await?;
     }
     write_deadline(tx, game_id, &change.deadline, now).await?;
     if let Some(finished) = &change.finished {
@@ -92,33 +89,33 @@ impl Store {
     /// Whether games that start with AI seats may be rated on this server (default no).
     pub async fn guild_ai_rated(&self, guild: u64) -> Result<bool, StoreError> {
         let rated: Option<i64> =
-            sqlx::query_scalar("SELECT ai_rated FROM guild_setting WHERE guild_id = ?")
+            query_scalar("SELECT ai_rated FROM guild_setting WHERE guild_id = ?")
                 .bind(guild as i64)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.read())
                 .await?;
         Ok(rated.unwrap_or(0) != 0)
     }
 
     /// Sets [`Store::guild_ai_rated`].
     pub async fn set_guild_ai_rated(&self, guild: u64, rated: bool) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "INSERT INTO guild_setting (guild_id, ai_rated) VALUES (?, ?)
              ON CONFLICT (guild_id) DO UPDATE SET ai_rated = excluded.ai_rated",
         )
         .bind(guild as i64)
         .bind(rated)
-        .execute(&self.writer)
+        .execute(self.write())
         .await?;
         Ok(())
     }
 
     /// A server's defaults for `/new` and its vacation allowance per season (days).
     pub async fn guild_terms(&self, guild: u64) -> Result<(Terms, u32), StoreError> {
-        let row = sqlx::query(
+        let row = query(
             "SELECT deadline_hours, deadline_policy, rated, vacation_days FROM guild_setting WHERE guild_id = ?",
         )
         .bind(guild as i64)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.read())
         .await?;
         let Some(r) = row else {
             return Ok((
@@ -146,7 +143,7 @@ impl Store {
         terms: Terms,
         vacation_days: u32,
     ) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "INSERT INTO guild_setting (guild_id, deadline_hours, deadline_policy, rated, vacation_days)
              VALUES (?, ?, ?, ?, ?)
              ON CONFLICT (guild_id) DO UPDATE SET deadline_hours = excluded.deadline_hours,
@@ -158,39 +155,41 @@ impl Store {
         .bind(terms.policy.as_str())
         .bind(terms.rated)
         .bind(i64::from(vacation_days))
-        .execute(&self.writer)
+        .execute(self.write())
         .await?;
         Ok(())
     }
 
     /// A server's running season.
     pub async fn open_season(&self, guild: u64) -> Result<Option<Season>, StoreError> {
-        let row = sqlx::query("SELECT * FROM season WHERE guild_id = ? AND closed_at IS NULL")
+        let row = query("SELECT * FROM season WHERE guild_id = ? AND closed_at IS NULL")
             .bind(guild as i64)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.read())
             .await?;
         row.as_ref().map(season_row).transpose()
     }
 
     /// A server's seasons, newest first.
     pub async fn seasons(&self, guild: u64) -> Result<Vec<Season>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM season WHERE guild_id = ? ORDER BY season_id DESC")
+        let rows = query("SELECT * FROM season WHERE guild_id = ? ORDER BY season_id DESC")
             .bind(guild as i64)
-            .fetch_all(&self.pool)
+            .fetch_all(self.read())
             .await?;
         rows.iter().map(season_row).collect()
     }
 
     /// Starts a season; `None` if one is running.
     pub async fn start_season(&self, guild: u64, name: &str) -> Result<Option<i64>, StoreError> {
-        let r = sqlx::query("INSERT INTO season (guild_id, name, started_at) VALUES (?, ?, ?)")
-            .bind(guild as i64)
-            .bind(name)
-            .bind(self.now())
-            .execute(&self.writer)
-            .await;
+        let r = query_scalar(
+            "INSERT INTO season (guild_id, name, started_at) VALUES (?, ?, ?) RETURNING season_id",
+        )
+        .bind(guild as i64)
+        .bind(name)
+        .bind(self.now())
+        .fetch_one(self.write())
+        .await;
         match r {
-            Ok(r) => Ok(Some(r.last_insert_rowid())),
+            Ok(id) => Ok(Some(id)),
             Err(e) if super::is_unique_violation(&e) => Ok(None),
             Err(e) => Err(e.into()),
         }
@@ -202,10 +201,10 @@ impl Store {
             return Ok(None);
         };
         let now = self.now();
-        sqlx::query("UPDATE season SET closed_at = ? WHERE season_id = ? AND closed_at IS NULL")
+        query("UPDATE season SET closed_at = ? WHERE season_id = ? AND closed_at IS NULL")
             .bind(now)
             .bind(open.season_id)
-            .execute(&self.writer)
+            .execute(self.write())
             .await?;
         Ok(Some(Season {
             closed_at: Some(now),
@@ -215,12 +214,12 @@ impl Store {
 
     /// Every stored entry of a game's log with its time, in order.
     pub async fn record_actions(&self, game_id: GameId) -> Result<Vec<RecordAction>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT seq, seat, notation, reveals, log, checksum, created_at FROM action
              WHERE game_id = ? ORDER BY seq",
         )
         .bind(game_id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         rows.iter()
             .map(|r| {
@@ -241,7 +240,7 @@ impl Store {
     }
 }
 
-fn season_row(r: &SqliteRow) -> Result<Season, StoreError> {
+fn season_row(r: &Row) -> Result<Season, StoreError> {
     Ok(Season {
         season_id: r.try_get("season_id")?,
         name: r.try_get("name")?,

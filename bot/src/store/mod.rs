@@ -1,11 +1,14 @@
 //! The persistent store: games, seats, the append-only action log and state snapshots in
-//! SQLite (WAL mode), through sqlx with queries checked at run time by the tests.
+//! SQLite (WAL mode) or PostgreSQL (`TURNPOST_DATABASE=postgres://…`, issue 31), through sqlx
+//! with queries checked at run time by the tests (on both backends: `db.rs` says how one
+//! query text serves both).
 //!
-//! Writes that depend on what was read go through `BEGIN IMMEDIATE` transactions, so two
-//! writers never both read and then fail to write (`database is locked`); the game's
-//! `version` column is checked in the same transaction, so a stale writer loses cleanly.
+//! Writes that depend on what was read go through `BEGIN IMMEDIATE` transactions (on
+//! PostgreSQL, transactions that take one advisory lock first), so two writers never both
+//! read and then fail to write (`database is locked`); the game's `version` column is checked
+//! in the same transaction, so a stale writer loses cleanly.
 //!
-//! Why this file is long (837 lines): it holds the writes of the game log (games, seats,
+//! Why this file is long (855 lines): it holds the writes of the game log (games, seats,
 //! actions, snapshots), one family of version-checked transactions that also queue the
 //! outbox rows, and reading them side by side is how they stay consistent. Reading the log
 //! back is in `action_log.rs`, the outbox's own queries in `outbox.rs`, the league's rows in
@@ -15,6 +18,7 @@
 
 mod action_log;
 mod column;
+mod db;
 mod deadline;
 mod league;
 mod outbox;
@@ -40,12 +44,12 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::Row;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
-    SqliteSynchronous,
-};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use std::sync::Arc;
+
+pub use db::Backend;
+pub(crate) use db::{Batch, Conn, On, Pools, Row, query, query_scalar, query_scalar2, query2};
 
 use turnpost_core::Seed;
 
@@ -208,35 +212,9 @@ pub struct NewAction<'a> {
 
 pub use crate::clock::now_ms;
 
-/// Statements and their arguments sent to SQLite in one trip (`?` parameters are taken
-/// in order across the statements).
-#[derive(Default)]
-pub(crate) struct Batch<'q> {
-    sql: String,
-    args: sqlx::sqlite::SqliteArguments<'q>,
-}
-
-impl<'q> Batch<'q> {
-    /// Appends one argument.
-    fn add<T>(&mut self, value: T) -> Result<(), StoreError>
-    where
-        T: 'q + sqlx::Encode<'q, sqlx::Sqlite> + sqlx::Type<sqlx::Sqlite>,
-    {
-        sqlx::Arguments::add(&mut self.args, value)
-            .map_err(|e| StoreError::Corrupt(format!("cannot bind an argument: {e}")))
-    }
-
-    /// Runs the statements (nothing when there are none).
-    async fn execute(self, conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
-        if self.sql.is_empty() {
-            return Ok(());
-        }
-        sqlx::query_with(&self.sql, self.args)
-            .execute(&mut *conn)
-            .await?;
-        Ok(())
-    }
-}
+/// Writes a snapshot, replacing one at the same place.
+const PUT_SNAPSHOT: &str = "INSERT INTO snapshot (game_id, seq, state) VALUES (?, ?, ?)
+     ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state";
 
 fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
@@ -250,14 +228,14 @@ fn seat_number(value: i64) -> Result<u8, StoreError> {
 /// The store.
 #[derive(Clone, Debug)]
 pub struct Store {
-    /// Connections for reads and single-statement writes.
-    pool: SqlitePool,
-    /// The one connection write transactions use. SQLite has one writer at a time anyway;
+    /// The backend's pools. On SQLite, a pool for reads and single-statement writes and the
+    /// one connection write transactions use: SQLite has one writer at a time anyway;
     /// keeping its transactions on one connection keeps that connection's page cache
     /// current (a connection whose pages another connection changed re-reads them), which
-    /// halves a commit's time, and write transactions of this process queue here instead
-    /// of on SQLite's busy timeout.
-    writer: SqlitePool,
+    /// halves a commit's time, and write transactions of this process queue there instead
+    /// of on SQLite's busy timeout. On PostgreSQL one pool (see `db.rs` for how its write
+    /// transactions keep SQLite's meaning).
+    db: Pools,
     /// The time of every change it stores (deadlines, results, the times of actions).
     clock: Arc<dyn Clock>,
     /// How a finished rated game changes its players' ratings: the league's rule, handed
@@ -266,9 +244,39 @@ pub struct Store {
 }
 
 impl Store {
+    /// Opens the store `TURNPOST_DATABASE` names: a `postgres://` (or `postgresql://`) URL
+    /// is a PostgreSQL database, anything else the path of a SQLite file (see
+    /// [`Store::open`]). The migrations of its backend are applied.
+    pub async fn connect(database: &str) -> Result<Store, StoreError> {
+        if database.starts_with("postgres://") || database.starts_with("postgresql://") {
+            Store::postgres(database).await
+        } else {
+            Store::open(Path::new(database)).await
+        }
+    }
+
+    /// Opens the PostgreSQL database at `url` and applies its migrations
+    /// (`migrations/postgres`).
+    pub async fn postgres(url: &str) -> Result<Store, StoreError> {
+        let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
+        sqlx::migrate!("../migrations/postgres").run(&pool).await?;
+        Ok(Store {
+            db: Pools::Postgres(pool),
+            clock: crate::clock::system(),
+            rating_rule: None,
+        })
+    }
+
     /// Opens (creating if needed) the SQLite file at `path` in WAL mode and applies the
-    /// migrations.
+    /// migrations; a path that is a `postgres://` URL opens that database instead
+    /// ([`Store::connect`]), so `TURNPOST_DATABASE` chooses the backend.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(url) = path
+            .to_str()
+            .filter(|p| p.starts_with("postgres://") || p.starts_with("postgresql://"))
+        {
+            return Store::postgres(url).await;
+        }
         let options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
@@ -285,8 +293,7 @@ impl Store {
             .connect_with(options)
             .await?;
         Ok(Store {
-            pool,
-            writer,
+            db: Pools::Sqlite { pool, writer },
             clock: crate::clock::system(),
             rating_rule: None,
         })
@@ -311,8 +318,10 @@ impl Store {
             .await?;
         sqlx::migrate!("../migrations").run(&pool).await?;
         Ok(Store {
-            writer: pool.clone(),
-            pool,
+            db: Pools::Sqlite {
+                writer: pool.clone(),
+                pool,
+            },
             clock: crate::clock::system(),
             rating_rule: None,
         })
@@ -342,8 +351,28 @@ impl Store {
 
     /// Closes the pools, waiting for running queries.
     pub async fn close(&self) {
-        self.writer.close().await;
-        self.pool.close().await;
+        self.db.close().await;
+    }
+
+    /// Which backend the store is on.
+    pub fn backend(&self) -> Backend {
+        self.db.backend()
+    }
+
+    /// Where reads (and single-statement writes that need no order) run.
+    pub(crate) fn read(&self) -> On<'_> {
+        On::Pool {
+            pools: &self.db,
+            write: false,
+        }
+    }
+
+    /// Where single-statement writes run (SQLite's writer connection).
+    pub(crate) fn write(&self) -> On<'_> {
+        On::Pool {
+            pools: &self.db,
+            write: true,
+        }
     }
 
     /// Stores a new game with its first seats in one transaction: in the lobby, or already
@@ -357,7 +386,7 @@ impl Store {
         first: Option<LeagueChange>,
     ) -> Result<GameId, StoreError> {
         let now = self.now();
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         let game_id = insert_game(&mut tx, new, seats, active, now).await?;
         if let Some(first) = first {
             league::write(&mut tx, game_id, &first, now, self.rating_rule).await?;
@@ -368,7 +397,7 @@ impl Store {
     }
 
     /// A game's row; a damaged value is reported with the game and the column.
-    fn game_row(row: &SqliteRow) -> Result<GameRow, StoreError> {
+    fn game_row(row: &Row) -> Result<GameRow, StoreError> {
         let c = column::Columns::new(row, "a game");
         let game_id = c.int("game_id")?;
         let c = c.named(format!("game {game_id}"));
@@ -398,18 +427,18 @@ impl Store {
 
     /// A game by id.
     pub async fn game(&self, game_id: GameId) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query("SELECT * FROM game WHERE game_id = ?")
+        let row = query("SELECT * FROM game WHERE game_id = ?")
             .bind(game_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.read())
             .await?;
         row.as_ref().map(Self::game_row).transpose()
     }
 
     /// A game's version and status.
     pub async fn version(&self, game_id: GameId) -> Result<(i64, Status), StoreError> {
-        let row = sqlx::query("SELECT version, status FROM game WHERE game_id = ?")
+        let row = query("SELECT version, status FROM game WHERE game_id = ?")
             .bind(game_id)
-            .fetch_one(&self.pool)
+            .fetch_one(self.read())
             .await?;
         let c = column::Columns::new(&row, format!("game {game_id}"));
         Ok((c.int("version")?, Status::parse(&c.text("status")?)?))
@@ -417,70 +446,67 @@ impl Store {
 
     /// The open (lobby or active) game of a channel.
     pub async fn open_game_in(&self, channel_id: u64) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(
-            "SELECT * FROM game WHERE channel_id = ? AND status IN ('lobby', 'active')",
-        )
-        .bind(channel_id as i64)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row =
+            query("SELECT * FROM game WHERE channel_id = ? AND status IN ('lobby', 'active')")
+                .bind(channel_id as i64)
+                .fetch_optional(self.read())
+                .await?;
         row.as_ref().map(Self::game_row).transpose()
     }
 
     /// Running games with a seat whose user id is at least `first_ai_user` (AI seats live in
     /// a range of ids no Discord user has), oldest first: where an AI may have to act.
     pub async fn games_with_ai(&self, first_ai_user: UserId) -> Result<Vec<GameId>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT DISTINCT g.game_id FROM seat s JOIN game g ON g.game_id = s.game_id \
              WHERE s.user_id >= ? AND s.resigned = 0 AND g.status = 'active' ORDER BY g.game_id",
         )
         .bind(first_ai_user as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         Ok(rows.iter().map(|r| r.get::<i64, _>(0)).collect())
     }
 
     /// The most recent game of a channel, open or not.
     pub async fn latest_game_in(&self, channel_id: u64) -> Result<Option<GameRow>, StoreError> {
-        let row =
-            sqlx::query("SELECT * FROM game WHERE channel_id = ? ORDER BY game_id DESC LIMIT 1")
-                .bind(channel_id as i64)
-                .fetch_optional(&self.pool)
-                .await?;
+        let row = query("SELECT * FROM game WHERE channel_id = ? ORDER BY game_id DESC LIMIT 1")
+            .bind(channel_id as i64)
+            .fetch_optional(self.read())
+            .await?;
         row.as_ref().map(Self::game_row).transpose()
     }
 
     /// Open games of a server, oldest first.
     pub async fn open_games_in_guild(&self, guild_id: u64) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT * FROM game WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY game_id",
         )
         .bind(guild_id as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         rows.iter().map(Self::game_row).collect()
     }
 
     /// Active games where the user has a seat (not resigned), oldest first.
     pub async fn active_games_of(&self, user_id: UserId) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT game.* FROM game JOIN seat USING (game_id)
              WHERE seat.user_id = ? AND seat.resigned = 0 AND game.status = 'active'
              ORDER BY game.game_id",
         )
         .bind(user_id as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         rows.iter().map(Self::game_row).collect()
     }
 
     /// The seats of a game in seat order.
     pub async fn seats(&self, game_id: GameId) -> Result<Vec<SeatRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seat, user_id, name, resigned FROM seat WHERE game_id = ? ORDER BY seat",
-        )
-        .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows =
+            query("SELECT seat, user_id, name, resigned FROM seat WHERE game_id = ? ORDER BY seat")
+                .bind(game_id)
+                .fetch_all(self.read())
+                .await?;
         rows.iter()
             .map(|r| {
                 let c = column::Columns::new(r, format!("game {game_id}'s seats"));
@@ -505,29 +531,27 @@ impl Store {
         name: &str,
         deliveries: &[NewDelivery],
     ) -> Result<Option<u8>, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let max: i64 = sqlx::query_scalar(
-            "SELECT max_players FROM game WHERE game_id = ? AND status = 'lobby'",
-        )
-        .bind(game_id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(StoreError::VersionConflict)?;
-        let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM seat WHERE game_id = ?")
+        let mut tx = self.db.begin().await?;
+        let max: i64 =
+            query_scalar("SELECT max_players FROM game WHERE game_id = ? AND status = 'lobby'")
+                .bind(game_id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or(StoreError::VersionConflict)?;
+        let taken: i64 = query_scalar("SELECT COUNT(*) FROM seat WHERE game_id = ?")
             .bind(game_id)
             .fetch_one(&mut *tx)
             .await?;
         if taken >= max {
             return Ok(None);
         }
-        let result =
-            sqlx::query("INSERT INTO seat (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)")
-                .bind(game_id)
-                .bind(taken)
-                .bind(user_id as i64)
-                .bind(name)
-                .execute(&mut *tx)
-                .await;
+        let result = query("INSERT INTO seat (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)")
+            .bind(game_id)
+            .bind(taken)
+            .bind(user_id as i64)
+            .bind(name)
+            .execute(&mut *tx)
+            .await;
         match result {
             Ok(_) => {}
             Err(e) if is_unique_violation(&e) => return Err(StoreError::AlreadySeated),
@@ -541,10 +565,10 @@ impl Store {
     /// Makes a lobby's game rated or unrated (AI seats joined it); false if it is no longer
     /// a lobby.
     pub async fn set_lobby_rated(&self, game_id: GameId, rated: bool) -> Result<bool, StoreError> {
-        let done = sqlx::query("UPDATE game SET rated = ? WHERE game_id = ? AND status = 'lobby'")
+        let done = query("UPDATE game SET rated = ? WHERE game_id = ? AND status = 'lobby'")
             .bind(rated)
             .bind(game_id)
-            .execute(&self.writer)
+            .execute(self.write())
             .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -558,8 +582,8 @@ impl Store {
         user_id: UserId,
         deliveries: &[NewDelivery],
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let seat: Option<i64> = sqlx::query_scalar(
+        let mut tx = self.db.begin().await?;
+        let seat: Option<i64> = query_scalar(
             "SELECT seat FROM seat JOIN game USING (game_id)
              WHERE game_id = ? AND user_id = ? AND game.status = 'lobby'",
         )
@@ -570,28 +594,27 @@ impl Store {
         let Some(seat) = seat else {
             return Ok(false);
         };
-        sqlx::query("DELETE FROM seat WHERE game_id = ? AND seat = ?")
+        query("DELETE FROM seat WHERE game_id = ? AND seat = ?")
             .bind(game_id)
             .bind(seat)
             .execute(&mut *tx)
             .await?;
         // Move later seats down one at a time, in order, so (game, seat) stays unique.
-        let later: Vec<i64> = sqlx::query_scalar(
-            "SELECT seat FROM seat WHERE game_id = ? AND seat > ? ORDER BY seat",
-        )
-        .bind(game_id)
-        .bind(seat)
-        .fetch_all(&mut *tx)
-        .await?;
+        let later: Vec<i64> =
+            query_scalar("SELECT seat FROM seat WHERE game_id = ? AND seat > ? ORDER BY seat")
+                .bind(game_id)
+                .bind(seat)
+                .fetch_all(&mut *tx)
+                .await?;
         for s in later {
-            sqlx::query("UPDATE seat SET seat = ? WHERE game_id = ? AND seat = ?")
+            query("UPDATE seat SET seat = ? WHERE game_id = ? AND seat = ?")
                 .bind(s - 1)
                 .bind(game_id)
                 .bind(s)
                 .execute(&mut *tx)
                 .await?;
         }
-        sqlx::query(
+        query(
             "UPDATE game SET status = 'abandoned', updated_at = ?
              WHERE game_id = ? AND NOT EXISTS (SELECT 1 FROM seat WHERE game_id = ?)",
         )
@@ -613,17 +636,16 @@ impl Store {
         to: Status,
         deliveries: &[NewDelivery],
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         let now = self.now();
-        let r = sqlx::query(
-            "UPDATE game SET status = ?, updated_at = ? WHERE game_id = ? AND status = ?",
-        )
-        .bind(to.as_str())
-        .bind(now)
-        .bind(game_id)
-        .bind(from.as_str())
-        .execute(&mut *tx)
-        .await?;
+        let r =
+            query("UPDATE game SET status = ?, updated_at = ? WHERE game_id = ? AND status = ?")
+                .bind(to.as_str())
+                .bind(now)
+                .bind(game_id)
+                .bind(from.as_str())
+                .execute(&mut *tx)
+                .await?;
         if r.rows_affected() != 1 {
             return Ok(false);
         }
@@ -643,11 +665,10 @@ impl Store {
 
     /// Whether an interaction was already recorded.
     pub async fn seen_interaction(&self, interaction_id: &str) -> Result<bool, StoreError> {
-        let found: Option<i64> =
-            sqlx::query_scalar("SELECT 1 FROM action WHERE interaction_id = ?")
-                .bind(interaction_id)
-                .fetch_optional(&self.pool)
-                .await?;
+        let found: Option<i64> = query_scalar("SELECT 1 FROM action WHERE interaction_id = ?")
+            .bind(interaction_id)
+            .fetch_optional(self.read())
+            .await?;
         Ok(found.is_some())
     }
 
@@ -667,10 +688,10 @@ impl Store {
             deliveries,
             league,
         } = *change;
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         let now = self.now();
         let new_version = version + actions.len() as i64;
-        let bumped = sqlx::query(
+        let bumped = query(
             "UPDATE game SET version = ?, updated_at = ?, status = COALESCE(?, status)
              WHERE game_id = ? AND version = ? AND status = 'active'",
         )
@@ -701,7 +722,7 @@ impl Store {
                 a.notation.as_bytes(),
                 log.as_bytes(),
             );
-            batch.sql.push_str(
+            batch.push(
                 "INSERT INTO action (game_id, seq, seat, notation, interaction_id, reveals, log, created_at, state_hash, checksum)
                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);",
             );
@@ -717,17 +738,13 @@ impl Store {
             batch.add(checksum)?;
             // The table's own `resign` entry marks the seat in the same transaction.
             if a.notation == "resign" {
-                batch
-                    .sql
-                    .push_str("UPDATE seat SET resigned = 1 WHERE game_id = ? AND seat = ?;");
+                batch.push("UPDATE seat SET resigned = 1 WHERE game_id = ? AND seat = ?;");
                 batch.add(game_id)?;
                 batch.add(i64::from(a.seat))?;
             }
         }
         if let Some(state) = snapshot {
-            batch.sql.push_str(
-                "INSERT OR REPLACE INTO snapshot (game_id, seq, state) VALUES (?, ?, ?);",
-            );
+            batch.push(PUT_SNAPSHOT);
             batch.add(game_id)?;
             batch.add(new_version)?;
             batch.add(state)?;
@@ -764,9 +781,9 @@ impl Store {
         deliveries: &[NewDelivery],
         first: &LeagueChange,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         let now = self.now();
-        let r = sqlx::query(
+        let r = query(
             "UPDATE game SET status = 'active', updated_at = ?
              WHERE game_id = ? AND status = 'lobby'
                AND (SELECT COUNT(*) FROM seat WHERE game_id = ?) = ?",
@@ -790,7 +807,7 @@ impl Store {
 /// Writes a new game and its first seats inside a caller's write transaction; the game's
 /// id. A channel that already has an open game refuses it ([`StoreError::ChannelBusy`]).
 pub(crate) async fn insert_game(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Conn,
     new: &NewGame<'_>,
     seats: &[(UserId, String)],
     active: bool,
@@ -798,11 +815,12 @@ pub(crate) async fn insert_game(
 ) -> Result<GameId, StoreError> {
     let options =
         serde_json::to_string(new.options).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-    let result = sqlx::query(
+    let result = query(
         "INSERT INTO game (kind, options, seed, guild_id, channel_id, creator_id, status,
                            max_players, version, created_at, updated_at,
                            deadline_hours, deadline_policy, rated)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
+         RETURNING game_id",
     )
     .bind(new.kind)
     .bind(options)
@@ -817,15 +835,15 @@ pub(crate) async fn insert_game(
     .bind(i64::from(new.terms.deadline_hours))
     .bind(new.terms.policy.as_str())
     .bind(new.terms.rated)
-    .execute(&mut *tx)
+    .fetch_one(&mut *tx)
     .await;
     let game_id = match result {
-        Ok(r) => r.last_insert_rowid(),
+        Ok(r) => r.try_get("game_id")?,
         Err(e) if is_unique_violation(&e) => return Err(StoreError::ChannelBusy),
         Err(e) => return Err(e.into()),
     };
     for (seat, (user, name)) in seats.iter().enumerate() {
-        sqlx::query("INSERT INTO seat (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)")
+        query("INSERT INTO seat (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)")
             .bind(game_id)
             .bind(seat as i64)
             .bind(*user as i64)

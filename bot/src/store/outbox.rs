@@ -3,8 +3,7 @@
 //! A row stays pending until it is delivered, skipped or given up; a crash between the
 //! commit and the delivery leaves it pending, and the next start sends it.
 
-use sqlx::Row;
-use sqlx::sqlite::SqliteConnection;
+use super::{Conn, Row, query, query_scalar, query2};
 
 use super::{GameId, Store, StoreError, now_ms};
 use crate::delivery::{DeliveryKind, DeliveryRow, NewDelivery};
@@ -28,7 +27,7 @@ pub struct Delivered {
 }
 
 /// Reads one pending row; what cannot be read is described in `unreadable`.
-fn read_delivery(r: &sqlx::sqlite::SqliteRow) -> DeliveryRow {
+fn read_delivery(r: &Row) -> DeliveryRow {
     let mut damage: Vec<String> = Vec::new();
     let mut get = |column: &str, value: Result<i64, sqlx::Error>| {
         value.unwrap_or_else(|e| {
@@ -102,7 +101,7 @@ pub(super) fn add_to_batch<'q>(
     // the worker compares them with it (tests move the table's clock, not Discord's).
     let now = now_ms();
     for d in deliveries {
-        batch.sql.push_str(
+        batch.push(
             "INSERT INTO outbox (game_id, kind, target, channel_id, body, created_at, next_at)
              VALUES (?, ?, ?, ?, ?, ?, ?);",
         );
@@ -114,9 +113,13 @@ pub(super) fn add_to_batch<'q>(
         batch.add(now)?;
         batch.add(now)?;
         for (position, (name, png)) in d.images.iter().enumerate() {
-            batch.sql.push_str(
+            // PostgreSQL: the id this session's insert just took (another transaction's
+            // may be higher and committed meanwhile).
+            batch.push2(
                 "INSERT INTO outbox_image (outbox_id, position, name, png)
                  VALUES ((SELECT MAX(outbox_id) FROM outbox), ?, ?, ?);",
+                "INSERT INTO outbox_image (outbox_id, position, name, png)
+                 VALUES (currval(pg_get_serial_sequence('outbox', 'outbox_id')), ?, ?, ?)",
             );
             batch.add(position as i64)?;
             batch.add(name.as_str())?;
@@ -128,15 +131,15 @@ pub(super) fn add_to_batch<'q>(
 
 /// Writes deliveries inside a caller's transaction.
 pub(super) async fn insert(
-    tx: &mut SqliteConnection,
+    tx: &mut Conn,
     game_id: Option<GameId>,
     deliveries: &[NewDelivery],
 ) -> Result<(), StoreError> {
     let now = now_ms();
     for d in deliveries {
-        let id = sqlx::query(
+        let id: i64 = query_scalar(
             "INSERT INTO outbox (game_id, kind, target, channel_id, body, created_at, next_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING outbox_id",
         )
         .bind(game_id)
         .bind(d.kind.as_str())
@@ -145,19 +148,16 @@ pub(super) async fn insert(
         .bind(&d.body)
         .bind(now)
         .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .last_insert_rowid();
+        .fetch_one(&mut *tx)
+        .await?;
         for (position, (name, png)) in d.images.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO outbox_image (outbox_id, position, name, png) VALUES (?, ?, ?, ?)",
-            )
-            .bind(id)
-            .bind(position as i64)
-            .bind(name)
-            .bind(png)
-            .execute(&mut *tx)
-            .await?;
+            query("INSERT INTO outbox_image (outbox_id, position, name, png) VALUES (?, ?, ?, ?)")
+                .bind(id)
+                .bind(position as i64)
+                .bind(name)
+                .bind(png)
+                .execute(&mut *tx)
+                .await?;
         }
     }
     Ok(())
@@ -166,7 +166,7 @@ pub(super) async fn insert(
 impl Store {
     /// Queues deliveries that belong to no change of a game (a season's announcement).
     pub async fn queue(&self, deliveries: &[NewDelivery]) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         insert(&mut tx, None, deliveries).await?;
         tx.commit().await?;
         Ok(())
@@ -179,7 +179,8 @@ impl Store {
     pub async fn pending_deliveries(&self, limit: usize) -> Result<Vec<DeliveryRow>, StoreError> {
         // The body is read as bytes with its storage type: a body stored as a BLOB, or text
         // that is not UTF-8, is one row's damage, not the list's.
-        let rows = sqlx::query(
+        // (PostgreSQL's text is always text in UTF-8.)
+        let rows = query2(
             "SELECT o.outbox_id, o.game_id, o.kind, o.target, o.channel_id,
                     typeof(o.body) AS body_type, CAST(o.body AS BLOB) AS body_bytes,
                     o.created_at, o.attempts, o.claimed_until IS NOT NULL AS claimed,
@@ -188,9 +189,17 @@ impl Store {
              FROM outbox o
              LEFT JOIN channel_setting c ON o.kind = 'channel' AND c.channel_id = o.target
              WHERE o.done_at IS NULL ORDER BY o.outbox_id LIMIT ?",
+            "SELECT o.outbox_id, o.game_id, o.kind, o.target, o.channel_id,
+                    'text' AS body_type, convert_to(o.body, 'UTF8') AS body_bytes,
+                    o.created_at, o.attempts, o.claimed_until IS NOT NULL AS claimed,
+                    GREATEST(o.next_at, COALESCE(o.claimed_until, 0)) AS next_at,
+                    c.unreachable_at
+             FROM outbox o
+             LEFT JOIN channel_setting c ON o.kind = 'channel' AND c.channel_id = o.target
+             WHERE o.done_at IS NULL ORDER BY o.outbox_id LIMIT ?",
         )
         .bind(limit as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         Ok(rows.iter().map(read_delivery).collect())
     }
@@ -199,14 +208,14 @@ impl Store {
     /// both send it); false if it is done or another worker holds it.
     pub async fn claim_delivery(&self, outbox_id: i64, lease_ms: i64) -> Result<bool, StoreError> {
         let now = now_ms();
-        let r = sqlx::query(
+        let r = query(
             "UPDATE outbox SET claimed_until = ?
              WHERE outbox_id = ? AND done_at IS NULL AND (claimed_until IS NULL OR claimed_until < ?)",
         )
         .bind(now + lease_ms)
         .bind(outbox_id)
         .bind(now)
-        .execute(&self.pool)
+        .execute(self.read())
         .await?;
         Ok(r.rows_affected() == 1)
     }
@@ -217,12 +226,14 @@ impl Store {
         &self,
         outbox_id: i64,
     ) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query2(
             "SELECT CAST(name AS BLOB) AS name, CAST(png AS BLOB) AS png FROM outbox_image
+             WHERE outbox_id = ? ORDER BY position",
+            "SELECT convert_to(name, 'UTF8') AS name, png FROM outbox_image
              WHERE outbox_id = ? ORDER BY position",
         )
         .bind(outbox_id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         rows.iter()
             .map(|r| {
@@ -255,8 +266,8 @@ impl Store {
         message_id: Option<u64>,
         delivered: &Delivered,
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        sqlx::query(
+        let mut tx = self.db.begin().await?;
+        query(
             "UPDATE outbox SET done_at = ?, outcome = ?, message_id = ?, claimed_until = NULL
              WHERE outbox_id = ?",
         )
@@ -266,13 +277,13 @@ impl Store {
         .bind(outbox_id)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("DELETE FROM outbox_image WHERE outbox_id = ?")
+        query("DELETE FROM outbox_image WHERE outbox_id = ?")
             .bind(outbox_id)
             .execute(&mut *tx)
             .await?;
         if outcome == SENT {
             // A channel that takes posts again is reachable again.
-            sqlx::query(
+            query(
                 "UPDATE channel_setting SET unreachable_at = NULL WHERE unreachable_at IS NOT NULL
                  AND channel_id = (SELECT target FROM outbox WHERE outbox_id = ? AND kind = 'channel')",
             )
@@ -281,7 +292,7 @@ impl Store {
             .await?;
         }
         if let Some((game_id, turn_message)) = delivered.turn_message {
-            sqlx::query("UPDATE game SET turn_message_id = ? WHERE game_id = ?")
+            query("UPDATE game SET turn_message_id = ? WHERE game_id = ?")
                 .bind(turn_message.map(|m| m as i64))
                 .bind(game_id)
                 .execute(&mut *tx)
@@ -291,7 +302,7 @@ impl Store {
             insert(&mut tx, *game_id, std::slice::from_ref(next)).await?;
         }
         if let Some((game_id, user_id, message_id)) = delivered.dm_message {
-            sqlx::query(
+            query(
                 "INSERT INTO dm_message (game_id, user_id, message_id) VALUES (?, ?, ?)
                  ON CONFLICT (game_id, user_id) DO UPDATE SET message_id = excluded.message_id",
             )
@@ -311,13 +322,12 @@ impl Store {
         game_id: GameId,
         user_id: u64,
     ) -> Result<Option<u64>, StoreError> {
-        let id: Option<i64> = sqlx::query_scalar(
-            "SELECT message_id FROM dm_message WHERE game_id = ? AND user_id = ?",
-        )
-        .bind(game_id)
-        .bind(user_id as i64)
-        .fetch_optional(&self.pool)
-        .await?;
+        let id: Option<i64> =
+            query_scalar("SELECT message_id FROM dm_message WHERE game_id = ? AND user_id = ?")
+                .bind(game_id)
+                .bind(user_id as i64)
+                .fetch_optional(self.read())
+                .await?;
         Ok(id.map(|m| m as u64))
     }
 
@@ -330,13 +340,13 @@ impl Store {
         next_at: i64,
         note: &str,
     ) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "UPDATE outbox SET next_at = ?, outcome = ?, claimed_until = NULL WHERE outbox_id = ?",
         )
         .bind(next_at)
         .bind(note)
         .bind(outbox_id)
-        .execute(&self.pool)
+        .execute(self.read())
         .await?;
         Ok(())
     }
@@ -350,14 +360,14 @@ impl Store {
         target: u64,
         since_ms: i64,
     ) -> Result<Vec<u64>, StoreError> {
-        let ids: Vec<i64> = sqlx::query_scalar(
+        let ids: Vec<i64> = query_scalar(
             "SELECT message_id FROM outbox WHERE kind = ? AND target = ? AND done_at >= ?
              AND message_id IS NOT NULL",
         )
         .bind(kind.as_str())
         .bind(target as i64)
         .bind(since_ms)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         Ok(ids.into_iter().map(|m| m as u64).collect())
     }
@@ -367,7 +377,7 @@ impl Store {
     /// not marked unreachable.
     pub async fn probe_channel_now(&self, channel_id: u64) -> Result<u64, StoreError> {
         let now = now_ms();
-        let r = sqlx::query(
+        let r = query(
             "UPDATE outbox SET next_at = ?
              WHERE done_at IS NULL AND kind = 'channel' AND target = ? AND next_at > ?
              AND EXISTS (SELECT 1 FROM channel_setting
@@ -377,7 +387,7 @@ impl Store {
         .bind(channel_id as i64)
         .bind(now)
         .bind(channel_id as i64)
-        .execute(&self.pool)
+        .execute(self.read())
         .await?;
         Ok(r.rows_affected())
     }
@@ -389,14 +399,14 @@ impl Store {
         next_at: i64,
         error: &str,
     ) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "UPDATE outbox SET attempts = attempts + 1, next_at = ?, outcome = ?, claimed_until = NULL
              WHERE outbox_id = ?",
         )
         .bind(next_at)
         .bind(error)
         .bind(outbox_id)
-        .execute(&self.pool)
+        .execute(self.read())
         .await?;
         Ok(())
     }
@@ -406,11 +416,11 @@ impl Store {
         &self,
         outbox_id: i64,
     ) -> Result<Option<(String, Option<u64>)>, StoreError> {
-        let row = sqlx::query(
+        let row = query(
             "SELECT outcome, message_id FROM outbox WHERE outbox_id = ? AND done_at IS NOT NULL",
         )
         .bind(outbox_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.read())
         .await?;
         row.map(|r| {
             Ok((
@@ -425,9 +435,9 @@ impl Store {
     /// Forgets deliveries done before `before_ms` (Unix ms); returns how many. Their pictures
     /// went when they were done; this keeps the table from growing for ever.
     pub async fn prune_deliveries(&self, before_ms: i64) -> Result<u64, StoreError> {
-        let r = sqlx::query("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < ?")
+        let r = query("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < ?")
             .bind(before_ms)
-            .execute(&self.pool)
+            .execute(self.read())
             .await?;
         Ok(r.rows_affected())
     }
@@ -435,8 +445,8 @@ impl Store {
     /// Pending deliveries in all.
     pub async fn pending_delivery_count(&self) -> Result<i64, StoreError> {
         Ok(
-            sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")
-                .fetch_one(&self.pool)
+            query_scalar("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")
+                .fetch_one(self.read())
                 .await?,
         )
     }
@@ -451,9 +461,9 @@ impl Store {
         game_id: Option<GameId>,
         note: &NewDelivery,
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         let now = now_ms();
-        sqlx::query(
+        query(
             "INSERT INTO user_setting (user_id, dm_closed) VALUES (?, 1)
              ON CONFLICT (user_id) DO UPDATE SET dm_closed = 1",
         )
@@ -461,7 +471,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         insert(&mut tx, game_id, std::slice::from_ref(note)).await?;
-        sqlx::query(
+        query(
             "UPDATE outbox SET done_at = ?, outcome = 'skipped: DMs closed', claimed_until = NULL
              WHERE outbox_id = ?",
         )
@@ -469,7 +479,7 @@ impl Store {
         .bind(outbox_id)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("DELETE FROM outbox_image WHERE outbox_id = ?")
+        query("DELETE FROM outbox_image WHERE outbox_id = ?")
             .bind(outbox_id)
             .execute(&mut *tx)
             .await?;
@@ -486,15 +496,15 @@ impl Store {
         channel_id: u64,
         at: i64,
     ) -> Result<i64, StoreError> {
-        let since: i64 = sqlx::query_scalar(
+        let since: i64 = query_scalar(
             "INSERT INTO channel_setting (channel_id, unreachable_at) VALUES (?, ?)
              ON CONFLICT (channel_id) DO UPDATE
-                 SET unreachable_at = COALESCE(unreachable_at, excluded.unreachable_at)
+                 SET unreachable_at = COALESCE(channel_setting.unreachable_at, excluded.unreachable_at)
              RETURNING unreachable_at",
         )
         .bind(channel_id as i64)
         .bind(at)
-        .fetch_one(&self.pool)
+        .fetch_one(self.read())
         .await?;
         Ok(since)
     }

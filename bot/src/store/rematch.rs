@@ -1,7 +1,10 @@
 //! Rematch lobbies (issue 28): a lobby seated like the game before it, each seat held for
 //! its player (`seat.invited`, migration 0007) until they press Join.
 
-use super::{GameId, NewDelivery, NewGame, Store, StoreError, UserId, insert_game, outbox};
+use super::{
+    GameId, NewDelivery, NewGame, Store, StoreError, UserId, insert_game, outbox, query,
+    query_scalar,
+};
 
 impl Store {
     /// Opens a rematch's lobby in one transaction: the game, its seats in the given order
@@ -15,10 +18,10 @@ impl Store {
         deliveries: &[NewDelivery],
     ) -> Result<GameId, StoreError> {
         let now = self.now();
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         let game_id = insert_game(&mut tx, new, seats, false, now).await?;
         for user in invited {
-            sqlx::query("UPDATE seat SET invited = 1 WHERE game_id = ? AND user_id = ?")
+            query("UPDATE seat SET invited = 1 WHERE game_id = ? AND user_id = ?")
                 .bind(game_id)
                 .bind(*user as i64)
                 .execute(&mut *tx)
@@ -32,11 +35,11 @@ impl Store {
     /// The players whose seats in a lobby are held for them but not yet confirmed, in seat
     /// order.
     pub async fn invited_seats(&self, game_id: GameId) -> Result<Vec<UserId>, StoreError> {
-        let users: Vec<i64> = sqlx::query_scalar(
+        let users: Vec<i64> = query_scalar(
             "SELECT user_id FROM seat WHERE game_id = ? AND invited = 1 ORDER BY seat",
         )
         .bind(game_id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         Ok(users.into_iter().map(|u| u as u64).collect())
     }
@@ -49,8 +52,8 @@ impl Store {
         user_id: UserId,
         deliveries: &[NewDelivery],
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let done = sqlx::query(
+        let mut tx = self.db.begin().await?;
+        let done = query(
             "UPDATE seat SET invited = 0 WHERE game_id = ? AND user_id = ? AND invited = 1
              AND EXISTS (SELECT 1 FROM game WHERE game_id = ? AND status = 'lobby')",
         )
@@ -71,8 +74,8 @@ impl Store {
     /// those present), closing the gaps in the seat order; returns how many went. Only
     /// while the game is a lobby.
     pub async fn drop_invited(&self, game_id: GameId) -> Result<u64, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let gone = sqlx::query(
+        let mut tx = self.db.begin().await?;
+        let gone = query(
             "DELETE FROM seat WHERE game_id = ? AND invited = 1
              AND EXISTS (SELECT 1 FROM game WHERE game_id = ? AND status = 'lobby')",
         )
@@ -83,14 +86,13 @@ impl Store {
         .rows_affected();
         // Renumber the seats left 0, 1, 2… in order, one at a time so (game, seat) stays
         // unique.
-        let left: Vec<i64> =
-            sqlx::query_scalar("SELECT seat FROM seat WHERE game_id = ? ORDER BY seat")
-                .bind(game_id)
-                .fetch_all(&mut *tx)
-                .await?;
+        let left: Vec<i64> = query_scalar("SELECT seat FROM seat WHERE game_id = ? ORDER BY seat")
+            .bind(game_id)
+            .fetch_all(&mut *tx)
+            .await?;
         for (to, from) in left.into_iter().enumerate() {
             if to as i64 != from {
-                sqlx::query("UPDATE seat SET seat = ? WHERE game_id = ? AND seat = ?")
+                query("UPDATE seat SET seat = ? WHERE game_id = ? AND seat = ?")
                     .bind(to as i64)
                     .bind(game_id)
                     .bind(from)

@@ -5,8 +5,7 @@
 
 use std::collections::HashMap;
 
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, SqliteConnection};
+use super::{Conn, Row, query, query_scalar, query2};
 
 use super::{GameId, Store, StoreError, UserId, seat_number};
 use crate::league::ratings::{Placing, Rating, RatingRule};
@@ -87,13 +86,13 @@ pub struct HistoryGame {
 /// Stores a finished game's results, and applies them to the ratings by `rule` if it is
 /// rated.
 pub(super) async fn finish(
-    tx: &mut SqliteConnection,
+    tx: &mut Conn,
     game_id: GameId,
     finished: &FinishedGame,
     now: i64,
     rule: Option<RatingRule>,
 ) -> Result<(), StoreError> {
-    sqlx::query(
+    query(
         "UPDATE game SET finished_at = ?,
              season_id = (SELECT season_id FROM season
                           WHERE season.guild_id = game.guild_id AND closed_at IS NULL)
@@ -104,9 +103,12 @@ pub(super) async fn finish(
     .execute(&mut *tx)
     .await?;
     for r in &finished.results {
-        sqlx::query(
-            "INSERT OR REPLACE INTO result (game_id, seat, user_id, team, rank, score, resigned)
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+        query(
+            "INSERT INTO result (game_id, seat, user_id, team, rank, score, resigned)
+             VALUES (?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id,
+                 team = excluded.team, rank = excluded.rank, score = excluded.score,
+                 resigned = excluded.resigned",
         )
         .bind(game_id)
         .bind(i64::from(r.seat))
@@ -127,12 +129,8 @@ pub(super) async fn finish(
 /// Applies a stored result to the ratings of its server, all-time and in its season, if
 /// the game is rated and not applied yet (applying twice changes nothing). The new ratings
 /// are `rule`'s: the store reads the ones before and writes the ones after.
-async fn apply_ratings(
-    tx: &mut SqliteConnection,
-    game_id: GameId,
-    rule: RatingRule,
-) -> Result<(), StoreError> {
-    let Some(game) = sqlx::query(
+async fn apply_ratings(tx: &mut Conn, game_id: GameId, rule: RatingRule) -> Result<(), StoreError> {
+    let Some(game) = query(
         "SELECT guild_id, kind, season_id, finished_at FROM game
          WHERE game_id = ? AND rated = 1 AND guild_id IS NOT NULL AND finished_at IS NOT NULL",
     )
@@ -142,7 +140,7 @@ async fn apply_ratings(
     else {
         return Ok(());
     };
-    let fresh = sqlx::query("INSERT OR IGNORE INTO rating_applied (game_id) VALUES (?)")
+    let fresh = query("INSERT INTO rating_applied (game_id) VALUES (?) ON CONFLICT DO NOTHING")
         .bind(game_id)
         .execute(&mut *tx)
         .await?;
@@ -157,7 +155,7 @@ async fn apply_ratings(
     for scope in std::iter::once(0).chain(season) {
         let mut before = HashMap::new();
         for p in &placings {
-            let row = sqlx::query(
+            let row = query(
                 "SELECT mu, sigma FROM rating WHERE guild_id = ? AND kind = ? AND season_id = ? AND user_id = ?",
             )
             .bind(guild)
@@ -178,12 +176,12 @@ async fn apply_ratings(
         }
         for (user, r) in rule(&before, &placings) {
             let won = placings.iter().any(|p| p.user == user && p.rank == 1);
-            sqlx::query(
+            query(
                 "INSERT INTO rating (guild_id, kind, season_id, user_id, mu, sigma, games, wins)
                  VALUES (?, ?, ?, ?, ?, ?, 1, ?)
                  ON CONFLICT (guild_id, kind, season_id, user_id) DO UPDATE SET
                      mu = excluded.mu, sigma = excluded.sigma,
-                     games = games + 1, wins = wins + excluded.wins",
+                     games = rating.games + 1, wins = rating.wins + excluded.wins",
             )
             .bind(guild)
             .bind(&kind)
@@ -195,9 +193,11 @@ async fn apply_ratings(
             .execute(&mut *tx)
             .await?;
             if scope == 0 {
-                sqlx::query(
-                    "INSERT OR REPLACE INTO rating_history (game_id, user_id, mu, sigma, at)
-                     VALUES (?, ?, ?, ?, ?)",
+                query(
+                    "INSERT INTO rating_history (game_id, user_id, mu, sigma, at)
+                     VALUES (?, ?, ?, ?, ?)
+                     ON CONFLICT (game_id, user_id) DO UPDATE SET mu = excluded.mu,
+                         sigma = excluded.sigma, at = excluded.at",
                 )
                 .bind(game_id)
                 .bind(user as i64)
@@ -212,19 +212,15 @@ async fn apply_ratings(
     Ok(())
 }
 
-async fn placings_of(
-    tx: &mut SqliteConnection,
-    game_id: GameId,
-) -> Result<Vec<Placing>, StoreError> {
-    let rows =
-        sqlx::query("SELECT user_id, team, rank FROM result WHERE game_id = ? ORDER BY seat")
-            .bind(game_id)
-            .fetch_all(&mut *tx)
-            .await?;
+async fn placings_of(tx: &mut Conn, game_id: GameId) -> Result<Vec<Placing>, StoreError> {
+    let rows = query("SELECT user_id, team, rank FROM result WHERE game_id = ? ORDER BY seat")
+        .bind(game_id)
+        .fetch_all(&mut *tx)
+        .await?;
     rows.iter().map(placing).collect()
 }
 
-fn placing(r: &SqliteRow) -> Result<Placing, StoreError> {
+fn placing(r: &Row) -> Result<Placing, StoreError> {
     Ok(Placing {
         user: r.try_get::<i64, _>("user_id")? as u64,
         team: seat_number(r.try_get("team")?)?,
@@ -237,7 +233,7 @@ impl Store {
     /// crash, or a test): a result already applied changes nothing.
     pub async fn reapply_ratings(&self, game_id: GameId) -> Result<(), StoreError> {
         let rule = self.required_rating_rule()?;
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         apply_ratings(&mut tx, game_id, rule).await?;
         tx.commit().await?;
         Ok(())
@@ -251,7 +247,7 @@ impl Store {
         season: Option<i64>,
         limit: usize,
     ) -> Result<Vec<RankedPlayer>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT r.user_id, r.mu, r.sigma, r.games, r.wins,
                     (SELECT name FROM seat WHERE seat.user_id = r.user_id ORDER BY game_id DESC LIMIT 1) AS name
              FROM rating r WHERE r.guild_id = ? AND r.kind = ? AND r.season_id = ?
@@ -261,7 +257,7 @@ impl Store {
         .bind(kind)
         .bind(season.unwrap_or(0))
         .bind(limit as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         rows.iter()
             .map(|r| {
@@ -286,12 +282,12 @@ impl Store {
         &self,
         guild: u64,
     ) -> Result<Vec<(String, i64, UserId, f64, f64, i64, i64)>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT kind, season_id, user_id, mu, sigma, games, wins FROM rating
              WHERE guild_id = ? ORDER BY kind, season_id, user_id",
         )
         .bind(guild as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         rows.iter()
             .map(|r| {
@@ -313,16 +309,16 @@ impl Store {
     /// the ones the games' own commits left.
     pub async fn recompute_ratings(&self, guild: u64) -> Result<usize, StoreError> {
         let rule = self.required_rating_rule()?;
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         let g = guild as i64;
         for sql in [
             "DELETE FROM rating WHERE guild_id = ?",
             "DELETE FROM rating_history WHERE game_id IN (SELECT game_id FROM game WHERE guild_id = ?)",
             "DELETE FROM rating_applied WHERE game_id IN (SELECT game_id FROM game WHERE guild_id = ?)",
         ] {
-            sqlx::query(sql).bind(g).execute(&mut *tx).await?;
+            query(sql).bind(g).execute(&mut *tx).await?;
         }
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT game.game_id, game.kind, game.season_id, game.finished_at, r.user_id, r.team, r.rank
              FROM game JOIN result r ON r.game_id = game.game_id
              WHERE game.guild_id = ? AND game.rated = 1 AND game.finished_at IS NOT NULL
@@ -355,9 +351,7 @@ impl Store {
         let mut history = super::Batch::default();
         let mut applied = super::Batch::default();
         for (id, kind, season, at, placings) in &games {
-            applied
-                .sql
-                .push_str("INSERT INTO rating_applied (game_id) VALUES (?);");
+            applied.push("INSERT INTO rating_applied (game_id) VALUES (?);");
             applied.add(*id)?;
             for scope in std::iter::once(0).chain(*season) {
                 let before: HashMap<UserId, Rating> = placings
@@ -377,7 +371,7 @@ impl Store {
                     entry.1 += 1;
                     entry.2 += i64::from(won);
                     if scope == 0 {
-                        history.sql.push_str(
+                        history.push(
                             "INSERT INTO rating_history (game_id, user_id, mu, sigma, at) VALUES (?, ?, ?, ?, ?);",
                         );
                         history.add(*id)?;
@@ -393,7 +387,7 @@ impl Store {
         history.execute(&mut tx).await?;
         let mut batch = super::Batch::default();
         for ((kind, scope, user), (r, games_played, wins)) in &ratings {
-            batch.sql.push_str(
+            batch.push(
                 "INSERT INTO rating (guild_id, kind, season_id, user_id, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?);",
             );
             batch.add(g)?;
@@ -412,9 +406,19 @@ impl Store {
 
     /// A player's record per game on a server.
     pub async fn profile(&self, guild: u64, user: UserId) -> Result<Vec<ProfileStats>, StoreError> {
-        let rows = sqlx::query(
+        // (PostgreSQL sums and averages integers as NUMERIC: read as BIGINT and DOUBLE.)
+        let rows = query2(
             "SELECT game.kind, COUNT(*) AS games, SUM(r.rank = 1) AS wins, AVG(r.score) AS average,
                     rt.mu, rt.sigma
+             FROM result r JOIN game ON game.game_id = r.game_id
+             LEFT JOIN rating rt ON rt.guild_id = game.guild_id AND rt.kind = game.kind
+                  AND rt.season_id = 0 AND rt.user_id = r.user_id
+             WHERE game.guild_id = ? AND r.user_id = ?
+             GROUP BY game.kind ORDER BY game.kind",
+            "SELECT game.kind, COUNT(*) AS games,
+                    CAST(SUM(CASE WHEN r.rank = 1 THEN 1 ELSE 0 END) AS BIGINT) AS wins,
+                    CAST(AVG(r.score) AS DOUBLE PRECISION) AS average,
+                    MAX(rt.mu) AS mu, MAX(rt.sigma) AS sigma
              FROM result r JOIN game ON game.game_id = r.game_id
              LEFT JOIN rating rt ON rt.guild_id = game.guild_id AND rt.kind = game.kind
                   AND rt.season_id = 0 AND rt.user_id = r.user_id
@@ -423,7 +427,7 @@ impl Store {
         )
         .bind(guild as i64)
         .bind(user as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         rows.iter()
             .map(|r| {
@@ -448,7 +452,7 @@ impl Store {
         kind: &str,
         user: UserId,
     ) -> Result<Vec<(i64, Rating)>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT h.at, h.mu, h.sigma FROM rating_history h JOIN game ON game.game_id = h.game_id
              WHERE game.guild_id = ? AND game.kind = ? AND h.user_id = ?
              ORDER BY h.at, h.game_id",
@@ -456,7 +460,7 @@ impl Store {
         .bind(guild as i64)
         .bind(kind)
         .bind(user as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         rows.iter()
             .map(|r| {
@@ -473,25 +477,25 @@ impl Store {
 
     /// A server's finished games, newest first.
     pub async fn history(&self, guild: u64, limit: usize) -> Result<Vec<HistoryGame>, StoreError> {
-        let games = sqlx::query(
+        let games = query(
             "SELECT game_id, kind, channel_id, finished_at, turn_message_id, rated FROM game
              WHERE guild_id = ? AND finished_at IS NOT NULL
              ORDER BY finished_at DESC, game_id DESC LIMIT ?",
         )
         .bind(guild as i64)
         .bind(limit as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         let mut out = Vec::new();
         for g in games {
             let game_id: GameId = g.try_get("game_id")?;
-            let results = sqlx::query(
+            let results = query(
                 "SELECT seat.name, r.score, r.rank, r.resigned FROM result r
                  JOIN seat ON seat.game_id = r.game_id AND seat.seat = r.seat
                  WHERE r.game_id = ? ORDER BY r.rank, r.seat",
             )
             .bind(game_id)
-            .fetch_all(&self.pool)
+            .fetch_all(self.read())
             .await?
             .iter()
             .map(|r| {
@@ -521,9 +525,9 @@ impl Store {
     /// When a game finished, if it did.
     pub async fn finished_at(&self, game_id: GameId) -> Result<Option<i64>, StoreError> {
         Ok(
-            sqlx::query_scalar("SELECT finished_at FROM game WHERE game_id = ?")
+            query_scalar("SELECT finished_at FROM game WHERE game_id = ?")
                 .bind(game_id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.read())
                 .await?
                 .flatten(),
         )

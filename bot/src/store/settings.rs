@@ -2,9 +2,7 @@
 //! quiet hours), channel settings (reminder period), the latest turn message of a game and
 //! what reminders need.
 
-use sqlx::Row;
-
-use super::{GameId, NewDelivery, Store, StoreError, UserId, outbox};
+use super::{GameId, NewDelivery, Store, StoreError, UserId, outbox, query, query_scalar};
 
 /// What the reminder loop needs to know about an active game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,22 +27,22 @@ impl Store {
     /// Whether DMs to a user failed with 50007 (and were not retried since).
     pub async fn dm_closed(&self, user_id: UserId) -> Result<bool, StoreError> {
         let closed: Option<i64> =
-            sqlx::query_scalar("SELECT dm_closed FROM user_setting WHERE user_id = ?")
+            query_scalar("SELECT dm_closed FROM user_setting WHERE user_id = ?")
                 .bind(user_id as i64)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.read())
                 .await?;
         Ok(closed.unwrap_or(0) != 0)
     }
 
     /// Records whether DMs to a user are closed.
     pub async fn set_dm_closed(&self, user_id: UserId, closed: bool) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "INSERT INTO user_setting (user_id, dm_closed) VALUES (?, ?)
              ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed",
         )
         .bind(user_id as i64)
         .bind(closed)
-        .execute(&self.pool)
+        .execute(self.read())
         .await?;
         Ok(())
     }
@@ -53,9 +51,9 @@ impl Store {
     /// (issue 28; the default, also for users without settings).
     pub async fn confirm_before_ending(&self, user_id: UserId) -> Result<bool, StoreError> {
         let confirm: Option<i64> =
-            sqlx::query_scalar("SELECT confirm FROM user_setting WHERE user_id = ?")
+            query_scalar("SELECT confirm FROM user_setting WHERE user_id = ?")
                 .bind(user_id as i64)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.read())
                 .await?;
         Ok(confirm.unwrap_or(1) != 0)
     }
@@ -66,24 +64,24 @@ impl Store {
         user_id: UserId,
         confirm: bool,
     ) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "INSERT INTO user_setting (user_id, confirm) VALUES (?, ?)
              ON CONFLICT (user_id) DO UPDATE SET confirm = excluded.confirm",
         )
         .bind(user_id as i64)
         .bind(confirm)
-        .execute(&self.pool)
+        .execute(self.read())
         .await?;
         Ok(())
     }
 
     /// A user's quiet hours: (start hour, end hour, UTC offset in minutes).
     pub async fn quiet_hours(&self, user_id: UserId) -> Result<Option<(u8, u8, i32)>, StoreError> {
-        let row = sqlx::query(
+        let row = query(
             "SELECT quiet_start, quiet_end, utc_offset_minutes FROM user_setting WHERE user_id = ?",
         )
         .bind(user_id as i64)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.read())
         .await?;
         let Some(row) = row else { return Ok(None) };
         let start: Option<i64> = row.try_get("quiet_start")?;
@@ -104,7 +102,7 @@ impl Store {
             Some((s, e, o)) => (Some(i64::from(s)), Some(i64::from(e)), i64::from(o)),
             None => (None, None, 0),
         };
-        sqlx::query(
+        query(
             "INSERT INTO user_setting (user_id, quiet_start, quiet_end, utc_offset_minutes) VALUES (?, ?, ?, ?)
              ON CONFLICT (user_id) DO UPDATE SET quiet_start = excluded.quiet_start,
                  quiet_end = excluded.quiet_end, utc_offset_minutes = excluded.utc_offset_minutes",
@@ -113,7 +111,7 @@ impl Store {
         .bind(start)
         .bind(end)
         .bind(offset)
-        .execute(&self.pool)
+        .execute(self.read())
         .await?;
         Ok(())
     }
@@ -121,22 +119,22 @@ impl Store {
     /// Hours of idleness before a reminder in a channel (default 24; 0 = never).
     pub async fn reminder_hours(&self, channel_id: u64) -> Result<u32, StoreError> {
         let hours: Option<i64> =
-            sqlx::query_scalar("SELECT reminder_hours FROM channel_setting WHERE channel_id = ?")
+            query_scalar("SELECT reminder_hours FROM channel_setting WHERE channel_id = ?")
                 .bind(channel_id as i64)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.read())
                 .await?;
         Ok(hours.unwrap_or(24) as u32)
     }
 
     /// Sets a channel's reminder period.
     pub async fn set_reminder_hours(&self, channel_id: u64, hours: u32) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "INSERT INTO channel_setting (channel_id, reminder_hours) VALUES (?, ?)
              ON CONFLICT (channel_id) DO UPDATE SET reminder_hours = excluded.reminder_hours",
         )
         .bind(channel_id as i64)
         .bind(i64::from(hours))
-        .execute(&self.pool)
+        .execute(self.read())
         .await?;
         Ok(())
     }
@@ -148,10 +146,10 @@ impl Store {
         game_id: GameId,
         message_id: Option<u64>,
     ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE game SET turn_message_id = ? WHERE game_id = ?")
+        query("UPDATE game SET turn_message_id = ? WHERE game_id = ?")
             .bind(message_id.map(|m| m as i64))
             .bind(game_id)
-            .execute(&self.pool)
+            .execute(self.read())
             .await?;
         Ok(())
     }
@@ -159,9 +157,9 @@ impl Store {
     /// The current public turn message of a game, if one was delivered.
     pub async fn turn_message(&self, game_id: GameId) -> Result<Option<u64>, StoreError> {
         let id: Option<Option<i64>> =
-            sqlx::query_scalar("SELECT turn_message_id FROM game WHERE game_id = ?")
+            query_scalar("SELECT turn_message_id FROM game WHERE game_id = ?")
                 .bind(game_id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.read())
                 .await?;
         Ok(id.flatten().map(|m| m as u64))
     }
@@ -169,14 +167,14 @@ impl Store {
     /// Active games with what reminders need: (game, channel, guild, last change ms,
     /// last reminder ms, turn message, reminder hours of the channel).
     pub async fn reminder_candidates(&self) -> Result<Vec<ReminderRow>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT game.game_id, game.channel_id, game.guild_id, game.updated_at, game.reminded_at,
                     game.turn_message_id, COALESCE(channel_setting.reminder_hours, 24) AS hours
              FROM game LEFT JOIN channel_setting USING (channel_id)
              WHERE game.status = 'active' AND channel_setting.unreachable_at IS NULL
              ORDER BY game.game_id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(self.read())
         .await?;
         rows.iter()
             .map(|r| {
@@ -203,8 +201,8 @@ impl Store {
         at_ms: i64,
         deliveries: &[NewDelivery],
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        sqlx::query("UPDATE game SET reminded_at = ? WHERE game_id = ?")
+        let mut tx = self.db.begin().await?;
+        query("UPDATE game SET reminded_at = ? WHERE game_id = ?")
             .bind(at_ms)
             .bind(game_id)
             .execute(&mut *tx)

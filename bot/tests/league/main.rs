@@ -4,6 +4,8 @@
 //! replayed to the stored game.
 
 mod deadlines;
+#[path = "../support/postgres.rs"]
+mod pg;
 mod records;
 mod seasons;
 mod votes;
@@ -12,7 +14,7 @@ use std::sync::Arc;
 
 use turnpost_bot::clock::{HOUR_MS, ManualClock};
 use turnpost_bot::record::{Record, replay, replay_file};
-use turnpost_bot::store::{Phase, Store};
+use turnpost_bot::store::Phase;
 use turnpost_bot::table::{
     Caller, Command, NoImages, Reply, Seeds, Table, TableError, TableSettings,
 };
@@ -41,7 +43,7 @@ fn moderator(user: u64, channel: u64) -> Caller {
 }
 
 async fn table_at(path: &std::path::Path, clock: Arc<ManualClock>) -> Table {
-    let store = Store::open(path).await.unwrap();
+    let store = pg::store_at(path).await;
     let settings = TableSettings {
         seeds: Arc::new(Seeds::sequence(1)),
         clock,

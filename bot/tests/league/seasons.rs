@@ -189,7 +189,7 @@ async fn seasons_keep_their_own_leaderboard_and_ratings_recompute_to_the_same_va
 async fn a_profile_shows_the_rating_history_as_a_chart() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::at(T0);
-    let store = Store::open(&dir.path().join("t.db")).await.unwrap();
+    let store = super::pg::store_at(&dir.path().join("t.db")).await;
     let settings = TableSettings {
         seeds: Arc::new(Seeds::sequence(1)),
         clock: clock.clone(),
