@@ -103,19 +103,121 @@ impl Raw {
         }
     }
 
+    /// The SQLite file at `path` whatever the target (for the stores a test opens by path
+    /// itself, like `turnpost local --db`).
+    pub async fn sqlite(path: &Path) -> Raw {
+        Raw::Sqlite(
+            sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+                .await
+                .unwrap(),
+        )
+    }
+
+    /// Whether this is PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        matches!(self, Raw::Postgres(_))
+    }
+
     /// Runs a statement; the rows it changed.
     pub async fn execute(&self, sql: &str) -> u64 {
+        self.execute_with(sql, &[]).await
+    }
+
+    /// Runs a statement with arguments; the rows it changed.
+    pub async fn execute_with(&self, sql: &str, binds: &[Bind]) -> u64 {
         match self {
-            Raw::Sqlite(pool) => sqlx::query(sql)
-                .execute(pool)
-                .await
-                .unwrap()
-                .rows_affected(),
-            Raw::Postgres(pool) => sqlx::query(&numbered(sql))
-                .execute(pool)
-                .await
-                .unwrap()
-                .rows_affected(),
+            Raw::Sqlite(pool) => {
+                let mut q = sqlx::query(sql);
+                for b in binds {
+                    q = match b {
+                        Bind::Int(v) => q.bind(*v),
+                        Bind::Text(v) => q.bind(v.clone()),
+                    };
+                }
+                q.execute(pool).await.unwrap().rows_affected()
+            }
+            Raw::Postgres(pool) => {
+                let sql = numbered(sql);
+                let mut q = sqlx::query(&sql);
+                for b in binds {
+                    q = match b {
+                        Bind::Int(v) => q.bind(*v),
+                        Bind::Text(v) => q.bind(v.clone()),
+                    };
+                }
+                q.execute(pool).await.unwrap().rows_affected()
+            }
+        }
+    }
+
+    /// The first column of every row.
+    pub async fn scalars<T>(&self, sql: &str) -> Vec<T>
+    where
+        T: for<'r> sqlx::Decode<'r, sqlx::Sqlite>
+            + sqlx::Type<sqlx::Sqlite>
+            + for<'r> sqlx::Decode<'r, sqlx::Postgres>
+            + sqlx::Type<sqlx::Postgres>
+            + Send
+            + Unpin,
+    {
+        let rows: Vec<(T,)> = self.query_as(sql, &[]).await;
+        rows.into_iter().map(|(v,)| v).collect()
+    }
+
+    /// The first column of the first row.
+    pub async fn scalar<T>(&self, sql: &str) -> T
+    where
+        T: for<'r> sqlx::Decode<'r, sqlx::Sqlite>
+            + sqlx::Type<sqlx::Sqlite>
+            + for<'r> sqlx::Decode<'r, sqlx::Postgres>
+            + sqlx::Type<sqlx::Postgres>
+            + Send
+            + Unpin,
+    {
+        self.scalars(sql)
+            .await
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("no row from {sql}"))
+    }
+
+    /// Makes every insert into `table` for which the SQL condition `when` on `NEW` holds
+    /// fail, until [`Raw::stop_failing`]: a trigger named `name`.
+    pub async fn fail_inserts(&self, name: &str, table: &str, when: &str) {
+        match self {
+            Raw::Sqlite(_) => {
+                self.execute(&format!(
+                    "CREATE TRIGGER {name} BEFORE INSERT ON {table} WHEN {when} \
+                     BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+                ))
+                .await;
+            }
+            Raw::Postgres(_) => {
+                self.execute(&format!(
+                    "CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS \
+                     'BEGIN RAISE EXCEPTION ''injected failure''; END'"
+                ))
+                .await;
+                self.execute(&format!(
+                    "CREATE TRIGGER {name} BEFORE INSERT ON {table} FOR EACH ROW \
+                     WHEN ({when}) EXECUTE FUNCTION {name}()"
+                ))
+                .await;
+            }
+        }
+    }
+
+    /// Inserts into `table` work again.
+    pub async fn stop_failing(&self, name: &str, table: &str) {
+        match self {
+            Raw::Sqlite(_) => {
+                self.execute(&format!("DROP TRIGGER {name}")).await;
+            }
+            Raw::Postgres(_) => {
+                self.execute(&format!("DROP TRIGGER {name} ON {table}"))
+                    .await;
+                self.execute(&format!("DROP FUNCTION {name}()")).await;
+            }
         }
     }
 
