@@ -24,14 +24,13 @@ async fn delivery_latency_from_commit_to_the_fakes_receipt() {
     bot.stop().await;
     // Commit time is the outbox row's `created_at` (written in the action's transaction);
     // receipt is when the fake got the post carrying that row's nonce.
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
-        .await
-        .unwrap();
-    let rows: Vec<(i64, i64)> =
-        sqlx::query_as("SELECT outbox_id, created_at FROM outbox WHERE kind = 'channel'")
-            .fetch_all(&pool)
-            .await
-            .unwrap();
+    let pool = pg::Raw::at(&db).await;
+    let rows: Vec<(i64, i64)> = pool
+        .query_as(
+            "SELECT outbox_id, created_at FROM outbox WHERE kind = 'channel'",
+            &[],
+        )
+        .await;
     pool.close().await;
     let mut latencies: Vec<Duration> = rows
         .iter()
@@ -168,14 +167,14 @@ async fn a_hand_change_edits_the_dm_and_a_deleted_dm_is_sent_anew() {
         "{shown} vs {hand}"
     );
     // The store knows the new DM.
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+    let pool = pg::Raw::at(&db).await;
+    let (recorded,): (i64,) = pool
+        .query_as(
+            "SELECT message_id FROM dm_message WHERE user_id = ?",
+            &[pg::Bind::Int(BERT as i64)],
+        )
         .await
-        .unwrap();
-    let recorded: i64 = sqlx::query_scalar("SELECT message_id FROM dm_message WHERE user_id = ?")
-        .bind(BERT as i64)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+        .remove(0);
     pool.close().await;
     assert_eq!(recorded as u64, second);
     bot.stop().await;

@@ -25,13 +25,10 @@ async fn a_bot_killed_between_commit_and_delivery_sends_the_turn_message_after_r
     drop(bot.stop);
     assert_eq!(turn_posts(&fake).len(), before, "nothing was delivered");
     let pending: i64 = {
-        let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
-            .await
-            .unwrap();
-        let n = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        let pool = pg::Raw::at(&db).await;
+        let n = pool
+            .scalar("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")
+            .await;
         pool.close().await;
         n
     };
@@ -171,16 +168,14 @@ async fn dm_kill_and_restart(window_passed: bool) {
     );
     assert_eq!(fake.duplicates(), vec![]);
     // The delivery is recorded with the one message.
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+    let pool = pg::Raw::at(&db).await;
+    let (recorded,): (Option<i64>,) = pool
+        .query_as(
+            "SELECT message_id FROM outbox WHERE kind = 'dm' AND target = ? AND outcome = 'sent'",
+            &[pg::Bind::Int(BERT as i64)],
+        )
         .await
-        .unwrap();
-    let recorded: Option<i64> = sqlx::query_scalar(
-        "SELECT message_id FROM outbox WHERE kind = 'dm' AND target = ? AND outcome = 'sent'",
-    )
-    .bind(BERT as i64)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+        .remove(0);
     pool.close().await;
     assert_eq!(
         recorded.map(|m| m.to_string()),

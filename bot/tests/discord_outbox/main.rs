@@ -8,8 +8,11 @@
 //! ban.
 //!
 //! The helpers every module shares are here; the tests are in `outages`, `kills` and
-//! `deliveries`.
+//! `deliveries`. `discord_outbox_postgres` runs them with the store on PostgreSQL
+//! (`support/postgres.rs`).
 
+#[path = "../support/postgres.rs"]
+mod pg;
 #[path = "../support/mod.rs"]
 mod support;
 
@@ -26,7 +29,6 @@ use support::{FakeDiscord, Matcher, Recorded};
 use tokio::sync::oneshot;
 use turnpost_bot::discord::{Config, Token, run};
 use turnpost_bot::paint::PngPainter;
-use turnpost_bot::store::Store;
 use turnpost_bot::table::{Seeds, Table, TableSettings};
 
 const GUILD: u64 = 7100;
@@ -107,7 +109,7 @@ impl Process {
         let db = db.to_path_buf();
         runtime.spawn(async move {
             let table = Arc::new(Table::new(
-                Store::open(&db).await.unwrap(),
+                pg::store_at(&db).await,
                 Arc::new(PngPainter),
                 settings,
             ));
@@ -145,7 +147,7 @@ async fn start_bot_with(
     let mark = fake.mark();
     let config = bot_config(fake, db);
     let table = Arc::new(Table::new(
-        Store::open(db).await.unwrap(),
+        pg::store_at(db).await,
         Arc::new(PngPainter),
         bot_settings(tune),
     ));
@@ -290,13 +292,10 @@ fn attempts_of(fake: &FakeDiscord, nonce: &str) -> Vec<Recorded> {
 }
 
 async fn pending(db: &Path) -> i64 {
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
-        .await
-        .unwrap();
-    let n = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let pool = pg::Raw::at(db).await;
+    let n = pool
+        .scalar("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")
+        .await;
     pool.close().await;
     n
 }
@@ -315,17 +314,15 @@ async fn wait_delivered(db: &Path) {
 
 /// Whether the channel is marked unreachable (reminders skip it).
 async fn unreachable(db: &Path) -> bool {
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
-        .await
-        .unwrap();
-    let at: Option<Option<i64>> =
-        sqlx::query_scalar("SELECT unreachable_at FROM channel_setting WHERE channel_id = ?")
-            .bind(CHANNEL as i64)
-            .fetch_optional(&pool)
-            .await
-            .unwrap();
+    let pool = pg::Raw::at(db).await;
+    let at: Vec<(Option<i64>,)> = pool
+        .query_as(
+            "SELECT unreachable_at FROM channel_setting WHERE channel_id = ?",
+            &[pg::Bind::Int(CHANNEL as i64)],
+        )
+        .await;
     pool.close().await;
-    at.flatten().is_some()
+    at.into_iter().next().and_then(|(at,)| at).is_some()
 }
 
 /// Whether a request removes a channel message's buttons and nothing else (an old turn

@@ -144,16 +144,15 @@ async fn a_command_from_an_unreachable_channel_retries_it_at_once() {
         assert_eq!(note.status, 200, "{note}");
         // Once refused, the post is held, not given up.
         let (attempts, pending, outcome): (i64, bool, String) = {
-            let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+            let pool = pg::Raw::at(&db).await;
+            let row = pool
+                .query_as(
+                    "SELECT attempts, done_at IS NULL, outcome FROM outbox
+                     WHERE kind = 'channel' ORDER BY outbox_id DESC LIMIT 1",
+                    &[],
+                )
                 .await
-                .unwrap();
-            let row = sqlx::query_as(
-                "SELECT attempts, done_at IS NULL, outcome FROM outbox
-                 WHERE kind = 'channel' ORDER BY outbox_id DESC LIMIT 1",
-            )
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+                .remove(0);
             pool.close().await;
             row
         };
