@@ -197,7 +197,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
 type LocalSetup = (Option<Seed>, Vec<(String, String)>);
 
 fn parse_local(game: &str, seed: Option<&str>, options: &[String]) -> Result<LocalSetup, String> {
-    let info = turnpost_core::registry::find(game).map_err(|e| e.0)?;
+    let info = turnpost_core::registry::find(game).map_err(|e| crate::english(&e.0))?;
     let seed = seed
         .map(|text| {
             Seed::parse(text)

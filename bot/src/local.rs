@@ -188,7 +188,7 @@ pub async fn play(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     // Refuse what cannot be played before anything is written to the file.
-    let info = registry::find(&opts.game).map_err(|e| e.0)?;
+    let info = registry::find(&opts.game).map_err(|e| crate::english(&e.0))?;
     let counts = &info.players;
     // AI seats (`ai=1`) sit after the people at the keyboard; both counts are checked
     // against the game's range before they are added, so no count can overflow.

@@ -11,6 +11,7 @@ use turnpost_bot::store::{
     DeliveryKind, LeagueChange, NewAction, NewDelivery, NewGame, Store, StoreError, Terms,
 };
 use turnpost_core::Seed;
+use turnpost_core::words::Text;
 
 async fn game(store: &Store) -> i64 {
     store
@@ -53,7 +54,7 @@ async fn append(
     notation: &str,
     interaction: &str,
 ) -> Result<i64, StoreError> {
-    let log = vec![format!("{notation} by seat {seat}")];
+    let log = vec![Text::raw(format!("{notation} by seat {seat}"))];
     let actions = [NewAction {
         seat,
         notation,
@@ -125,7 +126,7 @@ async fn two_appends_at_one_version_give_the_second_a_conflict_and_write_nothing
 
     // An append that would end the game from a stale version is refused too, and the game
     // stays active.
-    let log = vec!["pass".to_string()];
+    let log = vec![Text::raw("pass")];
     let actions = [NewAction {
         seat: 1,
         notation: "pass",

@@ -1,8 +1,7 @@
 //! The table service over a real SQLite file: every command, its refusals, undo,
-//! resignation, restarts, broken snapshots, duplicates and racing writers. `table_postgres`
-//! runs the same tests on a PostgreSQL database (`support/postgres.rs`).
+//! resignation, restarts, broken snapshots, duplicates and racing writers.
 //!
-//! Why this file is long (837 lines): one scenario per command of the table service, all over the same
+//! Why this file is long (838 lines): one scenario per command of the table service, all over the same
 //! few helpers at the top; splitting it would only scatter them.
 
 #[path = "support/postgres.rs"]
@@ -220,7 +219,10 @@ async fn acting_checks_seat_turn_notation_and_staleness_and_counts_duplicates_on
     let why = table.autocomplete(&caller(other), "", 25).await.unwrap();
     assert_eq!(why.len(), 1);
     assert!(
-        why[0].label.contains("nothing to play for you now"),
+        why[0]
+            .label
+            .to_string()
+            .contains("nothing to play for you now"),
         "{why:?}"
     );
     let none = table
@@ -229,7 +231,10 @@ async fn acting_checks_seat_turn_notation_and_staleness_and_counts_duplicates_on
         .unwrap();
     assert_eq!(none.len(), 1);
     assert!(
-        none[0].label.starts_with("Nothing matches \"zebra\""),
+        none[0]
+            .label
+            .to_string()
+            .starts_with("Nothing matches \"zebra\""),
         "{none:?}"
     );
     let answer = refused(table.handle(&caller(first), act(&none[0].notation)).await);

@@ -138,7 +138,7 @@ fn placed_lines(g: &Pandoria, events: &[pandoria::Event]) -> Vec<String> {
     events
         .iter()
         .filter(|e| matches!(e, pandoria::Event::TilePlaced { .. }))
-        .map(|e| g.describe(e))
+        .map(|e| g.describe(e).to_string())
         .collect()
 }
 

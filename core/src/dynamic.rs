@@ -1,7 +1,8 @@
 //! The game contract with the game type erased, for the parts of Turnpost that hold games
 //! of any kind side by side (the table service, the store, the local front end, replay).
 //!
-//! Actions cross this boundary as notation text and events as log lines. Views cross it
+//! Actions cross this boundary as notation text and events as typed log lines
+//! ([`crate::words::Text`], made text at the edge in the reader's language). Views cross it
 //! typed, with their type erased ([`View`]): the renderer gets the game's own view type back
 //! by downcasting (through its registry), and JSON is made only where bytes leave the
 //! process ([`AnyView::to_json`]: scenario `expect:` paths).
@@ -15,6 +16,8 @@ use serde::{Deserialize, Serialize};
 use crate::game::{Game, Outcome, ParseError, PlayError, Reveal, Seat, SetupError, Unused};
 pub use crate::menu::ActionChoice;
 use crate::menu::Menu;
+use crate::t;
+use crate::words::{Arg, Text, ToText};
 
 /// A game's view with its type erased. The renderer downcasts it to the game's
 /// `PublicView` or `SeatView` ([`AnyView::as_any`]).
@@ -43,32 +46,43 @@ pub struct DynDecision {
     /// The seat that must act.
     pub seat: Seat,
     /// A short prompt ("place a tile or a castle").
-    pub prompt: String,
+    pub prompt: Text,
 }
 
-/// Why an action given as text was refused. The game is unchanged.
+/// Why an action given as text was refused. The game is unchanged. [`ToText`] says why in
+/// the player's words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.to_text())]
 pub enum Refusal {
     /// The text is not an action in the game's notation.
-    #[error(transparent)]
     Parse(#[from] ParseError),
     /// The seat is not at the table.
-    #[error("{0} is not at this table")]
     NoSuchSeat(Seat),
     /// The game is over.
-    #[error("the game is over")]
     GameOver,
-    /// Another seat must act; the message names it.
-    #[error("{message}")]
+    /// Another seat must act.
     NotYourTurn {
         /// The seat whose decision it is.
         to_act: Seat,
-        /// "It is Red's turn".
-        message: String,
+        /// Its name in the game ("Red").
+        name: Text,
     },
-    /// The rules refuse the action; the message says why and what is allowed.
-    #[error("{0}")]
-    Rules(String),
+    /// The rules refuse the action; the text says why and what is allowed.
+    Rules(Text),
+}
+
+impl ToText for Refusal {
+    fn to_text(&self) -> Text {
+        match self {
+            Refusal::Parse(e) => e.to_text(),
+            Refusal::NoSuchSeat(seat) => {
+                t!("refusal-no-such-seat", seat = Arg::raw(seat.to_string()))
+            }
+            Refusal::GameOver => t!("refusal-game-over"),
+            Refusal::NotYourTurn { name, .. } => t!("refusal-not-your-turn", seat = name),
+            Refusal::Rules(why) => why.clone(),
+        }
+    }
 }
 
 /// What playing one action did.
@@ -77,7 +91,7 @@ pub struct Played {
     /// The action in canonical notation (as stored and logged).
     pub notation: String,
     /// One log line per event.
-    pub log: Vec<String>,
+    pub log: Vec<Text>,
     /// Whether something new was shown to the acting player (see [`Game::reveals`]): undo
     /// stops here.
     pub reveals: bool,
@@ -94,7 +108,7 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     /// Number of seats.
     fn players(&self) -> usize;
     /// The name of a seat in logs.
-    fn seat_name(&self, seat: Seat) -> String;
+    fn seat_name(&self, seat: Seat) -> Text;
     /// The current decision, `None` when the game is over.
     fn decision(&self) -> Option<DynDecision>;
     /// Every legal action of `seat`, as notation.
@@ -105,7 +119,7 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     /// Typed text in the player's words, for autocomplete: the label of the action the
     /// text reads as, if it is a legal action of `seat` now; `None` if the text is not
     /// notation or the action is not legal.
-    fn describe_notation(&self, seat: Seat, notation: &str) -> Option<String>;
+    fn describe_notation(&self, seat: Seat, notation: &str) -> Option<Text>;
     /// Every legal action of `seat` in words, laid out for clicking ([`Game::layout`]).
     fn menu(&self, seat: Seat) -> Menu;
     /// For a toggle layout: the legal action the toggled items `selected` stand for
@@ -159,13 +173,13 @@ impl<G: Game> DynGame for G {
     fn players(&self) -> usize {
         Game::players(self)
     }
-    fn seat_name(&self, seat: Seat) -> String {
+    fn seat_name(&self, seat: Seat) -> Text {
         Game::seat_name(self, seat)
     }
     fn decision(&self) -> Option<DynDecision> {
         Game::decision(self).map(|d| DynDecision {
             seat: d.seat,
-            prompt: d.kind.to_string(),
+            prompt: d.kind.to_text(),
         })
     }
     fn legal_notations(&self, seat: Seat) -> Vec<String> {
@@ -193,7 +207,7 @@ impl<G: Game> DynGame for G {
             .contains(&action)
             .then(|| choice(self, seat, &action))
     }
-    fn describe_notation(&self, seat: Seat, notation: &str) -> Option<String> {
+    fn describe_notation(&self, seat: Seat, notation: &str) -> Option<Text> {
         let action = self.parse_action(notation).ok()?;
         self.legal_actions(seat)
             .contains(&action)
@@ -219,9 +233,9 @@ impl<G: Game> DynGame for G {
             Err(PlayError::GameOver) => Err(Refusal::GameOver),
             Err(PlayError::NotYourTurn { to_act }) => Err(Refusal::NotYourTurn {
                 to_act,
-                message: format!("it is {}'s turn", Game::seat_name(self, to_act)),
+                name: Game::seat_name(self, to_act),
             }),
-            Err(PlayError::Rules(e)) => Err(Refusal::Rules(e.to_string())),
+            Err(PlayError::Rules(e)) => Err(Refusal::Rules(e.to_text())),
         }
     }
     fn unused(&self, seat: Seat, notation: &str) -> Vec<Unused> {

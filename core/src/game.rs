@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use crate::menu::Layout;
 pub use crate::menu::{MAX_LABEL_CHARS, fit_label};
 use crate::options::OptionSpec;
+use crate::t;
+pub use crate::words::{Arg, Text, ToText};
 
 /// A seat at the table, counted from 0 in turn order (clockwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -151,21 +153,31 @@ pub enum PlayError<E> {
 
 /// Text that is not an action in the game's notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read \"{input}\": {reason}")]
+#[error("{}", self.to_text())]
 pub struct ParseError {
     /// The text as given.
     pub input: String,
     /// What was wrong with it and what would be understood.
-    pub reason: String,
+    pub reason: Text,
 }
 
 impl ParseError {
     /// A parse error for `input` with a reason.
-    pub fn new(input: &str, reason: impl Into<String>) -> Self {
+    pub fn new(input: &str, reason: Text) -> Self {
         ParseError {
             input: input.to_string(),
-            reason: reason.into(),
+            reason,
         }
+    }
+}
+
+impl ToText for ParseError {
+    fn to_text(&self) -> Text {
+        t!(
+            "refusal-cannot-read",
+            input = Arg::raw(&self.input),
+            reason = &self.reason
+        )
     }
 }
 
@@ -196,7 +208,7 @@ impl Reveal {
 }
 
 /// Something an action would leave unused for the rest of the turn ([`Game::unused`]),
-/// for the question a front end asks before that action. `Display` is a clause in the
+/// for the question a front end asks before that action. [`ToText`] is a clause in the
 /// player's words: "You still have 3 workers unused", "You could still buy Agriculture (15
 /// coins)".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -209,26 +221,26 @@ pub enum Unused {
     /// A purchase the seat can afford now and gives up.
     Purchase {
         /// What they could buy, in words (the cheapest such item: "Agriculture").
-        item: String,
+        item: Text,
         /// What it costs them, in words ("15 coins", "4 wood").
-        cost: String,
+        cost: Text,
     },
 }
 
-impl fmt::Display for Unused {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ToText for Unused {
+    fn to_text(&self) -> Text {
         match self {
-            Unused::Workers { count: 1 } => f.write_str("You still have 1 worker unused"),
-            Unused::Workers { count } => write!(f, "You still have {count} workers unused"),
-            Unused::Purchase { item, cost } => write!(f, "You could still buy {item} ({cost})"),
+            Unused::Workers { count } => t!("unused-workers", n = *count),
+            Unused::Purchase { item, cost } => t!("unused-purchase", item = item, cost = cost),
         }
     }
 }
 
-/// Options or a fixture that cannot set up a game.
+/// Options or a fixture that cannot set up a game; the text says what is wrong and what
+/// would be accepted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct SetupError(pub String);
+pub struct SetupError(pub Text);
 
 /// The contract every game implements.
 ///
@@ -241,6 +253,9 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     const TITLE: &'static str;
     /// A short rules summary with the notation, for `/help` and the terminal's `help`.
     const HELP: &'static str;
+    /// The game's Fluent bundles, one per language ([`crate::words`]): every message id its
+    /// words use (`pandoria-…`).
+    const WORDS: &'static [crate::words::Source];
     /// Whether seats hold secrets (a hand): then [`Game::private_fingerprint`] tells when a
     /// seat's private items changed, and the table sends that seat its view.
     const SECRETS: bool;
@@ -257,10 +272,11 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     type Action: Clone + fmt::Debug + fmt::Display + PartialEq + Eq + Serialize + DeserializeOwned;
     /// Something that happened, for logs and front ends. Events never carry secrets.
     type Event: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned;
-    /// The game's own reasons to refuse an action; `Display` is a sentence for the player.
-    type RulesError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
-    /// What kind of choice the current decision is; `Display` is a short prompt.
-    type DecisionKind: Clone + fmt::Debug + fmt::Display + PartialEq + Serialize;
+    /// The game's own reasons to refuse an action; [`ToText`] is a sentence for the player
+    /// saying what was wrong and what is allowed now.
+    type RulesError: std::error::Error + ToText + Clone + PartialEq + Send + Sync + 'static;
+    /// What kind of choice the current decision is; [`ToText`] is a short prompt.
+    type DecisionKind: Clone + fmt::Debug + ToText + PartialEq + Serialize;
     /// What everybody may see.
     type PublicView: Clone + fmt::Debug + Serialize + Send + Sync + 'static;
     /// What one seat may see: the public view plus that seat's private items. A game with
@@ -322,10 +338,10 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     fn outcome(&self) -> Option<Outcome>;
 
     /// The name players see for a seat in logs (`Red`).
-    fn seat_name(&self, seat: Seat) -> String;
+    fn seat_name(&self, seat: Seat) -> Text;
 
     /// One log line for an event.
-    fn describe(&self, event: &Self::Event) -> String;
+    fn describe(&self, event: &Self::Event) -> Text;
 
     /// A legal action of `seat` in the current state, in the player's words: what it does
     /// first, then what it costs or gives after " — " ("Cast Conjure 6 — 2 crystals",
@@ -333,10 +349,11 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// with the notation as the identifier underneath.
     ///
     /// The label is shown only to `seat` and uses only what `seat` may see (its own hand, the
-    /// public state); it has at most [`MAX_LABEL_CHARS`] characters; and the labels of the
-    /// legal actions of one decision are all different, so the words alone identify the
-    /// choice. For an action that is not legal now the text is a best effort.
-    fn describe_action(&self, seat: Seat, action: &Self::Action) -> String;
+    /// public state); rendered, it has at most [`MAX_LABEL_CHARS`] characters (a long label
+    /// offers shorter wordings with [`Text::fit`]); and the labels of the legal actions of
+    /// one decision are all different, so the words alone identify the choice. For an
+    /// action that is not legal now the text is a best effort.
+    fn describe_action(&self, seat: Seat, action: &Self::Action) -> Text;
 
     /// How the legal actions `legal` of `seat` (as [`Game::legal_actions`] listed them) are
     /// laid out for a player who clicks (see [`crate::menu`]). The default is one list.
@@ -366,7 +383,7 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// 6"); `None` for an action that picks no such thing (a placement, a pass). Front ends
     /// show it as a select option's description and in the panel's "What does it do?".
     /// Shown to `seat` only, like the label.
-    fn detail(&self, seat: Seat, action: &Self::Action) -> Option<String> {
+    fn detail(&self, seat: Seat, action: &Self::Action) -> Option<Text> {
         let _ = (seat, action);
         None
     }
@@ -468,9 +485,10 @@ pub fn options_from_pairs<O: DeserializeOwned + Serialize + Default>(
         let key = key.trim().replace('-', "_");
         if !object.contains_key(&key) {
             let known: Vec<&str> = object.keys().map(String::as_str).collect();
-            return Err(SetupError(format!(
-                "unknown option \"{key}\"; options are: {}",
-                known.join(", ")
+            return Err(SetupError(t!(
+                "setup-unknown-option",
+                key = Arg::raw(key),
+                options = Arg::raw(known.join(", "))
             )));
         }
         let value = value.trim();
@@ -484,7 +502,7 @@ pub fn options_from_pairs<O: DeserializeOwned + Serialize + Default>(
         object.insert(key, json);
     }
     serde_json::from_value(serde_json::Value::Object(object))
-        .map_err(|e| SetupError(format!("bad option: {e}")))
+        .map_err(|e| SetupError(t!("setup-bad-option", error = Arg::raw(e.to_string()))))
 }
 
 #[cfg(test)]

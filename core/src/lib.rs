@@ -17,6 +17,7 @@ pub mod reference;
 pub mod registry;
 pub mod rtta;
 pub mod scenario;
+pub mod words;
 
 pub use game::{
     Decision, Game, Outcome, ParseError, PlayError, Reveal, Seat, Seed, SetupError, Unused,

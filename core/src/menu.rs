@@ -10,9 +10,9 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The most characters an action's label may have ([`crate::Game::describe_action`]): Discord's
-/// limit for the label of a button or a select option.
-pub const MAX_LABEL_CHARS: usize = 80;
+use crate::words::{Lang, Text};
+
+pub use crate::words::MAX_LABEL_CHARS;
 
 /// The first of `candidates` (labels from the fullest to the shortest) that fits in
 /// [`MAX_LABEL_CHARS`]; when none fits, the last one cut to fit, ending in "…".
@@ -38,13 +38,13 @@ pub struct ActionChoice {
     /// The action in the player's words (`Cast Conjure 6 — 2 crystals`), at most
     /// [`MAX_LABEL_CHARS`] characters, different from every other label of the
     /// same decision.
-    pub label: String,
+    pub label: Text,
     /// Other words that find it when typed (German card names, [`crate::Game::keywords`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<String>,
     /// What the thing it chooses does, at most 100 characters ([`crate::Game::detail`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
+    pub detail: Option<Text>,
 }
 
 /// The most characters a group key may have: front ends carry it in a button id.
@@ -76,7 +76,7 @@ pub enum Layout {
     /// are offered beside the groups (`pass`).
     Grouped {
         /// What the first pick asks ("Choose a space for your tile").
-        pick: String,
+        pick: Text,
         /// The groups, in the order to offer them.
         groups: Vec<Group>,
         /// Actions also offered at once beside the groups, because they are the usual
@@ -89,7 +89,7 @@ pub enum Layout {
     /// ("Keep the dice") and the `featured` covered ones are offered beside the items.
     Toggles {
         /// What the toggles choose ("Choose the dice to reroll").
-        pick: String,
+        pick: Text,
         /// The items, numbered from 1 in this order.
         items: Vec<ToggleItem>,
         /// The indices of the legal actions that a set of items stands for.
@@ -113,11 +113,12 @@ pub struct Group {
     /// (`D7`, `agriculture`).
     pub key: String,
     /// The group in words (`D7`, `Agriculture — from 15 coins`), at most
-    /// [`MAX_LABEL_CHARS`] characters.
-    pub label: String,
+    /// [`MAX_LABEL_CHARS`] characters in every language.
+    pub label: Text,
     /// More words (`4 placements and a castle · next to your worker on D6`), at most 100
-    /// characters; may be empty.
-    pub description: String,
+    /// characters in every language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<Text>,
     /// The indices of its legal actions (at least one, at most [`MAX_GROUP_SIZE`]).
     pub members: Vec<usize>,
 }
@@ -126,7 +127,7 @@ pub struct Group {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToggleItem {
     /// The item in words (`food`, `2 coins`), short enough for a small button.
-    pub label: String,
+    pub label: Text,
     /// Whether the item can be toggled at all (a skull cannot be rerolled).
     pub locked: bool,
 }
@@ -225,7 +226,7 @@ impl Menu {
                 if featured.iter().any(|&i| i >= n) {
                     return Err("a featured action points past the choices".into());
                 }
-                if pick.is_empty() {
+                if Lang::ALL.iter().any(|l| l.render(pick).is_empty()) {
                     return Err("a grouped layout names its first pick".into());
                 }
                 let mut keys = std::collections::BTreeSet::new();
@@ -239,11 +240,18 @@ impl Menu {
                     if !keys.insert(g.key.as_str()) {
                         return Err(format!("group key {:?} twice", g.key));
                     }
-                    if g.label.is_empty()
-                        || g.label.chars().count() > MAX_LABEL_CHARS
-                        || g.description.chars().count() > 100
-                    {
-                        return Err(format!("group {:?}: label or description length", g.key));
+                    for lang in Lang::ALL {
+                        let label = lang.render(&g.label);
+                        let description = g.description.as_ref().map(|d| lang.render(d));
+                        if label.is_empty()
+                            || label.chars().count() > MAX_LABEL_CHARS
+                            || description.is_some_and(|d| d.chars().count() > 100)
+                        {
+                            return Err(format!(
+                                "group {:?}: label or description length in {lang:?}",
+                                g.key
+                            ));
+                        }
                     }
                     if g.members.is_empty() || g.members.len() > MAX_GROUP_SIZE {
                         return Err(format!("group {:?} has {} members", g.key, g.members.len()));
@@ -266,7 +274,10 @@ impl Menu {
                 featured,
                 most,
             } => {
-                if pick.is_empty() || items.is_empty() || items.len() > MAX_TOGGLES {
+                if Lang::ALL.iter().any(|l| l.render(pick).is_empty())
+                    || items.is_empty()
+                    || items.len() > MAX_TOGGLES
+                {
                     return Err(format!("toggles: {} items, pick {pick:?}", items.len()));
                 }
                 if *most == Some(0) {
@@ -284,13 +295,18 @@ impl Menu {
 impl Group {
     /// Groups with these words and members: one group, or, when the members exceed
     /// [`MAX_GROUP_SIZE`], parts keyed `key.1`, `key.2`, … and labelled "(part 1 of 2)".
-    pub fn split(key: &str, label: &str, description: &str, members: Vec<usize>) -> Vec<Group> {
+    pub fn split(
+        key: &str,
+        label: Text,
+        description: Option<Text>,
+        members: Vec<usize>,
+    ) -> Vec<Group> {
         let parts = members.len().div_ceil(MAX_GROUP_SIZE).max(1);
         if parts == 1 {
             return vec![Group {
                 key: key.to_string(),
-                label: label.to_string(),
-                description: description.to_string(),
+                label,
+                description,
                 members,
             }];
         }
@@ -299,11 +315,16 @@ impl Group {
             .enumerate()
             .map(|(i, chunk)| Group {
                 key: format!("{key}.{}", i + 1),
-                label: fit_label([
-                    format!("{label} (part {} of {parts})", i + 1),
-                    label.to_string(),
+                label: Text::fit([
+                    crate::t!(
+                        "menu-group-part",
+                        group = &label,
+                        part = i + 1,
+                        parts = parts
+                    ),
+                    label.clone(),
                 ]),
-                description: description.to_string(),
+                description: description.clone(),
                 members: chunk.to_vec(),
             })
             .collect()
@@ -317,7 +338,7 @@ mod tests {
     fn choice(n: usize) -> ActionChoice {
         ActionChoice {
             notation: format!("a {n}"),
-            label: format!("Action {n}"),
+            label: Text::raw(format!("Action {n}")),
             keywords: Vec::new(),
             detail: None,
         }
@@ -325,13 +346,16 @@ mod tests {
 
     #[test]
     fn a_large_group_is_split_into_parts_that_fit_a_select() {
-        let parts = Group::split("D7", "D7", "", (0..60).collect());
+        let parts = Group::split("D7", Text::raw("D7"), None, (0..60).collect());
         assert_eq!(parts.len(), 3);
         assert_eq!(parts[0].key, "D7.1");
-        assert_eq!(parts[2].label, "D7 (part 3 of 3)");
+        assert_eq!(Lang::En.render(&parts[2].label), "D7 (part 3 of 3)");
         assert!(parts.iter().all(|g| g.members.len() <= MAX_GROUP_SIZE));
         assert_eq!(parts.iter().map(|g| g.members.len()).sum::<usize>(), 60);
-        assert_eq!(Group::split("E8", "E8", "", vec![1, 2])[0].key, "E8");
+        assert_eq!(
+            Group::split("E8", Text::raw("E8"), None, vec![1, 2])[0].key,
+            "E8"
+        );
     }
 
     #[test]
@@ -339,8 +363,8 @@ mod tests {
         let menu = Menu {
             choices: (0..4).map(choice).collect(),
             layout: Layout::Grouped {
-                pick: "Choose a space".into(),
-                groups: Group::split("D7", "D7", "", vec![0, 2]),
+                pick: Text::raw("Choose a space"),
+                groups: Group::split("D7", Text::raw("D7"), None, vec![0, 2]),
                 featured: vec![2],
             },
         };
@@ -356,9 +380,9 @@ mod tests {
         let toggles = Menu {
             choices: (0..3).map(choice).collect(),
             layout: Layout::Toggles {
-                pick: "Choose dice".into(),
+                pick: Text::raw("Choose dice"),
                 items: vec![ToggleItem {
-                    label: "food".into(),
+                    label: Text::raw("food"),
                     locked: false,
                 }],
                 covered: vec![0, 1],
@@ -375,11 +399,11 @@ mod tests {
         let broken = Menu {
             choices: (0..2).map(choice).collect(),
             layout: Layout::Grouped {
-                pick: "Choose".into(),
+                pick: Text::raw("Choose"),
                 groups: vec![Group {
                     key: "x:y".into(),
-                    label: "x".into(),
-                    description: String::new(),
+                    label: Text::raw("x"),
+                    description: None,
                     members: vec![0],
                 }],
                 featured: Vec::new(),

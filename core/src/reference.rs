@@ -404,7 +404,8 @@ mod walk {
                 for c in &choices {
                     if let Some(detail) = &c.detail {
                         assert!(
-                            !detail.is_empty() && detail.chars().count() <= MAX_SHORT,
+                            !detail.to_string().is_empty()
+                                && detail.to_string().chars().count() <= MAX_SHORT,
                             "{name} {}: {detail}",
                             c.notation
                         );

@@ -14,6 +14,7 @@ use std::sync::{OnceLock, PoisonError, RwLock};
 use crate::dynamic::DynGame;
 use crate::game::{Game, Seed, SetupError, options_from_pairs};
 pub use crate::options::{Choice, OptionKind, OptionSpec};
+use crate::words::Arg;
 
 /// Creates a game from `key=value` options, a player count and a seed.
 type NewFn = fn(&[(String, String)], usize, Seed) -> Result<Box<dyn DynGame>, SetupError>;
@@ -35,6 +36,9 @@ pub struct GameInfo {
     pub defaults: Vec<(&'static str, Option<String>)>,
     /// A short rules summary with the notation, for `/help` and the terminal.
     pub help: &'static str,
+    /// The game's Fluent bundles ([`Game::WORDS`]), installed in [`crate::words`] when this
+    /// is built.
+    pub words: &'static [crate::words::Source],
     /// Whether seats hold secrets (hands): the table sends private messages only then.
     pub secrets: bool,
     /// The components in words, for `/card`, `/realm` and `/development`
@@ -49,6 +53,7 @@ pub struct GameInfo {
 impl GameInfo {
     /// The descriptor of a game type.
     pub fn of<G: Game>() -> GameInfo {
+        crate::words::install(G::WORDS);
         let defaults = match serde_json::to_value(G::Options::default()) {
             Ok(serde_json::Value::Object(map)) => map,
             _ => serde_json::Map::new(),
@@ -73,6 +78,7 @@ impl GameInfo {
             options,
             defaults,
             help: G::HELP,
+            words: G::WORDS,
             secrets: G::SECRETS,
             reference: G::reference(),
             topics: G::help_topics(),
@@ -161,7 +167,13 @@ fn create<G: Game>(
 fn restore<G: Game>(state: serde_json::Value) -> Result<Box<dyn DynGame>, SetupError> {
     serde_json::from_value::<G>(state)
         .map(|g| Box::new(g) as Box<dyn DynGame>)
-        .map_err(|e| SetupError(format!("cannot load a saved {} game: {e}", G::NAME)))
+        .map_err(|e| {
+            SetupError(crate::t!(
+                "setup-cannot-load",
+                game = Arg::raw(G::NAME),
+                error = Arg::raw(e.to_string())
+            ))
+        })
 }
 
 /// The registered games: the built-in ones first, then those added with [`register`]. The
@@ -205,9 +217,10 @@ pub fn find(name: &str) -> Result<&'static GameInfo, SetupError> {
     let games = games();
     games.iter().find(|g| g.name == name).ok_or_else(|| {
         let names: Vec<&str> = games.iter().map(|g| g.name).collect();
-        SetupError(format!(
-            "there is no game called \"{name}\"; games: {}",
-            names.join(", ")
+        SetupError(crate::t!(
+            "setup-no-such-game",
+            name = Arg::raw(name),
+            games = Arg::raw(names.join(", "))
         ))
     })
 }
@@ -234,10 +247,11 @@ mod tests {
     #[test]
     fn unknown_games_and_player_counts_are_refused_with_the_choices() {
         let e = find("chess").unwrap_err();
-        assert!(e.0.contains("pandoria") && e.0.contains("rtta"), "{e}");
+        let e = e.to_string();
+        assert!(e.contains("pandoria") && e.contains("rtta"), "{e}");
         let p = find("pandoria").unwrap();
         let e = p.new_game(&[], 9, Seed::from_u64(1)).unwrap_err();
-        assert!(e.0.contains("2 to 4 players"), "{e}");
+        assert!(e.to_string().contains("2 to 4 players"), "{e}");
     }
 
     #[test]

@@ -293,7 +293,7 @@ fn check_or_act(run: &mut Run, line: &str, last_log: &mut Vec<String>) -> Result
             played.log
         )),
         Ok(played) => {
-            let lines = played.log;
+            let lines: Vec<String> = played.log.iter().map(ToString::to_string).collect();
             run.log.extend(lines.iter().cloned());
             run.actions.push((seat, notation.to_string()));
             *last_log = lines;

@@ -72,7 +72,7 @@ fn same_words_whatever_others_hide(game: &Pandoria, seat: Seat, rng: &mut ChaCha
     let words = |g: &Pandoria| -> Vec<String> {
         g.legal_actions(seat)
             .iter()
-            .map(|a| g.describe_action(seat, a))
+            .map(|a| g.describe_action(seat, a).to_string())
             .collect()
     };
     let before = words(game);
@@ -284,7 +284,9 @@ fn pandoria_card_words() {
     {
         use turnpost_core::dynamic::DynGame;
         assert_eq!(
-            game.describe_notation(Seat(0), "spell teleport").as_deref(),
+            game.describe_notation(Seat(0), "spell teleport")
+                .map(|t| t.to_string())
+                .as_deref(),
             Some("Cast Teleport 1 — 2 crystals")
         );
         assert_eq!(game.describe_notation(Seat(0), "spell rage"), None);
@@ -293,6 +295,7 @@ fn pandoria_card_words() {
         assert_eq!(
             placing
                 .describe_notation(Seat(0), "H6–H5 · forest 1 · city 1")
+                .map(|t| t.to_string())
                 .as_deref(),
             Some("Tile on H6–H5: forest 1 · city 1")
         );

@@ -231,7 +231,11 @@ fn rtta_dice_are_toggles_and_skulls_stay_locked() {
     let Layout::Toggles { items, .. } = &menu.layout else {
         panic!("{menu:?}");
     };
-    let shown: Vec<(&str, bool)> = items.iter().map(|i| (i.label.as_str(), i.locked)).collect();
+    let shown: Vec<(String, bool)> = items
+        .iter()
+        .map(|i| (i.label.to_string(), i.locked))
+        .collect();
+    let shown: Vec<(&str, bool)> = shown.iter().map(|(l, k)| (l.as_str(), *k)).collect();
     assert_eq!(
         shown,
         [
@@ -245,7 +249,7 @@ fn rtta_dice_are_toggles_and_skulls_stay_locked() {
     assert_eq!(reroll(&[]), None, "nothing selected is no reroll");
     assert_eq!(reroll(&[2]), None, "the skull stays");
     // The usual rerolls are one click: the dice of one face, or all that may be rerolled.
-    let others: Vec<&str> = menu.others().iter().map(|c| c.label.as_str()).collect();
+    let others: Vec<String> = menu.others().iter().map(|c| c.label.to_string()).collect();
     assert_eq!(
         others,
         [
@@ -276,7 +280,11 @@ fn rtta_dice_are_toggles_and_skulls_stay_locked() {
         &["start-player 1", "dice choice choice workers"],
         &["done"],
     );
-    let pick = |dice: &[usize]| choose.toggled_choice(Seat(0), dice).map(|c| c.label);
+    let pick = |dice: &[usize]| {
+        choose
+            .toggled_choice(Seat(0), dice)
+            .map(|c| c.label.to_string())
+    };
     assert_eq!(
         pick(&[]).as_deref(),
         Some("Food from dice 1 and 2 (+4 food)")

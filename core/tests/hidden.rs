@@ -399,7 +399,7 @@ struct Outcome {
 fn outcome_of(g: &mut Pandoria, seat: Seat, action: &pandoria::Action) -> Outcome {
     let events = g.apply(seat, action).unwrap();
     Outcome {
-        log: events.iter().map(|e| g.describe(e)).collect(),
+        log: events.iter().map(|e| g.describe(e).to_string()).collect(),
         reveals: events.iter().map(|e| g.reveals(e)).collect(),
         events,
     }

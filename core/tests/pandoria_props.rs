@@ -388,7 +388,7 @@ fn play_checked(
         assert_eq!(g.parse_action(&action.to_string()), Ok(action));
         let events = g.apply(seat, &action).unwrap();
         for e in &events {
-            assert!(!g.describe(e).is_empty());
+            assert!(!g.describe(e).to_string().is_empty());
         }
         played.push((seat, action));
         assert_conserved(&g);

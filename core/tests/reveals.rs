@@ -166,7 +166,7 @@ fn apply_checked(g: &mut Pandoria, seat: Seat, action: Action, context: &dyn Fn(
     let (mut cards, mut tiles) = (Vec::new(), Vec::new());
     for e in &events {
         named(&serde_json::to_value(e).unwrap(), &mut cards, &mut tiles);
-        cards.extend(cards_in_log(&g.describe(e)));
+        cards.extend(cards_in_log(&g.describe(e).to_string()));
     }
     let reveal = events
         .iter()
@@ -318,7 +318,7 @@ fn check_rtta(players: usize, trade: bool, seed: u64, seen: &mut BTreeSet<String
             != serde_json::to_value(&other_events).unwrap()
             || g.public_view() != other.public_view();
         if differs {
-            let log: Vec<String> = events.iter().map(|e| g.describe(e)).collect();
+            let log: Vec<String> = events.iter().map(|e| g.describe(e).to_string()).collect();
             assert!(
                 events.iter().any(|e| g.reveals(e).is_barrier()),
                 "\"{action}\" ({players} players, seed {seed}) showed a random result but is \

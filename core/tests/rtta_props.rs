@@ -198,7 +198,7 @@ fn play_and_check(
                 }
                 _ => {}
             }
-            assert!(!game.describe(event).is_empty());
+            assert!(!game.describe(event).to_string().is_empty());
         }
         assert!(played.len() < 20_000, "the game does not end");
     }

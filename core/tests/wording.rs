@@ -14,7 +14,7 @@ fn standard() -> Box<dyn DynGame> {
 fn refusal(game: &mut dyn DynGame, text: &str) -> String {
     let seat = game.decision().unwrap().seat;
     match game.play(seat, text) {
-        Err(Refusal::Parse(e)) => e.reason,
+        Err(Refusal::Parse(e)) => e.reason.to_string(),
         other => panic!("{text}: {other:?}"),
     }
 }
@@ -110,7 +110,7 @@ fn what_changed_names_spells_builds_purchases_and_monuments() {
             let played = game.play(d.seat, &pick).unwrap();
             let view = game.public_view();
             let view = view.as_any().downcast_ref::<PublicView>().unwrap();
-            let name = game.seat_name(d.seat);
+            let name = game.seat_name(d.seat).to_string();
             for verb in ["spell", "build", "monument", "buy", "relic"] {
                 if !pick.starts_with(verb) {
                     continue;
@@ -122,10 +122,11 @@ fn what_changed_names_spells_builds_purchases_and_monuments() {
                     .filter(|c| c.seat == d.seat && c.kind == ChangeKind::Action)
                     .map(|c| c.words.as_str())
                     .collect();
-                let line = played
-                    .log
-                    .iter()
-                    .find(|l| words.iter().any(|w| l.ends_with(w) && l.starts_with(&name)));
+                let line = played.log.iter().find(|l| {
+                    words
+                        .iter()
+                        .any(|w| l.to_string().ends_with(w) && l.to_string().starts_with(&name))
+                });
                 assert!(line.is_some(), "{pick}: {:?} not in {words:?}", played.log);
                 seen.insert(verb);
             }

@@ -471,7 +471,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
                 let names: Vec<&str> = registry::games().iter().map(|g| g.name).collect();
                 return Err(format!("choose a game: /new {}", names.join(", /new ")));
             };
-            let info = registry::find(&game).map_err(|e| e.0)?;
+            let info = registry::find(&game).map_err(|e| crate::english(&e.0))?;
             let mut pairs = Vec::new();
             for o in options {
                 // Every typed option the registry defines for this game is a key=value pair,

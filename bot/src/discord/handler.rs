@@ -592,7 +592,8 @@ impl Handler {
         // Discord shows the words; the value sent back is the notation.
         let mut response = CreateAutocompleteResponse::new();
         for c in choices {
-            let name = commands::with_detail(&c.label, c.detail.as_deref());
+            let detail = c.detail.as_ref().map(crate::english);
+            let name = commands::with_detail(&crate::english(&c.label), detail.as_deref());
             response = response.add_string_choice(name, c.notation);
         }
         if let Err(e) = ac

@@ -105,7 +105,7 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
                 .filter_map(|c| {
                     act(c).map(|cid| {
                         CreateButton::new(cid)
-                            .label(label(&c.label))
+                            .label(label(&crate::english(&c.label)))
                             .style(ButtonStyle::Secondary)
                     })
                 })
@@ -134,7 +134,15 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
                     ])
                 }));
                 Controls {
-                    note: format!("**{}**: {}", group.label, group.description),
+                    note: format!(
+                        "**{}**: {}",
+                        crate::english(&group.label),
+                        group
+                            .description
+                            .as_ref()
+                            .map(crate::english)
+                            .unwrap_or_default()
+                    ),
                     rows,
                 }
             }
@@ -147,6 +155,7 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
         (Layout::Grouped { pick, groups, .. }, _)
             if menu.choices.len() > AS_BUTTONS || !all_fit || menu.leads_with_featured() =>
         {
+            let pick = crate::english(pick);
             // Up to four select menus of 25 groups at once (a board's hundred spaces in two
             // clicks: the space, then the placement), the rest of the rows for the other
             // choices; pages only beyond that.
@@ -179,7 +188,10 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
                 let options: Vec<CreateSelectMenuOption> = chunk
                     .iter()
                     .map(|g| {
-                        let option = CreateSelectMenuOption::new(label(&g.label), g.key.clone());
+                        let option = CreateSelectMenuOption::new(
+                            label(&crate::english(&g.label)),
+                            g.key.clone(),
+                        );
                         match group_description(menu, g) {
                             Some(text) => option.description(long(&text)),
                             None => option,
@@ -230,9 +242,9 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
 /// development), then the layout's own words when they still fit Discord's 100 characters;
 /// the layout's words alone when the group chooses nothing of the kind.
 fn group_description(menu: &Menu, group: &Group) -> Option<String> {
-    let mut details: Vec<&str> = Vec::new();
+    let mut details: Vec<String> = Vec::new();
     for c in group.members.iter().filter_map(|&i| menu.choices.get(i)) {
-        if let Some(d) = c.detail.as_deref()
+        if let Some(d) = c.detail.as_ref().map(crate::english)
             && !details.contains(&d)
         {
             details.push(d);
@@ -240,7 +252,11 @@ fn group_description(menu: &Menu, group: &Group) -> Option<String> {
     }
     let fits = |text: &String| text.chars().count() <= 100;
     let what = details.join(" · ");
-    let own = &group.description;
+    let own = &group
+        .description
+        .as_ref()
+        .map(crate::english)
+        .unwrap_or_default();
     match (details.is_empty(), own.is_empty()) {
         (true, true) => None,
         (true, false) => Some(own.clone()),
@@ -378,7 +394,7 @@ fn choice_rows_within(
             .filter_map(|(c, cid)| {
                 cid.map(|cid| {
                     CreateButton::new(cid)
-                        .label(label(&c.label))
+                        .label(label(&crate::english(&c.label)))
                         .style(ButtonStyle::Secondary)
                 })
             })
@@ -404,9 +420,10 @@ fn select_row(
         .iter()
         .filter(|c| c.notation.len() <= 100)
         .map(|c| {
-            let option = CreateSelectMenuOption::new(label(&c.label), c.notation.clone());
+            let option =
+                CreateSelectMenuOption::new(label(&crate::english(&c.label)), c.notation.clone());
             match &c.detail {
-                Some(detail) => option.description(long(detail)),
+                Some(detail) => option.description(long(&crate::english(detail))),
                 None => option,
             }
         })

@@ -27,8 +27,8 @@ pub struct ActionRow {
     pub notation: String,
     /// Whether it showed something new.
     pub reveals: bool,
-    /// Its log lines.
-    pub log: Vec<String>,
+    /// Its log lines, typed (a log stored before typed words reads as raw lines).
+    pub log: Vec<turnpost_core::words::Text>,
     /// Whether the row is as written. A damaged row's other fields are what could be read
     /// of it, for the log and the record only.
     pub check: Check,

@@ -206,8 +206,8 @@ pub struct NewAction<'a> {
     pub interaction_id: Option<&'a str>,
     /// Whether it showed something new.
     pub reveals: bool,
-    /// Its log lines.
-    pub log: &'a [String],
+    /// Its log lines, typed.
+    pub log: &'a [turnpost_core::words::Text],
 }
 
 pub use crate::clock::now_ms;

@@ -6,6 +6,7 @@
 
 use turnpost_core::Seat;
 use turnpost_core::dynamic::DynGame;
+use turnpost_core::words::Text;
 
 use super::ai::ai_level;
 use super::turn_message::{Due, Position};
@@ -96,7 +97,7 @@ pub(super) struct Step {
     pub(super) seat: u8,
     pub(super) notation: String,
     pub(super) reveals: bool,
-    pub(super) log: Vec<String>,
+    pub(super) log: Vec<turnpost_core::words::Text>,
     pub(super) automatic: bool,
 }
 
@@ -113,7 +114,7 @@ struct Plan {
     private: Vec<Option<u64>>,
     flags: Vec<bool>,
     /// The change's log lines.
-    lines: Vec<String>,
+    lines: Vec<Text>,
     /// The same person decides after the change (the turn message is edited).
     same_turn: bool,
     /// The change is final: undo stops there and the channel sees it.
@@ -125,7 +126,7 @@ struct Plan {
     version: i64,
     /// What undo may take back and the lines held back from the channel, after it.
     undoable: Vec<(i64, u8)>,
-    held: Vec<Vec<String>>,
+    held: Vec<Vec<Text>>,
     turn_lines: TurnLines,
 }
 
@@ -216,7 +217,7 @@ impl Plan {
         if status.is_some() && !ends_by_resignation {
             flags = private.iter().map(Option::is_some).collect();
         }
-        let lines: Vec<String> = steps.iter().flat_map(|s| s.log.iter().cloned()).collect();
+        let lines: Vec<Text> = steps.iter().flat_map(|s| s.log.iter().cloned()).collect();
         let same_turn = !ends_by_resignation
             && league.seat_taken.is_none()
             && same_person(&seats, before_seat, now_seat);
@@ -242,7 +243,7 @@ impl Plan {
         let mut undoable = loaded.undoable.clone();
         let mut held = loaded.held.clone();
         // The lines that become final now: those held back before, then this change's.
-        let mut shown_lines: Vec<String> = Vec::new();
+        let mut shown_lines: Vec<Text> = Vec::new();
         for (i, s) in steps.iter().enumerate() {
             if s.reveals {
                 undoable.clear();
@@ -383,12 +384,13 @@ impl Table {
             undoable: &plan.undoable,
             due,
         };
+        let said_lines: Vec<String> = plan.lines.iter().map(crate::english).collect();
         if !plan.is_final {
-            let mut said = plan.lines.join("\n");
+            let mut said = said_lines.join("\n");
             said.push_str(HELD_NOTE);
             return Reply {
                 turn: position.turn().map(|(t, _)| t),
-                news: plan.lines.clone(),
+                news: said_lines.clone(),
                 ephemeral: Some(Post {
                     text: said,
                     ..Post::default()
@@ -399,11 +401,11 @@ impl Table {
         if plan.ends_by_resignation {
             return Reply {
                 public: vec![Post {
-                    text: plan.lines.join("\n"),
+                    text: said_lines.join("\n"),
                     new_turn: true,
                     ..Post::default()
                 }],
-                news: plan.lines.clone(),
+                news: said_lines.clone(),
                 ..Reply::default()
             };
         }
@@ -421,7 +423,7 @@ impl Table {
         if plan.same_turn {
             reply.public.iter_mut().for_each(Post::make_edit);
         }
-        reply.news = plan.lines.clone();
+        reply.news = said_lines;
         reply
     }
 

@@ -9,6 +9,7 @@
 
 use turnpost_core::Seat;
 use turnpost_core::ai::Level;
+use turnpost_core::words::Text;
 
 use super::ai::{ai_level, ai_name, next_ai_user};
 use super::play::{Attempt, Step};
@@ -215,7 +216,9 @@ impl Table {
             seat: row.seat,
             notation: "timeout".into(),
             reveals: true,
-            log: vec![format!("{label} ran out of time: the turn is skipped")],
+            log: vec![Text::raw(format!(
+                "{label} ran out of time: the turn is skipped"
+            ))],
             automatic: true,
         }];
         // At most one whole turn of steps (a turn never has this many).
@@ -465,7 +468,9 @@ impl Table {
             seat: row.seat,
             notation: format!("seat {user}"),
             reveals: true,
-            log: vec![format!("{name} takes over {before}'s seat as {color}")],
+            log: vec![Text::raw(format!(
+                "{name} takes over {before}'s seat as {color}"
+            ))],
             automatic: false,
         };
         let next = game.boxed_clone();

@@ -203,7 +203,12 @@ impl Table {
         let guild = guild_of(caller, "Leaderboards")?;
         let kind = match game {
             Some(g) => registry::find(g.trim())
-                .map_err(|e| TableError::Refused(format!("{}.", super::play::sentence(&e.0))))?
+                .map_err(|e| {
+                    TableError::Refused(format!(
+                        "{}.",
+                        super::play::sentence(&crate::english(&e.0))
+                    ))
+                })?
                 .name
                 .to_string(),
             None => match self.store.latest_game_in(caller.channel).await? {
@@ -289,7 +294,12 @@ impl Table {
         }
         let kind = match game {
             Some(g) => registry::find(g.trim())
-                .map_err(|e| TableError::Refused(format!("{}.", super::play::sentence(&e.0))))?
+                .map_err(|e| {
+                    TableError::Refused(format!(
+                        "{}.",
+                        super::play::sentence(&crate::english(&e.0))
+                    ))
+                })?
                 .name
                 .to_string(),
             None => stats

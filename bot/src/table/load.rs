@@ -236,7 +236,7 @@ impl Table {
             seat,
             notation: format!("void {first} {last}"),
             reveals: true,
-            log: vec![set_aside_note(first, last)],
+            log: vec![turnpost_core::words::Text::raw(set_aside_note(first, last))],
             automatic: true,
         };
         self.commit(loaded, next, vec![step], None, LeagueChange::default())
@@ -478,7 +478,7 @@ pub(super) fn effective_actions(rows: Vec<ActionRow>) -> Result<Vec<ActionRow>, 
 /// hand, so a turn that began before it shows its later steps only.
 fn turn_lines(effective: &[ActionRow], seats: &[SeatRow], to_act: Option<Seat>) -> TurnLines {
     let user = |seat: u8| seats.get(usize::from(seat)).map(|s| s.user_id);
-    let mut runs: Vec<(Option<u64>, Vec<String>)> = Vec::new();
+    let mut runs: Vec<(Option<u64>, Vec<turnpost_core::words::Text>)> = Vec::new();
     for a in effective {
         let who = user(a.seat);
         match runs.last_mut() {

@@ -152,8 +152,9 @@ fn take_ai(
 
 /// The registry entry of a game by name (a refusal naming the games if there is none).
 fn info(kind: &str) -> Result<&'static GameInfo, TableError> {
-    registry::find(kind)
-        .map_err(|e| TableError::Refused(format!("{}.", super::play::sentence(&e.0))))
+    registry::find(kind).map_err(|e| {
+        TableError::Refused(format!("{}.", super::play::sentence(&crate::english(&e.0))))
+    })
 }
 
 /// The options in plain words for the lobby.
@@ -565,7 +566,7 @@ impl Table {
         }
         let mut seats = self.store.seats(game_id).await?;
         let invited = self.store.invited_seats(game_id).await?;
-        let info = registry::find(&row.kind).map_err(|e| TableError::Internal(e.0))?;
+        let info = registry::find(&row.kind).map_err(|e| TableError::Internal(e.to_string()))?;
         let counts = info.players.clone();
         let present = seats.len() - invited.len();
         if !counts.contains(&present) {
@@ -776,7 +777,7 @@ impl Table {
         seats: &[SeatRow],
         terms: Terms,
     ) -> Result<Reply, TableError> {
-        let info = registry::find(kind).map_err(|e| TableError::Internal(e.0))?;
+        let info = registry::find(kind).map_err(|e| TableError::Internal(e.to_string()))?;
         let game = info
             .new_game(options, seats.len(), seed)
             .map_err(|e| TableError::Internal(format!("the stored options do not work: {e}")))?;

@@ -246,7 +246,7 @@ struct Loaded {
     undoable: Vec<(i64, u8)>,
     /// The log lines of each action in `undoable`: held back from the turn message (and the
     /// log) until the action is final, so undo never takes back what others have seen.
-    held: Vec<Vec<String>>,
+    held: Vec<Vec<turnpost_core::words::Text>>,
     /// The game as the channel last saw it, while `undoable` holds actions (`None` when
     /// every action is final and this is `game`): `/board` and the public view show it, so
     /// an own hand tile placed is seen only once it can no longer be taken back.
@@ -265,14 +265,14 @@ struct Loaded {
 /// person's steps so far.
 #[derive(Clone, Debug, Default)]
 struct TurnLines {
-    previous: Vec<String>,
-    current: Vec<String>,
+    previous: Vec<turnpost_core::words::Text>,
+    current: Vec<turnpost_core::words::Text>,
 }
 
 impl TurnLines {
     /// The lines after a change that adds `lines`: in the same person's turn they join the
     /// current steps; when the decision passes, the whole finished turn becomes `previous`.
-    fn after(&self, lines: &[String], same_turn: bool) -> TurnLines {
+    fn after(&self, lines: &[turnpost_core::words::Text], same_turn: bool) -> TurnLines {
         let mut current = self.current.clone();
         current.extend_from_slice(lines);
         if same_turn {
@@ -290,7 +290,11 @@ impl TurnLines {
 
     /// Every line the message shows, oldest first.
     fn shown(&self) -> Vec<String> {
-        self.previous.iter().chain(&self.current).cloned().collect()
+        self.previous
+            .iter()
+            .chain(&self.current)
+            .map(crate::english)
+            .collect()
     }
 }
 

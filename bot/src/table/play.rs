@@ -3,6 +3,8 @@
 use turnpost_core::Seat;
 use turnpost_core::dynamic::Refusal;
 use turnpost_core::menu::Layout;
+use turnpost_core::words::Text;
+use turnpost_core::words::ToText;
 
 pub(super) use super::commit::{Attempt, Step};
 use super::commit::{changed_private, same_person};
@@ -36,7 +38,10 @@ fn ask_first(
     } else {
         ("go on anyway? It cannot be taken back.", "Go on anyway")
     };
-    let said: Vec<String> = unused.iter().map(ToString::to_string).collect();
+    let said: Vec<String> = unused
+        .iter()
+        .map(|u| crate::english(&u.to_text()))
+        .collect();
     let text = format!(
         "{} — {question}\n(Back returns to your choices; /settings confirm:off stops this question.)",
         said.join("; ")
@@ -149,10 +154,13 @@ impl Table {
                 }
                 None => {
                     let pick = match game.menu(Seat(seat)).layout {
-                        Layout::Toggles { pick, .. } => pick,
+                        Layout::Toggles { pick, .. } => crate::english(&pick),
                         _ => "Pick again".to_string(),
                     };
-                    let now = game.decision().map(|d| d.prompt).unwrap_or_default();
+                    let now = game
+                        .decision()
+                        .map(|d| crate::english(&d.prompt))
+                        .unwrap_or_default();
                     return Ok(refuse(format!(
                         "Those together are not a move now. {} — or you can {now}.",
                         sentence(&pick).trim_end_matches('.')
@@ -162,7 +170,10 @@ impl Table {
         };
         // Autocomplete's entry that only explains ("nothing matches …") sends "-".
         if notation.trim() == "-" {
-            let now = game.decision().map(|d| d.prompt).unwrap_or_default();
+            let now = game
+                .decision()
+                .map(|d| crate::english(&d.prompt))
+                .unwrap_or_default();
             return Ok(refuse(format!(
                 "Pick an action from the list as you type (a space like D7, a card name), or use Take my turn. You can {now}."
             ))?);
@@ -172,7 +183,10 @@ impl Table {
             Ok(p) => p,
             Err(Refusal::Parse(e)) => return Ok(refuse(sentence(&e.to_string()))?),
             Err(e) => {
-                let now = game.decision().map(|d| d.prompt).unwrap_or_default();
+                let now = game
+                    .decision()
+                    .map(|d| crate::english(&d.prompt))
+                    .unwrap_or_default();
                 return Ok(refuse(format!(
                     "{} You can {now}.",
                     sentence(&e.to_string())
@@ -348,7 +362,7 @@ impl Table {
         };
         reply.news = vec![sentence(&line)];
         let deliveries = self.deliveries(Some(caller), loaded.row.channel_id, &reply, false);
-        let log = vec![line];
+        let log = vec![Text::raw(line)];
         let stored = self
             .store
             .append(
@@ -453,7 +467,7 @@ impl Table {
             seat,
             notation: "resign".into(),
             reveals: true,
-            log: lines,
+            log: lines.into_iter().map(Text::raw).collect(),
             automatic: false,
         })
     }

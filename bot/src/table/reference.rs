@@ -215,7 +215,7 @@ impl Table {
         let info = match game {
             Some(name) => match registry::find(&name) {
                 Ok(info) => info,
-                Err(e) => return refuse(e.0),
+                Err(e) => return refuse(crate::english(&e.0)),
             },
             None => {
                 let kind = self
@@ -287,7 +287,8 @@ impl Table {
             }
             seen.push(detail.clone());
             // The label's words before its price ("Cast Rage ×2 — 2 crystals").
-            let what = c.label.split(" — ").next().unwrap_or(&c.label);
+            let label = crate::english(&c.label);
+            let what = label.split(" — ").next().unwrap_or(&label);
             lines.push(format!("• **{what}**: {detail}"));
         }
         if lines.is_empty() {

@@ -2,6 +2,7 @@
 //! legal actions for autocomplete. Nothing here writes.
 
 use std::fmt::Write as _;
+use turnpost_core::words::Text;
 
 use turnpost_core::Seat;
 use turnpost_core::dynamic::{ActionChoice, DynGame};
@@ -147,6 +148,7 @@ impl Table {
             .into_iter()
             .filter(|a| !held.contains(&a.seq))
             .flat_map(|a| a.log)
+            .map(|l| crate::english(&l))
             .collect();
         if lines.is_empty() {
             return Ok(Reply::ephemeral("Nothing has happened yet."));
@@ -374,7 +376,7 @@ impl Table {
             let why = |label: String| {
                 Ok(vec![ActionChoice {
                     notation: "-".into(),
-                    label: label.chars().take(100).collect(),
+                    label: Text::raw(label.chars().take(100).collect::<String>()),
                     keywords: Vec::new(),
                     detail: None,
                 }])
@@ -421,7 +423,7 @@ pub fn rank(choices: Vec<ActionChoice>, typed: &str, limit: usize) -> Vec<Action
     let mut ranked: Vec<(u8, ActionChoice)> = choices
         .into_iter()
         .filter_map(|c| {
-            let label = c.label.to_lowercase();
+            let label = crate::english(&c.label).to_lowercase();
             let notation = c.notation.to_lowercase();
             let extra = c.keywords.join(" ").to_lowercase();
             let all = format!("{label} {notation} {extra}");
@@ -454,7 +456,7 @@ pub fn rank(choices: Vec<ActionChoice>, typed: &str, limit: usize) -> Vec<Action
     ranked
         .into_iter()
         .map(|(_, c)| c)
-        .filter(|c| seen.insert(c.label.clone()))
+        .filter(|c| seen.insert(crate::english(&c.label)))
         .take(limit)
         .collect()
 }
@@ -546,7 +548,7 @@ mod tests {
     fn choice(notation: &str, label: &str, keywords: &[&str]) -> ActionChoice {
         ActionChoice {
             notation: notation.into(),
-            label: label.into(),
+            label: Text::raw(label),
             keywords: keywords.iter().map(|k| k.to_string()).collect(),
             detail: None,
         }

@@ -61,13 +61,13 @@ impl Position<'_> {
         let line = format!(
             "{} to play: {}",
             label(self.seats, Some(self.game), d.seat.0),
-            d.prompt
+            crate::english(&d.prompt)
         );
         let turn = Turn {
             game_id: self.game_id,
             version: self.version,
             user: seat.user_id,
-            prompt: d.prompt,
+            prompt: crate::english(&d.prompt),
             can_undo: self.undoable.last().is_some_and(|&(_, s)| s == d.seat.0),
         };
         Some((turn, line))

@@ -233,7 +233,7 @@ impl Pandoria {
                 let victim = self
                     .haunts
                     .first()
-                    .map(|h| self.seat_name(h.closer))
+                    .map(|h| self.seat_name(h.closer).to_string())
                     .unwrap_or_default();
                 let kind = if leader { "leader" } else { "worker" };
                 vec![

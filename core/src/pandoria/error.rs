@@ -267,3 +267,9 @@ pub(super) fn join_hexes(hexes: &[Hex], sep: &str) -> String {
         .collect::<Vec<_>>()
         .join(sep)
 }
+
+impl crate::words::ToText for RulesError {
+    fn to_text(&self) -> crate::words::Text {
+        crate::words::Text::raw(self.to_string())
+    }
+}

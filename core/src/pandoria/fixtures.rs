@@ -7,12 +7,13 @@ use super::data::{Space, tiles};
 use super::{Figure, Land, Mode, Pandoria, SLOTS, ScoreParts, StartTiles, Step, TileId};
 use crate::game::{Seat, SetupError};
 use crate::hex::Hex;
+use crate::words::Text;
 
 const FIXTURES: &str = "start-player, hands, tiles, stack, stack-size, place, start-tiles, castle, worker, leader, realms, resources, cards, market, deck, cards-left, build, monument, monuments, spells, score, singles, artifacts";
 
 /// Applies one fixture.
 pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), SetupError> {
-    let err = |m: String| Err(SetupError(m));
+    let err = |m: String| Err(SetupError(Text::raw(m)));
     if game.actions > 0 {
         return err("fixtures must come before the first action".into());
     }
@@ -21,50 +22,52 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
     let seat_arg = |w: Option<&&str>| -> Result<Seat, SetupError> {
         let n: usize = w
             .and_then(|w| w.parse().ok())
-            .ok_or_else(|| SetupError(format!("\"{key}\" needs a seat number")))?;
+            .ok_or_else(|| SetupError(Text::raw(format!("\"{key}\" needs a seat number"))))?;
         if n == 0 || n > players {
-            return Err(SetupError(format!("there is no seat {n}")));
+            return Err(SetupError(Text::raw(format!("there is no seat {n}"))));
         }
         Ok(Seat((n - 1) as u8))
     };
     let hex_arg = |w: Option<&&str>| -> Result<Hex, SetupError> {
-        w.ok_or_else(|| SetupError(format!("\"{key}\" needs a hex")))?
+        w.ok_or_else(|| SetupError(Text::raw(format!("\"{key}\" needs a hex"))))?
             .parse()
-            .map_err(|e| SetupError(format!("{e}")))
+            .map_err(|e| SetupError(Text::raw(format!("{e}"))))
     };
     let number = |w: Option<&&str>, what: &str| -> Result<u8, SetupError> {
         w.and_then(|w| w.parse().ok())
-            .ok_or_else(|| SetupError(format!("\"{key}\" needs {what}")))
+            .ok_or_else(|| SetupError(Text::raw(format!("\"{key}\" needs {what}"))))
     };
     let tile_arg = |w: &str| -> Result<TileId, SetupError> {
         let id = TileId(
             w.parse()
-                .map_err(|_| SetupError(format!("\"{w}\" is not a tile id")))?,
+                .map_err(|_| SetupError(Text::raw(format!("\"{w}\" is not a tile id"))))?,
         );
         match tiles().get(id) {
             Some(t) if t.kind.is_stack_double() => Ok(id),
-            _ => Err(SetupError(format!(
+            _ => Err(SetupError(Text::raw(format!(
                 "{w} is not a double tile id (1–48; 59–70 with Artifacts)"
-            ))),
+            )))),
         }
     };
     let card_arg = |w: &str| -> Result<CardId, SetupError> {
         let id = CardId(
             w.parse()
-                .map_err(|_| SetupError(format!("\"{w}\" is not a card id")))?,
+                .map_err(|_| SetupError(Text::raw(format!("\"{w}\" is not a card id"))))?,
         );
         match cards().get(id) {
             Some(_) => Ok(id),
-            None => Err(SetupError(format!("{w} is not a card id (1–54)"))),
+            None => Err(SetupError(Text::raw(format!(
+                "{w} is not a card id (1–54)"
+            )))),
         }
     };
     let economy = |game: &Pandoria| -> Result<(), SetupError> {
         if game.has_economy() {
             Ok(())
         } else {
-            Err(SetupError(format!(
+            Err(SetupError(Text::raw(format!(
                 "\"{key}\" needs the standard or beginner game (option mode=standard)"
-            )))
+            ))))
         }
     };
     match key {
@@ -108,7 +111,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                 let t = game
                     .stack
                     .pop()
-                    .ok_or_else(|| SetupError("the stack is empty".into()))?;
+                    .ok_or_else(|| SetupError(Text::raw("the stack is empty")))?;
                 game.seats[s].hand.push(t);
             }
             for (k, &id) in wanted.iter().enumerate() {
@@ -145,7 +148,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let n: usize = value
                 .trim()
                 .parse()
-                .map_err(|_| SetupError("\"stack-size\" needs a number".into()))?;
+                .map_err(|_| SetupError(Text::raw("\"stack-size\" needs a number")))?;
             if n > game.stack.len() {
                 return err(format!("the stack has only {} tiles", game.stack.len()));
             }
@@ -157,7 +160,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let id = tile_arg(words.first().copied().unwrap_or(""))?;
             let (a, b) = (hex_arg(words.get(1))?, hex_arg(words.get(2))?);
             game.check_pair(a, b)
-                .map_err(|e| SetupError(e.to_string()))?;
+                .map_err(|e| SetupError(Text::raw(e.to_string())))?;
             if let Some(p) = game.stack.iter().position(|&t| t == id) {
                 game.stack.remove(p);
             } else if let Some(p) = game.removed.iter().position(|&t| t == id) {
@@ -183,7 +186,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             for (i, id) in super::start_tile_ids().into_iter().enumerate() {
                 let (a, b) = (hexes[2 * i], hexes[2 * i + 1]);
                 game.check_pair(a, b)
-                    .map_err(|e| SetupError(e.to_string()))?;
+                    .map_err(|e| SetupError(Text::raw(e.to_string())))?;
                 game.put_tile(id, [a, b]);
             }
             game.last_move.clear();
@@ -240,9 +243,9 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                 .iter()
                 .map(|w| {
                     Realm::parse(w).ok_or_else(|| {
-                        SetupError(format!(
+                        SetupError(Text::raw(format!(
                             "\"{w}\" is not a realm (humans, dwarves, elves, mages, halflings)"
-                        ))
+                        )))
                     })
                 })
                 .collect::<Result<_, _>>()?;
@@ -354,7 +357,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let n: usize = value
                 .trim()
                 .parse()
-                .map_err(|_| SetupError("\"cards-left\" needs a number".into()))?;
+                .map_err(|_| SetupError(Text::raw("\"cards-left\" needs a number")))?;
             if n > game.deck.len() {
                 return err(format!("the deck has only {} cards", game.deck.len()));
             }
@@ -403,19 +406,18 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             }
             let value = match words.get(2) {
                 Some(w) => {
-                    let v: u8 = w
-                        .parse()
-                        .map_err(|_| SetupError(format!("\"{w}\" is not a monument value")))?;
-                    let p =
-                        game.monuments.iter().position(|&m| m == v).ok_or_else(|| {
-                            SetupError(format!("no monument of value {v} is left"))
-                        })?;
+                    let v: u8 = w.parse().map_err(|_| {
+                        SetupError(Text::raw(format!("\"{w}\" is not a monument value")))
+                    })?;
+                    let p = game.monuments.iter().position(|&m| m == v).ok_or_else(|| {
+                        SetupError(Text::raw(format!("no monument of value {v} is left")))
+                    })?;
                     game.monuments.remove(p)
                 }
                 None => game
                     .monuments
                     .pop()
-                    .ok_or_else(|| SetupError("no monument is left".into()))?,
+                    .ok_or_else(|| SetupError(Text::raw("no monument is left")))?,
             };
             game.seats[seat.index()].slots[usize::from(slot - 1)].monument = Some(value);
         }
@@ -425,7 +427,9 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                 .iter()
                 .map(|w| match w.parse::<u8>() {
                     Ok(v) if (3..=6).contains(&v) => Ok(v),
-                    _ => Err(SetupError(format!("\"{w}\" is not a monument value (3–6)"))),
+                    _ => Err(SetupError(Text::raw(format!(
+                        "\"{w}\" is not a monument value (3–6)"
+                    )))),
                 })
                 .collect::<Result<_, _>>()?;
             game.monuments = values;
@@ -454,7 +458,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let points: i32 = words
                 .get(1)
                 .and_then(|w| w.parse().ok())
-                .ok_or_else(|| SetupError("\"score\" needs a seat and points".into()))?;
+                .ok_or_else(|| SetupError(Text::raw("\"score\" needs a seat and points")))?;
             // A fixture's score counts as region points, so the parts still add up.
             let s = &mut game.seats[seat.index()];
             s.score = points;
@@ -467,23 +471,22 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let wanted: Vec<TileId> = words
                 .iter()
                 .map(|w| {
-                    let id = TileId(
-                        w.parse()
-                            .map_err(|_| SetupError(format!("\"{w}\" is not a tile id")))?,
-                    );
+                    let id =
+                        TileId(w.parse().map_err(|_| {
+                            SetupError(Text::raw(format!("\"{w}\" is not a tile id")))
+                        })?);
                     match tiles().get(id) {
                         Some(t) if t.kind.is_single() => Ok(id),
-                        _ => Err(SetupError(format!(
+                        _ => Err(SetupError(Text::raw(format!(
                             "{w} is not a single tile id (51–58; 71–76 with Artifacts)"
-                        ))),
+                        )))),
                     }
                 })
                 .collect::<Result<_, _>>()?;
             for &id in &wanted {
-                let p =
-                    game.singles.iter().position(|&t| t == id).ok_or_else(|| {
-                        SetupError(format!("single tile {id} is not in the stack"))
-                    })?;
+                let p = game.singles.iter().position(|&t| t == id).ok_or_else(|| {
+                    SetupError(Text::raw(format!("single tile {id} is not in the stack")))
+                })?;
                 game.singles.remove(p);
             }
             game.singles.extend(wanted.iter().rev());
@@ -516,7 +519,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
 fn named_once(wanted: &[TileId]) -> Result<(), SetupError> {
     for (i, id) in wanted.iter().enumerate() {
         if wanted[..i].contains(id) {
-            return Err(SetupError(format!("tile {id} is named twice")));
+            return Err(SetupError(Text::raw(format!("tile {id} is named twice"))));
         }
     }
     Ok(())
@@ -542,7 +545,9 @@ fn set_hand_tile(game: &mut Pandoria, s: usize, k: usize, id: TileId) -> Result<
     } else if let Some(p) = game.removed.iter().position(|&t| t == id) {
         game.removed[p] = old;
     } else {
-        return Err(SetupError(format!("tile {id} is already on the board")));
+        return Err(SetupError(Text::raw(format!(
+            "tile {id} is already on the board"
+        ))));
     }
     game.seats[s].hand[k] = id;
     Ok(())
@@ -561,9 +566,9 @@ fn take_card(game: &mut Pandoria, c: CardId) -> Result<(), SetupError> {
         // Another hand gives it up (that hand is one card shorter).
         s.cards.retain(|&x| x != c);
     } else {
-        return Err(SetupError(format!(
+        return Err(SetupError(Text::raw(format!(
             "card {c} is on a tableau or a spell pile already"
-        )));
+        ))));
     }
     Ok(())
 }

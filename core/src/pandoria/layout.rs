@@ -17,6 +17,7 @@ use super::{Action, Pandoria};
 use crate::game::{Game, Seat};
 use crate::hex::Hex;
 use crate::menu::{Group, Layout, counted};
+use crate::words::Text;
 
 /// The spaces a placement covers.
 fn covered(action: &Action) -> Option<Vec<Hex>> {
@@ -105,15 +106,20 @@ impl Pandoria {
                     });
                 }
                 let label = hex.to_string();
-                Group::split(&label, &label, &description, members)
+                Group::split(
+                    &label,
+                    Text::raw(&label),
+                    Some(Text::raw(description)),
+                    members,
+                )
             })
             .collect();
         Layout::Grouped {
-            pick: if castle_only {
-                "Choose a space for the castle".into()
+            pick: Text::raw(if castle_only {
+                "Choose a space for the castle"
             } else {
-                "Choose a space for your tile".into()
-            },
+                "Choose a space for your tile"
+            }),
             groups,
             featured: Vec::new(),
         }
@@ -141,11 +147,16 @@ impl Pandoria {
                 let kind = if kind { "leader" } else { "worker" };
                 let label = format!("Move {whose} {kind} on {from}");
                 let description = counted(members.len(), "destination", "destinations");
-                Group::split(&from.to_string(), &label, &description, members)
+                Group::split(
+                    &from.to_string(),
+                    Text::raw(label),
+                    Some(Text::raw(description)),
+                    members,
+                )
             })
             .collect();
         Layout::Grouped {
-            pick: "Choose the figure to move".into(),
+            pick: Text::raw("Choose the figure to move"),
             groups,
             featured: Vec::new(),
         }
@@ -200,15 +211,20 @@ impl Pandoria {
                     format!("Card {c}: {}", card.spell.label()),
                 ]);
                 let description: String = ways.join(" · ").chars().take(100).collect();
-                Group::split(&format!("card{c}"), &label, &description, members)
+                Group::split(
+                    &format!("card{c}"),
+                    Text::raw(label),
+                    Some(Text::raw(description)),
+                    members,
+                )
             })
             .collect();
         if !monument.is_empty() {
             let description = counted(monument.len(), "way", "ways");
             groups.extend(Group::split(
                 "monument",
-                "Erect a monument",
-                &description,
+                Text::raw("Erect a monument"),
+                Some(Text::raw(description)),
                 monument,
             ));
         }
@@ -220,7 +236,7 @@ impl Pandoria {
             .map(|(i, _)| i)
             .collect();
         Layout::Grouped {
-            pick: "Choose a card to play".into(),
+            pick: Text::raw("Choose a card to play"),
             groups,
             featured,
         }

@@ -66,6 +66,7 @@ mod turn;
 mod view;
 mod words;
 
+use crate::words::Text;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha20Rng;
@@ -95,6 +96,13 @@ use crate::options::OptionSpec;
 /// The names of the four player colours, in seat order. Each carries a letter as well,
 /// so pictures can mark figures for colour-blind players.
 pub const COLOURS: [&str; 4] = ["Red", "Blue", "Yellow", "Green"];
+
+/// Pandoria's Fluent bundles ([`Game::WORDS`]).
+pub const WORDS: &[crate::words::Source] = &[crate::words::Source {
+    lang: crate::words::Lang::En,
+    path: "core/locales/en/pandoria.ftl",
+    ftl: include_str!("../../locales/en/pandoria.ftl"),
+}];
 
 /// Building slots on a realm tableau.
 pub const SLOTS: usize = 5;
@@ -486,6 +494,7 @@ impl Game for Pandoria {
     const TITLE: &'static str = "Pandoria";
     const HELP: &'static str = options::HELP;
     const SECRETS: bool = true;
+    const WORDS: &'static [crate::words::Source] = WORDS;
     type Options = Options;
     type Action = Action;
     type Event = Event;
@@ -519,40 +528,41 @@ impl Game for Pandoria {
     }
 
     fn new(options: &Options, players: usize, seed: Seed) -> Result<Self, SetupError> {
+        // Its words, for a game made without the registry (tests, the AI's playouts).
+        crate::words::install(WORDS);
         if !Self::player_counts().contains(&players) {
-            return Err(SetupError(format!(
+            return Err(SetupError(Text::raw(format!(
                 "Pandoria is for 2 to 4 players, not {players}"
-            )));
+            ))));
         }
         if options.partnership && players != 4 {
-            return Err(SetupError(format!(
+            return Err(SetupError(Text::raw(format!(
                 "the partnership game is for 4 players (partners sit opposite), not {players}"
-            )));
+            ))));
         }
         if options.board == BoardSide::River && options.artifacts {
-            return Err(SetupError(
-                "the Artifacts expansion's start tile has its printed place on the Pandoria side only: play it with board=pandoria".into(),
-            ));
+            return Err(SetupError(Text::raw(
+                "the Artifacts expansion's start tile has its printed place on the Pandoria side only: play it with board=pandoria",
+            )));
         }
         let uses_realms = matches!(options.mode, Mode::Standard | Mode::Beginner);
         if uses_realms && options.realms == RealmAssignment::SameChosen && options.realm.is_none() {
-            return Err(SetupError(
-                "realms=same_chosen needs the realm everybody plays, e.g. realm=elves".into(),
-            ));
+            return Err(SetupError(Text::raw(
+                "realms=same_chosen needs the realm everybody plays, e.g. realm=elves",
+            )));
         }
         if uses_realms && options.realm_sets != RealmSets::Base {
             if options.mode == Mode::Beginner {
-                return Err(SetupError(
-                    "the beginner game plays the base realms' side A: leave realm_sets at base"
-                        .into(),
-                ));
+                return Err(SetupError(Text::raw(
+                    "the beginner game plays the base realms' side A: leave realm_sets at base",
+                )));
             }
             let pool = options.realm_sets.realms();
             if options.realms == RealmAssignment::RandomUnique && pool.len() < players {
-                return Err(SetupError(format!(
+                return Err(SetupError(Text::raw(format!(
                     "{} realms for {players} players: realms=random_unique needs one each",
                     pool.len()
-                )));
+                ))));
             }
         }
         if let (true, RealmAssignment::SameChosen, Some(realm)) =
@@ -566,9 +576,9 @@ impl Game for Pandoria {
                 RealmAssignment::RandomUnique | RealmAssignment::EachChooses
             )
         {
-            return Err(SetupError(
-                "the beginner game deals each realm's two cards, so every player needs a different realm: use realms=random_unique or realms=each_chooses".into(),
-            ));
+            return Err(SetupError(Text::raw(
+                "the beginner game deals each realm's two cards, so every player needs a different realm: use realms=random_unique or realms=each_chooses",
+            )));
         }
         // The family game's set-up draws from the generator in exactly this order; the other
         // modes draw more afterwards, so family games stay reproducible.
@@ -782,18 +792,19 @@ impl Game for Pandoria {
         self.outcome.clone()
     }
 
-    fn seat_name(&self, seat: Seat) -> String {
-        COLOURS
+    fn seat_name(&self, seat: Seat) -> Text {
+        let colour = COLOURS
             .get(seat.index())
-            .map_or_else(|| seat.to_string(), |c| (*c).to_string())
+            .map_or_else(|| seat.to_string(), |c| c.to_lowercase());
+        crate::t!("seat-colour", colour = crate::words::Arg::raw(colour))
     }
 
-    fn describe(&self, event: &Event) -> String {
-        log::describe(self, event)
+    fn describe(&self, event: &Event) -> Text {
+        Text::raw(log::describe(self, event))
     }
 
-    fn describe_action(&self, seat: Seat, action: &Action) -> String {
-        self.action_words(seat, action)
+    fn describe_action(&self, seat: Seat, action: &Action) -> Text {
+        Text::raw(self.action_words(seat, action))
     }
 
     fn layout(&self, seat: Seat, legal: &[Action]) -> crate::menu::Layout {
@@ -804,8 +815,8 @@ impl Game for Pandoria {
         self.keywords_of(seat, action)
     }
 
-    fn detail(&self, seat: Seat, action: &Action) -> Option<String> {
-        self.detail_of(seat, action)
+    fn detail(&self, seat: Seat, action: &Action) -> Option<Text> {
+        self.detail_of(seat, action).map(Text::raw)
     }
 
     fn seat_intro(&self, seat: Seat) -> Option<crate::reference::Intro> {
@@ -848,8 +859,8 @@ impl Game for Pandoria {
             .min_by_key(|&(card, price)| (price, card));
         cheapest
             .map(|(card, price)| Unused::Purchase {
-                item: cards().card(card).spell.label(),
-                cost: format!("{price} gold"),
+                item: Text::raw(cards().card(card).spell.label()),
+                cost: crate::t!("pandoria-gold", n = price),
             })
             .into_iter()
             .collect()

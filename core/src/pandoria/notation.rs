@@ -7,6 +7,7 @@
 //! (the `FromStr` match is about 265 lines), the in-game forms that share its helpers, and
 //! about 105 lines of tests.
 
+use crate::words::Text;
 use std::fmt;
 use std::str::FromStr;
 
@@ -125,12 +126,10 @@ fn take_with(input: &str, args: &mut Vec<&str>) -> Result<Option<Resource>, Pars
     if n >= 2 && args[n - 2].eq_ignore_ascii_case("with") {
         let r = Resource::parse(args[n - 1]).ok_or_else(|| {
             ParseError::new(
-                input,
-                format!(
+                input, Text::raw(format!(
                     "\"{}\" is not a resource: pay \"with crystal\", \"with gold\" or \"with wood\"",
                     args[n - 1]
-                ),
-            )
+                )))
         })?;
         args.truncate(n - 2);
         return Ok(Some(r));
@@ -138,7 +137,7 @@ fn take_with(input: &str, args: &mut Vec<&str>) -> Result<Option<Resource>, Pars
     if args.iter().any(|a| a.eq_ignore_ascii_case("with")) {
         return Err(ParseError::new(
             input,
-            "\"with\" comes last, followed by a resource: \"… with gold\"",
+            Text::raw("\"with\" comes last, followed by a resource: \"… with gold\""),
         ));
     }
     Ok(None)
@@ -154,11 +153,11 @@ fn number(
         Ok(n) if range.contains(&n) => Ok(n),
         _ => Err(ParseError::new(
             input,
-            format!(
+            Text::raw(format!(
                 "\"{word}\" is not {what} ({}–{})",
                 range.start(),
                 range.end()
-            ),
+            )),
         )),
     }
 }
@@ -168,7 +167,9 @@ fn card_id(input: &str, word: &str) -> Result<CardId, ParseError> {
         Ok(n) if (1..=54).contains(&n) => Ok(CardId(n)),
         _ => Err(ParseError::new(
             input,
-            format!("\"{word}\" is not a card number (1–54) from your hand"),
+            Text::raw(format!(
+                "\"{word}\" is not a card number (1–54) from your hand"
+            )),
         )),
     }
 }
@@ -180,23 +181,26 @@ impl FromStr for Action {
         let owned = words(input);
         let words: Vec<&str> = owned.iter().map(String::as_str).collect();
         let Some((verb, rest)) = words.split_first() else {
-            return Err(ParseError::new(input, format!("say what to play: {VERBS}")));
+            return Err(ParseError::new(
+                input,
+                Text::raw(format!("say what to play: {VERBS}")),
+            ));
         };
         let mut args: Vec<&str> = rest.to_vec();
         let hexes = |args: &[&str], n: usize, example: &str| -> Result<Vec<Hex>, ParseError> {
             if args.len() != n {
                 return Err(ParseError::new(
                     input,
-                    format!(
+                    Text::raw(format!(
                         "\"{verb}\" takes {n} space{}, like \"{example}\"",
                         if n == 1 { "" } else { "s" }
-                    ),
+                    )),
                 ));
             }
             args.iter()
                 .map(|a| {
                     a.parse::<Hex>()
-                        .map_err(|e| ParseError::new(input, e.to_string()))
+                        .map_err(|e| ParseError::new(input, Text::raw(e.to_string())))
                 })
                 .collect()
         };
@@ -207,7 +211,7 @@ impl FromStr for Action {
             } else {
                 Err(ParseError::new(
                     input,
-                    format!("\"{verb}\" takes nothing after it"),
+                    Text::raw(format!("\"{verb}\" takes nothing after it")),
                 ))
             }
         };
@@ -218,20 +222,16 @@ impl FromStr for Action {
                     let mark = args.pop().unwrap_or_default();
                     if mark != "#2" && mark != "#1" {
                         return Err(ParseError::new(
-                            input,
-                            format!(
+                            input, Text::raw(format!(
                                 "\"{mark}\" is not a hand tile: \"#1\" (the default) or \"#2\""
-                            ),
-                        ));
+                            ))));
                     }
                 }
                 if args.len() != 2 {
                     return Err(ParseError::new(
-                        input,
-                        format!(
+                        input, Text::raw(format!(
                             "\"{verb}\" takes 2 spaces, like \"tile D7 E7\" (Dwarves: \"tile2 D7 E7\" for the second tile)"
-                        ),
-                    ));
+                        ))));
                 }
                 let h = hexes(&args, 2, "tile D7 E7")?;
                 Ok(if second {
@@ -251,9 +251,7 @@ impl FromStr for Action {
             "relic" => match args[..] {
                 [points] => Ok(Action::Relic(number(input, points, "a relic's points", 1..=20)?)),
                 _ => Err(ParseError::new(
-                    input,
-                    "\"relic\" names the relic by its points, like \"relic 4\"",
-                )),
+                    input, Text::raw("\"relic\" names the relic by its points, like \"relic 4\""))),
             },
             "castle" => hexes(&args, 1, "castle D7").map(|h| Action::Castle(h[0])),
             "worker" | "figure" => hexes(&args, 1, "worker D7").map(|h| Action::Worker(h[0])),
@@ -266,9 +264,7 @@ impl FromStr for Action {
                 [w] if w.eq_ignore_ascii_case("worker") => Ok(Action::Haunt(false)),
                 [w] if w.eq_ignore_ascii_case("leader") => Ok(Action::Haunt(true)),
                 _ => Err(ParseError::new(
-                    input,
-                    "\"haunt\" takes the figure that haunts: \"haunt worker\" or \"haunt leader\"",
-                )),
+                    input, Text::raw("\"haunt\" takes the figure that haunts: \"haunt worker\" or \"haunt leader\""))),
             },
             "goblin" | "occupy" | "recall" => {
                 let w = take_with(input, &mut args)?;
@@ -280,7 +276,7 @@ impl FromStr for Action {
                 let owner = args
                     .first()
                     .and_then(|who| seat_named(who))
-                    .ok_or_else(|| ParseError::new(input, usage))?;
+                    .ok_or_else(|| ParseError::new(input, Text::raw(usage)))?;
                 match (verb_lower.as_str(), &args[1..]) {
                     ("goblin", []) => Ok(Action::GoblinSpell(owner, w)),
                     ("occupy", [slot]) => Ok(Action::Occupy(
@@ -292,20 +288,20 @@ impl FromStr for Action {
                         owner,
                         number(input, slot, "a building slot", 1..=5)?,
                     )),
-                    _ => Err(ParseError::new(input, usage)),
+                    _ => Err(ParseError::new(input, Text::raw(usage))),
                 }
             }
             "ransom" => {
                 let usage = "\"ransom\" names the Hanbok player and what you take back, like \"ransom red 2\", \"ransom red 1 leader\" or \"ransom red leader\"";
                 let (who, rest) = match args.split_first() {
                     Some((who, rest)) => (who.to_ascii_lowercase(), rest),
-                    None => return Err(ParseError::new(input, usage)),
+                    None => return Err(ParseError::new(input, Text::raw(usage))),
                 };
                 let from = COLOURS
                     .iter()
                     .position(|c| c.eq_ignore_ascii_case(&who))
                     .or_else(|| who.parse::<usize>().ok().and_then(|n| n.checked_sub(1)))
-                    .ok_or_else(|| ParseError::new(input, usage))?;
+                    .ok_or_else(|| ParseError::new(input, Text::raw(usage)))?;
                 let from = Seat(from as u8);
                 // At least one worker when a count is given ("ransom red leader" takes back
                 // the leader alone); never 0 or below.
@@ -316,7 +312,7 @@ impl FromStr for Action {
                     [n, l] if l.eq_ignore_ascii_case("leader") => {
                         Ok(Action::Ransom(from, workers(n)?, true))
                     }
-                    _ => Err(ParseError::new(input, usage)),
+                    _ => Err(ParseError::new(input, Text::raw(usage))),
                 }
             }
             "points" => nothing_after(Action::Points),
@@ -328,25 +324,19 @@ impl FromStr for Action {
             "realm" => match args[..] {
                 [name] => Realm::parse(name).map(Action::Realm).ok_or_else(|| {
                     ParseError::new(
-                        input,
-                        format!(
+                        input, Text::raw(format!(
                             "\"{name}\" is not a realm: humans, dwarves, elves, mages, halflings, centaurs, fairies, goblins, golems, spirits, nymphs or hanbok"
-                        ),
-                    )
+                        )))
                 }),
                 _ => Err(ParseError::new(
-                    input,
-                    "say which realm, like \"realm elves\"",
-                )),
+                    input, Text::raw("say which realm, like \"realm elves\""))),
             },
             "spell" | "cast" | "both" | "recast" => {
                 let w = take_with(input, &mut args)?;
                 match (verb_lower.as_str(), &args[..]) {
                     ("recast", []) => Ok(Action::Recast(w)),
                     ("recast", _) => Err(ParseError::new(
-                        input,
-                        "\"recast\" casts your top spell again: nothing but \"with …\" after it",
-                    )),
+                        input, Text::raw("\"recast\" casts your top spell again: nothing but \"with …\" after it"))),
                     (_, [card]) => {
                         let c = card_id(input, card)?;
                         Ok(if verb_lower == "both" {
@@ -356,9 +346,7 @@ impl FromStr for Action {
                         })
                     }
                     _ => Err(ParseError::new(
-                        input,
-                        format!("\"{verb}\" takes a card number, like \"{verb_lower} 17\""),
-                    )),
+                        input, Text::raw(format!("\"{verb}\" takes a card number, like \"{verb_lower} 17\"")))),
                 }
             }
             "build" => {
@@ -370,9 +358,7 @@ impl FromStr for Action {
                         w,
                     )),
                     _ => Err(ParseError::new(
-                        input,
-                        "\"build\" takes a card number and a slot (1–5), like \"build 17 3\"",
-                    )),
+                        input, Text::raw("\"build\" takes a card number and a slot (1–5), like \"build 17 3\""))),
                 }
             }
             "monument" => {
@@ -383,9 +369,7 @@ impl FromStr for Action {
                         w,
                     )),
                     _ => Err(ParseError::new(
-                        input,
-                        "\"monument\" takes the slot of the building it covers, like \"monument 3\"",
-                    )),
+                        input, Text::raw("\"monument\" takes the slot of the building it covers, like \"monument 3\""))),
                 }
             }
             "buy" => {
@@ -393,32 +377,24 @@ impl FromStr for Action {
                 match args[..] {
                     [pos] => Ok(Action::Buy(number(input, pos, "a market card", 1..=4)?, w)),
                     _ => Err(ParseError::new(
-                        input,
-                        "\"buy\" takes a market position (1–4), like \"buy 2\"",
-                    )),
+                        input, Text::raw("\"buy\" takes a market position (1–4), like \"buy 2\""))),
                 }
             }
             "take" => match args[..] {
                 [pos] => Ok(Action::Take(number(input, pos, "a market card", 1..=4)?)),
                 _ => Err(ParseError::new(
-                    input,
-                    "\"take\" takes a market position (1–4), like \"take 2\"",
-                )),
+                    input, Text::raw("\"take\" takes a market position (1–4), like \"take 2\""))),
             },
             "adopt" => match args[..] {
                 [who] => {
                     let seat = seat_named(who).ok_or_else(|| {
                         ParseError::new(
-                            input,
-                            format!("\"{who}\" is not a player: red, blue, yellow or green"),
-                        )
+                            input, Text::raw(format!("\"{who}\" is not a player: red, blue, yellow or green")))
                     })?;
                     Ok(Action::Adopt(seat))
                 }
                 _ => Err(ParseError::new(
-                    input,
-                    "\"adopt\" takes whose spell to copy, like \"adopt blue\"",
-                )),
+                    input, Text::raw("\"adopt\" takes whose spell to copy, like \"adopt blue\""))),
             },
             _ => {
                 // A bare pair of hexes is a tile placement, as autocomplete offers it.
@@ -428,9 +404,7 @@ impl FromStr for Action {
                     return Ok(Action::Tile(a, b));
                 }
                 Err(ParseError::new(
-                    input,
-                    format!("unknown action \"{verb}\"; actions: {VERBS}"),
-                ))
+                    input, Text::raw(format!("unknown action \"{verb}\"; actions: {VERBS}"))))
             }
         }
     }
@@ -463,7 +437,7 @@ fn in_game_error(game: &Pandoria, input: &str, error: ParseError) -> ParseError 
     let verb = words(input).into_iter().next().unwrap_or_default();
     let unknown = format!("unknown action \"{verb}\"; actions: {VERBS}");
     let empty = format!("say what to play: {VERBS}");
-    if error.reason != unknown && error.reason != empty {
+    if error.reason != Text::raw(unknown) && error.reason != Text::raw(empty) {
         return error;
     }
     let forms = forms_now(game);
@@ -473,11 +447,14 @@ fn in_game_error(game: &Pandoria, input: &str, error: ParseError) -> ParseError 
         format!("unknown action \"{verb}\"")
     };
     if forms.is_empty() {
-        return ParseError::new(input, format!("{what}; there is nothing to play now"));
+        return ParseError::new(
+            input,
+            Text::raw(format!("{what}; there is nothing to play now")),
+        );
     }
     ParseError::new(
         input,
-        format!("{what}; now you can play: {}", forms.join(", ")),
+        Text::raw(format!("{what}; now you can play: {}", forms.join(", "))),
     )
 }
 
@@ -550,7 +527,7 @@ fn build_usage(game: &Pandoria, input: &str) -> ParseError {
             .collect();
         format!("; you can build now: {}", parts.join(", "))
     };
-    ParseError::new(input, format!("{usage}{now}"))
+    ParseError::new(input, Text::raw(format!("{usage}{now}")))
 }
 
 /// "1", "1 or 2", "1, 2 or 3".
@@ -625,18 +602,20 @@ fn by_name(game: &Pandoria, input: &str) -> Option<Result<Action, ParseError>> {
         ([c], None) => Ok(Action::Spell(*c, w)),
         ([], _) => Err(ParseError::new(
             input,
-            format!("no card in your hand is called \"{name}\"; name it by its number"),
+            Text::raw(format!(
+                "no card in your hand is called \"{name}\"; name it by its number"
+            )),
         )),
         (several, _) => Err(ParseError::new(
             input,
-            format!(
+            Text::raw(format!(
                 "\"{name}\" fits cards {}: name one by its number",
                 several
                     .iter()
                     .map(ToString::to_string)
                     .collect::<Vec<_>>()
                     .join(" and ")
-            ),
+            )),
         )),
     })
 }
@@ -645,13 +624,20 @@ fn by_name(game: &Pandoria, input: &str) -> Option<Result<Action, ParseError>> {
 mod tests {
     #[test]
     fn the_tile_hint_closes_its_quotes_and_brackets() {
-        let reason = "tile D7".parse::<super::Action>().unwrap_err().reason;
+        let reason = "tile D7"
+            .parse::<super::Action>()
+            .unwrap_err()
+            .reason
+            .to_string();
         assert_eq!(
             reason,
             "\"tile\" takes 2 spaces, like \"tile D7 E7\" (Dwarves: \"tile2 D7 E7\" for the second tile)"
         );
-        assert_eq!(reason.matches('"').count() % 2, 0, "{reason}");
-        assert_eq!(reason.matches('(').count(), reason.matches(')').count());
+        assert_eq!(reason.to_string().matches('"').count() % 2, 0, "{reason}");
+        assert_eq!(
+            reason.to_string().matches('(').count(),
+            reason.to_string().matches(')').count()
+        );
     }
 
     use super::*;

@@ -187,7 +187,8 @@ impl Pandoria {
             .find(|(j, c)| *j != i && self.identity(c.building) == kind)
         {
             // Indices from `SLOTS` on are opponents' buildings the Goblins occupy.
-            let owner = (j >= SLOTS).then(|| self.seat_name(Seat((j / SLOTS - 1) as u8)));
+            let owner =
+                (j >= SLOTS).then(|| self.seat_name(Seat((j / SLOTS - 1) as u8)).to_string());
             return Err(RulesError::Identical {
                 name: other.building.name(),
                 slot: (j % SLOTS) as u8 + 1,

@@ -11,6 +11,7 @@ use super::options::{Edition, Mode, Options, RealmAssignment, StartTiles};
 use super::{Land, Pandoria};
 use crate::game::{Seat, SetupError};
 use crate::hex::Hex;
+use crate::words::Text;
 
 impl Pandoria {
     pub(super) fn random_start_tiles(&mut self, ids: [TileId; 2]) -> Result<(), SetupError> {
@@ -33,7 +34,7 @@ impl Pandoria {
                 StartTiles::Random => {
                     let options = self.start_placements(&placed);
                     if options.is_empty() {
-                        return Err(SetupError("no room for the start tiles".into()));
+                        return Err(SetupError(Text::raw("no room for the start tiles")));
                     }
                     options[self.rng.random_range(0..options.len())]
                 }
@@ -82,9 +83,9 @@ impl Pandoria {
     /// only side B, so they play the standard game.
     pub(super) fn check_realm(options: &Options, realm: Realm) -> Result<(), SetupError> {
         if realm.set() != RealmSet::Base && options.mode != Mode::Standard {
-            return Err(SetupError(format!(
+            return Err(SetupError(Text::raw(format!(
                 "the {realm} have no side A and no realm cards: they play the standard game (mode=standard)"
-            )));
+            ))));
         }
         Ok(())
     }

@@ -424,7 +424,7 @@ impl Pandoria {
         if other == self.current {
             return Some(RulesError::AdoptSelf);
         }
-        let name = crate::game::Game::seat_name(self, other);
+        let name = crate::game::Game::seat_name(self, other).to_string();
         match self.seats.get(other.index()).and_then(|s| s.spells.last()) {
             None => Some(RulesError::NoTopSpell(name)),
             Some(&c) if cards().card(c).spell == SpellEffect::Adopt => {

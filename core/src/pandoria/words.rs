@@ -669,3 +669,9 @@ pub enum Action {
     /// `card`: draw a card instead of a region's points (family game with spells).
     Card,
 }
+
+impl crate::words::ToText for DecisionKind {
+    fn to_text(&self) -> crate::words::Text {
+        crate::words::Text::raw(self.to_string())
+    }
+}

@@ -244,3 +244,9 @@ pub enum RulesError {
         now: String,
     },
 }
+
+impl crate::words::ToText for RulesError {
+    fn to_text(&self) -> crate::words::Text {
+        crate::words::Text::raw(self.to_string())
+    }
+}

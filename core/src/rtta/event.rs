@@ -453,7 +453,7 @@ impl super::Rtta {
     }
 
     fn seat_name_of(&self, seat: Seat) -> String {
-        crate::game::Game::seat_name(self, seat)
+        crate::game::Game::seat_name(self, seat).to_string()
     }
 }
 

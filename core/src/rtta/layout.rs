@@ -21,6 +21,7 @@ use super::data::data;
 use super::{Action, Development, DiceSet, Face, GoodsSet, Resource, Rtta, Step, Target};
 use crate::game::Seat;
 use crate::menu::{Group, Layout, ToggleItem, counted};
+use crate::words::Text;
 
 /// Adds `index` to the group keyed `key`, creating it (with its words) the first time.
 fn add(
@@ -50,12 +51,13 @@ fn featured_grouped(
     describe: impl Fn(&str, &[usize]) -> String,
 ) -> Layout {
     Layout::Grouped {
-        pick: pick.into(),
+        pick: Text::raw(pick),
         groups: groups
             .into_iter()
             .flat_map(|(key, label, members)| {
                 let description = describe(&key, &members);
-                Group::split(&key, &label, &description, members)
+                let description = (!description.is_empty()).then(|| Text::raw(description));
+                Group::split(&key, Text::raw(label), description, members)
             })
             .collect(),
         featured,
@@ -79,7 +81,7 @@ impl Rtta {
                     .iter()
                     .enumerate()
                     .map(|(i, &face)| ToggleItem {
-                        label: face.label().to_string(),
+                        label: Text::raw(face.label()),
                         locked: !lockable.contains(i),
                     })
                     .collect();
@@ -108,7 +110,7 @@ impl Rtta {
                     _ => "Choose the dice that give workers (the others give food)",
                 };
                 Layout::Toggles {
-                    pick: pick.into(),
+                    pick: Text::raw(pick),
                     items,
                     covered,
                     featured,

@@ -44,6 +44,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use crate::words::Text;
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -73,6 +74,13 @@ use crate::game::{
 
 /// Seat names in turn order.
 pub const SEAT_NAMES: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
+
+/// Roll Through the Ages' Fluent bundles ([`Game::WORDS`]).
+pub const WORDS: &[crate::words::Source] = &[crate::words::Source {
+    lang: crate::words::Lang::En,
+    path: "core/locales/en/rtta.ftl",
+    ftl: include_str!("../../locales/en/rtta.ftl"),
+}];
 
 /// The options a table chooses. One player is the solo game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -295,6 +303,7 @@ impl Game for Rtta {
     const TITLE: &'static str = "Roll Through the Ages";
     const HELP: &'static str = HELP;
     const SECRETS: bool = false;
+    const WORDS: &'static [crate::words::Source] = WORDS;
     type Options = Options;
     type Action = Action;
     type Event = Event;
@@ -332,17 +341,22 @@ impl Game for Rtta {
     }
 
     fn new(options: &Options, players: usize, seed: Seed) -> Result<Self, SetupError> {
-        let d = try_data()
-            .map_err(|e| SetupError(format!("the Roll Through the Ages data is broken: {e}")))?;
+        // Its words, for a game made without the registry (tests, the AI's playouts).
+        crate::words::install(WORDS);
+        let d = try_data().map_err(|e| {
+            SetupError(Text::raw(format!(
+                "the Roll Through the Ages data is broken: {e}"
+            )))
+        })?;
         if !Self::player_counts().contains(&players) {
-            return Err(SetupError(format!(
+            return Err(SetupError(Text::raw(format!(
                 "Roll Through the Ages is for 1 to 4 players (1 is the solo game), not {players}"
-            )));
+            ))));
         }
         if options.trade && players == 1 {
-            return Err(SetupError(
-                "the trade variant needs at least 2 players".into(),
-            ));
+            return Err(SetupError(Text::raw(
+                "the trade variant needs at least 2 players",
+            )));
         }
         let mut in_play = [true; MONUMENTS];
         for (m, md) in d.monuments.iter().enumerate() {
@@ -382,7 +396,9 @@ impl Game for Rtta {
 
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError> {
         if self.started {
-            return Err(SetupError("fixtures come before the first action".into()));
+            return Err(SetupError(Text::raw(
+                "fixtures come before the first action",
+            )));
         }
         let words: Vec<&str> = value.split_whitespace().collect();
         let before = self.clone();
@@ -508,26 +524,27 @@ impl Game for Rtta {
         Some(Outcome::from_scores(scores, tiebreaks))
     }
 
-    fn seat_name(&self, who: Seat) -> String {
-        SEAT_NAMES
+    fn seat_name(&self, who: Seat) -> Text {
+        let colour = SEAT_NAMES
             .get(who.index())
-            .map_or_else(|| who.to_string(), |n| (*n).to_string())
+            .map_or_else(|| who.to_string(), |c| c.to_lowercase());
+        crate::t!("seat-colour", colour = crate::words::Arg::raw(colour))
     }
 
-    fn describe(&self, event: &Event) -> String {
-        describe(event, &|s| self.seat_name(s))
+    fn describe(&self, event: &Event) -> Text {
+        Text::raw(describe(event, &|s| self.seat_name(s).to_string()))
     }
 
-    fn describe_action(&self, seat: Seat, action: &Action) -> String {
-        self.action_words(seat, action)
+    fn describe_action(&self, seat: Seat, action: &Action) -> Text {
+        Text::raw(self.action_words(seat, action))
     }
 
     fn layout(&self, seat: Seat, legal: &[Action]) -> crate::menu::Layout {
         self.layout_of(seat, legal)
     }
 
-    fn detail(&self, _seat: Seat, action: &Action) -> Option<String> {
-        self.detail_of(action)
+    fn detail(&self, _seat: Seat, action: &Action) -> Option<Text> {
+        self.detail_of(action).map(Text::raw)
     }
 
     fn reference() -> Vec<crate::reference::Entry> {
@@ -585,8 +602,11 @@ impl Game for Rtta {
                 })
                 .min_by_key(|dev| (data().developments[usize::from(dev.0)].cost, dev.0));
             unused.extend(cheapest.map(|dev| Unused::Purchase {
-                item: dev.name().to_string(),
-                cost: format!("{} coins", data().developments[usize::from(dev.0)].cost),
+                item: Text::raw(dev.name()),
+                cost: crate::t!(
+                    "rtta-coins",
+                    n = data().developments[usize::from(dev.0)].cost
+                ),
             }));
         }
         unused
@@ -616,3 +636,9 @@ A turn: roll (the first roll is automatic, up to two rerolls: `reroll 1 3` rerol
 place workers (`build city 3`, `build obelisk 2`), buy one development (`buy agriculture`), \
 discard goods beyond the limit. `pass` skips a step where allowed. The game ends after a round in which \
 someone has five developments or every monument is built; the most points win.";
+
+impl crate::words::ToText for DecisionKind {
+    fn to_text(&self) -> crate::words::Text {
+        crate::words::Text::raw(self.to_string())
+    }
+}

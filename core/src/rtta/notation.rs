@@ -5,6 +5,7 @@
 //! that are resolved against the current state (`keep 1 3`, a bare `reroll`, `food 2`,
 //! `build obelisk` without a count). `docs/rtta.md` documents every form.
 
+use crate::words::Text;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -406,7 +407,7 @@ const EVERY_FORM: &str = "actions are: reroll 1 3, keep 2, reroll, done, workers
 
 /// Reads an action; shorthands are resolved against `game` (see the module comment).
 pub fn parse(game: &Rtta, input: &str) -> Result<Action, ParseError> {
-    let err = |reason: String| ParseError::new(input, reason);
+    let err = |reason: String| ParseError::new(input, Text::raw(reason));
     let lower = input.trim().to_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let Some((&verb, rest)) = words.split_first() else {

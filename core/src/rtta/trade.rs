@@ -113,7 +113,7 @@ impl Rtta {
         {
             return Some(Box::new(|now| RulesError::EmptyOffer { now }));
         }
-        let partner_name = self.seat_name(partner);
+        let partner_name = self.seat_name(partner).to_string();
         for r in Resource::all() {
             let (give, get) = (self.turn.give[r.index()], self.turn.get[r.index()]);
             let (p_have, p_room) = (self.holding(p, r), self.room(p, r));

@@ -360,7 +360,7 @@ fn tableau(game: &Rtta, s: usize) -> TableauView {
     let score_parts = game.score_parts(s);
     TableauView {
         seat: Seat(s as u8),
-        name: game.seat_name(Seat(s as u8)),
+        name: game.seat_name(Seat(s as u8)).to_string(),
         cities: t.cities,
         city_progress,
         monuments,

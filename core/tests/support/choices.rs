@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost_core::dynamic::DynGame;
 use turnpost_core::game::MAX_LABEL_CHARS;
+use turnpost_core::words::ToText;
 use turnpost_core::{Game, Seat, Seed};
 
 /// Games per configuration.
@@ -30,14 +31,14 @@ pub fn check_decision<G: Game>(
     let legal = game.legal_actions(seat);
     let labelled: Vec<(String, String)> = legal
         .iter()
-        .map(|a| (a.to_string(), game.describe_action(seat, a)))
+        .map(|a| (a.to_string(), game.describe_action(seat, a).to_string()))
         .collect();
     for (action, (_, label)) in legal.iter().zip(&labelled) {
         extra(game, action, label);
     }
     let prompt = game
         .decision()
-        .map(|d| d.kind.to_string())
+        .map(|d| d.kind.to_text().to_string())
         .unwrap_or_default();
     check_labels(G::NAME, &prompt, &labelled, examples);
 }
@@ -126,8 +127,8 @@ pub fn check_erased(dyn_game: &dyn DynGame, seat: Seat) {
         assert_eq!(
             dyn_game
                 .describe_notation(seat, &choice.notation)
-                .as_deref(),
-            Some(choice.label.as_str())
+                .map(|t| t.to_string()),
+            Some(choice.label.to_string())
         );
     }
     assert_eq!(dyn_game.describe_notation(seat, "no such action"), None);
@@ -233,9 +234,9 @@ pub fn play_erased(mut game: Box<dyn DynGame>, seed: u64, examples: &mut Example
         let labelled: Vec<(String, String)> = game
             .legal_choices(d.seat)
             .into_iter()
-            .map(|c| (c.notation, c.label))
+            .map(|c| (c.notation, c.label.to_string()))
             .collect();
-        check_labels(game.name(), &d.prompt, &labelled, examples);
+        check_labels(game.name(), &d.prompt.to_string(), &labelled, examples);
         if decisions % 7 == 0 {
             check_erased(&*game, d.seat);
         }
@@ -299,7 +300,7 @@ pub fn label<G: Game>(game: &G, notation: &str) -> String {
         game.legal_actions(seat).contains(&action),
         "{notation} is not legal now"
     );
-    game.describe_action(seat, &action)
+    game.describe_action(seat, &action).to_string()
 }
 
 /// Asserts the labels of legal actions given as notation.
@@ -319,7 +320,10 @@ pub fn groups_of(game: &dyn turnpost_core::dynamic::DynGame) -> Vec<(String, Str
             .map(|g| {
                 (
                     g.key.clone(),
-                    g.description.clone(),
+                    g.description
+                        .as_ref()
+                        .map(ToString::to_string)
+                        .unwrap_or_default(),
                     g.members
                         .iter()
                         .map(|&i| menu.choices[i].notation.clone())

@@ -21,15 +21,22 @@ use serde::{Deserialize, Serialize};
 use turnpost_core::game::{Decision, Game, Outcome, ParseError, PlayError, Reveal, Seat, Seed};
 use turnpost_core::options::OptionSpec;
 use turnpost_core::registry::{self, GameInfo};
-use turnpost_core::{SetupError, reference};
+use turnpost_core::words::{Arg, Lang, Source, Text, ToText};
+use turnpost_core::{SetupError, reference, t};
 
 /// Adds Secret Nim to core's registry (once per process; later calls change nothing).
 pub fn register() {
     registry::register(GameInfo::of::<Nim>());
 }
 
-/// The seats' names, in seat order.
+/// The seats' colours, in seat order.
 pub const NAMES: [&str; 2] = ["Red", "Blue"];
+/// Secret Nim's words.
+const WORDS: &[Source] = &[Source {
+    lang: Lang::En,
+    path: "core/tests/support/nim.ftl",
+    ftl: include_str!("nim.ftl"),
+}];
 /// The cards of the deck: two of each number.
 const CARDS: [u8; 12] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6];
 /// Cards in a hand.
@@ -98,18 +105,16 @@ pub enum Event {
 
 /// Why the rules refuse an action.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.to_text())]
 pub enum NimError {
     /// Taking more or fewer stones than allowed.
-    #[error("take 1 to {most} stones")]
     Stones {
         /// The most that may be taken now.
         most: u8,
     },
     /// A card that is not in the hand.
-    #[error("you hold no {0}")]
     NoCard(u8),
     /// A card worth more stones than are left.
-    #[error("only {left} stones are left, fewer than your {card}")]
     TooFew {
         /// The card.
         card: u8,
@@ -118,13 +123,23 @@ pub enum NimError {
     },
 }
 
+impl ToText for NimError {
+    fn to_text(&self) -> Text {
+        match *self {
+            NimError::Stones { most } => t!("nim-refuse-stones", most = most),
+            NimError::NoCard(card) => t!("nim-refuse-no-card", card = card),
+            NimError::TooFew { card, left } => t!("nim-refuse-too-few", card = card, left = left),
+        }
+    }
+}
+
 /// The only kind of decision.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Turn;
 
-impl fmt::Display for Turn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("take 1 to 3 stones or play a card")
+impl ToText for Turn {
+    fn to_text(&self) -> Text {
+        t!("nim-turn")
     }
 }
 
@@ -144,7 +159,7 @@ pub struct PublicView {
     /// The winner once the game is over.
     pub winner: Option<Seat>,
     /// The latest action: who, and what they did in words (`took 2 stones`).
-    pub last: Option<(Seat, String)>,
+    pub last: Option<(Seat, Text)>,
 }
 
 /// What one seat sees.
@@ -168,7 +183,7 @@ pub struct Nim {
     played: Vec<u8>,
     to_act: Seat,
     winner: Option<Seat>,
-    last: Option<(Seat, String)>,
+    last: Option<(Seat, Text)>,
     started: bool,
     rng: ChaCha20Rng,
 }
@@ -207,13 +222,12 @@ impl Nim {
 }
 
 /// What an event's seat did, in words after its name.
-fn did(event: &Event) -> String {
-    match event {
-        Event::Took { stones: 1, .. } => "took 1 stone".to_string(),
-        Event::Took { stones, .. } => format!("took {stones} stones"),
-        Event::Played { card, .. } => format!("played a {card} and took {card} stones"),
-        Event::Drew { .. } => "drew a card".to_string(),
-        Event::Won { .. } => "took the last stone and wins".to_string(),
+fn did(event: &Event) -> Text {
+    match *event {
+        Event::Took { stones, .. } => t!("nim-took", stones = stones),
+        Event::Played { card, .. } => t!("nim-played", card = card),
+        Event::Drew { .. } => t!("nim-drew"),
+        Event::Won { .. } => t!("nim-won"),
     }
 }
 
@@ -224,6 +238,7 @@ impl Game for Nim {
         your secret hand and take that many (`play 5`), then draw. Whoever takes the last stone \
         wins.";
     const SECRETS: bool = true;
+    const WORDS: &'static [Source] = WORDS;
     type Options = Options;
     type Action = Action;
     type Event = Event;
@@ -252,12 +267,10 @@ impl Game for Nim {
 
     fn new(options: &Options, players: usize, seed: Seed) -> Result<Self, SetupError> {
         if players != 2 {
-            return Err(SetupError(format!(
-                "Secret Nim is for 2 players, not {players}"
-            )));
+            return Err(SetupError(t!("nim-setup-players", players = players)));
         }
         if !(3..=40).contains(&options.stones) {
-            return Err(SetupError("the pile holds 3 to 40 stones".into()));
+            return Err(SetupError(t!("nim-setup-stones")));
         }
         let mut rng = seed.rng();
         let mut deck = CARDS.to_vec();
@@ -280,13 +293,13 @@ impl Game for Nim {
 
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError> {
         if self.started {
-            return Err(SetupError("fixtures go before the first action".into()));
+            return Err(SetupError(t!("nim-fix-late")));
         }
         let numbers: Vec<u8> = value
             .split_whitespace()
             .map(|n| {
                 n.parse()
-                    .map_err(|_| SetupError(format!("not a number: {n}")))
+                    .map_err(|_| SetupError(t!("nim-fix-number", text = Arg::raw(n))))
             })
             .collect::<Result<_, _>>()?;
         match key {
@@ -294,7 +307,7 @@ impl Game for Nim {
                 let (seat, cards) = numbers
                     .split_first()
                     .filter(|(s, _)| (1..=2).contains(*s))
-                    .ok_or_else(|| SetupError("hand: a seat (1 or 2), then its cards".into()))?;
+                    .ok_or_else(|| SetupError(t!("nim-fix-hand")))?;
                 self.hands[usize::from(*seat) - 1] = cards.to_vec();
             }
             "deck" => {
@@ -302,9 +315,7 @@ impl Game for Nim {
                 self.deck = numbers.into_iter().rev().collect();
             }
             _ => {
-                return Err(SetupError(format!(
-                    "no fixture \"{key}\"; fixtures: hand, deck"
-                )));
+                return Err(SetupError(t!("nim-fix-unknown", key = Arg::raw(key))));
             }
         }
         Ok(())
@@ -391,12 +402,12 @@ impl Game for Nim {
         let words: Vec<&str> = text.split_whitespace().collect();
         let number = |w: &str| {
             w.parse::<u8>()
-                .map_err(|_| ParseError::new(text, "expected a number after the verb"))
+                .map_err(|_| ParseError::new(text, t!("nim-parse-number")))
         };
         match words.as_slice() {
             ["take", n] => Ok(Action::Take(number(n)?)),
             ["play", n] => Ok(Action::Play(number(n)?)),
-            _ => Err(ParseError::new(text, "expected `take N` or `play N`")),
+            _ => Err(ParseError::new(text, t!("nim-parse"))),
         }
     }
 
@@ -418,29 +429,24 @@ impl Game for Nim {
         Some(Outcome::from_scores(scores, vec![0, 0]))
     }
 
-    fn seat_name(&self, seat: Seat) -> String {
-        NAMES.get(seat.index()).unwrap_or(&"?").to_string()
+    fn seat_name(&self, seat: Seat) -> Text {
+        let colour = NAMES.get(seat.index()).unwrap_or(&"?").to_lowercase();
+        t!("seat-colour", colour = Arg::raw(colour))
     }
 
-    fn describe(&self, event: &Event) -> String {
+    fn describe(&self, event: &Event) -> Text {
         let (Event::Took { seat, .. }
         | Event::Played { seat, .. }
         | Event::Drew { seat }
         | Event::Won { seat }) = event;
-        format!("{} {}", self.seat_name(*seat), did(event))
+        t!("nim-log", seat = self.seat_name(*seat), did = did(event))
     }
 
-    fn describe_action(&self, _seat: Seat, action: &Action) -> String {
-        match action {
-            Action::Take(1) => "Take a stone".to_string(),
-            Action::Take(n) => {
-                let words = ["no", "one", "two", "three"];
-                format!(
-                    "Take {} stones",
-                    words.get(usize::from(*n)).unwrap_or(&"more")
-                )
-            }
-            Action::Play(card) => format!("Play your {card} — take {card} stones, then draw"),
+    fn describe_action(&self, _seat: Seat, action: &Action) -> Text {
+        match *action {
+            Action::Take(1) => t!("nim-take-one"),
+            Action::Take(n) => t!("nim-take", stones = n),
+            Action::Play(card) => t!("nim-play", card = card),
         }
     }
 

@@ -81,10 +81,10 @@ impl GamePictures for NimPictures {
                     to_act: view.to_act == Some(Seat(s as u8)),
                 })
                 .collect(),
-            since: view
-                .last
-                .clone()
-                .map(|(seat, did)| ("The latest move".to_string(), vec![(name(seat), did)])),
+            since: view.last.clone().map(|(seat, did)| {
+                let did = did.to_string();
+                ("The latest move".to_string(), vec![(name(seat), did)])
+            }),
             result: view.winner.map(|w| {
                 (
                     format!("{} took the last stone and wins", name(w)),

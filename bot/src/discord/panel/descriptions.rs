@@ -123,7 +123,11 @@ async fn every_select_option_that_picks_a_component_says_what_it_does() {
                         assert!(d.chars().count() <= 100, "{value}: {d}");
                     }
                     if let Some(detail) = detail_of(&value) {
-                        assert_eq!(description.as_deref(), Some(detail.as_str()), "{value}");
+                        assert_eq!(
+                            description.as_deref(),
+                            Some(detail.to_string().as_str()),
+                            "{value}"
+                        );
                         described += 1;
                     }
                     // A group of a card's plays or a development's payments names what
@@ -132,7 +136,7 @@ async fn every_select_option_that_picks_a_component_says_what_it_does() {
                         && let Some(first) = g
                             .members
                             .iter()
-                            .find_map(|&i| menu.choices[i].detail.clone())
+                            .find_map(|&i| menu.choices[i].detail.as_ref().map(crate::english))
                     {
                         let d = description.as_deref().unwrap_or_default();
                         assert!(d.contains(&first), "group {value}: {d:?} lacks {first:?}");
@@ -151,7 +155,11 @@ async fn every_select_option_that_picks_a_component_says_what_it_does() {
                 let answer = table.handle(&who, Command::Explain).await.unwrap();
                 let text = answer.ephemeral.unwrap().text;
                 assert!(text.chars().count() <= 2000);
-                let first = menu.choices.iter().find_map(|c| c.detail.clone()).unwrap();
+                let first = menu
+                    .choices
+                    .iter()
+                    .find_map(|c| c.detail.as_ref().map(crate::english))
+                    .unwrap();
                 assert!(text.contains(&first), "{text}");
                 explained += 1;
             }

@@ -1,0 +1,672 @@
+//! Typed words: everything Turnpost says to a player is a [`Text`] — a message id with typed
+//! arguments — from the rules to the edge, where one call per language
+//! ([`Lang::render`]) makes it text from the Fluent bundles (`.ftl` files, one per language
+//! per layer or game: `core/locales/en/core.ftl`, each game's [`crate::Game::WORDS`],
+//! render's and bot's, added with [`install`]).
+//!
+//! Why Fluent (`fluent-bundle`): plural and select rules per language, variables that a test
+//! can compare between languages, and translators' files that are not Rust. The bundles are
+//! built once per set of sources and shared ([`fluent_bundle::concurrent`]).
+//!
+//! A few ids are built in and start with `@`: [`Text::raw`] (a player's own words or
+//! notation, shown as given), [`Text::name`] (a component's name from the game's data, in
+//! each language the data has), lists ([`Text::and_list`], [`Text::or_list`],
+//! [`Text::lines`], [`Text::concat`]) and [`Text::fit`] (the first of several wordings that
+//! fits a Discord label).
+//!
+//! A `Text` is serialized compactly (`{"id":"rtta-rolled","dice":3}`) so logs are stored
+//! typed and rendered in the reader's language; a plain JSON string reads as [`Text::raw`],
+//! so logs stored before typed words still read.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The most characters an action's label may have ([`crate::Game::describe_action`]): Discord's
+/// limit for the label of a button or a select option ([`Text::fit`] fits to it).
+pub const MAX_LABEL_CHARS: usize = 80;
+
+/// A language Turnpost speaks.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// English, the default.
+    #[default]
+    En,
+}
+
+impl Lang {
+    /// Every language, in the order bundles are checked.
+    pub const ALL: &'static [Lang] = &[Lang::En];
+
+    /// The language's tag (`en`), as in the bundles' folder names and Discord's locales.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+        }
+    }
+
+    /// `text` in this language.
+    pub fn render(self, text: &Text) -> String {
+        let catalog = catalog();
+        let mut out = String::new();
+        catalog.write(self, text, &mut out);
+        out
+    }
+}
+
+/// A typed value that a player reads: a refusal, a decision's prompt, an unused worker.
+pub trait ToText {
+    /// The value in words.
+    fn to_text(&self) -> Text;
+}
+
+/// One word or sentence for a player: a message id and its arguments. Made text only by
+/// [`Lang::render`].
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Text {
+    id: Cow<'static, str>,
+    args: Vec<(Cow<'static, str>, Arg)>,
+}
+
+/// An argument of a [`Text`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Arg {
+    /// A number (Fluent chooses plurals by it).
+    Num(i64),
+    /// Words shown exactly as given in every language: a player's name, notation, a
+    /// coordinate. Never English prose.
+    Raw(String),
+    /// Words rendered in the reader's language first.
+    Text(Text),
+}
+
+impl Arg {
+    /// Words shown as given in every language (names players chose, notation, coordinates).
+    pub fn raw(text: impl Into<String>) -> Arg {
+        Arg::Raw(text.into())
+    }
+}
+
+macro_rules! arg_from_number {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Num(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+arg_from_number!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
+
+impl From<Text> for Arg {
+    fn from(t: Text) -> Arg {
+        Arg::Text(t)
+    }
+}
+
+impl From<&Text> for Arg {
+    fn from(t: &Text) -> Arg {
+        Arg::Text(t.clone())
+    }
+}
+
+const RAW: &str = "@raw";
+const NAME: &str = "@name";
+const AND: &str = "@and";
+const OR: &str = "@or";
+const LINES: &str = "@lines";
+const CONCAT: &str = "@concat";
+const FIT: &str = "@fit";
+
+/// A [`Text`] from a message id and named arguments: `t!("rtta-rolled", dice = 3)`. Numbers
+/// and `Text`s convert by themselves; words shown as given must say so with [`Arg::raw`].
+/// A test reads every `t!` in the sources and checks the id and its variables against the
+/// English bundle.
+#[macro_export]
+macro_rules! t {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::words::Text::new($id)$(.with(stringify!($name), $value))*
+    };
+}
+
+impl Text {
+    /// The message `id` without arguments; add them with [`Text::with`] (or use [`t!`]).
+    pub fn new(id: &'static str) -> Text {
+        Text {
+            id: Cow::Borrowed(id),
+            args: Vec::new(),
+        }
+    }
+
+    /// The message whose id is made at run time (`pandoria-realm-dwarves`): for families of
+    /// messages named after a component's id. The bundle test checks every such family.
+    pub fn dynamic(id: String) -> Text {
+        Text {
+            id: Cow::Owned(id),
+            args: Vec::new(),
+        }
+    }
+
+    /// This text with one more argument.
+    pub fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Text {
+        self.args.push((Cow::Borrowed(name), value.into()));
+        self
+    }
+
+    /// Words shown exactly as given in every language: notation, a name a player chose.
+    pub fn raw(text: impl Into<String>) -> Text {
+        Text::new(RAW).with("text", Arg::Raw(text.into()))
+    }
+
+    /// A component's name from the game's data, by language (`de` where the data has it;
+    /// English otherwise).
+    pub fn name(en: &str, de: Option<&str>) -> Text {
+        let t = Text::new(NAME).with("en", Arg::raw(en));
+        match de {
+            Some(de) => t.with("de", Arg::raw(de)),
+            None => t,
+        }
+    }
+
+    /// "A, B and C" in the reader's language.
+    pub fn and_list(items: impl IntoIterator<Item = Text>) -> Text {
+        Text::list(AND, items)
+    }
+
+    /// "A, B or C" in the reader's language.
+    pub fn or_list(items: impl IntoIterator<Item = Text>) -> Text {
+        Text::list(OR, items)
+    }
+
+    /// One item per line.
+    pub fn lines(items: impl IntoIterator<Item = Text>) -> Text {
+        Text::list(LINES, items)
+    }
+
+    /// The items one after the other, with nothing between them (the messages carry their
+    /// own spaces and punctuation).
+    pub fn concat(items: impl IntoIterator<Item = Text>) -> Text {
+        Text::list(CONCAT, items)
+    }
+
+    /// The first of `wordings` (from the fullest to the shortest) that fits a button or
+    /// select label ([`MAX_LABEL_CHARS`]) in the reader's language; the last one cut to fit,
+    /// ending in "…", when none does.
+    pub fn fit(wordings: impl IntoIterator<Item = Text>) -> Text {
+        Text::list(FIT, wordings)
+    }
+
+    fn list(id: &'static str, items: impl IntoIterator<Item = Text>) -> Text {
+        let mut t = Text::new(id);
+        t.args = items
+            .into_iter()
+            .map(|i| (Cow::Borrowed(""), Arg::Text(i)))
+            .collect();
+        t
+    }
+
+    /// The message id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The arguments, by name (list items have an empty name).
+    pub fn args(&self) -> impl Iterator<Item = (&str, &Arg)> {
+        self.args.iter().map(|(n, a)| (n.as_ref(), a))
+    }
+
+    /// The argument `name`, if given.
+    pub fn arg(&self, name: &str) -> Option<&Arg> {
+        self.args.iter().find(|(n, _)| n == name).map(|(_, a)| a)
+    }
+
+    /// Whether this is (or is made only of) words shown as given: [`Text::raw`].
+    pub fn is_raw(&self) -> bool {
+        self.id == RAW
+    }
+
+    /// Every message id this text uses, itself first, for the bundle tests.
+    pub fn ids(&self) -> Vec<&str> {
+        let mut out = vec![self.id.as_ref()];
+        for (_, a) in &self.args {
+            if let Arg::Text(t) = a {
+                out.extend(t.ids());
+            }
+        }
+        out
+    }
+}
+
+/// English, for logs, errors in tests and `Debug`: what a player of the default language
+/// reads. Front ends render in the reader's language with [`Lang::render`].
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Lang::En.render(self))
+    }
+}
+
+impl fmt::Debug for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_raw() {
+            if let Some(Arg::Raw(s)) = self.arg("text") {
+                return write!(f, "raw({s:?})");
+            }
+        }
+        let mut d = f.debug_tuple(&self.id);
+        for (n, a) in &self.args {
+            if n.is_empty() {
+                d.field(a);
+            } else {
+                d.field(&format_args!("{n}={a:?}"));
+            }
+        }
+        d.finish()
+    }
+}
+
+// ---- storage: {"id": "...", "name": value, ...}; list items under "items"; a plain string is raw.
+
+impl Serialize for Text {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        if self.is_raw() {
+            if let Some(Arg::Raw(text)) = self.arg("text") {
+                return s.serialize_str(text);
+            }
+        }
+        let named: Vec<_> = self.args.iter().filter(|(n, _)| !n.is_empty()).collect();
+        let items: Vec<&Arg> = self
+            .args
+            .iter()
+            .filter(|(n, _)| n.is_empty())
+            .map(|(_, a)| a)
+            .collect();
+        let mut m = s.serialize_map(Some(1 + named.len() + usize::from(!items.is_empty())))?;
+        m.serialize_entry("id", self.id.as_ref())?;
+        for (n, a) in named {
+            m.serialize_entry(n.as_ref(), a)?;
+        }
+        if !items.is_empty() {
+            m.serialize_entry("items", &items)?;
+        }
+        m.end()
+    }
+}
+
+impl Serialize for Arg {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Arg::Num(n) => s.serialize_i64(*n),
+            Arg::Raw(r) => s.serialize_str(r),
+            Arg::Text(t) => t.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        text_from_json(value).map_err(D::Error::custom)
+    }
+}
+
+fn text_from_json(value: serde_json::Value) -> Result<Text, String> {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => Ok(Text::raw(s)),
+        Value::Object(map) => {
+            let mut id = None;
+            let mut args = Vec::new();
+            for (k, v) in map {
+                match (k.as_str(), v) {
+                    ("id", Value::String(s)) => id = Some(s),
+                    ("items", Value::Array(items)) => {
+                        for i in items {
+                            args.push((Cow::Borrowed(""), Arg::Text(text_from_json(i)?)));
+                        }
+                    }
+                    (_, v) => args.push((Cow::Owned(k), arg_from_json(v)?)),
+                }
+            }
+            let id = id.ok_or("a stored text without an id")?;
+            Ok(Text {
+                id: Cow::Owned(id),
+                args,
+            })
+        }
+        other => Err(format!("not a stored text: {other}")),
+    }
+}
+
+fn arg_from_json(value: serde_json::Value) -> Result<Arg, String> {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) => n
+            .as_i64()
+            .map(Arg::Num)
+            .ok_or_else(|| format!("not a whole number: {n}")),
+        Value::String(s) => Ok(Arg::Raw(s)),
+        v @ Value::Object(_) => Ok(Arg::Text(text_from_json(v)?)),
+        other => Err(format!("not a stored argument: {other}")),
+    }
+}
+
+// ---- bundles
+
+/// One `.ftl` file: the messages of one layer or game in one language.
+#[derive(Clone, Copy, Debug)]
+pub struct Source {
+    /// Its language.
+    pub lang: Lang,
+    /// Where it comes from, for errors (`core/locales/en/core.ftl`).
+    pub path: &'static str,
+    /// The file's text (`include_str!`).
+    pub ftl: &'static str,
+}
+
+/// Core's own words (the contract's refusals, lists, the registry's).
+pub const SOURCES: &[Source] = &[Source {
+    lang: Lang::En,
+    path: "core/locales/en/core.ftl",
+    ftl: include_str!("../locales/en/core.ftl"),
+}];
+
+fn installed() -> &'static RwLock<Vec<&'static [Source]>> {
+    static INSTALLED: OnceLock<RwLock<Vec<&'static [Source]>>> = OnceLock::new();
+    INSTALLED.get_or_init(|| RwLock::new(vec![SOURCES]))
+}
+
+/// Adds bundles to every language's catalog: a layer's (render's, bot's) when it starts, a
+/// game's ([`crate::Game::WORDS`]) when the registry lists it or the game is created.
+/// Installing the same sources twice does nothing.
+pub fn install(sources: &'static [Source]) {
+    let known = |all: &[&'static [Source]]| {
+        sources.iter().all(|new| {
+            all.iter()
+                .flat_map(|s| s.iter())
+                .any(|old| old.lang == new.lang && old.path == new.path)
+        })
+    };
+    if known(&installed().read().unwrap_or_else(PoisonError::into_inner)) {
+        return;
+    }
+    let mut all = installed().write().unwrap_or_else(PoisonError::into_inner);
+    if !known(&all) {
+        all.push(sources);
+    }
+}
+
+/// Every source installed so far: core's, the layers', the games'.
+pub fn sources() -> Vec<Source> {
+    installed()
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .iter()
+        .flat_map(|s| s.iter().copied())
+        .collect()
+}
+
+struct Catalog {
+    key: Vec<&'static str>,
+    bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
+}
+
+fn catalog() -> Arc<Catalog> {
+    static CACHE: OnceLock<RwLock<Option<Arc<Catalog>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| RwLock::new(None));
+    let sources = sources();
+    let key: Vec<&'static str> = sources.iter().map(|s| s.path).collect();
+    if let Some(c) = cache
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+    {
+        if c.key == key {
+            return Arc::clone(c);
+        }
+    }
+    let built = Arc::new(Catalog::build(&sources, key));
+    *cache.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::clone(&built));
+    built
+}
+
+/// What is wrong with a set of sources: unparsable Fluent, or an id defined twice.
+pub fn check(sources: &[Source]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        let mut bundle = new_bundle(*lang);
+        for s in sources.iter().filter(|s| s.lang == *lang) {
+            match FluentResource::try_new(s.ftl.to_string()) {
+                Ok(r) => {
+                    if let Err(errors) = bundle.add_resource(r) {
+                        problems.extend(errors.iter().map(|e| format!("{}: {e}", s.path)));
+                    }
+                }
+                Err((_, errors)) => {
+                    problems.extend(errors.iter().map(|e| format!("{}: {e:?}", s.path)))
+                }
+            }
+        }
+    }
+    problems
+}
+
+fn new_bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let id: unic_langid::LanguageIdentifier = lang
+        .tag()
+        .parse()
+        .unwrap_or_else(|_| unic_langid::LanguageIdentifier::default());
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Discord shows the isolation marks Fluent puts around arguments as boxes on some phones.
+    bundle.set_use_isolating(false);
+    bundle
+}
+
+impl Catalog {
+    fn build(sources: &[Source], key: Vec<&'static str>) -> Catalog {
+        let bundles = Lang::ALL
+            .iter()
+            .map(|&lang| {
+                let mut bundle = new_bundle(lang);
+                for s in sources.iter().filter(|s| s.lang == lang) {
+                    // A broken file keeps what it could read; `check` (a test) names the fault.
+                    let resource =
+                        FluentResource::try_new(s.ftl.to_string()).unwrap_or_else(|(r, _)| r);
+                    let _ = bundle.add_resource(resource);
+                }
+                (lang, bundle)
+            })
+            .collect();
+        Catalog { key, bundles }
+    }
+
+    fn bundle(&self, lang: Lang) -> Option<&FluentBundle<FluentResource>> {
+        self.bundles
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .map(|(_, b)| b)
+    }
+
+    fn write(&self, lang: Lang, text: &Text, out: &mut String) {
+        let items = || {
+            text.args.iter().filter_map(|(_, a)| match a {
+                Arg::Text(t) => Some(t),
+                _ => None,
+            })
+        };
+        match text.id.as_ref() {
+            RAW | NAME => {
+                let pick = if text.id == NAME {
+                    text.arg(lang.tag()).or_else(|| text.arg("en"))
+                } else {
+                    text.arg("text")
+                };
+                if let Some(Arg::Raw(s)) = pick {
+                    out.push_str(s);
+                }
+            }
+            CONCAT => items().for_each(|t| self.write(lang, t, out)),
+            LINES => {
+                for (i, t) in items().enumerate() {
+                    if i > 0 {
+                        out.push('\n');
+                    }
+                    self.write(lang, t, out);
+                }
+            }
+            AND | OR => {
+                let all: Vec<&Text> = items().collect();
+                let last_sep = if text.id == AND {
+                    "words-and"
+                } else {
+                    "words-or"
+                };
+                for (i, t) in all.iter().enumerate() {
+                    if i > 0 && i + 1 == all.len() {
+                        self.message(lang, &Text::new(last_sep), out);
+                    } else if i > 0 {
+                        self.message(lang, &Text::new("words-comma"), out);
+                    }
+                    self.write(lang, t, out);
+                }
+            }
+            FIT => {
+                let mut last = String::new();
+                for t in items() {
+                    let mut s = String::new();
+                    self.write(lang, t, &mut s);
+                    if s.chars().count() <= MAX_LABEL_CHARS {
+                        out.push_str(&s);
+                        return;
+                    }
+                    last = s;
+                }
+                out.extend(last.chars().take(MAX_LABEL_CHARS - 1));
+                out.push('…');
+            }
+            _ => self.message(lang, text, out),
+        }
+    }
+
+    fn message(&self, lang: Lang, text: &Text, out: &mut String) {
+        let found = self
+            .bundle(lang)
+            .and_then(|b| {
+                b.get_message(&text.id)
+                    .and_then(|m| m.value())
+                    .map(|p| (b, p))
+            })
+            .or_else(|| {
+                // A message missing in this language reads in English (the bundle test
+                // fails on it).
+                let b = self.bundle(Lang::En)?;
+                Some((b, b.get_message(&text.id)?.value()?))
+            });
+        let Some((bundle, pattern)) = found else {
+            // An id no bundle has: shown as the id so it is found (the bundle test fails on it).
+            out.push_str(&text.id);
+            return;
+        };
+        let mut args = FluentArgs::new();
+        for (name, arg) in &text.args {
+            let value = match arg {
+                Arg::Num(n) => FluentValue::from(*n),
+                Arg::Raw(s) => FluentValue::from(s.as_str()),
+                Arg::Text(t) => {
+                    let mut s = String::new();
+                    self.write(lang, t, &mut s);
+                    FluentValue::from(s)
+                }
+            };
+            args.set(name.as_ref(), value);
+        }
+        let mut errors = Vec::new();
+        let s = bundle.format_pattern(pattern, Some(&args), &mut errors);
+        out.push_str(&s);
+    }
+}
+
+/// Whether the bundles of `lang` define the message `id`.
+pub fn has_message(lang: Lang, id: &str) -> bool {
+    catalog().bundle(lang).is_some_and(|b| b.has_message(id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_ids_render_lists_names_raw_words_and_fitted_labels() {
+        let items = || vec![Text::raw("A"), Text::raw("B"), Text::raw("C")];
+        assert_eq!(Lang::En.render(&Text::and_list(items())), "A, B and C");
+        assert_eq!(Lang::En.render(&Text::or_list(items())), "A, B or C");
+        assert_eq!(
+            Lang::En.render(&Text::or_list(items().into_iter().take(1))),
+            "A"
+        );
+        assert_eq!(Lang::En.render(&Text::lines(items())), "A\nB\nC");
+        assert_eq!(Lang::En.render(&Text::concat(items())), "ABC");
+        assert_eq!(
+            Lang::En.render(&Text::name("Lumberjack", Some("Holzfäller"))),
+            "Lumberjack"
+        );
+        let long = "x".repeat(MAX_LABEL_CHARS + 1);
+        assert_eq!(
+            Lang::En.render(&Text::fit([Text::raw(long.clone()), Text::raw("fits")])),
+            "fits"
+        );
+        let cut = Lang::En.render(&Text::fit([Text::raw(long)]));
+        assert_eq!(cut.chars().count(), MAX_LABEL_CHARS);
+        assert!(cut.ends_with('…'));
+    }
+
+    #[test]
+    fn messages_take_numbers_for_plurals_and_render_nested_texts_first() {
+        assert_eq!(
+            Lang::En.render(&t!("words-count-workers", n = 1)),
+            "1 worker"
+        );
+        assert_eq!(
+            Lang::En.render(&t!("words-count-workers", n = 3)),
+            "3 workers"
+        );
+        let nested = t!("words-count-workers", n = 2);
+        assert_eq!(
+            Lang::En.render(&Text::and_list([nested, Text::raw("a boat")])),
+            "2 workers and a boat"
+        );
+        // An id no bundle has is shown as itself, so it is found.
+        assert_eq!(
+            Lang::En.render(&Text::new("no-such-message")),
+            "no-such-message"
+        );
+    }
+
+    #[test]
+    fn texts_are_stored_compactly_and_plain_strings_read_as_raw_words() {
+        let t = Text::and_list([t!("words-count-workers", n = 2), Text::raw("Red")]);
+        let json = serde_json::to_string(&t).unwrap();
+        assert_eq!(
+            json,
+            r#"{"id":"@and","items":[{"id":"words-count-workers","n":2},"Red"]}"#
+        );
+        let back: Text = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, t);
+        let old: Vec<Text> = serde_json::from_str(r#"["Red places a tile"]"#).unwrap();
+        assert_eq!(old, vec![Text::raw("Red places a tile")]);
+        assert!(serde_json::from_str::<Text>("3").is_err());
+    }
+
+    #[test]
+    fn core_bundles_parse_without_a_duplicate_id() {
+        assert_eq!(check(&sources()), Vec::<String>::new());
+    }
+}
