@@ -1,7 +1,8 @@
 //! The table service over a real SQLite file: every command, its refusals, undo,
-//! resignation, restarts, broken snapshots, duplicates and racing writers.
+//! resignation, restarts, broken snapshots, duplicates and racing writers. `table_postgres`
+//! runs the same tests on a PostgreSQL database (`support/postgres.rs`).
 //!
-//! Why this file is long (838 lines): one scenario per command of the table service, all over the same
+//! Why this file is long (843 lines): one scenario per command of the table service, all over the same
 //! few helpers at the top; splitting it would only scatter them.
 
 #[path = "support/postgres.rs"]

@@ -124,7 +124,10 @@ fn bundles() -> (Bundles, Vec<String>) {
                         pattern(&a.value, &mut m);
                     }
                     let id = msg.id.name.to_string();
-                    if let Some(old) = bundles.entry(lang.clone()).or_default().insert(id.clone(), m)
+                    if let Some(old) = bundles
+                        .entry(lang.clone())
+                        .or_default()
+                        .insert(id.clone(), m)
                     {
                         problems.push(format!("{rel}: {id} is also in {}", old.file));
                     }
@@ -142,7 +145,8 @@ fn bundles() -> (Bundles, Vec<String>) {
             .collect();
         for m in messages.values_mut() {
             for r in m.references.clone() {
-                m.variables.extend(direct.get(&r).cloned().unwrap_or_default());
+                m.variables
+                    .extend(direct.get(&r).cloned().unwrap_or_default());
             }
         }
     }
@@ -289,7 +293,10 @@ fn every_t_names_a_message_with_exactly_its_variables_and_every_message_is_used(
     // Messages used: by a t!, by another message, by a family of run-time ids, or by the
     // reader itself (lists).
     let mut used: BTreeSet<&str> = uses.iter().map(|u| u.id.as_str()).collect();
-    used.extend(en.values().flat_map(|m| m.references.iter().map(String::as_str)));
+    used.extend(
+        en.values()
+            .flat_map(|m| m.references.iter().map(String::as_str)),
+    );
     used.extend(["words-and", "words-or", "words-comma"]);
     let orphans: Vec<&String> = en
         .keys()

@@ -1,5 +1,7 @@
-//! Pandoria's log lines: one line in words for every event ([`Game::describe`](crate::game::Game::describe)),
-//! naming seats by their colour.
+//! Pandoria's log lines: one line in words for every event
+//! ([`Game::describe`](crate::game::Game::describe)), naming seats by their colour. `describe`
+//! names every event once and hands it to its family's function: placing, regions and
+//! figures, the card step and after, the end.
 
 use super::cards::{CardId, Resource, cards};
 use super::{Event, Figure, Mode, Pandoria};
@@ -30,6 +32,62 @@ fn card_name(card: CardId) -> String {
 
 /// One log line for an event.
 pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
+    match event {
+        Event::StartTilePlaced { .. }
+        | Event::TilePlaced { .. }
+        | Event::CastlePlaced { .. }
+        | Event::MountainCastlePlaced { .. }
+        | Event::SingleDrawn { .. }
+        | Event::SinglePlaced { .. }
+        | Event::ArtifactsTaken { .. }
+        | Event::RelicTaken { .. }
+        | Event::Sailed { .. }
+        | Event::PrintedShip { .. }
+        | Event::ShipDiscount { .. }
+        | Event::CouldNotPlace { .. } => placement_line(game, event),
+        Event::RegionClosed { .. }
+        | Event::Haunted { .. }
+        | Event::HauntPlaced { .. }
+        | Event::SpiritReturned { .. }
+        | Event::Ransomed { .. }
+        | Event::RansomPaid { .. }
+        | Event::FigurePlaced { .. }
+        | Event::FigureRetrieved { .. }
+        | Event::Passed { .. }
+        | Event::RegionScored { .. }
+        | Event::GolemPlaced { .. }
+        | Event::RealmGain { .. } => figures_line(game, event),
+        Event::RealmChosen { .. }
+        | Event::SpellCast { .. }
+        | Event::Occupied { .. }
+        | Event::GoblinReturned { .. }
+        | Event::Adopted { .. }
+        | Event::EffectForgone { .. }
+        | Event::Built { .. }
+        | Event::MonumentBuilt { .. }
+        | Event::Bought { .. }
+        | Event::Taken { .. }
+        | Event::MarketRefilled { .. }
+        | Event::CardDrawn { .. }
+        | Event::ResourceSet { .. }
+        | Event::PointsScored { .. }
+        | Event::Converted { .. }
+        | Event::Raged { .. }
+        | Event::FigureMoved { .. }
+        | Event::SpellTileDrawn { .. }
+        | Event::SpellTilePlaced { .. }
+        | Event::SpellTileBoxed { .. }
+        | Event::ChoseCard { .. }
+        | Event::ChosePoints { .. } => cards_line(game, event),
+        Event::TileDrawn { .. }
+        | Event::LastRound { .. }
+        | Event::GameOver { .. }
+        | Event::FinalScored { .. } => end_line(game, event),
+    }
+}
+
+/// The log line of placing: tiles, castles, single tiles, artifacts and relics, ships.
+fn placement_line(game: &Pandoria, event: &Event) -> String {
     let name = |s: &Seat| game.seat_name(*s);
     match event {
         Event::StartTilePlaced { at, tile } => {
@@ -99,6 +157,15 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
         Event::CouldNotPlace { seat } => {
             format!("{} could place neither tile nor castle", name(seat))
         }
+        _ => unreachable!("{event:?} is not logged by placement_line"),
+    }
+}
+
+/// The log line of regions and figures: closing and scoring a region, placing, retrieving
+/// and haunting figures, ransoms, Golems and what a realm gains from them.
+fn figures_line(game: &Pandoria, event: &Event) -> String {
+    let name = |s: &Seat| game.seat_name(*s);
+    match event {
         Event::RegionClosed {
             region,
             returned,
@@ -251,43 +318,15 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             };
             format!("{} ({realm}) gains {what}: {why}", name(seat))
         }
-        Event::TileDrawn { seat, left } => {
-            format!("{} drew a tile ({left} left)", name(seat))
-        }
-        Event::LastRound { seat } => format!(
-            "{} could not draw a tile: this round is the last",
-            name(seat)
-        ),
-        Event::GameOver { outcome } => {
-            let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
-            order.sort_by_key(|&i| (outcome.ranks[i], i));
-            let parts: Vec<String> = order
-                .iter()
-                .map(|&i| {
-                    format!(
-                        "{}. {} {}",
-                        outcome.ranks[i],
-                        game.seat_name(Seat(i as u8)),
-                        outcome.scores[i]
-                    )
-                })
-                .collect();
-            let winners: Vec<String> = outcome
-                .winners
-                .iter()
-                .map(|&s| game.seat_name(s).to_string())
-                .collect();
-            format!(
-                "Game over: {}. {} {}",
-                parts.join(", "),
-                join_words(&winners),
-                if winners.len() == 1 {
-                    "wins"
-                } else {
-                    "share the win"
-                }
-            )
-        }
+        _ => unreachable!("{event:?} is not logged by figures_line"),
+    }
+}
+
+/// The log line of the card step and after: realms, spells and their effects, buildings,
+/// monuments, buying and the Market, resources and points.
+fn cards_line(game: &Pandoria, event: &Event) -> String {
+    let name = |s: &Seat| game.seat_name(*s);
+    match event {
         Event::RealmChosen { seat, realm } => format!("{} plays the {realm}", name(seat)),
         Event::SpellCast {
             from: Some(owner),
@@ -472,6 +511,51 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             name(seat),
             plural(*points)
         ),
+        _ => unreachable!("{event:?} is not logged by cards_line"),
+    }
+}
+
+/// The log line of the end of a turn, a round and the game.
+fn end_line(game: &Pandoria, event: &Event) -> String {
+    let name = |s: &Seat| game.seat_name(*s);
+    match event {
+        Event::TileDrawn { seat, left } => {
+            format!("{} drew a tile ({left} left)", name(seat))
+        }
+        Event::LastRound { seat } => format!(
+            "{} could not draw a tile: this round is the last",
+            name(seat)
+        ),
+        Event::GameOver { outcome } => {
+            let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
+            order.sort_by_key(|&i| (outcome.ranks[i], i));
+            let parts: Vec<String> = order
+                .iter()
+                .map(|&i| {
+                    format!(
+                        "{}. {} {}",
+                        outcome.ranks[i],
+                        game.seat_name(Seat(i as u8)),
+                        outcome.scores[i]
+                    )
+                })
+                .collect();
+            let winners: Vec<String> = outcome
+                .winners
+                .iter()
+                .map(|&s| game.seat_name(s).to_string())
+                .collect();
+            format!(
+                "Game over: {}. {} {}",
+                parts.join(", "),
+                join_words(&winners),
+                if winners.len() == 1 {
+                    "wins"
+                } else {
+                    "share the win"
+                }
+            )
+        }
         Event::FinalScored {
             seat,
             cards,
@@ -494,6 +578,7 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
             }
             line
         }
+        _ => unreachable!("{event:?} is not logged by end_line"),
     }
 }
 
