@@ -1,6 +1,6 @@
 //! Creating, joining, leaving and starting games.
 //!
-//! Why this file is long (996 lines): one method per lobby command (create, join, add and
+//! Why this file is long (997 lines): one method per lobby command (create, join, add and
 //! remove an AI, leave, start, rematch), each with its checks, its store writes and its reply.
 
 use turnpost_core::Seed;

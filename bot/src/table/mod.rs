@@ -10,7 +10,7 @@
 //! `turn_message.rs` words it; `cache.rs` holds the games in memory and `load.rs` loads them
 //! from the store; `ai.rs` seats and runs AI players.
 //!
-//! Why this file is long (785 lines): it holds the service's shared types (caller, post,
+//! Why this file is long (789 lines): it holds the service's shared types (caller, post,
 //! reply, the game in memory, settings, painter) and the one dispatch of every command.
 
 mod admin;

@@ -3,9 +3,9 @@
 //! back, and `parse_in_game` also reads the forms that need the game (cards named, a usage
 //! hint for the forms legal now). See `docs/notation.md`; the log lines are in `log.rs`.
 //!
-//! Why this file is long (749 lines): one reader for the 32 actions and their friendly forms
-//! (the `FromStr` match is about 265 lines), the in-game forms that share its helpers, and
-//! about 105 lines of tests.
+//! Why this file is long (735 lines): one reader for the 32 actions and their friendly forms
+//! (the `FromStr` match is about 235 lines), the in-game forms that share its helpers, and
+//! about 110 lines of tests.
 
 use crate::words::Text;
 use std::fmt;
