@@ -8,7 +8,7 @@
 //! version, so a control of an older decision cannot act. What the caller sees around the
 //! controls (the prompt, the private pictures, the question) is drawn in `panel/answer.rs`.
 //!
-//! Why this file is long (~710 lines): one function per layout of core's menu, and the test
+//! Why this file is long (710 lines): one function per layout of core's menu, and the test
 //! that builds every panel of random decisions of every game against Discord's limits.
 
 use serenity::all::{
