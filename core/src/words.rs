@@ -255,10 +255,10 @@ impl fmt::Display for Text {
 
 impl fmt::Debug for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_raw() {
-            if let Some(Arg::Raw(s)) = self.arg("text") {
-                return write!(f, "raw({s:?})");
-            }
+        if self.is_raw()
+            && let Some(Arg::Raw(s)) = self.arg("text")
+        {
+            return write!(f, "raw({s:?})");
         }
         let mut d = f.debug_tuple(&self.id);
         for (n, a) in &self.args {
@@ -277,10 +277,10 @@ impl fmt::Debug for Text {
 impl Serialize for Text {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        if self.is_raw() {
-            if let Some(Arg::Raw(text)) = self.arg("text") {
-                return s.serialize_str(text);
-            }
+        if self.is_raw()
+            && let Some(Arg::Raw(text)) = self.arg("text")
+        {
+            return s.serialize_str(text);
         }
         let named: Vec<_> = self.args.iter().filter(|(n, _)| !n.is_empty()).collect();
         let items: Vec<&Arg> = self
@@ -415,25 +415,28 @@ pub fn sources() -> Vec<Source> {
 }
 
 struct Catalog {
-    key: Vec<&'static str>,
+    /// How many installed source lists it was built from.
+    installed: usize,
     bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
 }
 
 fn catalog() -> Arc<Catalog> {
     static CACHE: OnceLock<RwLock<Option<Arc<Catalog>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| RwLock::new(None));
-    let sources = sources();
-    let key: Vec<&'static str> = sources.iter().map(|s| s.path).collect();
+    // Sources are only ever added, so their count tells whether the cached catalog is current.
+    let count = installed()
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .len();
     if let Some(c) = cache
         .read()
         .unwrap_or_else(PoisonError::into_inner)
         .as_ref()
+        && c.installed == count
     {
-        if c.key == key {
-            return Arc::clone(c);
-        }
+        return Arc::clone(c);
     }
-    let built = Arc::new(Catalog::build(&sources, key));
+    let built = Arc::new(Catalog::build(&sources(), count));
     *cache.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::clone(&built));
     built
 }
@@ -471,7 +474,7 @@ fn new_bundle(lang: Lang) -> FluentBundle<FluentResource> {
 }
 
 impl Catalog {
-    fn build(sources: &[Source], key: Vec<&'static str>) -> Catalog {
+    fn build(sources: &[Source], installed: usize) -> Catalog {
         let bundles = Lang::ALL
             .iter()
             .map(|&lang| {
@@ -485,7 +488,7 @@ impl Catalog {
                 (lang, bundle)
             })
             .collect();
-        Catalog { key, bundles }
+        Catalog { installed, bundles }
     }
 
     fn bundle(&self, lang: Lang) -> Option<&FluentBundle<FluentResource>> {

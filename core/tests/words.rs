@@ -169,6 +169,11 @@ fn uses_in(text: &str, file: &str, uses: &mut Vec<Use>, families: &mut BTreeSet<
         if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
             continue;
         }
+        // Not in a comment (the macro's documentation shows it).
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        if text[line_start..start].trim_start().starts_with("//") {
+            continue;
+        }
         let rest = text[start + 3..].trim_start();
         let Some(rest) = rest.strip_prefix('"') else {
             continue; // the macro's own definition
@@ -311,6 +316,7 @@ fn the_reader_finds_ids_arguments_and_families() {
     let text = r#"
         let a = t!("rtta-rolled", dice = n, face = t!("rtta-face", n = f(1, 2)));
         let b = crate::t!("plain");
+        /// t!("in-a-comment", n = 1)
         let c = format_t!("not-this");
         let d = Text::dynamic(format!("pandoria-realm-{}", r.id()));
         macro_rules! t { ($id:literal) => {} }
