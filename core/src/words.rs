@@ -70,8 +70,14 @@ pub trait ToText {
 
 /// One word or sentence for a player: a message id and its arguments. Made text only by
 /// [`Lang::render`].
+///
+/// One pointer wide (the id and arguments are boxed), so error enums that carry several
+/// stay small.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Text {
+pub struct Text(Box<Inner>);
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Inner {
     id: Cow<'static, str>,
     args: Vec<(Cow<'static, str>, Arg)>,
 }
@@ -140,24 +146,24 @@ macro_rules! t {
 impl Text {
     /// The message `id` without arguments; add them with [`Text::with`] (or use [`t!`]).
     pub fn new(id: &'static str) -> Text {
-        Text {
+        Text(Box::new(Inner {
             id: Cow::Borrowed(id),
             args: Vec::new(),
-        }
+        }))
     }
 
     /// The message whose id is made at run time (`pandoria-realm-dwarves`): for families of
     /// messages named after a component's id. The bundle test checks every such family.
     pub fn dynamic(id: String) -> Text {
-        Text {
+        Text(Box::new(Inner {
             id: Cow::Owned(id),
             args: Vec::new(),
-        }
+        }))
     }
 
     /// This text with one more argument.
     pub fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Text {
-        self.args.push((Cow::Borrowed(name), value.into()));
+        self.0.args.push((Cow::Borrowed(name), value.into()));
         self
     }
 
@@ -206,7 +212,7 @@ impl Text {
 
     fn list(id: &'static str, items: impl IntoIterator<Item = Text>) -> Text {
         let mut t = Text::new(id);
-        t.args = items
+        t.0.args = items
             .into_iter()
             .map(|i| (Cow::Borrowed(""), Arg::Text(i)))
             .collect();
@@ -215,28 +221,28 @@ impl Text {
 
     /// The message id.
     pub fn id(&self) -> &str {
-        &self.id
+        &self.0.id
     }
 
     /// The arguments, by name (list items have an empty name).
     pub fn args(&self) -> impl Iterator<Item = (&str, &Arg)> {
-        self.args.iter().map(|(n, a)| (n.as_ref(), a))
+        self.0.args.iter().map(|(n, a)| (n.as_ref(), a))
     }
 
     /// The argument `name`, if given.
     pub fn arg(&self, name: &str) -> Option<&Arg> {
-        self.args.iter().find(|(n, _)| n == name).map(|(_, a)| a)
+        self.0.args.iter().find(|(n, _)| n == name).map(|(_, a)| a)
     }
 
     /// Whether this is (or is made only of) words shown as given: [`Text::raw`].
     pub fn is_raw(&self) -> bool {
-        self.id == RAW
+        self.0.id == RAW
     }
 
     /// Every message id this text uses, itself first, for the bundle tests.
     pub fn ids(&self) -> Vec<&str> {
-        let mut out = vec![self.id.as_ref()];
-        for (_, a) in &self.args {
+        let mut out = vec![self.0.id.as_ref()];
+        for (_, a) in &self.0.args {
             if let Arg::Text(t) = a {
                 out.extend(t.ids());
             }
@@ -260,8 +266,8 @@ impl fmt::Debug for Text {
         {
             return write!(f, "raw({s:?})");
         }
-        let mut d = f.debug_tuple(&self.id);
-        for (n, a) in &self.args {
+        let mut d = f.debug_tuple(&self.0.id);
+        for (n, a) in &self.0.args {
             if n.is_empty() {
                 d.field(a);
             } else {
@@ -282,15 +288,16 @@ impl Serialize for Text {
         {
             return s.serialize_str(text);
         }
-        let named: Vec<_> = self.args.iter().filter(|(n, _)| !n.is_empty()).collect();
+        let named: Vec<_> = self.0.args.iter().filter(|(n, _)| !n.is_empty()).collect();
         let items: Vec<&Arg> = self
+            .0
             .args
             .iter()
             .filter(|(n, _)| n.is_empty())
             .map(|(_, a)| a)
             .collect();
         let mut m = s.serialize_map(Some(1 + named.len() + usize::from(!items.is_empty())))?;
-        m.serialize_entry("id", self.id.as_ref())?;
+        m.serialize_entry("id", self.0.id.as_ref())?;
         for (n, a) in named {
             m.serialize_entry(n.as_ref(), a)?;
         }
@@ -337,10 +344,10 @@ fn text_from_json(value: serde_json::Value) -> Result<Text, String> {
                 }
             }
             let id = id.ok_or("a stored text without an id")?;
-            Ok(Text {
+            Ok(Text(Box::new(Inner {
                 id: Cow::Owned(id),
                 args,
-            })
+            })))
         }
         other => Err(format!("not a stored text: {other}")),
     }
@@ -500,14 +507,14 @@ impl Catalog {
 
     fn write(&self, lang: Lang, text: &Text, out: &mut String) {
         let items = || {
-            text.args.iter().filter_map(|(_, a)| match a {
+            text.0.args.iter().filter_map(|(_, a)| match a {
                 Arg::Text(t) => Some(t),
                 _ => None,
             })
         };
-        match text.id.as_ref() {
+        match text.0.id.as_ref() {
             RAW | NAME => {
-                let pick = if text.id == NAME {
+                let pick = if text.0.id == NAME {
                     text.arg(lang.tag()).or_else(|| text.arg("en"))
                 } else {
                     text.arg("text")
@@ -527,7 +534,7 @@ impl Catalog {
             }
             AND | OR => {
                 let all: Vec<&Text> = items().collect();
-                let last_sep = if text.id == AND {
+                let last_sep = if text.0.id == AND {
                     "words-and"
                 } else {
                     "words-or"
@@ -563,7 +570,7 @@ impl Catalog {
         let found = self
             .bundle(lang)
             .and_then(|b| {
-                b.get_message(&text.id)
+                b.get_message(&text.0.id)
                     .and_then(|m| m.value())
                     .map(|p| (b, p))
             })
@@ -571,15 +578,15 @@ impl Catalog {
                 // A message missing in this language reads in English (the bundle test
                 // fails on it).
                 let b = self.bundle(Lang::En)?;
-                Some((b, b.get_message(&text.id)?.value()?))
+                Some((b, b.get_message(&text.0.id)?.value()?))
             });
         let Some((bundle, pattern)) = found else {
             // An id no bundle has: shown as the id so it is found (the bundle test fails on it).
-            out.push_str(&text.id);
+            out.push_str(&text.0.id);
             return;
         };
         let mut args = FluentArgs::new();
-        for (name, arg) in &text.args {
+        for (name, arg) in &text.0.args {
             let value = match arg {
                 Arg::Num(n) => FluentValue::from(*n),
                 Arg::Raw(s) => FluentValue::from(s.as_str()),
@@ -666,6 +673,12 @@ mod tests {
         let old: Vec<Text> = serde_json::from_str(r#"["Red places a tile"]"#).unwrap();
         assert_eq!(old, vec![Text::raw("Red places a tile")]);
         assert!(serde_json::from_str::<Text>("3").is_err());
+    }
+
+    #[test]
+    fn a_text_is_one_pointer_wide_so_errors_carrying_several_stay_small() {
+        assert_eq!(std::mem::size_of::<Text>(), std::mem::size_of::<usize>());
+        assert_eq!(std::mem::size_of::<Option<Text>>(), std::mem::size_of::<usize>());
     }
 
     #[test]
