@@ -2,3 +2,244 @@
 # Ids start with `pandoria-`; variables are named like the Rust arguments.
 
 pandoria-gold = { $n } gold
+pandoria-crystals = { $n ->
+    [one] 1 crystal
+   *[other] { $n } crystals
+}
+pandoria-wood = { $n } wood
+
+## Names that are not in the data (pandoria-resource-<id>, pandoria-terrain-<id>).
+pandoria-resource-crystal = crystal
+pandoria-resource-gold = gold
+pandoria-resource-wood = wood
+pandoria-terrain-forest = forest
+pandoria-terrain-mountain = mountain
+pandoria-terrain-hills = hills
+pandoria-terrain-city = city
+
+## Separators of lists that are not "A, B or C": "D7 or E7 or F8", "D7, E7".
+pandoria-sep-or = {" "}or{" "}
+pandoria-sep-comma = ,{" "}
+
+## Refusals: what was wrong, and what is allowed now.
+pandoria-refuse-wrong-step = you cannot { $tried } now: { $now }
+pandoria-refuse-not-plain = { $at } is not on the fertile plain (mountains and exit paths stay free)
+pandoria-refuse-lake = { $at } is a lake: tiles never go on lakes
+pandoria-refuse-river = { $at } is the river: tiles never go on water
+pandoria-refuse-printed = { $at } is a printed terrain space: build next to it, not on it
+pandoria-refuse-covered = { $at } is already covered
+pandoria-refuse-not-neighbours = { $a } and { $b } are not next to each other: a double tile covers two neighbouring spaces
+pandoria-refuse-detached = { $at } touches no tile: place next to the land already on the board
+pandoria-refuse-start-tiles-touch = the start tiles must not touch each other
+pandoria-refuse-no-castle = you have no castle left: place your tile
+pandoria-refuse-no-tile = you have no tile in hand: place a castle
+pandoria-refuse-not-just-placed = a figure can go only on what you just placed ({ $allowed })
+pandoria-refuse-closed = the { $terrain } at { $at } is closed: no figure can go there
+pandoria-refuse-occupied = { $at } already has a figure
+pandoria-refuse-no-worker = you have no worker in your reserve
+pandoria-refuse-no-leader = your leader is already on the board
+pandoria-refuse-leader-too-early = your leader comes last: place your workers first
+pandoria-refuse-not-your-figure = you have no figure on { $at }
+pandoria-refuse-must-place = you must place your tile or a castle; you cannot pass
+pandoria-refuse-no-second-tile = you hold no second tile: place your tile with "tile D7 E7"
+pandoria-refuse-no-such-card = card { $card } is not in your hand (you hold { $hand })
+pandoria-refuse-no-such-slot = there is no slot { $slot }: building slots are 1–5
+pandoria-refuse-monument-never-overbuilt = slot { $slot } holds a monument, and a monument is never overbuilt: choose another slot
+pandoria-refuse-identical-occupied = { $owner }'s { $name } in slot { $slot }, which your goblin occupies, is identical: never two identical buildings at once
+pandoria-refuse-identical-instead = your { $name } in slot { $slot } is identical: never two identical buildings at once ({ $instead } instead)
+pandoria-refuse-identical = your { $name } in slot { $slot } is identical: never two identical buildings at once
+pandoria-refuse-nothing-to-cover = slot { $slot } has no building: a monument must cover one of your buildings
+pandoria-refuse-no-monument-left = no monument is left
+pandoria-refuse-cannot-afford = { $what } costs { $cost }; you have { $have }
+pandoria-refuse-cannot-afford-market = { $what } costs { $cost }; you have { $have }{ $hint }
+pandoria-refuse-payment-needed = { $what } costs { $cost } and you have { $have }: say which resource your Market uses for the rest ({ $options })
+pandoria-refuse-bad-payment = you cannot pay with { $with }: { $why }
+pandoria-refuse-no-market-card = there is no market card { $pos }: the market shows { $shown } card(s), numbered from 1
+pandoria-refuse-no-purchase = you may buy a card only after closing a region this turn
+pandoria-refuse-no-top-spell = { $seat } has cast no spell yet: there is nothing to adopt
+pandoria-refuse-adopt-adopt = { $seat }'s top spell is Adopt, which Adopt cannot copy
+pandoria-refuse-adopt-self = Adopt copies an opponent's spell, not your own
+pandoria-refuse-nothing-to-recast = you have cast no spell yet: there is nothing to recast
+pandoria-refuse-bad-target = a figure cannot go on { $at } with { $spell }: { $why }
+pandoria-refuse-not-your-worker = you have no worker on { $at }: Rage makes a worker (not the leader) count more
+pandoria-refuse-not-next-to-region = { $region } is in no region closed this turn next to { $worker }{ $hint }
+pandoria-refuse-not-zero = your { $resource } is not at 0: the Poorhouse raises a resource at 0
+pandoria-refuse-bad-move = you cannot move from { $from } to { $to }: { $why }
+pandoria-refuse-realm-taken = { $realm } are taken: in the beginner game every player has a different realm
+pandoria-refuse-no-golem = a Golem can go only on the tile you just placed, on a free space that is not a city and not closed, for 3 resources of its terrain; now: { $allowed }
+pandoria-refuse-goblin-slots = the Goblins have only 4 spaces for their own buildings and monuments, not slot { $slot }
+pandoria-refuse-realm-not-offered = this table plays { $offered }, not the { $realm }
+pandoria-refuse-not-the-cast-card = build the card whose spell you just cast (card { $card }), or erect a monument
+pandoria-refuse-spells-only = in the family game with spells cards are only cast as spells (spell { $card })
+
+## Spells and buildings with their numbers (the names come from the data).
+pandoria-spell-numbered = { $name } { $n }
+pandoria-spell-rage = { $name } ×{ $n }
+pandoria-spell-single = { $name } (single)
+pandoria-spell-double = { $name } (double)
+pandoria-building-minus = { $name } −{ $n }
+pandoria-building-rate = { $name } { $points }:{ $per }
+pandoria-building-plus = { $name } +{ $n }
+
+## What the player to act may do now (the end of a refusal).
+pandoria-now-haunt = { $spirit } decides whether to haunt { $closer } (haunt worker, haunt leader or pass)
+pandoria-now-realm = choose a realm (realm elves)
+pandoria-now-start-tile = place the next start tile (start D7 E7)
+pandoria-now-place = place { $what }
+pandoria-now-place-tile = place your tile
+pandoria-now-place-your-tile = your tile ({ $example })
+pandoria-now-place-castle = a castle ({ $example })
+pandoria-now-place-mountain = your mountain castle ({ $example })
+pandoria-now-place-single = draw a single tile for a one-space gap (single)
+pandoria-now-single = place the single tile into a gap of one space ({ $gaps })
+pandoria-now-ransom = , ransom captives ({ $example })
+pandoria-now-retrieve = retrieve a figure (retrieve D7){ $ransom } or pass
+pandoria-now-figure = place a figure on { $free } (worker { $first }), retrieve one{ $ransom }, or pass
+pandoria-now-ransom-resource = choose the resource you take from { $payer } for a ransomed captive ({ $choices }), { $left } to take
+pandoria-now-golem = place a { $second ->
+    [1] second Golem
+   *[other] Golem
+} on { $spaces } for 3 resources of its terrain (worker { $first }), or pass
+pandoria-now-pass = pass
+pandoria-now-play-card = play a card (spell 17, build 17 3)
+pandoria-now-erect-monument = erect a monument (monument 3)
+pandoria-now-cast-spell = cast a spell (spell 17)
+pandoria-now-relic = take a relic ({ $relics })
+pandoria-now-printed-ship = cast the printed Astral Ship ({ $example })
+pandoria-now-either = { $first } or { $last }
+pandoria-now-any = { $rest }, or { $last }
+pandoria-now-halfling-spell = cast a spell after building (spell 17) or pass
+pandoria-now-combo-build = build card { $card } (build { $card } 3) or erect a monument (monument 3)
+pandoria-now-choices = take the points (points) or a card (card)
+pandoria-now-buy = buy a market card (buy 2) or pass
+pandoria-now-elf-move = move a worker up to 2 spaces (move D7 E8) or pass
+pandoria-now-poorhouse = choose the resource at 0 that becomes 2 (crystal, gold or wood)
+pandoria-now-over = nothing: the game is over
+pandoria-now-take = { $spell }: take a market card (take 2), { $left } left, or pass
+pandoria-now-adopt = { $spell }: choose whose top spell to copy (adopt blue) or pass
+pandoria-now-spell-place = { $spell }: place a figure (worker D7), { $left } left, or pass
+pandoria-now-conjure = { $spell }: choose the resource that becomes { $value } (crystal, gold or wood)
+pandoria-now-free-build = { $spell }: build a card for free (build 17 3), a monument (monument 3), or pass
+pandoria-now-castle = { $spell }: place your castle (castle D7) or pass
+pandoria-now-flee = { $spell }: take back a figure (retrieve D7) or pass to stop
+pandoria-now-construct-build = { $spell }: build a card (build 17 3) or pass
+pandoria-now-construct-monument = { $spell }: erect a monument (monument 3) or pass
+pandoria-now-rage = { $spell }: choose a worker and the region it scores (rage D7 E8)
+pandoria-now-teleport = { $spell }: move a figure (move D7 E8), { $left } left, or pass
+pandoria-now-drawn-tile = { $spell }: place the drawn tile ({ $double ->
+    [1] tile D7 E7
+   *[other] single D7
+}) or pass
+
+## A ransom that asks for captives not held: what is, and the ransoms possible now.
+pandoria-ransom-held = { $leader_free ->
+        [1] your leader is not captive:{" "}
+       *[other] {""}
+    }{ $seat } holds { $workers } of your workers{ $leader ->
+        [1] {" "}and your leader
+       *[other] {""}
+    } captive{ $asked ->
+        [0] {""}
+       *[other] , not { $asked }
+    }{ $options }
+pandoria-ransom-you-can = ; you can: { $options }
+
+## Why a spell or the Elves cannot put or move a figure there.
+pandoria-why-occupied = the space is occupied
+pandoria-why-ship-in-lake = Astral Ship places a figure on a ship in a lake
+pandoria-why-ship-enclosed = the ship is enclosed
+pandoria-why-castle-just-placed = the figure goes on the castle just placed
+pandoria-why-no-castles = spells never put figures on castles
+pandoria-why-only-astral-ship = only Astral Ship puts figures on ships
+pandoria-why-no-land = there is no land there
+pandoria-why-region-closed = the region there is closed
+pandoria-why-muster = Muster places figures next to your figures
+pandoria-why-elf-land = a worker moves over land, not onto lakes or empty plain
+pandoria-why-elf-foreign-castle = a worker never moves onto a foreign castle
+pandoria-why-elf-closed = the space is in a closed region
+pandoria-why-elf-blocked = no space between them can be crossed (foreign castles, lakes and empty plain block the way)
+pandoria-why-elf-distance = a worker moves 1 or 2 spaces
+pandoria-why-teleport-moved = that figure has moved already: Teleport moves two different figures
+pandoria-why-elf-leader = the Elves move a worker, never the leader
+
+## Refusals made of a sentence of their own (RulesError::NotPossible, MustChoose, Goblin,
+## BadRansom) and their parts.
+pandoria-tried-do-that = do that
+pandoria-must-conjure = Conjure must set one of your resources to { $value }: choose crystal, gold or wood
+pandoria-must-rage = Rage cannot be forgone while one of your workers touches a region closed this turn: choose it (rage D7 E8)
+pandoria-no-such-seat = there is no seat { $seat }
+pandoria-rage-no-region = : it touches no region closed this turn
+pandoria-rage-name-region = ; name the region by { $regions } (rage { $worker } { $first })
+pandoria-drawn-single = the drawn tile is a single tile: place it with "single D7"
+pandoria-drawn-double = the drawn tile is a double tile: place it with "tile D7 E7"
+pandoria-master-builder-no-wood = Master Builder builds for no wood
+
+## What a payment is for ("Market 2:1 (card 12) in slot 3 costs 4 wood").
+pandoria-pay-building = { $building } (card { $card }) in slot { $slot }
+pandoria-pay-monument = a monument over slot { $slot }
+pandoria-mountain-needs-artifacts = mountain castles come with the Artifacts expansion (option artifacts)
+pandoria-mountain-placed = you have placed your mountain castle already
+pandoria-mountain-not-exit = { $at } is not an exit path: a mountain castle covers an exit path on the rim
+pandoria-mountain-blocked = the exit path { $at } is blocked already
+pandoria-mountain-detached = the exit path { $at } touches no tile: place it next to the land
+pandoria-mountain-closed = the region next to the exit path { $at } is closed or would be closed without the path
+pandoria-mountain-nowhere = { $why }; no exit path takes it now
+pandoria-mountain-allowed = { $why }; it may go on { $allowed }
+pandoria-single-needs-artifacts = single tiles are drawn in step 1 only with the Artifacts expansion (option artifacts)
+pandoria-no-single-left = no single tile is left
+pandoria-no-gap = there is no gap of exactly one space next to the land
+pandoria-not-a-gap = { $at } is not a gap of exactly one space: the single tile goes on { $gaps }
+pandoria-relics-need-artifacts = relics come with the Artifacts expansion (option artifacts)
+pandoria-relic-for = { $points } for { $cost }
+pandoria-no-relic-left = no relic is left
+pandoria-no-such-relic = there is no { $points }-point relic left: relics left (points for artifacts): { $left }
+pandoria-relic-cost = the { $points }-point relic costs { $cost } artifacts; you have { $have }
+pandoria-goblins-only = only the Goblins cast opponents' spells and occupy their buildings
+pandoria-goblin-opponent = choose an opponent
+pandoria-goblin-none-on = you have no goblin on { $seat }'s slot { $slot }
+pandoria-goblin-no-spell = { $seat } has cast no spell
+pandoria-goblin-no-building = { $seat }'s slot { $slot } shows no building
+pandoria-goblin-occupied = a goblin already occupies { $seat }'s slot { $slot }
+pandoria-goblin-no-figure = you have no figure in your reserve
+pandoria-goblin-identical = you already control a { $building }: never two identical buildings
+pandoria-pay-enough = you have { $have } to pay { $cost }; leave out "with { $with }"
+pandoria-pay-market-short = , and your Market ({ $rate }:1) would need { $need } of another resource for the missing { $short }
+pandoria-pay-with = "… with { $with }"
+pandoria-pay-market-other = the Market pays the missing { $resource } with another resource
+pandoria-pay-market-lacks = the missing { $short } cost { $need } at { $rate }:1 and you have { $have }
+pandoria-tried-build-twice = build twice in one turn
+pandoria-tried-before-realms = do that before everybody has a realm
+pandoria-tried-family-monument = erect a monument in the family game
+pandoria-tried-place-figure = place a figure
+pandoria-tried-start-tile = place a start tile
+pandoria-tried-another-tile = place another tile
+pandoria-tried-play = play
+pandoria-tried-retrieve = retrieve a figure
+pandoria-haunt-not-removed = your { $leader ->
+    [1] leader
+   *[other] worker
+} was not removed from the region
+pandoria-start-touches-artifacts = nothing may touch the Artifacts start tile at the start: place the start tile elsewhere
+pandoria-nothing-placed = nothing was placed this turn
+pandoria-ransom-none = ransom at least one figure
+pandoria-ransom-purse = each figure costs one resource and you have { $purse }
+pandoria-ransom-none-left = { $seat } has no { $resource } left: take { $choices }
+pandoria-no-cards = no cards
+pandoria-card-number = { $card }
+pandoria-halflings-only = only second-edition Halflings use a card's spell and building together
+pandoria-mages-only = only second-edition Mages recast their last spell
+pandoria-must-combo = you cast card { $card } to build it too: build it (build { $card } 3) or erect a monument (monument 3)
+pandoria-deck-empty = the deck is empty: take the points
+pandoria-must-poorhouse = the Poorhouse raises one of your resources at 0 to 2: choose which
+pandoria-pay-spell = { $spell } (card { $card })
+pandoria-pay-recast = recasting { $spell }
+pandoria-pay-goblin-spell = { $spell } from { $seat }'s spells
+pandoria-pay-occupy = { $building } in { $seat }'s slot { $slot }
+pandoria-pay-market-card = market card { $pos } ({ $spell })
+pandoria-pay-printed-ship = the printed Astral Ship onto { $ship }
+pandoria-printed-ship-river = the printed Astral Ship is on the River side of the board, in games with crystals (board=river)
+pandoria-ship-none = { $at } is no ship on the river
+pandoria-ship-taken = the ship at { $at } is taken
+pandoria-ship-enclosed = the ship at { $at } is enclosed
+pandoria-ship-none-free = { $why }; no ship is free
+pandoria-ship-free = { $why }; free ships: { $free }

@@ -5,11 +5,13 @@
 //! component data in `assets/pandoria/artifacts.json`.
 
 use super::data::{Space, tiles};
-use super::error::{RulesError, join_hexes};
+use super::error::{RulesError, hexes_or, joined, notation};
 use super::region::Region;
 use super::{Action, Event, Land, Mode, Pandoria, Step};
 use crate::game::Seat;
 use crate::hex::{Hex, HexSet};
+use crate::t;
+use crate::words::Text;
 
 impl Pandoria {
     /// The exit paths where `seat`'s mountain castle may go now (text 004 "Mountain
@@ -87,52 +89,49 @@ impl Pandoria {
     pub(super) fn check_mountain(&self, h: Hex) -> Result<(), RulesError> {
         let seat = self.current;
         if !self.options.artifacts {
-            return Err(RulesError::NotPossible(
-                "mountain castles come with the Artifacts expansion (option artifacts)".into(),
-            ));
+            return Err(RulesError::NotPossible(t!(
+                "pandoria-mountain-needs-artifacts"
+            )));
         }
         if !self.seats[seat.index()].mountain {
-            return Err(RulesError::NotPossible(
-                "you have placed your mountain castle already".into(),
-            ));
+            return Err(RulesError::NotPossible(t!("pandoria-mountain-placed")));
         }
         if self.mountain_spaces(seat).contains(&h) {
             return Ok(());
         }
         let why = if !matches!(self.board().space(h), Space::Exit { .. }) {
-            format!("{h} is not an exit path: a mountain castle covers an exit path on the rim")
+            t!("pandoria-mountain-not-exit", at = notation(h))
         } else if self.land[h.index()] != Land::Empty {
-            format!("the exit path {h} is blocked already")
+            t!("pandoria-mountain-blocked", at = notation(h))
         } else if !self.touches_land(h) {
-            format!("the exit path {h} touches no tile: place it next to the land")
+            t!("pandoria-mountain-detached", at = notation(h))
         } else {
-            format!(
-                "the region next to the exit path {h} is closed or would be closed without the path"
-            )
+            t!("pandoria-mountain-closed", at = notation(h))
         };
         let allowed = self.mountain_spaces(seat);
         Err(RulesError::NotPossible(if allowed.is_empty() {
-            format!("{why}; no exit path takes it now")
+            t!("pandoria-mountain-nowhere", why = why)
         } else {
-            format!("{why}; it may go on {}", join_hexes(&allowed, " or "))
+            t!(
+                "pandoria-mountain-allowed",
+                why = why,
+                allowed = hexes_or(&allowed)
+            )
         }))
     }
 
     /// Checks drawing a single tile in step 1.
     pub(super) fn check_draw_single(&self) -> Result<(), RulesError> {
         if !self.options.artifacts {
-            return Err(RulesError::NotPossible(
-                "single tiles are drawn in step 1 only with the Artifacts expansion (option artifacts)"
-                    .into(),
-            ));
+            return Err(RulesError::NotPossible(t!(
+                "pandoria-single-needs-artifacts"
+            )));
         }
         if self.singles.is_empty() {
-            return Err(RulesError::NotPossible("no single tile is left".into()));
+            return Err(RulesError::NotPossible(t!("pandoria-no-single-left")));
         }
         if self.gap_spaces().is_empty() {
-            return Err(RulesError::NotPossible(
-                "there is no gap of exactly one space next to the land".into(),
-            ));
+            return Err(RulesError::NotPossible(t!("pandoria-no-gap")));
         }
         Ok(())
     }
@@ -146,9 +145,10 @@ impl Pandoria {
         if gaps.contains(&h) {
             return Ok(());
         }
-        Err(RulesError::NotPossible(format!(
-            "{h} is not a gap of exactly one space: the single tile goes on {}",
-            join_hexes(&gaps, " or ")
+        Err(RulesError::NotPossible(t!(
+            "pandoria-not-a-gap",
+            at = notation(h),
+            gaps = hexes_or(&gaps)
         )))
     }
 
@@ -223,30 +223,33 @@ impl Pandoria {
     /// Checks exchanging artifacts for the relic worth `points`.
     pub(super) fn check_relic(&self, points: u8) -> Result<(), RulesError> {
         if !self.options.artifacts {
-            return Err(RulesError::NotPossible(
-                "relics come with the Artifacts expansion (option artifacts)".into(),
-            ));
+            return Err(RulesError::NotPossible(t!(
+                "pandoria-relics-need-artifacts"
+            )));
         }
-        let left: Vec<String> = self
+        let left: Vec<Text> = self
             .relics
             .iter()
-            .map(|r| format!("{} for {}", r.points, r.cost))
+            .map(|r| t!("pandoria-relic-for", points = r.points, cost = r.cost))
             .collect();
         let Some(relic) = self.relics.iter().find(|r| r.points == points) else {
             return Err(RulesError::NotPossible(if left.is_empty() {
-                "no relic is left".into()
+                t!("pandoria-no-relic-left")
             } else {
-                format!(
-                    "there is no {points}-point relic left: relics left (points for artifacts): {}",
-                    left.join(", ")
+                t!(
+                    "pandoria-no-such-relic",
+                    points = points,
+                    left = joined(left, t!("pandoria-sep-comma"))
                 )
             }));
         };
         let have = self.artifacts_of(self.current);
         if relic.cost > have {
-            return Err(RulesError::NotPossible(format!(
-                "the {points}-point relic costs {} artifacts; you have {have}",
-                relic.cost
+            return Err(RulesError::NotPossible(t!(
+                "pandoria-relic-cost",
+                points = points,
+                cost = relic.cost,
+                have = have
             )));
         }
         Ok(())

@@ -6,6 +6,7 @@ use super::error::RulesError;
 use super::prices::BuildHow;
 use super::{Action, Event, Pandoria, SLOTS};
 use crate::game::Seat;
+use crate::t;
 
 impl Pandoria {
     /// Puts a card from anywhere it was taken as a building in slot `slot` (1–5).
@@ -76,12 +77,10 @@ impl Pandoria {
     /// partner).
     pub(super) fn goblin_target(&self, seat: Seat, owner: Seat) -> Result<(), RulesError> {
         if self.ability(seat) != Some(Realm::Goblins) {
-            return Err(RulesError::NotPossible(
-                "only the Goblins cast opponents' spells and occupy their buildings".into(),
-            ));
+            return Err(RulesError::NotPossible(t!("pandoria-goblins-only")));
         }
         if owner.index() >= self.seats.len() || owner == seat || self.partner(seat) == Some(owner) {
-            return Err(RulesError::Goblin("choose an opponent".into()));
+            return Err(RulesError::Goblin(t!("pandoria-goblin-opponent")));
         }
         Ok(())
     }

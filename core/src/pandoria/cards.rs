@@ -10,6 +10,8 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::effects::{ALL_BUILDINGS, BuildingEffect, SpellEffect};
+use crate::t;
+use crate::words::Text;
 use serde::{Deserialize, Serialize};
 
 /// Crystals, gold and wood: the three resources on a realm tableau.
@@ -67,6 +69,23 @@ impl Resource {
 impl fmt::Display for Resource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl Resource {
+    /// The resource's name in the reader's language ("crystal").
+    pub fn text(self) -> Text {
+        Text::dynamic(format!("pandoria-resource-{}", self.name()))
+    }
+
+    /// "3 crystals", "1 gold", "5 wood" in the reader's language.
+    pub fn count(self, n: impl Into<i64>) -> Text {
+        let n = n.into();
+        match self {
+            Resource::Crystal => t!("pandoria-crystals", n = n),
+            Resource::Gold => t!("pandoria-gold", n = n),
+            Resource::Wood => t!("pandoria-wood", n = n),
+        }
     }
 }
 
@@ -195,6 +214,14 @@ impl Realm {
 impl fmt::Display for Realm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.data().name)
+    }
+}
+
+impl Realm {
+    /// The realm's name from the data, English and German ("Elves").
+    pub fn text(self) -> Text {
+        let data = self.data();
+        Text::name(&data.name, Some(&data.german))
     }
 }
 

@@ -525,7 +525,13 @@ impl Pandoria {
             return None;
         }
         Some(
-            match self.check_payment(seat, &String::new, resource, price, with) {
+            match self.check_payment(
+                seat,
+                &|| crate::words::Text::concat([]),
+                resource,
+                price,
+                with,
+            ) {
                 Ok(paid) => paid_words(resource, &paid),
                 Err(_) => resource.amount(price),
             },

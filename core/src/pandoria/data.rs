@@ -62,6 +62,13 @@ impl fmt::Display for Terrain {
     }
 }
 
+impl Terrain {
+    /// The terrain's name in the reader's language ("forest").
+    pub fn text(self) -> crate::words::Text {
+        crate::words::Text::dynamic(format!("pandoria-terrain-{}", self.name()))
+    }
+}
+
 /// What the printed board shows on a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]

@@ -3,6 +3,8 @@
 //! types they carry (a terrain tile's size, an exchange rate, a building's size). Which card
 //! carries which effect is the data in `cards.rs`.
 
+use crate::t;
+use crate::words::Text;
 use serde::{Deserialize, Serialize};
 
 /// Single or double tile (the two Terrain spells).
@@ -143,6 +145,27 @@ impl SpellEffect {
             SpellEffect::Terrain(TileSize::Single) => "Terrain (single)".into(),
             SpellEffect::Terrain(TileSize::Double) => "Terrain (double)".into(),
             _ => self.name().into(),
+        }
+    }
+
+    /// The spell's name from the data, English and German ("Acquire").
+    pub fn name_text(self) -> Text {
+        Text::name(self.name(), Some(self.german()))
+    }
+
+    /// [`Self::label`] in the reader's language: the name with its number ("Acquire 2").
+    pub fn label_text(self) -> Text {
+        let name = self.name_text();
+        match self {
+            SpellEffect::Acquire(n)
+            | SpellEffect::Muster(n)
+            | SpellEffect::Clone(n)
+            | SpellEffect::Teleport(n)
+            | SpellEffect::Conjure(n) => t!("pandoria-spell-numbered", name = name, n = n),
+            SpellEffect::Rage(n) => t!("pandoria-spell-rage", name = name, n = n),
+            SpellEffect::Terrain(TileSize::Single) => t!("pandoria-spell-single", name = name),
+            SpellEffect::Terrain(TileSize::Double) => t!("pandoria-spell-double", name = name),
+            _ => name,
         }
     }
 
@@ -377,6 +400,34 @@ impl BuildingEffect {
             BuildingEffect::Market(n) => format!("Market {n}:1"),
             BuildingEffect::Shrine(n) => format!("Shrine +{n}"),
             _ => self.name().into(),
+        }
+    }
+
+    /// The building's name from the data, English and German ("Market").
+    pub fn name_text(self) -> Text {
+        Text::name(self.name(), Some(self.german()))
+    }
+
+    /// [`Self::label`] in the reader's language: the name with its numbers ("Market 2:1").
+    pub fn label_text(self) -> Text {
+        let name = self.name_text();
+        match self {
+            BuildingEffect::Bank(n) | BuildingEffect::Carpenter(n) | BuildingEffect::Library(n) => {
+                t!("pandoria-building-minus", name = name, n = n)
+            }
+            BuildingEffect::Lumberyard(r)
+            | BuildingEffect::Repository(r)
+            | BuildingEffect::Vault(r) => t!(
+                "pandoria-building-rate",
+                name = name,
+                points = r.points,
+                per = r.per
+            ),
+            BuildingEffect::Market(n) => {
+                t!("pandoria-building-rate", name = name, points = n, per = 1u8)
+            }
+            BuildingEffect::Shrine(n) => t!("pandoria-building-plus", name = name, n = n),
+            _ => name,
         }
     }
 }

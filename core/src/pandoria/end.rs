@@ -6,6 +6,8 @@ use super::effects::BuildingEffect;
 use super::{Event, Land, Pandoria, Step};
 use crate::game::{Outcome, Seat};
 use crate::hex::Hex;
+use crate::t;
+use crate::words::Text;
 
 impl Pandoria {
     pub(super) fn draw_card(&mut self, seat: Seat, events: &mut Vec<Event>) {
@@ -80,7 +82,7 @@ impl Pandoria {
         from: Hex,
         to: Hex,
         closed: &mut ClosedMemo,
-    ) -> Option<&'static str> {
+    ) -> Option<Text> {
         let seat = self.current;
         let passable = |h: Hex| match self.land[h.index()] {
             Land::Terrain { .. } => true,
@@ -88,16 +90,16 @@ impl Pandoria {
             Land::Empty => false,
         };
         if self.figures[to.index()].is_some() {
-            return Some("the space is occupied");
+            return Some(t!("pandoria-why-occupied"));
         }
         match self.land[to.index()] {
-            Land::Empty => return Some("a worker moves over land, not onto lakes or empty plain"),
+            Land::Empty => return Some(t!("pandoria-why-elf-land")),
             Land::Castle { owner } if owner != seat => {
-                return Some("a worker never moves onto a foreign castle");
+                return Some(t!("pandoria-why-elf-foreign-castle"));
             }
             Land::Terrain { .. } => {
                 if closed.is_closed(self, to) {
-                    return Some("the space is in a closed region");
+                    return Some(t!("pandoria-why-elf-closed"));
                 }
             }
             Land::Castle { .. } => {}
@@ -108,12 +110,10 @@ impl Pandoria {
                 if board_neighbours(from).any(|m| m.is_adjacent(to) && passable(m)) {
                     None
                 } else {
-                    Some(
-                        "no space between them can be crossed (foreign castles, lakes and empty plain block the way)",
-                    )
+                    Some(t!("pandoria-why-elf-blocked"))
                 }
             }
-            _ => Some("a worker moves 1 or 2 spaces"),
+            _ => Some(t!("pandoria-why-elf-distance")),
         }
     }
 

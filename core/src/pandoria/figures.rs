@@ -2,11 +2,13 @@
 //! spirits that haunt (text 004) and the Hanbok's ransom.
 
 use super::cards::{Realm, Resource};
-use super::error::RulesError;
+use super::error::{RulesError, joined};
 use super::regions::in_closed;
 use super::{Action, Event, Figure, Land, Pandoria, Step};
 use crate::game::{Game, Seat};
 use crate::hex::Hex;
+use crate::t;
+use crate::words::Text;
 
 impl Pandoria {
     /// The spaces of the tile just placed in step 1 — a double tile from the hand or, with
@@ -37,12 +39,21 @@ impl Pandoria {
     /// "second Golem" when `seat`'s figure already stands on the tile just placed, else
     /// "Golem" (a single tile, or a figure retrieved instead of placed).
     pub(super) fn golem_noun(&self, seat: Seat) -> &'static str {
-        let on_tile = self.turn.placed.iter().any(|h| {
+        if self.golem_second(seat) {
+            "second Golem"
+        } else {
+            "Golem"
+        }
+    }
+
+    /// Whether `seat`'s next Golem is its second this turn (a figure of its own stands on the
+    /// tile just placed).
+    pub(super) fn golem_second(&self, seat: Seat) -> bool {
+        self.turn.placed.iter().any(|h| {
             self.figures[h.index()]
                 .as_ref()
                 .is_some_and(|f| f.seat == seat)
-        });
-        if on_tile { "second Golem" } else { "Golem" }
+        })
     }
 
     /// The Golem placements open to `seat` (without `pass`): a worker, or the leader when it
@@ -274,9 +285,10 @@ impl Pandoria {
             .and_then(|s| s.goblin);
         match here {
             Some(g) if g.seat == seat => Ok(()),
-            _ => Err(RulesError::Goblin(format!(
-                "you have no goblin on {}'s slot {slot}",
-                self.seat_name(owner)
+            _ => Err(RulesError::Goblin(t!(
+                "pandoria-goblin-none-on",
+                seat = self.seat_name(owner),
+                slot = slot
             ))),
         }
     }
@@ -290,20 +302,7 @@ impl Pandoria {
         held: (u8, bool),
         workers: u8,
         leader: bool,
-    ) -> String {
-        let name = self.seat_name(from);
-        let mut out = String::new();
-        if leader && !held.1 {
-            out.push_str("your leader is not captive: ");
-        }
-        out.push_str(&format!(
-            "{name} holds {} of your workers{} captive",
-            held.0,
-            if held.1 { " and your leader" } else { "" }
-        ));
-        if workers > held.0 {
-            out.push_str(&format!(", not {workers}"));
-        }
+    ) -> Text {
         let mut options: Vec<(u8, Action)> = self
             .ransom_options(self.current)
             .into_iter()
@@ -313,15 +312,24 @@ impl Pandoria {
             })
             .collect();
         options.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
-        let options: Vec<String> = options.iter().take(3).map(|(_, a)| a.to_string()).collect();
-        if let Some((last, rest)) = options.split_last() {
-            out.push_str("; you can: ");
-            if !rest.is_empty() {
-                out.push_str(&format!("{} or ", rest.join(", ")));
+        let options: Vec<Text> = options
+            .iter()
+            .take(3)
+            .map(|(_, a)| Text::raw(a.to_string()))
+            .collect();
+        t!(
+            "pandoria-ransom-held",
+            leader_free = u8::from(leader && !held.1),
+            seat = self.seat_name(from),
+            workers = held.0,
+            leader = u8::from(held.1),
+            asked = if workers > held.0 { workers } else { 0 },
+            options = if options.is_empty() {
+                Text::concat([])
+            } else {
+                t!("pandoria-ransom-you-can", options = Text::or_list(options))
             }
-            out.push_str(last);
-        }
-        out
+        )
     }
 
     /// The resources a ransoming player still has, which the Hanbok may take.
@@ -333,13 +341,8 @@ impl Pandoria {
     }
 
     /// The resources a ransoming player still has, in words: "crystal or wood".
-    pub(super) fn ransom_choice_words(&self, payer: Seat, sep: &str) -> String {
-        let names: Vec<&str> = self
-            .ransom_choices(payer)
-            .iter()
-            .map(|r| r.name())
-            .collect();
-        names.join(sep)
+    pub(super) fn ransom_choice_text(&self, payer: Seat, sep: Text) -> Text {
+        joined(self.ransom_choices(payer).iter().map(|r| r.text()), sep)
     }
 
     /// After a figure was placed or retrieved in step 3: the Golems may place a second Golem

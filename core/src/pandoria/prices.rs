@@ -4,9 +4,11 @@
 
 use super::cards::{Card, CardId, Realm, Resource, cards};
 use super::effects::{BuildingEffect, Rate};
-use super::error::RulesError;
+use super::error::{RulesError, joined};
 use super::{Action, Paid, Pandoria, SLOTS};
 use crate::game::{Game, Seat};
+use crate::t;
+use crate::words::{Arg, Text};
 
 /// How a building or monument is paid for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,10 +189,9 @@ impl Pandoria {
             .find(|(j, c)| *j != i && self.identity(c.building) == kind)
         {
             // Indices from `SLOTS` on are opponents' buildings the Goblins occupy.
-            let owner =
-                (j >= SLOTS).then(|| self.seat_name(Seat((j / SLOTS - 1) as u8)).to_string());
+            let owner = (j >= SLOTS).then(|| self.seat_name(Seat((j / SLOTS - 1) as u8)));
             return Err(RulesError::Identical {
-                name: other.building.name(),
+                building: other.building,
                 slot: (j % SLOTS) as u8 + 1,
                 owner,
                 // Filled in by `validate`, which knows the step's notation.
@@ -274,7 +275,7 @@ impl Pandoria {
     pub(super) fn check_payment(
         &self,
         seat: Seat,
-        what: &dyn Fn() -> String,
+        what: &dyn Fn() -> Text,
         resource: Resource,
         cost: u8,
         with: Option<Resource>,
@@ -285,10 +286,11 @@ impl Pandoria {
             if let Some(w) = with {
                 return Err(RulesError::BadPayment {
                     with: w,
-                    why: format!(
-                        "you have {} to pay {}; leave out \"with {w}\"",
-                        resource.amount(have),
-                        resource.amount(cost)
+                    why: t!(
+                        "pandoria-pay-enough",
+                        have = resource.count(have),
+                        cost = resource.count(cost),
+                        with = Arg::raw(w.name())
                     ),
                 });
             }
@@ -299,9 +301,9 @@ impl Pandoria {
         let Some(rate) = self.market_rate(seat) else {
             return Err(RulesError::CannotAfford {
                 what: what(),
-                cost: resource.amount(cost),
-                have: resource.amount(have),
-                hint: String::new(),
+                cost: resource.count(cost),
+                have: resource.count(have),
+                hint: None,
             });
         };
         let need = short * rate;
@@ -312,33 +314,38 @@ impl Pandoria {
         match with {
             None if options.is_empty() => Err(RulesError::CannotAfford {
                 what: what(),
-                cost: resource.amount(cost),
-                have: resource.amount(have),
-                hint: format!(
-                    ", and your Market ({rate}:1) would need {need} of another resource for the missing {short}"
-                ),
+                cost: resource.count(cost),
+                have: resource.count(have),
+                hint: Some(t!(
+                    "pandoria-pay-market-short",
+                    rate = rate,
+                    need = need,
+                    short = short
+                )),
             }),
             None => Err(RulesError::PaymentNeeded {
                 what: what(),
-                cost: resource.amount(cost),
-                have: resource.amount(have),
-                options: options
-                    .iter()
-                    .map(|r| format!("\"… with {r}\""))
-                    .collect::<Vec<_>>()
-                    .join(" or "),
+                cost: resource.count(cost),
+                have: resource.count(have),
+                options: joined(
+                    options
+                        .iter()
+                        .map(|r| t!("pandoria-pay-with", with = Arg::raw(r.name()))),
+                    t!("pandoria-sep-or"),
+                ),
             }),
             Some(w) if w == resource => Err(RulesError::BadPayment {
                 with: w,
-                why: format!("the Market pays the missing {resource} with another resource"),
+                why: t!("pandoria-pay-market-other", resource = resource.text()),
             }),
             Some(w) if !options.contains(&w) => Err(RulesError::BadPayment {
                 with: w,
-                why: format!(
-                    "the missing {} cost {} at {rate}:1 and you have {}",
-                    resource.amount(short),
-                    w.amount(need),
-                    w.amount(self.seats[seat.index()].resource(w))
+                why: t!(
+                    "pandoria-pay-market-lacks",
+                    short = resource.count(short),
+                    need = w.count(need),
+                    rate = rate,
+                    have = w.count(self.seats[seat.index()].resource(w))
                 ),
             }),
             Some(w) => {
@@ -389,7 +396,7 @@ impl Pandoria {
     ) -> Result<(&'static Card, u8), RulesError> {
         self.goblin_target(seat, owner)?;
         let top = *self.seats[owner.index()].spells.last().ok_or_else(|| {
-            RulesError::Goblin(format!("{} has cast no spell", self.seat_name(owner)))
+            RulesError::Goblin(t!("pandoria-goblin-no-spell", seat = self.seat_name(owner)))
         })?;
         let card = cards().card(top);
         Ok((card, card.crystals.saturating_sub(1).max(1)))
@@ -407,22 +414,22 @@ impl Pandoria {
         let i = slot_index(slot)?;
         let target = &self.seats[owner.index()].slots[i];
         let Some(id) = target.building() else {
-            return Err(RulesError::Goblin(format!(
-                "{}'s slot {slot} shows no building",
-                self.seat_name(owner)
+            return Err(RulesError::Goblin(t!(
+                "pandoria-goblin-no-building",
+                seat = self.seat_name(owner),
+                slot = slot
             )));
         };
         if target.goblin.is_some() {
-            return Err(RulesError::Goblin(format!(
-                "a goblin already occupies {}'s slot {slot}",
-                self.seat_name(owner)
+            return Err(RulesError::Goblin(t!(
+                "pandoria-goblin-occupied",
+                seat = self.seat_name(owner),
+                slot = slot
             )));
         }
         let s = &self.seats[seat.index()];
         if s.workers == 0 && !s.leader {
-            return Err(RulesError::Goblin(
-                "you have no figure in your reserve".into(),
-            ));
+            return Err(RulesError::Goblin(t!("pandoria-goblin-no-figure")));
         }
         let card = cards().card(id);
         let kind = self.identity(card.building);
@@ -430,9 +437,9 @@ impl Pandoria {
             .controlled_buildings(seat)
             .find(|(_, c)| self.identity(c.building) == kind)
         {
-            return Err(RulesError::Goblin(format!(
-                "you already control a {}: never two identical buildings",
-                other.building.name()
+            return Err(RulesError::Goblin(t!(
+                "pandoria-goblin-identical",
+                building = other.building.name_text()
             )));
         }
         Ok((card, card.wood.saturating_sub(1).max(1)))

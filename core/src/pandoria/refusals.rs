@@ -4,10 +4,12 @@
 
 use super::cards::Resource;
 use super::data::Space;
-use super::error::{RulesError, join_hexes};
+use super::error::{RulesError, hexes_or, joined, notation};
 use super::{Action, Land, Mode, Pandoria, Step};
 use crate::game::Game;
 use crate::hex::Hex;
+use crate::t;
+use crate::words::Text;
 
 impl Pandoria {
     pub(super) fn where_problem(&self, hex: Hex) -> Option<RulesError> {
@@ -22,53 +24,52 @@ impl Pandoria {
     }
 
     /// What the player to act may do now, for refusals.
-    pub(super) fn now(&self) -> String {
+    pub(super) fn now(&self) -> Text {
         if let Some(h) = self.haunts.first() {
-            return format!(
-                "{} decides whether to haunt {} (haunt worker, haunt leader or pass)",
-                self.seat_name(h.spirit),
-                self.seat_name(h.closer)
+            return t!(
+                "pandoria-now-haunt",
+                spirit = self.seat_name(h.spirit),
+                closer = self.seat_name(h.closer)
             );
         }
         match &self.step {
-            Step::Realm { .. } => "choose a realm (realm elves)".into(),
-            Step::StartTile { .. } => "place the next start tile (start D7 E7)".into(),
+            Step::Realm { .. } => t!("pandoria-now-realm"),
+            Step::StartTile { .. } => t!("pandoria-now-start-tile"),
             Step::Place => {
                 // The examples are legal now: the first placement and castle offered.
                 let legal = self.legal_actions(self.current);
                 let tile = legal
                     .iter()
                     .find(|a| matches!(a, Action::Tile(..)))
-                    .map(|a| format!("your tile ({a})"));
+                    .map(|a| t!("pandoria-now-place-your-tile", example = notation(a)));
                 let castle = legal
                     .iter()
                     .find(|a| matches!(a, Action::Castle(_)))
-                    .map(|a| format!("a castle ({a})"));
+                    .map(|a| t!("pandoria-now-place-castle", example = notation(a)));
                 let mountain = legal
                     .iter()
                     .find(|a| matches!(a, Action::Mountain(_)))
-                    .map(|a| format!("your mountain castle ({a})"));
+                    .map(|a| t!("pandoria-now-place-mountain", example = notation(a)));
                 let single = legal
                     .contains(&Action::DrawSingle)
-                    .then(|| "draw a single tile for a one-space gap (single)".to_string());
-                let parts: Vec<String> = [tile, castle, mountain, single]
+                    .then(|| t!("pandoria-now-place-single"));
+                let parts: Vec<Text> = [tile, castle, mountain, single]
                     .into_iter()
                     .flatten()
                     .collect();
-                match parts.as_slice() {
-                    [] => "place your tile".into(),
-                    [one] => format!("place {one}"),
-                    [rest @ .., last] => format!("place {} or {last}", rest.join(", ")),
+                if parts.is_empty() {
+                    t!("pandoria-now-place-tile")
+                } else {
+                    t!("pandoria-now-place", what = Text::or_list(parts))
                 }
             }
-            Step::Single { .. } => format!(
-                "place the single tile into a gap of one space ({})",
-                join_hexes(&self.gap_spaces(), " or ")
-            ),
+            Step::Single { .. } => {
+                t!("pandoria-now-single", gaps = hexes_or(&self.gap_spaces()))
+            }
             Step::Figure => {
                 let ransom = match self.ransom_options(self.current).first() {
-                    Some(r) => format!(", ransom captives ({r})"),
-                    None => String::new(),
+                    Some(r) => t!("pandoria-now-ransom", example = notation(r)),
+                    None => Text::concat([]),
                 };
                 // Only free spaces are named, and the example is one of them.
                 let free: Vec<Hex> = self
@@ -85,27 +86,31 @@ impl Pandoria {
                         v
                     });
                 match free.first() {
-                    None => format!("retrieve a figure (retrieve D7){ransom} or pass"),
-                    Some(first) => format!(
-                        "place a figure on {} (worker {first}), retrieve one{ransom}, or pass",
-                        join_hexes(&free, " or "),
+                    None => t!("pandoria-now-retrieve", ransom = ransom),
+                    Some(first) => t!(
+                        "pandoria-now-figure",
+                        free = hexes_or(&free),
+                        first = notation(first),
+                        ransom = ransom
                     ),
                 }
             }
-            Step::Ransom { payer, left, .. } => format!(
-                "choose the resource you take from {} for a ransomed captive ({}), {left} to take",
-                self.seat_name(*payer),
-                self.ransom_choice_words(*payer, ", ")
+            Step::Ransom { payer, left, .. } => t!(
+                "pandoria-now-ransom-resource",
+                payer = self.seat_name(*payer),
+                choices = self.ransom_choice_text(*payer, t!("pandoria-sep-comma")),
+                left = *left
             ),
             Step::Golem => {
                 let spaces = self.golem_spaces(self.current);
                 match spaces.first() {
-                    Some(first) => format!(
-                        "place a {} on {} for 3 resources of its terrain (worker {first}), or pass",
-                        self.golem_noun(self.current),
-                        join_hexes(&spaces, " or ")
+                    Some(first) => t!(
+                        "pandoria-now-golem",
+                        second = u8::from(self.golem_second(self.current)),
+                        spaces = hexes_or(&spaces),
+                        first = notation(first)
                     ),
-                    None => "pass".into(),
+                    None => t!("pandoria-now-pass"),
                 }
             }
             _ => self.later_now(),
@@ -118,7 +123,7 @@ impl Pandoria {
         match (e, *action) {
             (
                 RulesError::Identical {
-                    name,
+                    building,
                     slot,
                     owner: None,
                     instead: None,
@@ -131,7 +136,7 @@ impl Pandoria {
                     .find(|a| self.validate_step(a).is_ok())
                     .map(|a| a.to_string());
                 RulesError::Identical {
-                    name,
+                    building,
                     slot,
                     owner: None,
                     instead,
@@ -144,52 +149,54 @@ impl Pandoria {
 
 impl Pandoria {
     /// What the player may do now in steps 4–7, for refusals.
-    pub(super) fn later_now(&self) -> String {
+    pub(super) fn later_now(&self) -> Text {
         match &self.step {
             Step::Card => {
                 // The card step's choices by mode, with the expansions' own.
-                let mut choices: Vec<String> = match self.options.mode {
+                let mut choices: Vec<Text> = match self.options.mode {
                     Mode::Family => Vec::new(),
                     _ if self.has_economy() => vec![
-                        "play a card (spell 17, build 17 3)".into(),
-                        "erect a monument (monument 3)".into(),
+                        t!("pandoria-now-play-card"),
+                        t!("pandoria-now-erect-monument"),
                     ],
-                    _ => vec!["cast a spell (spell 17)".into()],
+                    _ => vec![t!("pandoria-now-cast-spell")],
                 };
                 // The relics and the printed Astral Ship are named by what is legal now: a
                 // relic removed at set-up, or one the player cannot pay for, is never named.
                 let mut relics = Vec::new();
                 self.relic_actions(self.current, &mut relics);
                 if !relics.is_empty() {
-                    let names: Vec<String> = relics.iter().map(ToString::to_string).collect();
-                    choices.push(format!("take a relic ({})", names.join(" or ")));
+                    let names = relics.iter().map(|a| Text::raw(a.to_string()));
+                    choices.push(t!(
+                        "pandoria-now-relic",
+                        relics = joined(names, t!("pandoria-sep-or"))
+                    ));
                 }
                 let mut ships = Vec::new();
                 self.printed_ship_actions(self.current, &mut ships);
                 if let Some(ship) = ships.first() {
-                    choices.push(format!("cast the printed Astral Ship ({ship})"));
+                    choices.push(t!("pandoria-now-printed-ship", example = notation(ship)));
                 }
-                choices.push("pass".into());
-                let last = choices.pop().unwrap_or_else(|| "pass".into());
+                let last = t!("pandoria-now-pass");
                 match choices.len() {
                     0 => last,
-                    1 => format!("{} or {last}", choices[0]),
-                    _ => format!("{}, or {last}", choices.join(", ")),
+                    1 => t!("pandoria-now-either", first = &choices[0], last = last),
+                    _ => t!(
+                        "pandoria-now-any",
+                        rest = joined(choices, t!("pandoria-sep-comma")),
+                        last = last
+                    ),
                 }
             }
-            Step::HalflingSpell => "cast a spell after building (spell 17) or pass".into(),
+            Step::HalflingSpell => t!("pandoria-now-halfling-spell"),
             Step::Effect { .. } => self.effect_now(),
-            Step::ComboBuild { card } => {
-                format!("build card {card} (build {card} 3) or erect a monument (monument 3)")
-            }
-            Step::Choices { .. } => "take the points (points) or a card (card)".into(),
-            Step::Buy | Step::RoundBuy { .. } => "buy a market card (buy 2) or pass".into(),
-            Step::ElfMove => "move a worker up to 2 spaces (move D7 E8) or pass".into(),
-            Step::Poorhouse => {
-                "choose the resource at 0 that becomes 2 (crystal, gold or wood)".into()
-            }
-            Step::Over => "nothing: the game is over".into(),
-            _ => String::new(),
+            Step::ComboBuild { card } => t!("pandoria-now-combo-build", card = card.0),
+            Step::Choices { .. } => t!("pandoria-now-choices"),
+            Step::Buy | Step::RoundBuy { .. } => t!("pandoria-now-buy"),
+            Step::ElfMove => t!("pandoria-now-elf-move"),
+            Step::Poorhouse => t!("pandoria-now-poorhouse"),
+            Step::Over => t!("pandoria-now-over"),
+            _ => Text::concat([]),
         }
     }
 }

@@ -6,10 +6,11 @@
 
 use super::cards::Resource;
 use super::data::Space;
-use super::error::RulesError;
+use super::error::{RulesError, hexes_comma, notation};
 use super::{Action, Event, Land, Mode, Paid, Pandoria};
 use crate::game::Seat;
 use crate::hex::Hex;
+use crate::t;
 
 /// What the printed Astral Ship costs before discounts (text 003 §15.2).
 pub const PRINTED_SHIP: u8 = 8;
@@ -103,33 +104,29 @@ impl Pandoria {
     ) -> Result<Paid, RulesError> {
         let seat = self.current;
         if !self.printed_ship_offered() {
-            return Err(RulesError::NotPossible(
-                "the printed Astral Ship is on the River side of the board, in games with crystals (board=river)".into(),
-            ));
+            return Err(RulesError::NotPossible(t!("pandoria-printed-ship-river")));
         }
         if self.seats[seat.index()].workers == 0 {
             return Err(RulesError::NoWorker);
         }
         if !self.open_ships().contains(&ship) {
             let open = self.open_ships();
+            let at = notation(ship);
             let why = if self.board().space(ship) != (Space::Lake { ship: true }) {
-                format!("{ship} is no ship on the river")
+                t!("pandoria-ship-none", at = at)
             } else if self.figures[ship.index()].is_some() {
-                format!("the ship at {ship} is taken")
+                t!("pandoria-ship-taken", at = at)
             } else {
-                format!("the ship at {ship} is enclosed")
+                t!("pandoria-ship-enclosed", at = at)
             };
             return Err(RulesError::NotPossible(if open.is_empty() {
-                format!("{why}; no ship is free")
+                t!("pandoria-ship-none-free", why = why)
             } else {
-                format!(
-                    "{why}; free ships: {}",
-                    super::error::join_hexes(&open, ", ")
-                )
+                t!("pandoria-ship-free", why = why, free = hexes_comma(&open))
             }));
         }
         let cost = self.printed_ship_price(seat, ship);
-        let what = || format!("the printed Astral Ship onto {ship}");
+        let what = || t!("pandoria-pay-printed-ship", ship = notation(ship));
         self.check_payment(seat, &what, Resource::Crystal, cost, with)
     }
 

@@ -5,11 +5,13 @@
 //! (figures, Golems, haunts, ransoms) and `regions.rs` (closing and scoring regions).
 
 use super::data::tiles;
-use super::error::{RulesError, join_hexes};
+use super::error::{RulesError, hexes_or};
 use super::figures::{GOLEM_COST, captive_counts};
 use super::{Action, Event, Land, Pandoria, Step};
 use crate::game::Game;
 use crate::hex::Hex;
+use crate::t;
+use crate::words::Text;
 
 impl Pandoria {
     /// Checks an action against the current step without changing anything. A refusal that
@@ -21,7 +23,7 @@ impl Pandoria {
 
     /// [`Self::validate`] without the alternatives.
     pub(super) fn validate_step(&self, action: &Action) -> Result<(), RulesError> {
-        let wrong = |tried: &'static str| {
+        let wrong = |tried: Text| {
             Err(RulesError::WrongStep {
                 tried,
                 now: self.now(),
@@ -32,21 +34,21 @@ impl Pandoria {
             return match *action {
                 Action::Haunt(false) if h.worker => Ok(()),
                 Action::Haunt(true) if h.leader => Ok(()),
-                Action::Haunt(leader) => Err(RulesError::NotPossible(format!(
-                    "your {} was not removed from the region",
-                    if leader { "leader" } else { "worker" }
+                Action::Haunt(leader) => Err(RulesError::NotPossible(t!(
+                    "pandoria-haunt-not-removed",
+                    leader = u8::from(leader)
                 ))),
                 Action::Pass => Ok(()),
-                _ => wrong("do that"),
+                _ => wrong(t!("pandoria-tried-do-that")),
             };
         }
         match (&self.step, *action) {
             (Step::StartTile { next }, Action::Start(a, b)) => {
                 self.check_pair(a, b)?;
                 if self.next_to_printed_like(a) || self.next_to_printed_like(b) {
-                    return Err(RulesError::NotPossible(
-                        "nothing may touch the Artifacts start tile at the start: place the start tile elsewhere".into(),
-                    ));
+                    return Err(RulesError::NotPossible(t!(
+                        "pandoria-start-touches-artifacts"
+                    )));
                 }
                 if *next == 1 && self.options.start_apart {
                     let placed = self.placed_start_tiles();
@@ -60,7 +62,7 @@ impl Pandoria {
                 }
                 Ok(())
             }
-            (Step::StartTile { .. }, _) => wrong("do that"),
+            (Step::StartTile { .. }, _) => wrong(t!("pandoria-tried-do-that")),
             (Step::Place, Action::Tile(a, b) | Action::SecondTile(a, b)) => {
                 if seat.hand.is_empty() {
                     return Err(RulesError::NoTile);
@@ -86,21 +88,23 @@ impl Pandoria {
             (
                 Step::Single { .. },
                 Action::Tile(..) | Action::SecondTile(..) | Action::Castle(_),
-            ) => wrong("place another tile"),
-            (Step::Single { .. }, _) => wrong("do that"),
+            ) => wrong(t!("pandoria-tried-another-tile")),
+            (Step::Single { .. }, _) => wrong(t!("pandoria-tried-do-that")),
             (Step::Place, Action::Pass) => Err(RulesError::MustPlace),
-            (Step::Place, Action::Worker(_) | Action::Leader(_)) => wrong("place a figure"),
-            (Step::Place, Action::Retrieve(_)) => wrong("retrieve a figure"),
-            (Step::Place, Action::Start(..)) => wrong("place a start tile"),
-            (Step::Place, _) => wrong("do that"),
+            (Step::Place, Action::Worker(_) | Action::Leader(_)) => {
+                wrong(t!("pandoria-tried-place-figure"))
+            }
+            (Step::Place, Action::Retrieve(_)) => wrong(t!("pandoria-tried-retrieve")),
+            (Step::Place, Action::Start(..)) => wrong(t!("pandoria-tried-start-tile")),
+            (Step::Place, _) => wrong(t!("pandoria-tried-do-that")),
             (Step::Figure, Action::Worker(h) | Action::Leader(h)) => {
                 let placed = &self.turn.placed;
                 if !placed.contains(&h) {
                     return Err(RulesError::NotJustPlaced {
                         allowed: if placed.is_empty() {
-                            "nothing was placed this turn".into()
+                            t!("pandoria-nothing-placed")
                         } else {
-                            join_hexes(placed, " or ")
+                            hexes_or(placed)
                         },
                     });
                 }
@@ -133,7 +137,7 @@ impl Pandoria {
                 let purse: u32 = seat.resources.iter().map(|&r| u32::from(r)).sum();
                 let n = u32::from(workers) + u32::from(leader);
                 if n == 0 {
-                    return Err(RulesError::BadRansom("ransom at least one figure".into()));
+                    return Err(RulesError::BadRansom(t!("pandoria-ransom-none")));
                 }
                 if held.0 < workers || (leader && !held.1) {
                     return Err(RulesError::BadRansom(
@@ -141,41 +145,43 @@ impl Pandoria {
                     ));
                 }
                 if n > purse {
-                    return Err(RulesError::BadRansom(format!(
-                        "each figure costs one resource and you have {purse}"
+                    return Err(RulesError::BadRansom(t!(
+                        "pandoria-ransom-purse",
+                        purse = purse
                     )));
                 }
                 Ok(())
             }
             (Step::Figure, Action::Pass) => Ok(()),
             (Step::Figure, Action::Tile(..) | Action::SecondTile(..) | Action::Castle(_)) => {
-                wrong("place another tile")
+                wrong(t!("pandoria-tried-another-tile"))
             }
-            (Step::Figure, Action::Start(..)) => wrong("place a start tile"),
-            (Step::Figure, _) => wrong("do that"),
+            (Step::Figure, Action::Start(..)) => wrong(t!("pandoria-tried-start-tile")),
+            (Step::Figure, _) => wrong(t!("pandoria-tried-do-that")),
             (Step::Golem, Action::Worker(h) | Action::Leader(h)) => {
                 if !self.golem_spaces(self.current).contains(&h) {
                     return Err(RulesError::NoGolem {
                         at: h,
-                        allowed: join_hexes(&self.golem_spaces(self.current), " or "),
+                        allowed: hexes_or(&self.golem_spaces(self.current)),
                     });
                 }
                 self.check_figure_kind(action)
             }
             (Step::Golem, Action::Pass) => Ok(()),
-            (Step::Golem, _) => wrong("do that"),
+            (Step::Golem, _) => wrong(t!("pandoria-tried-do-that")),
             (Step::Ransom { payer, .. }, Action::Choose(r)) => {
                 if self.seats[payer.index()].resource(r) == 0 {
-                    return Err(RulesError::BadRansom(format!(
-                        "{} has no {r} left: take {}",
-                        self.seat_name(*payer),
-                        self.ransom_choice_words(*payer, " or ")
+                    return Err(RulesError::BadRansom(t!(
+                        "pandoria-ransom-none-left",
+                        seat = self.seat_name(*payer),
+                        resource = r.text(),
+                        choices = self.ransom_choice_text(*payer, t!("pandoria-sep-or"))
                     )));
                 }
                 Ok(())
             }
-            (Step::Ransom { .. }, _) => wrong("do that"),
-            (Step::Over, _) => wrong("play"),
+            (Step::Ransom { .. }, _) => wrong(t!("pandoria-tried-do-that")),
+            (Step::Over, _) => wrong(t!("pandoria-tried-play")),
             _ => self.validate_later(action),
         }
     }

@@ -9,12 +9,14 @@
 use super::cards::{CardId, cards};
 use super::data::Space;
 use super::effects::{SpellEffect, TileSize};
-use super::error::RulesError;
+use super::error::{RulesError, hexes_or, notation};
 use super::prices::BuildHow;
 use super::regions::ClosedMap;
 use super::{Action, Effect, Event, Land, Mode, Pandoria, RageTarget, SLOTS, Step};
 use crate::game::Seat;
 use crate::hex::{Hex, HexSet};
+use crate::t;
+use crate::words::Text;
 
 impl Pandoria {
     /// Casts a card's spell (already paid): the card goes on the spell pile (into the box in
@@ -195,39 +197,38 @@ impl Pandoria {
         castle: Option<Hex>,
         hex: Hex,
         closed: Option<&ClosedMap>,
-    ) -> Option<&'static str> {
+    ) -> Option<Text> {
         if self.figures[hex.index()].is_some() {
-            return Some("the space is occupied");
+            return Some(t!("pandoria-why-occupied"));
         }
         match spell {
             SpellEffect::AstralShip => {
                 if self.board().space(hex) != (Space::Lake { ship: true }) {
-                    return Some("Astral Ship places a figure on a ship in a lake");
+                    return Some(t!("pandoria-why-ship-in-lake"));
                 }
                 // River: never onto an enclosed ship (text 003 §15).
                 return (self.board().has_river() && self.ship_enclosed(hex))
-                    .then_some("the ship is enclosed");
+                    .then(|| t!("pandoria-why-ship-enclosed"));
             }
             SpellEffect::EnchantedCastle => {
-                return (Some(hex) != castle)
-                    .then_some("the figure goes on the castle just placed");
+                return (Some(hex) != castle).then(|| t!("pandoria-why-castle-just-placed"));
             }
             _ => {}
         }
         match self.land[hex.index()] {
             Land::Terrain { .. } => {}
-            Land::Castle { .. } => return Some("spells never put figures on castles"),
+            Land::Castle { .. } => return Some(t!("pandoria-why-no-castles")),
             Land::Empty if matches!(self.board().space(hex), Space::Lake { ship: true }) => {
-                return Some("only Astral Ship puts figures on ships");
+                return Some(t!("pandoria-why-only-astral-ship"));
             }
-            Land::Empty => return Some("there is no land there"),
+            Land::Empty => return Some(t!("pandoria-why-no-land")),
         }
         let is_closed = match closed {
             Some(map) => map.contains(hex),
             None => self.area(hex, None).is_some_and(|a| a.closed),
         };
         if is_closed {
-            return Some("the region there is closed");
+            return Some(t!("pandoria-why-region-closed"));
         }
         if matches!(spell, SpellEffect::Muster(_))
             && !self
@@ -235,7 +236,7 @@ impl Pandoria {
                 .neighbours(hex)
                 .any(|n| self.figures[n.index()].is_some_and(|f| f.seat == self.current))
         {
-            return Some("Muster places figures next to your figures");
+            return Some(t!("pandoria-why-muster"));
         }
         None
     }
@@ -424,7 +425,7 @@ impl Pandoria {
         if other == self.current {
             return Some(RulesError::AdoptSelf);
         }
-        let name = crate::game::Game::seat_name(self, other).to_string();
+        let name = crate::game::Game::seat_name(self, other);
         match self.seats.get(other.index()).and_then(|s| s.spells.last()) {
             None => Some(RulesError::NoTopSpell(name)),
             Some(&c) if cards().card(c).spell == SpellEffect::Adopt => {
@@ -435,46 +436,34 @@ impl Pandoria {
     }
 
     /// What the player may do now in a spell's effect, for refusals.
-    pub(super) fn effect_now(&self) -> String {
+    pub(super) fn effect_now(&self) -> Text {
         let Step::Effect { effect } = &self.step else {
-            return String::new();
+            return Text::concat([]);
         };
-        let spell = self.effect_spell(effect).label();
+        let spell = self.effect_spell(effect).label_text();
         match effect {
-            Effect::Take { left } => {
-                format!("{spell}: take a market card (take 2), {left} left, or pass")
-            }
-            Effect::Adopt => {
-                format!("{spell}: choose whose top spell to copy (adopt blue) or pass")
-            }
+            Effect::Take { left } => t!("pandoria-now-take", spell = spell, left = *left),
+            Effect::Adopt => t!("pandoria-now-adopt", spell = spell),
             Effect::Place { left, .. } => {
-                format!("{spell}: place a figure (worker D7), {left} left, or pass")
+                t!("pandoria-now-spell-place", spell = spell, left = *left)
             }
-            Effect::Conjure { value } => {
-                format!("{spell}: choose the resource that becomes {value} (crystal, gold or wood)")
-            }
-            Effect::FreeBuild => format!(
-                "{spell}: build a card for free (build 17 3), a monument (monument 3), or pass"
-            ),
-            Effect::Castle => format!("{spell}: place your castle (castle D7) or pass"),
-            Effect::Flee => format!("{spell}: take back a figure (retrieve D7) or pass to stop"),
-            Effect::ConstructBuild { .. } => format!("{spell}: build a card (build 17 3) or pass"),
+            Effect::Conjure { value } => t!("pandoria-now-conjure", spell = spell, value = *value),
+            Effect::FreeBuild => t!("pandoria-now-free-build", spell = spell),
+            Effect::Castle => t!("pandoria-now-castle", spell = spell),
+            Effect::Flee => t!("pandoria-now-flee", spell = spell),
+            Effect::ConstructBuild { .. } => t!("pandoria-now-construct-build", spell = spell),
             Effect::ConstructMonument { .. } => {
-                format!("{spell}: erect a monument (monument 3) or pass")
+                t!("pandoria-now-construct-monument", spell = spell)
             }
-            Effect::Rage { .. } => {
-                format!("{spell}: choose a worker and the region it scores (rage D7 E8)")
-            }
+            Effect::Rage { .. } => t!("pandoria-now-rage", spell = spell),
             Effect::Teleport { left, .. } => {
-                format!("{spell}: move a figure (move D7 E8), {left} left, or pass")
+                t!("pandoria-now-teleport", spell = spell, left = *left)
             }
-            Effect::Tile { tile } => {
-                if Self::tile_data(*tile).b.is_some() {
-                    format!("{spell}: place the drawn tile (tile D7 E7) or pass")
-                } else {
-                    format!("{spell}: place the drawn tile (single D7) or pass")
-                }
-            }
+            Effect::Tile { tile } => t!(
+                "pandoria-now-drawn-tile",
+                spell = spell,
+                double = u8::from(Self::tile_data(*tile).b.is_some())
+            ),
         }
     }
 
@@ -483,7 +472,7 @@ impl Pandoria {
         let Step::Effect { effect } = &self.step else {
             return Ok(());
         };
-        let wrong = |tried: &'static str| {
+        let wrong = |tried: Text| {
             Err(RulesError::WrongStep {
                 tried,
                 now: self.now(),
@@ -492,12 +481,13 @@ impl Pandoria {
         let seat = self.current;
         let s = &self.seats[seat.index()];
         match (effect, *action) {
-            (Effect::Conjure { value }, Action::Pass) => Err(RulesError::MustChoose(format!(
-                "Conjure must set one of your resources to {value}: choose crystal, gold or wood"
+            (Effect::Conjure { value }, Action::Pass) => Err(RulesError::MustChoose(t!(
+                "pandoria-must-conjure",
+                value = *value
             ))),
-            (Effect::Rage { .. }, Action::Pass) => Err(RulesError::MustChoose(
-                "Rage cannot be forgone while one of your workers touches a region closed this turn: choose it (rage D7 E8)".into(),
-            )),
+            (Effect::Rage { .. }, Action::Pass) => {
+                Err(RulesError::MustChoose(t!("pandoria-must-rage")))
+            }
             (_, Action::Pass) => Ok(()),
             (Effect::Take { .. }, Action::Take(pos)) => {
                 if pos == 0 || usize::from(pos) > self.market.len() {
@@ -508,7 +498,10 @@ impl Pandoria {
             }
             (Effect::Adopt, Action::Adopt(other)) => {
                 if other.index() >= self.seats.len() {
-                    return Err(RulesError::NotPossible(format!("there is no {other}")));
+                    return Err(RulesError::NotPossible(t!(
+                        "pandoria-no-such-seat",
+                        seat = usize::from(other.0) + 1
+                    )));
                 }
                 match self.adopt_problem(other) {
                     Some(e) => Err(e),
@@ -519,7 +512,7 @@ impl Pandoria {
                 if let Some(why) = self.target_problem(*spell, *castle, h, None) {
                     return Err(RulesError::BadTarget {
                         at: h,
-                        spell: spell.name(),
+                        spell: spell.name_text(),
                         why,
                     });
                 }
@@ -560,13 +553,20 @@ impl Pandoria {
             (Effect::ConstructBuild { discount }, Action::Build(c, slot, with)) => {
                 let card = self.in_hand(seat, c)?;
                 let cost = self.build_price(seat, c, slot, BuildHow::Construct(*discount))?;
-                let what = || format!("{} (card {c}) in slot {slot}", card.building.label());
+                let what = || {
+                    t!(
+                        "pandoria-pay-building",
+                        building = card.building.label_text(),
+                        card = c.0,
+                        slot = slot
+                    )
+                };
                 self.check_payment(seat, &what, super::Resource::Wood, cost, with)
                     .map(|_| ())
             }
             (Effect::ConstructMonument { discount }, Action::Monument(slot, with)) => {
                 let cost = self.monument_price(seat, slot, BuildHow::Construct(*discount))?;
-                let what = || format!("a monument over slot {slot}");
+                let what = || t!("pandoria-pay-monument", slot = slot);
                 self.check_payment(seat, &what, super::Resource::Wood, cost, with)
                     .map(|_| ())
             }
@@ -579,14 +579,14 @@ impl Pandoria {
                 if regions.contains(&region) {
                     return Ok(());
                 }
-                let hint = if regions.is_empty() {
-                    ": it touches no region closed this turn".to_string()
-                } else {
-                    format!(
-                        "; name the region by {} (rage {worker} {})",
-                        super::error::join_hexes(&regions, " or "),
-                        regions[0]
-                    )
+                let hint = match regions.first() {
+                    None => t!("pandoria-rage-no-region"),
+                    Some(first) => t!(
+                        "pandoria-rage-name-region",
+                        regions = hexes_or(&regions),
+                        worker = notation(worker),
+                        first = notation(first)
+                    ),
                 };
                 Err(RulesError::NotNextToRegion {
                     worker,
@@ -603,36 +603,27 @@ impl Pandoria {
                     return Err(RulesError::BadMove {
                         from,
                         to,
-                        why: "that figure has moved already: Teleport moves two different figures"
-                            .into(),
+                        why: t!("pandoria-why-teleport-moved"),
                     });
                 }
                 match self.target_problem(SpellEffect::Clone(1), None, to, None) {
-                    Some(why) => Err(RulesError::BadMove {
-                        from,
-                        to,
-                        why: why.into(),
-                    }),
+                    Some(why) => Err(RulesError::BadMove { from, to, why }),
                     None => Ok(()),
                 }
             }
             (Effect::Tile { tile }, Action::Tile(a, b)) => {
                 if Self::tile_data(*tile).b.is_none() {
-                    return Err(RulesError::NotPossible(
-                        "the drawn tile is a single tile: place it with \"single D7\"".into(),
-                    ));
+                    return Err(RulesError::NotPossible(t!("pandoria-drawn-single")));
                 }
                 self.check_tile_at(a, b)
             }
             (Effect::Tile { tile }, Action::Single(h)) => {
                 if Self::tile_data(*tile).b.is_some() {
-                    return Err(RulesError::NotPossible(
-                        "the drawn tile is a double tile: place it with \"tile D7 E7\"".into(),
-                    ));
+                    return Err(RulesError::NotPossible(t!("pandoria-drawn-double")));
                 }
                 self.check_single_space(h)
             }
-            _ => wrong("do that"),
+            _ => wrong(t!("pandoria-tried-do-that")),
         }
     }
 
@@ -800,7 +791,7 @@ fn no_payment(with: Option<super::Resource>) -> Result<(), RulesError> {
     match with {
         Some(w) => Err(RulesError::BadPayment {
             with: w,
-            why: "Master Builder builds for no wood".into(),
+            why: t!("pandoria-master-builder-no-wood"),
         }),
         None => Ok(()),
     }

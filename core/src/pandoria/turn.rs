@@ -7,22 +7,24 @@
 use super::cards::{Card, CardId, Realm, Resource, cards};
 use super::effects::BuildingEffect;
 use super::end::ClosedMemo;
-use super::error::RulesError;
+use super::error::{RulesError, joined};
 use super::prices::BuildHow;
 use super::{Action, Choice, Event, Land, Mode, Paid, Pandoria, StartTiles, Step};
 use crate::game::{Game, Seat};
 use crate::hex::Hex;
+use crate::t;
+use crate::words::Text;
 
 impl Pandoria {
-    fn hand_text(&self, seat: Seat) -> String {
+    fn hand_text(&self, seat: Seat) -> Text {
         let hand = &self.seats[seat.index()].cards;
         if hand.is_empty() {
-            "no cards".into()
+            t!("pandoria-no-cards")
         } else {
-            hand.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
+            joined(
+                hand.iter().map(|c| t!("pandoria-card-number", card = c.0)),
+                t!("pandoria-sep-comma"),
+            )
         }
     }
 
@@ -47,7 +49,7 @@ impl Pandoria {
 
     /// Checks an action of steps 4–7 and the realm, spell and choice steps.
     pub(super) fn validate_later(&self, action: &Action) -> Result<(), RulesError> {
-        let wrong = |tried: &'static str| {
+        let wrong = |tried: Text| {
             Err(RulesError::WrongStep {
                 tried,
                 now: self.now(),
@@ -57,14 +59,11 @@ impl Pandoria {
         match (&self.step, *action) {
             (Step::Realm { seat }, Action::Realm(realm)) => {
                 if !self.options.realm_sets.allows(realm.set()) {
-                    let names: Vec<&str> = self
-                        .options
-                        .realm_sets
-                        .realms()
-                        .iter()
-                        .map(|r| r.data().name.as_str())
-                        .collect();
-                    return Err(RulesError::RealmNotOffered(realm, names.join(", ")));
+                    let names = self.options.realm_sets.realms();
+                    return Err(RulesError::RealmNotOffered(
+                        realm,
+                        joined(names.iter().map(|r| r.text()), t!("pandoria-sep-comma")),
+                    ));
                 }
                 if self.options.mode == Mode::Beginner
                     && self
@@ -77,32 +76,39 @@ impl Pandoria {
                 }
                 Ok(())
             }
-            (Step::Realm { .. }, _) => wrong("do that before everybody has a realm"),
+            (Step::Realm { .. }, _) => wrong(t!("pandoria-tried-before-realms")),
             (Step::Card | Step::HalflingSpell, Action::Spell(c, with)) => {
                 let card = self.in_hand(seat, c)?;
                 let cost = self.spell_price(seat, card, false, false);
-                let what = || format!("{} (card {c})", card.spell.label());
+                let what = || {
+                    t!(
+                        "pandoria-pay-spell",
+                        spell = card.spell.label_text(),
+                        card = c.0
+                    )
+                };
                 self.check_payment(seat, &what, Resource::Crystal, cost, with)
                     .map(|_| ())
             }
             (Step::Card, Action::Both(c, with)) => {
                 if !self.halfling_combo(seat) {
-                    return Err(RulesError::NotPossible(
-                        "only second-edition Halflings use a card's spell and building together"
-                            .into(),
-                    ));
+                    return Err(RulesError::NotPossible(t!("pandoria-halflings-only")));
                 }
                 let card = self.in_hand(seat, c)?;
                 let cost = self.spell_price(seat, card, false, true);
-                let what = || format!("{} (card {c})", card.spell.label());
+                let what = || {
+                    t!(
+                        "pandoria-pay-spell",
+                        spell = card.spell.label_text(),
+                        card = c.0
+                    )
+                };
                 self.check_payment(seat, &what, Resource::Crystal, cost, with)
                     .map(|_| ())
             }
             (Step::Card, Action::Recast(with)) => {
                 if !self.mage_recast(seat) {
-                    return Err(RulesError::NotPossible(
-                        "only second-edition Mages recast their last spell".into(),
-                    ));
+                    return Err(RulesError::NotPossible(t!("pandoria-mages-only")));
                 }
                 let top = *self.seats[seat.index()]
                     .spells
@@ -110,7 +116,7 @@ impl Pandoria {
                     .ok_or(RulesError::NothingToRecast)?;
                 let card = cards().card(top);
                 let cost = self.spell_price(seat, card, true, false);
-                let what = || format!("recasting {}", card.spell.label());
+                let what = || t!("pandoria-pay-recast", spell = card.spell.label_text());
                 self.check_payment(seat, &what, Resource::Crystal, cost, with)
                     .map(|_| ())
             }
@@ -120,26 +126,33 @@ impl Pandoria {
                 }
                 let card = self.in_hand(seat, c)?;
                 let cost = self.build_price(seat, c, slot, BuildHow::Normal)?;
-                let what = || format!("{} (card {c}) in slot {slot}", card.building.label());
+                let what = || {
+                    t!(
+                        "pandoria-pay-building",
+                        building = card.building.label_text(),
+                        card = c.0,
+                        slot = slot
+                    )
+                };
                 self.check_payment(seat, &what, Resource::Wood, cost, with)
                     .map(|_| ())
             }
             (Step::Card, Action::Monument(slot, with)) => {
                 if !self.has_economy() {
-                    return wrong("erect a monument in the family game");
+                    return wrong(t!("pandoria-tried-family-monument"));
                 }
                 let cost = self.monument_price(seat, slot, BuildHow::Normal)?;
-                let what = || format!("a monument over slot {slot}");
+                let what = || t!("pandoria-pay-monument", slot = slot);
                 self.check_payment(seat, &what, Resource::Wood, cost, with)
                     .map(|_| ())
             }
             (Step::Card, Action::GoblinSpell(owner, with)) => {
                 let (card, cost) = self.goblin_spell_price(seat, owner)?;
                 let what = || {
-                    format!(
-                        "{} from {}'s spells",
-                        card.spell.label(),
-                        self.seat_name(owner)
+                    t!(
+                        "pandoria-pay-goblin-spell",
+                        spell = card.spell.label_text(),
+                        seat = self.seat_name(owner)
                     )
                 };
                 self.check_payment(seat, &what, Resource::Crystal, cost, with)
@@ -148,10 +161,11 @@ impl Pandoria {
             (Step::Card, Action::Occupy(owner, slot, with)) => {
                 let (card, cost) = self.occupy_price(seat, owner, slot)?;
                 let what = || {
-                    format!(
-                        "{} in {}'s slot {slot}",
-                        card.building.label(),
-                        self.seat_name(owner)
+                    t!(
+                        "pandoria-pay-occupy",
+                        building = card.building.label_text(),
+                        seat = self.seat_name(owner),
+                        slot = slot
                     )
                 };
                 self.check_payment(seat, &what, Resource::Wood, cost, with)
@@ -161,14 +175,14 @@ impl Pandoria {
             (Step::Card, Action::Relic(points)) => self.check_relic(points),
             (Step::Card, Action::Ship(h, with)) => self.check_printed_ship(h, with).map(|_| ()),
             (Step::HalflingSpell, Action::Build(..) | Action::Monument(..)) => {
-                wrong("build twice in one turn")
+                wrong(t!("pandoria-tried-build-twice"))
             }
             (Step::Card | Step::HalflingSpell | Step::Effect { .. }, Action::Buy(..))
                 if !self.may_buy() =>
             {
                 Err(RulesError::NoPurchase)
             }
-            (Step::Card | Step::HalflingSpell, _) => wrong("do that"),
+            (Step::Card | Step::HalflingSpell, _) => wrong(t!("pandoria-tried-do-that")),
             (Step::Effect { .. }, _) => self.validate_effect(action),
             (Step::ComboBuild { card }, Action::Build(c, slot, with)) => {
                 if c != *card {
@@ -176,9 +190,11 @@ impl Pandoria {
                 }
                 let cost = self.build_price(seat, c, slot, BuildHow::Combo)?;
                 let what = || {
-                    format!(
-                        "{} (card {c}) in slot {slot}",
-                        cards().card(c).building.label()
+                    t!(
+                        "pandoria-pay-building",
+                        building = cards().card(c).building.label_text(),
+                        card = c.0,
+                        slot = slot
                     )
                 };
                 self.check_payment(seat, &what, Resource::Wood, cost, with)
@@ -186,7 +202,7 @@ impl Pandoria {
             }
             (Step::ComboBuild { .. }, Action::Monument(slot, with)) => {
                 let cost = self.monument_price(seat, slot, BuildHow::Combo)?;
-                let what = || format!("a monument over slot {slot}");
+                let what = || t!("pandoria-pay-monument", slot = slot);
                 self.check_payment(seat, &what, Resource::Wood, cost, with)
                     .map(|_| ())
             }
@@ -194,32 +210,37 @@ impl Pandoria {
                 if self.is_trivial() {
                     Ok(())
                 } else {
-                    Err(RulesError::MustChoose(format!(
-                        "you cast card {card} to build it too: build it (build {card} 3) or erect a monument (monument 3)"
+                    Err(RulesError::MustChoose(t!(
+                        "pandoria-must-combo",
+                        card = card.0
                     )))
                 }
             }
-            (Step::ComboBuild { .. }, _) => wrong("do that"),
+            (Step::ComboBuild { .. }, _) => wrong(t!("pandoria-tried-do-that")),
             (Step::Choices { .. }, Action::Points) => Ok(()),
             (Step::Choices { .. }, Action::Card) => {
                 if self.deck.is_empty() {
-                    Err(RulesError::NotPossible(
-                        "the deck is empty: take the points".into(),
-                    ))
+                    Err(RulesError::NotPossible(t!("pandoria-deck-empty")))
                 } else {
                     Ok(())
                 }
             }
-            (Step::Choices { .. }, _) => wrong("do that"),
+            (Step::Choices { .. }, _) => wrong(t!("pandoria-tried-do-that")),
             (Step::Buy | Step::RoundBuy { .. }, Action::Buy(pos, with)) => {
                 let buyer = self.decision().map_or(seat, |d| d.seat);
                 let (card, cost) = self.buy_price(buyer, pos)?;
-                let what = || format!("market card {pos} ({})", cards().card(card).spell.label());
+                let what = || {
+                    t!(
+                        "pandoria-pay-market-card",
+                        pos = pos,
+                        spell = cards().card(card).spell.label_text()
+                    )
+                };
                 self.check_payment(buyer, &what, Resource::Gold, cost, with)
                     .map(|_| ())
             }
             (Step::Buy | Step::RoundBuy { .. }, Action::Pass) => Ok(()),
-            (Step::Buy | Step::RoundBuy { .. }, _) => wrong("do that"),
+            (Step::Buy | Step::RoundBuy { .. }, _) => wrong(t!("pandoria-tried-do-that")),
             (Step::ElfMove, Action::Move(from, to)) => {
                 match self.figures[from.index()] {
                     Some(f) if f.seat == seat && !f.leader => {}
@@ -227,7 +248,7 @@ impl Pandoria {
                         return Err(RulesError::BadMove {
                             from,
                             to,
-                            why: "the Elves move a worker, never the leader".into(),
+                            why: t!("pandoria-why-elf-leader"),
                         });
                     }
                     _ => return Err(RulesError::NotYourFigure(from)),
@@ -236,20 +257,16 @@ impl Pandoria {
                     return Err(RulesError::BadMove {
                         from,
                         to,
-                        why: "a worker moves 1 or 2 spaces".into(),
+                        why: t!("pandoria-why-elf-distance"),
                     });
                 }
                 match self.elf_move_problem(from, to, &mut ClosedMemo::default()) {
-                    Some(why) => Err(RulesError::BadMove {
-                        from,
-                        to,
-                        why: why.into(),
-                    }),
+                    Some(why) => Err(RulesError::BadMove { from, to, why }),
                     None => Ok(()),
                 }
             }
             (Step::ElfMove, Action::Pass) => Ok(()),
-            (Step::ElfMove, _) => wrong("do that"),
+            (Step::ElfMove, _) => wrong(t!("pandoria-tried-do-that")),
             (Step::Poorhouse, Action::Choose(r)) => {
                 if self.seats[seat.index()].resource(r) == 0 {
                     Ok(())
@@ -257,11 +274,11 @@ impl Pandoria {
                     Err(RulesError::NotZero(r))
                 }
             }
-            (Step::Poorhouse, Action::Pass) => Err(RulesError::MustChoose(
-                "the Poorhouse raises one of your resources at 0 to 2: choose which".into(),
-            )),
-            (Step::Poorhouse, _) => wrong("do that"),
-            _ => wrong("do that"),
+            (Step::Poorhouse, Action::Pass) => {
+                Err(RulesError::MustChoose(t!("pandoria-must-poorhouse")))
+            }
+            (Step::Poorhouse, _) => wrong(t!("pandoria-tried-do-that")),
+            _ => wrong(t!("pandoria-tried-do-that")),
         }
     }
 
@@ -440,7 +457,7 @@ impl Pandoria {
         cost: u8,
         with: Option<Resource>,
     ) -> Paid {
-        self.check_payment(seat, &String::new, resource, cost, with)
+        self.check_payment(seat, &|| Text::concat([]), resource, cost, with)
             .expect("validated payment")
     }
 
