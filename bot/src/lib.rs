@@ -8,6 +8,7 @@ pub mod discord;
 pub mod ids;
 pub mod league;
 pub mod local;
+pub mod metrics;
 pub mod outbox;
 pub mod paint;
 pub mod reminders;

@@ -20,7 +20,9 @@ fn image(p: turnpost_render::Picture) -> Image {
 impl Painter for PngPainter {
     fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
         // The glance first (it reads on a phone), then the whole board.
+        let started = std::time::Instant::now();
         let pictures = turnpost_render::public_pictures(game, view).map_err(|e| e.to_string())?;
+        crate::metrics::pictures_took("public", started.elapsed());
         Ok(pictures.into_iter().map(image).collect())
     }
 
@@ -38,7 +40,9 @@ impl Painter for PngPainter {
     }
 
     fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
+        let started = std::time::Instant::now();
         let pictures = turnpost_render::private_pictures(game, view).map_err(|e| e.to_string())?;
+        crate::metrics::pictures_took("private", started.elapsed());
         Ok(pictures.into_iter().map(image).collect())
     }
 }

@@ -336,8 +336,25 @@ fn error_code(e: &serenity::Error) -> Option<isize> {
     }
 }
 
-/// Sorts a failed request into what the outbox does next.
+/// Sorts a failed request into what the outbox does next, and counts it by Discord's code
+/// (the HTTP status when Discord gave none, `timeout` when no answer came) in the metrics.
 fn failure(e: &serenity::Error) -> Failure {
+    use serenity::http::HttpError;
+    let label = match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.error.code != 0 => {
+            r.error.code.to_string()
+        }
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            format!("http_{}", r.status_code.as_u16())
+        }
+        _ => "timeout".to_string(),
+    };
+    crate::metrics::delivery_failed(label);
+    classify(e)
+}
+
+/// Sorts a failed request into what the outbox does next.
+fn classify(e: &serenity::Error) -> Failure {
     use serenity::http::HttpError;
     let serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) = e else {
         // Timeouts, refused connections, resets: the request may not have arrived at all.
@@ -595,7 +612,7 @@ impl Courier for DiscordCourier {
                 .await
             {
                 Ok(page) => page,
-                Err(e) if matches!(failure(&e), Failure::Unreachable { invalid: true, .. }) => {
+                Err(e) if matches!(classify(&e), Failure::Unreachable { invalid: true, .. }) => {
                     // No Read Message History: the nonce is all there is.
                     tracing::warn!(outbox_id = row.outbox_id, channel = channel.get(), error = %e, "cannot read the channel to rule out sending a message twice; sending it");
                     return Ok(None);

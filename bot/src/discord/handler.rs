@@ -38,6 +38,7 @@ pub(crate) struct Handler {
     table: Arc<Table>,
     dev_guild: Option<u64>,
     in_flight: Arc<InFlight>,
+    health: Arc<crate::metrics::Health>,
 }
 
 impl Handler {
@@ -45,11 +46,13 @@ impl Handler {
         table: Arc<Table>,
         dev_guild: Option<u64>,
         in_flight: Arc<InFlight>,
+        health: Arc<crate::metrics::Health>,
     ) -> Handler {
         Handler {
             table,
             dev_guild,
             in_flight,
+            health,
         }
     }
 }
@@ -150,6 +153,23 @@ fn command_of(id: &ComponentId, comp: &ComponentInteraction) -> Option<Command> 
 
 #[serenity::async_trait]
 impl EventHandler for Handler {
+    async fn shard_stage_update(
+        &self,
+        _ctx: Context,
+        event: serenity::gateway::ShardStageUpdateEvent,
+    ) {
+        use serenity::gateway::ConnectionStage;
+        match (event.old, event.new) {
+            (old, ConnectionStage::Connected) if old != ConnectionStage::Connected => {
+                self.health.shard_up();
+            }
+            (ConnectionStage::Connected, new) if new != ConnectionStage::Connected => {
+                self.health.shard_down();
+            }
+            _ => {}
+        }
+    }
+
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         let definitions = commands::definitions();

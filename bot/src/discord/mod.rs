@@ -60,6 +60,9 @@ pub struct Config {
     pub api_base: Option<String>,
     /// How often reminders and deadlines are checked.
     pub reminder_every: Duration,
+    /// Where `/metrics` and `/healthz` are served (`TURNPOST_METRICS_ADDR`, e.g.
+    /// `127.0.0.1:9464`); `None`: not served.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 impl Config {
@@ -77,6 +80,14 @@ impl Config {
             ),
             _ => None,
         };
+        let metrics_addr = match std::env::var("TURNPOST_METRICS_ADDR") {
+            Ok(a) if !a.trim().is_empty() => Some(a.trim().parse().map_err(|_| {
+                format!(
+                    "TURNPOST_METRICS_ADDR is not an address with a port (like 127.0.0.1:9464): {a}"
+                )
+            })?),
+            _ => None,
+        };
         Ok(Config {
             token: Token::new(token.trim()),
             database: std::env::var("TURNPOST_DATABASE")
@@ -86,6 +97,7 @@ impl Config {
                 .ok()
                 .filter(|s| !s.is_empty()),
             reminder_every: Duration::from_secs(300),
+            metrics_addr,
         })
     }
 }
@@ -164,7 +176,23 @@ pub async fn run(
     let http = http.build();
     let in_flight = Arc::new(InFlight::default());
     in_flight.accepting.store(true, Ordering::SeqCst);
-    let handler = handler::Handler::new(table.clone(), config.dev_guild, in_flight.clone());
+    // Metrics and health, when asked for: one shard in this process.
+    let health = Arc::new(crate::metrics::Health::default());
+    health.expect_shards(1);
+    let metrics_server = match config.metrics_addr {
+        Some(addr) => {
+            let (bound, task) = crate::metrics::serve(addr, table.clone(), health.clone()).await?;
+            tracing::info!(%bound, "serving /metrics and /healthz");
+            Some(task)
+        }
+        None => None,
+    };
+    let handler = handler::Handler::new(
+        table.clone(),
+        config.dev_guild,
+        in_flight.clone(),
+        health.clone(),
+    );
     // Slash commands and components need no privileged intent.
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
         .event_handler(handler)
@@ -209,6 +237,9 @@ pub async fn run(
     };
     reminders.abort();
     ai.abort();
+    if let Some(server) = metrics_server {
+        server.abort();
+    }
     // Let the worker finish what it is sending; anything still pending goes out after the
     // next start.
     let _ = stop_outbox.send(());
@@ -266,6 +297,7 @@ mod tests {
             dev_guild: None,
             api_base: None,
             reminder_every: Duration::from_secs(1),
+            metrics_addr: None,
         };
         let text = format!("{config:?} {:?}", config.token);
         assert!(!text.contains("secret-token-value"), "{text}");

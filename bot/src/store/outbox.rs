@@ -442,6 +442,15 @@ impl Store {
         Ok(r.rows_affected())
     }
 
+    /// When the oldest delivery still pending was queued (Unix ms), `None` when none is.
+    pub async fn oldest_pending_delivery(&self) -> Result<Option<i64>, StoreError> {
+        Ok(
+            query_scalar("SELECT MIN(created_at) FROM outbox WHERE done_at IS NULL")
+                .fetch_one(self.read())
+                .await?,
+        )
+    }
+
     /// Pending deliveries in all.
     pub async fn pending_delivery_count(&self) -> Result<i64, StoreError> {
         Ok(

@@ -17,6 +17,11 @@ impl Table {
         games.entry(game_id).or_default().clone()
     }
 
+    /// How many games are held in memory now.
+    pub fn cached_games(&self) -> usize {
+        self.games.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
     /// Drops every cached game (they reload from the store on next use); for benchmarks
     /// of cold loads and for memory pressure.
     pub fn evict_all(&self) {

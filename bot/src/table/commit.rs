@@ -463,6 +463,7 @@ impl Table {
             deliveries,
             league,
         };
+        let started = std::time::Instant::now();
         match self
             .store
             .append(game_id, loaded.row.version, &change)
@@ -470,6 +471,8 @@ impl Table {
         {
             Ok(stored) => {
                 debug_assert_eq!(stored, plan.version);
+                crate::metrics::commit_took(started.elapsed());
+                crate::metrics::actions_committed(actions.len());
                 Ok(None)
             }
             // Nothing was written and the game in memory is as it was.

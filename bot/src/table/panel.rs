@@ -132,6 +132,9 @@ impl Table {
             (Ok(()), Some(command)) => self.run(caller, command).await,
             (Ok(()), None) => Ok(Reply::default()),
         };
+        if matches!(reply, Err(TableError::Refused(_))) {
+            crate::metrics::refused();
+        }
         let asked = reply.as_ref().is_ok_and(|r| r.confirm.is_some());
         let panel = match request.panel {
             Some(PanelAsk::Show { .. }) if ended => None,

@@ -32,6 +32,26 @@ const BERT: u64 = 102;
 const CLEO: u64 = 103;
 const STRANGER: u64 = 199;
 
+/// `GET path` on the bot's metrics address: the status and the body.
+async fn get(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).await.unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, body.to_string())
+}
+
+/// The value of one sample in Prometheus text (`name` with its labels as written), if any.
+fn sample(text: &str, name: &str) -> Option<f64> {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+}
+
 /// Display names of the test users, as the fake puts them in interactions.
 fn name_users(fake: &FakeDiscord) {
     for (user, name) in [

@@ -105,6 +105,28 @@ async fn a_three_player_pandoria_game_is_played_to_the_end() {
     fake.assert_clean();
     let (_, p99) = latency_report(&fake);
     assert!(p99 < Duration::from_secs(3), "{p99:?}");
+    // Metrics and health, scraped as Prometheus would (issue 31). The recorder is the test
+    // process's, so other tests' games may add to the counts: at least this game's.
+    let (status, health) = get(bot.metrics, "/healthz").await;
+    assert_eq!(status, 200, "{health}");
+    let health: Value = serde_json::from_str(&health).unwrap();
+    assert_eq!(health["status"], "ok", "{health}");
+    assert_eq!(health["shards_connected"], 1, "{health}");
+    let (status, metrics) = get(bot.metrics, "/metrics").await;
+    assert_eq!(status, 200);
+    let at_least = |name: &str, least: f64| {
+        let value = sample(&metrics, name).unwrap_or_else(|| panic!("no {name} in\n{metrics}"));
+        assert!(value >= least, "{name} = {value} < {least}");
+    };
+    at_least("turnpost_actions_committed_total", actions as f64);
+    at_least("turnpost_commit_seconds_count", 1.0);
+    at_least("turnpost_refusals_total", 2.0);
+    at_least("turnpost_picture_seconds_count{kind=\"public\"}", 1.0);
+    at_least("turnpost_picture_seconds_count{kind=\"private\"}", 1.0);
+    at_least("turnpost_shards_connected", 1.0);
+    at_least("turnpost_games_cached", 0.0);
+    at_least("turnpost_outbox_backlog", 0.0);
+    at_least("turnpost_outbox_oldest_seconds", 0.0);
     bot.stop().await;
     fake.assert_clean();
 }
@@ -186,6 +208,10 @@ async fn closed_dms_fall_back_to_the_channel_once_and_buttons_survive_a_restart(
     // not tried, and he was not told again.
     let (user, post) = latest_turn(&fake);
     let user = user.unwrap();
+    // The refused DM is counted by Discord's code (issue 31).
+    let (_, metrics) = get(bot.metrics, "/metrics").await;
+    let closed = sample(&metrics, "turnpost_delivery_failures_total{code=\"50007\"}");
+    assert!(closed.is_some_and(|n| n >= 1.0), "{metrics}");
     bot.stop().await;
     assert_eq!(
         bert_attempts(),

@@ -74,6 +74,7 @@ fn bot_config(fake: &FakeDiscord, db: &Path) -> Config {
         dev_guild: Some(GUILD),
         api_base: Some(fake.base_url()),
         reminder_every: Duration::from_secs(3600),
+        metrics_addr: None,
     }
 }
 

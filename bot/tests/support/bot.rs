@@ -22,6 +22,8 @@ const WAIT: Duration = Duration::from_secs(20);
 pub struct Bot {
     stop: oneshot::Sender<()>,
     task: tokio::task::JoinHandle<Result<(), String>>,
+    /// Where it serves `/metrics` and `/healthz`.
+    pub metrics: std::net::SocketAddr,
 }
 
 impl Bot {
@@ -52,12 +54,17 @@ pub async fn start(
 ) -> (Bot, Arc<Table>) {
     let identified = fake.identify_count();
     let mark = fake.mark();
+    // A free port for /metrics and /healthz (taken back from the system just before use).
+    let metrics = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap();
     let config = Config {
         token: Token::new("test-token"),
         database: db.to_path_buf(),
         dev_guild: Some(GUILD),
         api_base: Some(fake.base_url()),
         reminder_every: Duration::from_secs(3600),
+        metrics_addr: Some(metrics),
     };
     let store = Store::open(db).await.unwrap();
     let table = Arc::new(Table::new(store, painter, settings));
@@ -70,5 +77,12 @@ pub async fn start(
         r.method == "PUT" && r.path.contains(&format!("/guilds/{GUILD}/commands"))
     })
     .await;
-    (Bot { stop, task }, table)
+    (
+        Bot {
+            stop,
+            task,
+            metrics,
+        },
+        table,
+    )
 }
