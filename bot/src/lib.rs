@@ -21,9 +21,23 @@ pub mod table;
 pub use league::ratings;
 pub use table::record;
 
+/// The bot's own words (refusals, log lines, lobby and league texts), one Fluent file per
+/// language; installed beside core's and the games' when a table starts ([`install_words`]).
+pub const WORDS: &[turnpost_core::words::Source] = &[turnpost_core::words::Source {
+    lang: turnpost_core::words::Lang::En,
+    path: "bot/locales/en/bot.ftl",
+    ftl: include_str!("../locales/en/bot.ftl"),
+}];
+
+/// Adds the bot's words to the catalog (again: nothing happens).
+pub fn install_words() {
+    turnpost_core::words::install(WORDS);
+}
+
 /// `text` in English: where the bot still makes its messages in one language. Issue 30 puts
 /// the reader's language here (the clicking user's locale for private answers, the server's
 /// for the channel), so every call is a place that must learn whose language it speaks.
 pub fn english(text: &turnpost_core::words::Text) -> String {
+    install_words();
     turnpost_core::words::Lang::En.render(text)
 }

@@ -204,8 +204,12 @@ pub async fn play(
         return Err(format!("{}, not {}", range(), opts.players));
     }
     let ai = match opts.options.iter().find(|(k, _)| k.trim() == "ai") {
-        Some((_, v)) => parse_count("AI seats", v, 0..=counts.end() - opts.players)
-            .map_err(|e| e.to_string())?,
+        Some((_, v)) => parse_count(
+            crate::table::limits::what("ai-seats"),
+            v,
+            0..=counts.end() - opts.players,
+        )
+        .map_err(|e| e.to_string())?,
         None => 0,
     };
     let seats = opts.players + ai;
@@ -260,7 +264,8 @@ pub async fn play(
     // just the options' own problem.
     let mut reply = first.map_err(|e| match e {
         TableError::Refused(m) if resumed.is_none() && opts.db.is_some() => format!(
-            "{m} This file holds a table that cannot be resumed; run again with --new to abandon it and start over."
+            "{} This file holds a table that cannot be resumed; run again with --new to abandon it and start over.",
+            crate::english(&m)
         ),
         e => e.to_string(),
     })?;
@@ -410,7 +415,7 @@ pub async fn play(
                         return Ok(());
                     }
                     Err(TableError::Refused(m)) => {
-                        writeln!(session.out, "  {m}").map_err(io_err)?;
+                        writeln!(session.out, "  {}", crate::english(&m)).map_err(io_err)?;
                         continue;
                     }
                     Err(e) => return Err(e.to_string()),
@@ -458,7 +463,9 @@ pub async fn play(
                     }
                 }
             }
-            Err(TableError::Refused(m)) => writeln!(session.out, "  {m}").map_err(io_err)?,
+            Err(TableError::Refused(m)) => {
+                writeln!(session.out, "  {}", crate::english(&m)).map_err(io_err)?
+            }
             Err(e) => return Err(e.to_string()),
         }
     }

@@ -2,6 +2,7 @@
 //! text) made from the same view.
 
 use turnpost_core::dynamic::AnyView;
+use turnpost_render::RenderError;
 
 use crate::table::{Image, Painter};
 
@@ -18,20 +19,20 @@ fn image(p: turnpost_render::Picture) -> Image {
 }
 
 impl Painter for PngPainter {
-    fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
+    fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, RenderError> {
         // The glance first (it reads on a phone), then the whole board.
         let started = std::time::Instant::now();
-        let pictures = turnpost_render::public_pictures(game, view).map_err(|e| e.to_string())?;
+        let pictures = turnpost_render::public_pictures(game, view)?;
         crate::metrics::pictures_took("public", started.elapsed());
         Ok(pictures.into_iter().map(image).collect())
     }
 
-    fn rating_chart(&self, title: &str, points: &[(i64, f64)]) -> Result<Vec<Image>, String> {
+    fn rating_chart(&self, title: &str, points: &[(i64, f64)]) -> Result<Vec<Image>, RenderError> {
         let rated: Vec<turnpost_render::RatingPoint> = points
             .iter()
             .map(|&(at_ms, rating)| turnpost_render::RatingPoint { at_ms, rating })
             .collect();
-        let png = turnpost_render::rating_chart_png(title, &rated).map_err(|e| e.to_string())?;
+        let png = turnpost_render::rating_chart_png(title, &rated)?;
         Ok(vec![Image {
             name: "rating.png".into(),
             png,
@@ -39,9 +40,9 @@ impl Painter for PngPainter {
         }])
     }
 
-    fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
+    fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, RenderError> {
         let started = std::time::Instant::now();
-        let pictures = turnpost_render::private_pictures(game, view).map_err(|e| e.to_string())?;
+        let pictures = turnpost_render::private_pictures(game, view)?;
         crate::metrics::pictures_took("private", started.elapsed());
         Ok(pictures.into_iter().map(image).collect())
     }

@@ -61,7 +61,7 @@ async fn table_at(path: &std::path::Path, clock: Arc<ManualClock>) -> Table {
 
 fn refused(r: Result<Reply, TableError>) -> String {
     match r {
-        Err(TableError::Refused(m)) => m,
+        Err(TableError::Refused(m)) => m.to_string(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }

@@ -174,6 +174,7 @@ async fn answered_in_words(table: &Table, command: &Command) {
     match result {
         Ok(_) => {}
         Err(TableError::Refused(message)) => {
+            let message = message.to_string();
             assert!(!message.trim().is_empty(), "{command:?}: an empty refusal");
             assert!(
                 message.chars().count() <= REFUSAL_CHARS,
@@ -268,6 +269,7 @@ fn the_ai_count_that_killed_the_bot_is_refused_at_once_with_its_range() {
             let Err(TableError::Refused(message)) = result else {
                 panic!("ai={count} accepted: {result:?}");
             };
+            let message = message.to_string();
             assert!(message.contains("0 to 3"), "{message}");
             assert!(bytes < REFUSAL_BYTES, "ai={count}: {bytes} bytes");
         }

@@ -45,7 +45,7 @@ fn answer(r: Result<Reply, TableError>) -> String {
 
 fn refused(r: Result<Reply, TableError>) -> String {
     match r {
-        Err(TableError::Refused(m)) => m,
+        Err(TableError::Refused(m)) => m.to_string(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }

@@ -61,7 +61,7 @@ async fn exec(pool: &pg::Raw, sql: &str) {
 
 fn refused(r: Result<Reply, TableError>) -> String {
     match r {
-        Err(TableError::Refused(m)) => m,
+        Err(TableError::Refused(m)) => m.to_string(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }

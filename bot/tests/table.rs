@@ -46,7 +46,7 @@ async fn table_at(path: &std::path::Path) -> Table {
 
 fn refused(r: Result<Reply, TableError>) -> String {
     match r {
-        Err(TableError::Refused(m)) => m,
+        Err(TableError::Refused(m)) => m.to_string(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
@@ -647,6 +647,7 @@ async fn eight_racing_tasks_apply_exactly_one_action_per_decision() {
                     winner = t;
                 }
                 Err(TableError::Refused(m)) => {
+                    let m = m.to_string();
                     assert!(
                         m.contains("passed") || m.contains("changed"),
                         "round {round}, mover {mover}, version {version}: {m}"

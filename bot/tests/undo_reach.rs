@@ -39,11 +39,19 @@ struct Recorder {
 }
 
 impl Painter for Recorder {
-    fn public(&self, _: &str, view: &dyn AnyView) -> Result<Vec<Image>, String> {
+    fn public(
+        &self,
+        _: &str,
+        view: &dyn AnyView,
+    ) -> Result<Vec<Image>, turnpost_render::RenderError> {
         self.public.lock().unwrap().push(view.to_json());
         Ok(Vec::new())
     }
-    fn private(&self, _: &str, _: &dyn AnyView) -> Result<Vec<Image>, String> {
+    fn private(
+        &self,
+        _: &str,
+        _: &dyn AnyView,
+    ) -> Result<Vec<Image>, turnpost_render::RenderError> {
         Ok(Vec::new())
     }
 }
@@ -77,7 +85,7 @@ fn undo() -> Command {
 
 fn refused(r: Result<Reply, TableError>) -> String {
     match r {
-        Err(TableError::Refused(m)) => m,
+        Err(TableError::Refused(m)) => m.to_string(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }

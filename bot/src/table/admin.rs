@@ -2,6 +2,7 @@
 
 use super::{Caller, Post, Reply, Table, TableError, refuse};
 use crate::store::Status;
+use turnpost_core::t;
 
 impl Table {
     pub(super) async fn abandon(
@@ -17,9 +18,7 @@ impl Table {
             .await?
             .ok_or_else(|| TableError::Internal("game vanished".into()))?;
         if row.creator_id != caller.user && !caller.moderator {
-            return refuse(
-                "Only the player who opened the table or a moderator (Manage Messages) can abandon the game.",
-            );
+            return refuse(t!("bot-abandon-opener-only"));
         }
         if !confirm {
             return Ok(Reply::ephemeral(
@@ -45,7 +44,7 @@ impl Table {
                 .set_status(game_id, from, Status::Abandoned, &deliveries)
                 .await?
         {
-            return refuse("The game is not running any more.");
+            return refuse(t!("bot-not-running"));
         }
         self.forget(game_id);
         self.queued(&deliveries);

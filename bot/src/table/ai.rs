@@ -99,7 +99,7 @@ impl Table {
             };
             let caller = Caller {
                 user: row.user_id,
-                name: label(&held.seats, Some(game), d.seat.0),
+                name: crate::english(&label(&held.seats, Some(game), d.seat.0)),
                 guild: held.row.guild_id,
                 channel: held.row.channel_id,
                 moderator: false,
@@ -139,7 +139,7 @@ impl Table {
                 }
                 // The AI chose what the game refuses (a bug): play the mildest move instead
                 // so the table never stalls on it.
-                tracing::error!(game_id, %seat, notation, why, "AI action refused; playing the least change");
+                tracing::error!(game_id, %seat, notation, %why, "AI action refused; playing the least change");
                 self.ai_fallbacks.fetch_add(1, Ordering::Relaxed);
                 let fallback = {
                     let held = self.hold(game_id).await?;

@@ -9,10 +9,11 @@
 
 use turnpost_core::Seat;
 use turnpost_core::ai::Level;
-use turnpost_core::words::Text;
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text};
 
 use super::ai::{ai_level, ai_name, next_ai_user};
-use super::play::{Attempt, Step};
+use super::play::{Attempt, Resignation, Step};
 use super::{Caller, Loaded, Reply, Table, TableError, refuse, seat_label, seat_of};
 use crate::clock::HOUR_MS;
 use crate::outbox::{Message, SeatCall, channel_delivery};
@@ -106,7 +107,7 @@ impl Table {
             Phase::Running if now < row.due_at => self.warn(row, now).await,
             Phase::Running => match row.policy {
                 Policy::Skip => self.time_out(row).await,
-                Policy::Forfeit => self.forfeit(row, "ran out of time and forfeits").await,
+                Policy::Forfeit => self.forfeit(row, Resignation::TimedOut).await,
                 Policy::Replace => self.call_vote(row, now).await,
             },
             Phase::Voting => {
@@ -119,10 +120,7 @@ impl Table {
                     Stepped::Nothing
                 })
             }
-            Phase::Open => {
-                self.forfeit(row, "was replaced, but no one took the seat: it forfeits")
-                    .await
-            }
+            Phase::Open => self.forfeit(row, Resignation::NotReplaced).await,
         }
     }
 
@@ -216,9 +214,7 @@ impl Table {
             seat: row.seat,
             notation: "timeout".into(),
             reveals: true,
-            log: vec![Text::raw(format!(
-                "{label} ran out of time: the turn is skipped"
-            ))],
+            log: vec![t!("bot-log-turn-skipped", seat = label)],
             automatic: true,
         }];
         // At most one whole turn of steps (a turn never has this many).
@@ -252,7 +248,7 @@ impl Table {
 
     /// Forfeit: the seat resigns and plays on automatically (the game ends if only one
     /// seat is left).
-    async fn forfeit(&self, row: &DeadlineRow, why: &str) -> Result<Stepped, TableError> {
+    async fn forfeit(&self, row: &DeadlineRow, why: Resignation) -> Result<Stepped, TableError> {
         let Some(mut held) = self.late_game(row).await? else {
             // The turn moved on, or the seat resigned meanwhile: nothing to forfeit.
             return Ok(Stepped::Nothing);
@@ -312,7 +308,12 @@ impl Table {
     }
 
     /// Opens the late seat to volunteers.
-    async fn open_seat(&self, row: &DeadlineRow, name: &str, now: i64) -> Result<bool, TableError> {
+    async fn open_seat(
+        &self,
+        row: &DeadlineRow,
+        name: &Text,
+        now: i64,
+    ) -> Result<bool, TableError> {
         let message = Message {
             text: format!(
                 "The table voted to replace {name}. Anyone not playing here can press **Take the seat** to play on from this position, or a player here can press **Let an AI play it**; {name} can still play their turn until then. Without a volunteer by <t:{}:R>, the seat forfeits.",
@@ -343,16 +344,14 @@ impl Table {
             .await?
             .filter(|d| d.phase == Phase::Voting)
         else {
-            return refuse("There is no vote running in this game: the player to act is not late.");
+            return refuse(t!("bot-no-vote"));
         };
         let held = self.hold(game_id).await?;
         if row.user_id == caller.user {
-            return refuse(
-                "The vote is about your seat; play your turn (Take my turn) and the vote ends.",
-            );
+            return refuse(t!("bot-vote-own-seat"));
         }
         if seat_of(&held, caller.user).is_none_or(|s| s.resigned) {
-            return refuse("Only the players of this game vote on replacing a seat.");
+            return refuse(t!("bot-vote-players-only"));
         }
         let name = seat_label(&held, row.seat);
         let eligible = voters(&held, row.user_id).len();
@@ -389,7 +388,7 @@ impl Table {
             .await?
             .filter(|d| d.phase == Phase::Open)
         else {
-            return refuse("No seat is open in this game.");
+            return refuse(t!("bot-no-open-seat"));
         };
         self.hand_seat(
             Some(caller),
@@ -412,16 +411,14 @@ impl Table {
             .await?
             .filter(|d| d.phase == Phase::Open)
         else {
-            return refuse("No seat is open in this game.");
+            return refuse(t!("bot-no-open-seat"));
         };
         let playing = {
             let held = self.hold(game_id).await?;
             seat_of(&held, caller.user).is_some_and(|s| !s.resigned && s.seat != row.seat)
         };
         if !playing && !caller.moderator {
-            return refuse(
-                "Only the players of this game (or a moderator) can give the seat to an AI.",
-            );
+            return refuse(t!("bot-seat-to-ai-players-only"));
         }
         self.hand_seat(
             Some(caller),
@@ -442,7 +439,7 @@ impl Table {
         taker: SeatTaker,
     ) -> Result<Reply, TableError> {
         let Some(mut held) = self.late_game(row).await? else {
-            return refuse("That seat is no longer open: its player has played on.");
+            return refuse(t!("bot-seat-no-longer-open"));
         };
         let loaded: &mut Loaded = &mut held;
         let (user, name) = match taker {
@@ -450,9 +447,7 @@ impl Table {
             SeatTaker::Ai { level } => (next_ai_user(&loaded.seats, level), ai_name(level)),
         };
         if seat_of(loaded, user).is_some() {
-            return refuse(
-                "You already have a seat in this game; a volunteer from outside it takes this one.",
-            );
+            return refuse(t!("bot-seat-taker-seated"));
         }
         let game = loaded
             .game
@@ -460,17 +455,23 @@ impl Table {
             .ok_or_else(|| TableError::Internal("no game".into()))?;
         let before = seat_label(loaded, row.seat);
         let color = game.seat_name(Seat(row.seat));
-        let name = match ai_level(user) {
-            Some(level) => format!("An AI ({level})"),
-            None => name,
+        let who = match ai_level(user) {
+            Some(level) => t!("bot-an-ai", level = Arg::raw(level.name())),
+            // The name the volunteer goes by on Discord, shown as given.
+            None => Text::raw(name),
         };
+        // The seat's stored name (data from now on, like a player's own name).
+        let name = crate::english(&who);
         let step = Step {
             seat: row.seat,
             notation: format!("seat {user}"),
             reveals: true,
-            log: vec![Text::raw(format!(
-                "{name} takes over {before}'s seat as {color}"
-            ))],
+            log: vec![t!(
+                "bot-log-takes-over",
+                name = who,
+                before = before,
+                colour = color
+            )],
             automatic: false,
         };
         let next = game.boxed_clone();
@@ -493,7 +494,7 @@ impl Table {
     async fn keep_waiting(
         &self,
         row: &DeadlineRow,
-        name: &str,
+        name: &Text,
         why: &str,
         now: i64,
     ) -> Result<bool, TableError> {
@@ -513,7 +514,7 @@ impl Table {
             .await?)
     }
 
-    async fn late_label(&self, row: &DeadlineRow) -> Result<String, TableError> {
+    async fn late_label(&self, row: &DeadlineRow) -> Result<Text, TableError> {
         let held = self.hold(row.game_id).await?;
         Ok(seat_label(&held, row.seat))
     }

@@ -2,8 +2,10 @@
 //! history, game records and a player's games on every server.
 
 use turnpost_core::registry;
+use turnpost_core::t;
+use turnpost_core::words::Arg;
 
-use super::lobby::{describe_terms, parse_deadline};
+use super::lobby::{describe_terms, info, not_a_deadline, not_a_policy, parse_deadline};
 use super::record::{FORMAT, Record, RecordSeat, RecordedAction};
 use super::{Caller, Image, Post, Reply, Table, TableError, refuse};
 use crate::ids::UserId;
@@ -15,19 +17,20 @@ pub const LEADERBOARD_SIZE: usize = 20;
 /// Games listed by `/history`.
 pub const HISTORY_SIZE: usize = 10;
 
-fn guild_of(caller: &Caller, what: &str) -> Result<u64, TableError> {
-    caller.guild.ok_or_else(|| {
-        TableError::Refused(format!(
-            "{what} belong to a server; use this in a server channel."
-        ))
-    })
+/// The caller's server; `what` (a key of `bot-server-only`: `seasons`, `profiles`) belongs
+/// to one.
+fn guild_of(caller: &Caller, what: &'static str) -> Result<u64, TableError> {
+    caller
+        .guild
+        .ok_or_else(|| TableError::Refused(t!("bot-server-only", what = Arg::raw(what))))
 }
 
-fn moderator(caller: &Caller, what: &str) -> Result<(), TableError> {
+/// Whether the caller may do `what` (a key of `bot-moderators-only`: `season-start`).
+fn moderator(caller: &Caller, what: &'static str) -> Result<(), TableError> {
     if caller.moderator {
         Ok(())
     } else {
-        refuse(format!("Only moderators (Manage Messages) can {what}."))
+        refuse(t!("bot-moderators-only", what = Arg::raw(what)))
     }
 }
 
@@ -50,7 +53,7 @@ fn title(kind: &str) -> String {
 impl Table {
     pub(super) async fn vacation(&self, caller: &Caller, days: u32) -> Result<Reply, TableError> {
         // `limits::check` has kept `days` within 1..=LONGEST_VACATION.
-        let guild = guild_of(caller, "Vacations")?;
+        let guild = guild_of(caller, "vacations")?;
         let (_, allowance) = self.store.guild_terms(guild).await?;
         let season = self.store.open_season(guild).await?;
         let season_id = season.as_ref().map(|s| s.season_id);
@@ -60,14 +63,16 @@ impl Table {
             .await?;
         let left = i64::from(allowance) - used;
         let span = if season.is_some() {
-            "this season"
+            t!("bot-this-season")
         } else {
-            "outside seasons"
+            t!("bot-outside-seasons")
         };
         if i64::from(days) > left {
-            return refuse(format!(
-                "You have {} vacation days left {span} (of {allowance}); ask for fewer.",
-                left.max(0)
+            return refuse(t!(
+                "bot-vacation-too-long",
+                left = left.max(0),
+                span = span.clone(),
+                allowance = allowance
             ));
         }
         let ends = self
@@ -86,20 +91,18 @@ impl Table {
         caller: &Caller,
         name: &str,
     ) -> Result<Reply, TableError> {
-        let guild = guild_of(caller, "Seasons")?;
-        moderator(caller, "start a season")?;
+        let guild = guild_of(caller, "seasons")?;
+        moderator(caller, "season-start")?;
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 60 {
-            return refuse("Give the season a name of 1 to 60 characters.");
+            return refuse(t!("bot-season-name-length"));
         }
         if let Some(open) = self.store.open_season(guild).await? {
-            return refuse(format!(
-                "Season \"{}\" is running; close it with /season close first.",
-                open.name
-            ));
+            // The season's name as the moderator gave it.
+            return refuse(t!("bot-season-running", name = Arg::raw(open.name)));
         }
         if self.store.start_season(guild, name).await?.is_none() {
-            return refuse("A season was just started; look at /leaderboard.");
+            return refuse(t!("bot-season-just-started"));
         }
         self.announce(caller, format!(
             "🏁 Season \"{name}\" begins. Rated games finished from now count on its leaderboard (everyone starts fresh there); the all-time leaderboard goes on."
@@ -108,10 +111,10 @@ impl Table {
     }
 
     pub(super) async fn season_close(&self, caller: &Caller) -> Result<Reply, TableError> {
-        let guild = guild_of(caller, "Seasons")?;
-        moderator(caller, "close a season")?;
+        let guild = guild_of(caller, "seasons")?;
+        moderator(caller, "season-close")?;
         let Some(season) = self.store.close_season(guild).await? else {
-            return refuse("No season is running; /season start begins one.");
+            return refuse(t!("bot-no-season"));
         };
         let mut text = format!("🏆 Season \"{}\" is over.", season.name);
         for info in registry::games() {
@@ -143,7 +146,7 @@ impl Table {
         (rated, ai_rated): (Option<bool>, Option<bool>),
         vacation_days: Option<u32>,
     ) -> Result<Reply, TableError> {
-        let guild = guild_of(caller, "League settings")?;
+        let guild = guild_of(caller, "league-settings")?;
         let (mut terms, mut days) = self.store.guild_terms(guild).await?;
         let changing = deadline.is_some()
             || on_timeout.is_some()
@@ -151,20 +154,12 @@ impl Table {
             || ai_rated.is_some()
             || vacation_days.is_some();
         if changing {
-            moderator(caller, "change the league settings")?;
+            moderator(caller, "league-settings")?;
             if let Some(d) = deadline {
-                terms.deadline_hours = parse_deadline(&d).ok_or_else(|| {
-                    TableError::Refused(format!(
-                        "\"{d}\" is not a deadline: choose none, 12h, 24h, 48h, 72h or week."
-                    ))
-                })?;
+                terms.deadline_hours = parse_deadline(&d).ok_or_else(|| not_a_deadline(&d))?;
             }
             if let Some(p) = on_timeout {
-                terms.policy = Policy::from_word(&p).ok_or_else(|| {
-                    TableError::Refused(format!(
-                        "\"{p}\" is not a deadline policy: choose skip, replace or forfeit."
-                    ))
-                })?;
+                terms.policy = Policy::from_word(&p).ok_or_else(|| not_a_policy(&p))?;
             }
             if let Some(r) = rated {
                 terms.rated = r;
@@ -200,17 +195,9 @@ impl Table {
         game: Option<&str>,
         season: Option<&str>,
     ) -> Result<Reply, TableError> {
-        let guild = guild_of(caller, "Leaderboards")?;
+        let guild = guild_of(caller, "leaderboards")?;
         let kind = match game {
-            Some(g) => registry::find(g.trim())
-                .map_err(|e| {
-                    TableError::Refused(format!(
-                        "{}.",
-                        super::play::sentence(&crate::english(&e.0))
-                    ))
-                })?
-                .name
-                .to_string(),
+            Some(g) => info(g.trim())?.name.to_string(),
             None => match self.store.latest_game_in(caller.channel).await? {
                 Some(row) => row.kind,
                 None => registry::games()
@@ -231,9 +218,7 @@ impl Table {
                 match found {
                     Some(s) => (Some(s.season_id), format!("season \"{}\"", s.name)),
                     None => {
-                        return refuse(format!(
-                            "There is no season \"{name}\" here; /league shows the running one, or use season:all."
-                        ));
+                        return refuse(t!("bot-no-such-season", name = Arg::raw(name)));
                     }
                 }
             }
@@ -269,7 +254,7 @@ impl Table {
         user: Option<(UserId, String)>,
         game: Option<&str>,
     ) -> Result<Reply, TableError> {
-        let guild = guild_of(caller, "Profiles")?;
+        let guild = guild_of(caller, "profiles")?;
         let (user, name) = user.unwrap_or((caller.user, caller.name.clone()));
         let stats = self.store.profile(guild, user).await?;
         if stats.is_empty() {
@@ -293,15 +278,7 @@ impl Table {
             }
         }
         let kind = match game {
-            Some(g) => registry::find(g.trim())
-                .map_err(|e| {
-                    TableError::Refused(format!(
-                        "{}.",
-                        super::play::sentence(&crate::english(&e.0))
-                    ))
-                })?
-                .name
-                .to_string(),
+            Some(g) => info(g.trim())?.name.to_string(),
             None => stats
                 .iter()
                 .max_by_key(|s| s.games)
@@ -346,7 +323,7 @@ impl Table {
     }
 
     pub(super) async fn history(&self, caller: &Caller) -> Result<Reply, TableError> {
-        let guild = guild_of(caller, "Game histories")?;
+        let guild = guild_of(caller, "game-histories")?;
         let games = self.store.history(guild, HISTORY_SIZE).await?;
         if games.is_empty() {
             return Ok(Reply::ephemeral("No game has finished on this server yet."));
@@ -390,10 +367,10 @@ impl Table {
     /// state's check value only once it has ended.
     pub(super) async fn record(&self, caller: &Caller) -> Result<Reply, TableError> {
         let Some(row) = self.store.latest_game_in(caller.channel).await? else {
-            return refuse("This channel has no game to record.");
+            return refuse(t!("bot-record-no-game"));
         };
         if row.status == Status::Lobby {
-            return refuse("The game has not started: there is nothing to record yet.");
+            return refuse(t!("bot-record-not-started"));
         }
         let ended = matches!(row.status, Status::Finished | Status::Abandoned);
         let seats = self.store.seats(row.game_id).await?;

@@ -8,6 +8,9 @@
 
 use std::ops::RangeInclusive;
 
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text};
+
 use super::{Command, TableError, refuse};
 use crate::league::LONGEST_VACATION;
 
@@ -62,15 +65,18 @@ pub fn echo(text: &str) -> String {
 /// A count typed as text (`ai=2`), parsed without overflow and refused outside `range`
 /// in words that name the option and the range.
 pub fn parse_count(
-    what: &str,
+    what: Text,
     text: &str,
     range: RangeInclusive<usize>,
 ) -> Result<usize, TableError> {
     let (low, high) = (*range.start(), *range.end());
     let words = || {
-        TableError::Refused(format!(
-            "\"{}\" is not a number of {what} from {low} to {high}.",
-            echo(text.trim())
+        TableError::Refused(t!(
+            "bot-not-a-count",
+            value = Arg::raw(echo(text.trim())),
+            what = what.clone(),
+            low = low,
+            high = high
         ))
     };
     match parse_number(text) {
@@ -89,29 +95,40 @@ pub fn parse_number(text: &str) -> Option<usize> {
     trimmed.parse().ok()
 }
 
-fn within<T: PartialOrd + std::fmt::Display>(
-    what: &str,
+/// What a limit is about, in words: a key of `bot-what` (`your-name`, `log-page`).
+pub fn what(key: &'static str) -> Text {
+    t!("bot-what", key = Arg::raw(key))
+}
+
+fn within<T: PartialOrd + Copy + std::fmt::Display + Into<Arg>>(
+    what: &'static str,
     value: T,
     range: &RangeInclusive<T>,
 ) -> Result<(), TableError> {
     if range.contains(&value) {
         Ok(())
     } else {
-        refuse(format!(
-            "{what} must be from {} to {}, not {value}.",
-            range.start(),
-            range.end()
+        // The number as the player gave it (even one too large for a message's number).
+        let value = Arg::raw(value.to_string());
+        refuse(t!(
+            "bot-out-of-range",
+            what = self::what(what),
+            low = *range.start(),
+            high = *range.end(),
+            value = value
         ))
     }
 }
 
-fn short(what: &str, text: &str, max: usize) -> Result<(), TableError> {
+fn short(what: Text, text: &str, max: usize) -> Result<(), TableError> {
     if text.chars().count() <= max {
         Ok(())
     } else {
-        refuse(format!(
-            "{what} is too long: at most {max} characters (\"{}\").",
-            echo(text)
+        refuse(t!(
+            "bot-too-long",
+            what = what,
+            max = max,
+            text = Arg::raw(echo(text))
         ))
     }
 }
@@ -119,7 +136,7 @@ fn short(what: &str, text: &str, max: usize) -> Result<(), TableError> {
 /// Checks every number and word of a command against its named maximum; the refusal says
 /// the allowed range. Cheap: nothing is parsed beyond lengths and ranges.
 pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
-    short("Your name", caller_name, MAX_NAME)?;
+    short(what("your-name"), caller_name, MAX_NAME)?;
     match command {
         Command::Create {
             game,
@@ -128,66 +145,66 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
             seats,
             seed: _,
         } => {
-            short("The game's name", game, MAX_WORD)?;
+            short(what("game-name"), game, MAX_WORD)?;
             if options.len() > MAX_OPTIONS {
-                return refuse(format!(
-                    "{} options are too many: at most {MAX_OPTIONS}.",
-                    options.len()
+                return refuse(t!(
+                    "bot-too-many-options",
+                    n = options.len(),
+                    max = MAX_OPTIONS
                 ));
             }
             for (key, value) in options {
-                short("An option's name", key, MAX_OPTION_KEY)?;
+                short(what("option-name"), key, MAX_OPTION_KEY)?;
                 short(
-                    &format!("The value of {}", echo(key)),
+                    t!("bot-what-option-value", key = Arg::raw(echo(key))),
                     value,
                     MAX_OPTION_VALUE,
                 )?;
             }
             if let Some(n) = players {
-                within("The number of players", *n, &(1..=MAX_LISTED_SEATS))?;
+                within("players", *n, &(1..=MAX_LISTED_SEATS))?;
             }
             if seats.len() > MAX_LISTED_SEATS {
-                return refuse(format!(
-                    "{} players listed: at most {MAX_LISTED_SEATS}.",
-                    seats.len()
+                return refuse(t!(
+                    "bot-too-many-players",
+                    n = seats.len(),
+                    max = MAX_LISTED_SEATS
                 ));
             }
             for (_, name) in seats {
-                short("A player's name", name, MAX_NAME)?;
+                short(what("player-name"), name, MAX_NAME)?;
             }
             Ok(())
         }
         Command::Act { notation, .. } | Command::ActAnyway { notation, .. } => {
-            short("That action", notation, MAX_NOTATION)
+            short(what("action"), notation, MAX_NOTATION)
         }
         Command::ActToggled { selected, .. } => {
             if selected.len() > MAX_TOGGLED {
-                return refuse(format!(
-                    "{} items picked: at most {MAX_TOGGLED}.",
-                    selected.len()
+                return refuse(t!(
+                    "bot-too-many-picked",
+                    n = selected.len(),
+                    max = MAX_TOGGLED
                 ));
             }
             for (k, &item) in selected.iter().enumerate() {
                 if item >= MAX_TOGGLED || selected[..k].contains(&item) {
-                    return refuse(format!(
-                        "Item {} is not one of the {MAX_TOGGLED} that can be picked once each.",
-                        item + 1
-                    ));
+                    return refuse(t!("bot-not-an-item", item = item + 1, max = MAX_TOGGLED));
                 }
             }
             Ok(())
         }
-        Command::Log { page } => within("The log page", *page, &LOG_PAGES),
-        Command::Remind { hours } => within("The reminder period in hours", *hours, &REMIND_HOURS),
-        Command::Vacation { days } => within("Vacation days", *days, &VACATION_DAYS),
-        Command::SeasonStart { name } => short("The season's name", name, MAX_SEASON_NAME),
+        Command::Log { page } => within("log-page", *page, &LOG_PAGES),
+        Command::Remind { hours } => within("reminder-hours", *hours, &REMIND_HOURS),
+        Command::Vacation { days } => within("vacation-days", *days, &VACATION_DAYS),
+        Command::SeasonStart { name } => short(what("season-name"), name, MAX_SEASON_NAME),
         Command::Rules { game, topic } => {
             for word in [game, topic].into_iter().flatten() {
-                short("That name", word, MAX_WORD)?;
+                short(what("that-name"), word, MAX_WORD)?;
             }
             Ok(())
         }
-        Command::Reference { name, .. } => short("That name", name, MAX_WORD),
+        Command::Reference { name, .. } => short(what("that-name"), name, MAX_WORD),
         Command::League {
             deadline,
             on_timeout,
@@ -195,25 +212,25 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
             ..
         } => {
             for word in [deadline, on_timeout].into_iter().flatten() {
-                short("That setting", word, MAX_WORD)?;
+                short(what("setting"), word, MAX_WORD)?;
             }
             if let Some(days) = vacation_days {
-                within("Vacation days per season", *days, &SEASON_VACATION_DAYS)?;
+                within("season-vacation-days", *days, &SEASON_VACATION_DAYS)?;
             }
             Ok(())
         }
         Command::Leaderboard { game, season } => {
             for word in [game, season].into_iter().flatten() {
-                short("That name", word, MAX_WORD)?;
+                short(what("that-name"), word, MAX_WORD)?;
             }
             Ok(())
         }
         Command::Profile { user, game } => {
             if let Some((_, name)) = user {
-                short("A player's name", name, MAX_NAME)?;
+                short(what("player-name"), name, MAX_NAME)?;
             }
             if let Some(game) = game {
-                short("The game's name", game, MAX_WORD)?;
+                short(what("game-name"), game, MAX_WORD)?;
             }
             Ok(())
         }
@@ -222,9 +239,9 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
             end,
             utc_offset_hours,
         } => {
-            within("The hour quiet begins", *start, &HOURS_OF_DAY)?;
-            within("The hour quiet ends", *end, &HOURS_OF_DAY)?;
-            within("Your offset from UTC", *utc_offset_hours, &UTC_OFFSETS)
+            within("quiet-start", *start, &HOURS_OF_DAY)?;
+            within("quiet-end", *end, &HOURS_OF_DAY)?;
+            within("utc-offset", *utc_offset_hours, &UTC_OFFSETS)
         }
         Command::Join
         | Command::Leave
@@ -269,7 +286,7 @@ mod tests {
 
     #[test]
     fn counts_are_parsed_without_overflow_and_refused_with_their_range() {
-        assert_eq!(parse_count("AI seats", " 2 ", 0..=3).unwrap(), 2);
+        assert_eq!(parse_count(what("ai-seats"), " 2 ", 0..=3).unwrap(), 2);
         for bad in [
             "18446744073709551615",
             "100000000000",
@@ -280,9 +297,10 @@ mod tests {
             "1e3",
             "٣",
         ] {
-            let Err(TableError::Refused(m)) = parse_count("AI seats", bad, 0..=3) else {
+            let Err(TableError::Refused(m)) = parse_count(what("ai-seats"), bad, 0..=3) else {
                 panic!("{bad} accepted");
             };
+            let m = crate::english(&m);
             assert!(m.contains("from 0 to 3"), "{m}");
         }
     }
@@ -316,6 +334,7 @@ mod tests {
             let Err(TableError::Refused(m)) = check(&command, "Anna") else {
                 panic!("{command:?} passed");
             };
+            let m = crate::english(&m);
             assert!(m.contains(" to "), "{m}");
         }
         assert!(check(&Command::Log { page: 3 }, "Anna").is_ok());

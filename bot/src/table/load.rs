@@ -5,6 +5,8 @@ use serde_json::Value;
 use turnpost_core::Seat;
 use turnpost_core::dynamic::DynGame;
 use turnpost_core::registry::{load_game, new_game};
+use turnpost_core::t;
+use turnpost_core::words::Text;
 
 use super::commit::{Attempt, Step, is_table_entry};
 use super::{Caller, Held, Loaded, Table, TableError, TurnLines, fingerprints, refuse};
@@ -236,7 +238,7 @@ impl Table {
             seat,
             notation: format!("void {first} {last}"),
             reveals: true,
-            log: vec![turnpost_core::words::Text::raw(set_aside_note(first, last))],
+            log: vec![set_aside_note(first, last)],
             automatic: true,
         };
         self.commit(loaded, next, vec![step], None, LeagueChange::default())
@@ -306,7 +308,7 @@ impl Table {
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .remove(&caller.channel);
-            return refuse("There is no game in this channel. Start one with /new.");
+            return refuse(t!("bot-no-game-here"));
         };
         self.channels
             .lock()
@@ -386,19 +388,13 @@ fn fresh_game(row: &GameRow, seats: &[SeatRow]) -> Result<Box<dyn DynGame>, Tabl
 
 /// The public note when actions are set aside (see [`Table::set_aside`]): which actions,
 /// no secret.
-fn set_aside_note(first: i64, last: i64) -> String {
-    let back = if first <= 1 {
-        "The game is back at its start".to_string()
-    } else {
-        format!("The game is back where it was after action {}", first - 1)
-    };
-    let which = if first == last {
-        format!("action {first} is")
-    } else {
-        format!("actions {first} to {last} are")
-    };
-    format!(
-        "⚠️ The game's log is damaged at action {first}: it is no longer what was stored, so it cannot be replayed. {back}; {which} set aside (kept for the moderators) and must be played again."
+fn set_aside_note(first: i64, last: i64) -> Text {
+    t!(
+        "bot-log-set-aside",
+        first = first,
+        last = last,
+        count = last - first + 1,
+        before = (first - 1).max(0)
     )
 }
 

@@ -5,6 +5,8 @@
 
 use turnpost_core::Seed;
 use turnpost_core::registry::{self, GameInfo};
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text};
 
 use super::ai::{ai_level, ai_name, next_ai_user};
 use super::limits::{echo, parse_number};
@@ -72,27 +74,18 @@ fn take_terms(options: &mut Vec<(String, String)>, mut terms: Terms) -> Result<T
     for (key, value) in options.drain(..) {
         match key.trim().to_ascii_lowercase().as_str() {
             "deadline" => {
-                terms.deadline_hours = parse_deadline(&value).ok_or_else(|| {
-                    TableError::Refused(format!(
-                        "\"{value}\" is not a deadline: choose none, 12h, 24h, 48h, 72h or week."
-                    ))
-                })?;
+                terms.deadline_hours =
+                    parse_deadline(&value).ok_or_else(|| not_a_deadline(&value))?;
             }
             "on_timeout" | "timeout" => {
-                terms.policy = Policy::from_word(&value).ok_or_else(|| {
-                    TableError::Refused(format!(
-                        "\"{value}\" is not a deadline policy: choose skip, replace or forfeit."
-                    ))
-                })?;
+                terms.policy = Policy::from_word(&value).ok_or_else(|| not_a_policy(&value))?;
             }
             "rated" => {
                 terms.rated = match value.trim().to_ascii_lowercase().as_str() {
                     "yes" | "true" | "1" | "on" | "rated" => true,
                     "no" | "false" | "0" | "off" | "unrated" => false,
                     _ => {
-                        return refuse(format!(
-                            "\"{value}\" is not yes or no: rated=yes counts the game for the leaderboard, rated=no does not."
-                        ));
+                        return refuse(t!("bot-not-yes-or-no", value = Arg::raw(value)));
                     }
                 };
             }
@@ -121,14 +114,18 @@ fn take_ai(
                 count = match parse_number(&value) {
                     Some(n) if n <= most => n,
                     Some(n) => {
-                        return refuse(format!(
-                            "{n} AI seats are too many: a table of at most {max_players} players has room for 0 to {most} beside you."
+                        return refuse(t!(
+                            "bot-too-many-ai",
+                            n = n,
+                            max = max_players,
+                            most = most
                         ));
                     }
                     None => {
-                        return refuse(format!(
-                            "\"{}\" is not a number of AI seats: give 0 to {most} (ai=1 adds one).",
-                            echo(value.trim())
+                        return refuse(t!(
+                            "bot-not-an-ai-count",
+                            value = Arg::raw(echo(value.trim())),
+                            most = most
                         ));
                     }
                 };
@@ -137,9 +134,9 @@ fn take_ai(
                 level = Level::parse(&value)
                     .filter(|l| Level::SEATED.contains(l))
                     .ok_or_else(|| {
-                        TableError::Refused(format!(
-                            "\"{}\" is not an AI level: choose easy, normal or strong.",
-                            echo(&value)
+                        TableError::Refused(t!(
+                            "bot-not-an-ai-level",
+                            value = Arg::raw(echo(&value))
                         ))
                     })?;
             }
@@ -151,10 +148,25 @@ fn take_ai(
 }
 
 /// The registry entry of a game by name (a refusal naming the games if there is none).
-fn info(kind: &str) -> Result<&'static GameInfo, TableError> {
-    registry::find(kind).map_err(|e| {
-        TableError::Refused(format!("{}.", super::play::sentence(&crate::english(&e.0))))
+pub(super) fn info(kind: &str) -> Result<&'static GameInfo, TableError> {
+    registry::find(kind).map_err(|_| {
+        let names: Vec<&str> = registry::games().iter().map(|g| g.name).collect();
+        TableError::Refused(t!(
+            "bot-no-such-game",
+            name = Arg::raw(kind),
+            games = Arg::raw(names.join(", "))
+        ))
     })
+}
+
+/// The refusal of a deadline that is none of [`DEADLINES`].
+pub(super) fn not_a_deadline(value: &str) -> TableError {
+    TableError::Refused(t!("bot-not-a-deadline", value = Arg::raw(value)))
+}
+
+/// The refusal of a deadline policy that is none of skip, replace or forfeit.
+pub(super) fn not_a_policy(value: &str) -> TableError {
+    TableError::Refused(t!("bot-not-a-policy", value = Arg::raw(value)))
 }
 
 /// The options in plain words for the lobby.
@@ -204,7 +216,7 @@ impl Table {
         unique.sort_unstable();
         unique.dedup();
         if unique.len() != seats.len() {
-            return refuse("A player is listed twice.");
+            return refuse(t!("bot-player-listed-twice"));
         }
         for level in &ai {
             let rows: Vec<SeatRow> = seats
@@ -215,50 +227,48 @@ impl Table {
             seats.push((next_ai_user(&rows, *level), ai_name(*level)));
         }
         if seats.len() > *counts.end() {
-            return refuse(format!(
-                "{} is for at most {} players: {} people and {} AI seats are too many.",
-                info.title,
-                counts.end(),
-                seats.len() - ai.len(),
-                ai.len()
+            return refuse(t!(
+                "bot-too-many-seats",
+                game = Arg::raw(info.title),
+                max = *counts.end(),
+                people = seats.len() - ai.len(),
+                ai = ai.len()
             ));
         }
         let max_players = match (players, if lobby { 0 } else { seats.len() }) {
             (Some(n), _) if !counts.contains(&n) => {
-                return refuse(format!(
-                    "{} is for {} to {} players, not {n}.",
-                    info.title,
-                    counts.start(),
-                    counts.end()
+                return refuse(t!(
+                    "bot-player-count-not",
+                    game = Arg::raw(info.title),
+                    low = *counts.start(),
+                    high = *counts.end(),
+                    n = n
                 ));
             }
             (Some(n), s) if s > n => {
-                return refuse(format!("{s} seats listed for a {n}-player table."));
+                return refuse(t!("bot-seats-listed-for", seats = s, n = n));
             }
             (Some(n), _) if seats.len() > n => {
-                return refuse(format!(
-                    "{} seats (with the AI) for a {n}-player table.",
-                    seats.len()
-                ));
+                return refuse(t!("bot-seats-with-ai-for", seats = seats.len(), n = n));
             }
             (Some(n), _) => n,
             (None, 0) => *counts.end(),
             (None, s) => s,
         };
         if !lobby && !counts.contains(&seats.len()) {
-            return refuse(format!(
-                "{} is for {} to {} players; {} were listed.",
-                info.title,
-                counts.start(),
-                counts.end(),
-                seats.len()
+            return refuse(t!(
+                "bot-player-count-listed",
+                game = Arg::raw(info.title),
+                low = *counts.start(),
+                high = *counts.end(),
+                listed = seats.len()
             ));
         }
         // Check the options now, with the table's size (a lobby's largest), so the lobby
         // never holds bad ones (the partnership game needs four seats, not the fewest).
         let size = if lobby { max_players } else { seats.len() };
         if let Err(e) = info.new_game(&options, size, seed) {
-            return refuse(format!("Those options do not work: {e}."));
+            return refuse(t!("bot-options-do-not-work", error = e.0));
         }
         let new = NewGame {
             kind,
@@ -323,7 +333,7 @@ impl Table {
             .await?
             .ok_or_else(|| TableError::Internal("game vanished".into()))?;
         if row.status != Status::Lobby {
-            return refuse("The game has already started; you can watch it with /board.");
+            return refuse(t!("bot-already-started-watch"));
         }
         let seats = self.store.seats(game_id).await?;
         let invited = self.store.invited_seats(game_id).await?;
@@ -331,7 +341,7 @@ impl Table {
             return self.confirm(caller, &row, &seats, &invited).await;
         }
         if seats.iter().any(|s| s.user_id == caller.user) {
-            return refuse("You already have a seat in this game.");
+            return refuse(t!("bot-already-seated"));
         }
         let mut after = pairs(&seats);
         after.push((caller.user, caller.name.clone()));
@@ -350,7 +360,7 @@ impl Table {
             .add_seat(game_id, caller.user, &caller.name, &deliveries)
             .await?
         {
-            None => refuse(format!("The table is full ({} seats).", row.max_players)),
+            None => refuse(t!("bot-table-full", seats = row.max_players)),
             Some(_) => {
                 self.forget(game_id);
                 self.queued(&deliveries);
@@ -371,7 +381,7 @@ impl Table {
     /// becomes unrated unless the server rates games with AI seats.
     pub(super) async fn add_ai(&self, caller: &Caller, level: Level) -> Result<Reply, TableError> {
         if !Level::SEATED.contains(&level) {
-            return refuse("Choose an easy, normal or strong AI.");
+            return refuse(t!("bot-choose-ai-level"));
         }
         let game_id = self.channel_game(caller).await?;
         let _guard = self.slot(game_id).lock_owned().await;
@@ -381,12 +391,10 @@ impl Table {
             .await?
             .ok_or_else(|| TableError::Internal("game vanished".into()))?;
         if row.status != Status::Lobby {
-            return refuse("The game has started; AI seats are added in the lobby.");
+            return refuse(t!("bot-ai-added-in-lobby"));
         }
         if row.creator_id != caller.user && !caller.moderator {
-            return refuse(
-                "Only the player who opened the table (or a moderator) can add AI seats.",
-            );
+            return refuse(t!("bot-add-ai-opener-only"));
         }
         let seats = self.store.seats(game_id).await?;
         let invited = self.store.invited_seats(game_id).await?;
@@ -417,7 +425,7 @@ impl Table {
             .add_seat(game_id, user, &name, &deliveries)
             .await?
         {
-            None => refuse(format!("The table is full ({} seats).", row.max_players)),
+            None => refuse(t!("bot-table-full", seats = row.max_players)),
             Some(_) => {
                 if unrated {
                     self.store.set_lobby_rated(game_id, false).await?;
@@ -439,16 +447,14 @@ impl Table {
             .await?
             .ok_or_else(|| TableError::Internal("game vanished".into()))?;
         if row.status != Status::Lobby {
-            return refuse("The game has started: AI seats stay until it ends.");
+            return refuse(t!("bot-ai-seats-stay"));
         }
         if row.creator_id != caller.user && !caller.moderator {
-            return refuse(
-                "Only the player who opened the table (or a moderator) can remove AI seats.",
-            );
+            return refuse(t!("bot-remove-ai-opener-only"));
         }
         let seats = self.store.seats(game_id).await?;
         let Some(last) = seats.iter().rev().find(|s| ai_level(s.user_id).is_some()) else {
-            return refuse("There is no AI seat to remove.");
+            return refuse(t!("bot-no-ai-seat"));
         };
         let invited = self.store.invited_seats(game_id).await?;
         let after: Vec<(UserId, String)> = pairs(&seats)
@@ -470,7 +476,7 @@ impl Table {
             .remove_seat(game_id, last.user_id, &deliveries)
             .await?
         {
-            return refuse("The game has started: AI seats stay until it ends.");
+            return refuse(t!("bot-ai-seats-stay"));
         }
         self.forget(game_id);
         self.queued(&deliveries);
@@ -486,7 +492,7 @@ impl Table {
             .await?
             .ok_or_else(|| TableError::Internal("game vanished".into()))?;
         if row.status != Status::Lobby {
-            return refuse("The game has started: to give up your seat, use /resign.");
+            return refuse(t!("bot-leave-started"));
         }
         let seats = self.store.seats(game_id).await?;
         let invited = self.store.invited_seats(game_id).await?;
@@ -535,9 +541,9 @@ impl Table {
         {
             let now = self.store.version(game_id).await?.1;
             return if now == Status::Lobby {
-                refuse("You have no seat at this table.")
+                refuse(t!("bot-no-seat-here"))
             } else {
-                refuse("The game has started: to give up your seat, use /resign.")
+                refuse(t!("bot-leave-started"))
             };
         }
         self.forget(game_id);
@@ -559,10 +565,10 @@ impl Table {
             .await?
             .ok_or_else(|| TableError::Internal("game vanished".into()))?;
         if row.status != Status::Lobby {
-            return refuse("The game is already running.");
+            return refuse(t!("bot-already-running"));
         }
         if row.creator_id != caller.user && !caller.moderator {
-            return refuse("Only the player who opened the table (or a moderator) can start it.");
+            return refuse(t!("bot-start-opener-only"));
         }
         let mut seats = self.store.seats(game_id).await?;
         let invited = self.store.invited_seats(game_id).await?;
@@ -571,20 +577,22 @@ impl Table {
         let present = seats.len() - invited.len();
         if !counts.contains(&present) {
             let waiting = if invited.is_empty() {
-                String::new()
+                Text::concat([])
             } else {
-                let names: Vec<String> = seats
+                // The names the players go by, shown as given.
+                let names = seats
                     .iter()
                     .filter(|s| invited.contains(&s.user_id))
-                    .map(|s| s.name.clone())
-                    .collect();
-                format!(" (waiting for {} to press Join)", and_list(&names))
+                    .map(|s| Text::raw(s.name.clone()));
+                t!("bot-waiting-for-join", names = Text::and_list(names))
             };
-            return refuse(format!(
-                "{} needs {} to {} players; {present} seated so far{waiting}.",
-                info.title,
-                counts.start(),
-                counts.end(),
+            return refuse(t!(
+                "bot-start-too-few",
+                game = Arg::raw(info.title),
+                low = *counts.start(),
+                high = *counts.end(),
+                present = present,
+                waiting = waiting
             ));
         }
         if !invited.is_empty() {
@@ -629,11 +637,9 @@ impl Table {
             self.forget(game_id);
             let (_, status) = self.store.version(game_id).await?;
             return if status == Status::Lobby {
-                refuse(
-                    "The seats changed while you pressed Start; look at the lobby and press Start again.",
-                )
+                refuse(t!("bot-seats-changed-on-start"))
             } else {
-                refuse("The game is already running.")
+                refuse(t!("bot-already-running"))
             };
         }
         // Whatever was cached for the lobby is stale now.
@@ -665,7 +671,7 @@ impl Table {
                 .confirm_seat(row.game_id, caller.user, &[])
                 .await?
             {
-                return refuse("The game has already started; you can watch it with /board.");
+                return refuse(t!("bot-already-started-watch"));
             }
             self.forget(row.game_id);
             return self.begin(caller, row, seats).await;
@@ -684,7 +690,7 @@ impl Table {
             .confirm_seat(row.game_id, caller.user, &deliveries)
             .await?
         {
-            return refuse("The game has already started; you can watch it with /board.");
+            return refuse(t!("bot-already-started-watch"));
         }
         self.forget(row.game_id);
         self.queued(&deliveries);
@@ -697,36 +703,30 @@ impl Table {
     /// they press Join. Refused while the channel has an open table.
     pub(super) async fn rematch(&self, caller: &Caller, game: GameId) -> Result<Reply, TableError> {
         let Some(old) = self.store.game(game).await? else {
-            return refuse("That game is no longer known; /new opens a new table.");
+            return refuse(t!("bot-rematch-unknown"));
         };
         if old.channel_id != caller.channel {
-            return refuse(
-                "That game was played in another channel: ask for its rematch there, or open a table here with /new.",
-            );
+            return refuse(t!("bot-rematch-other-channel"));
         }
         match old.status {
             Status::Finished => {}
             Status::Lobby | Status::Active => {
-                return refuse("That game is still open; a rematch can follow once it has ended.");
+                return refuse(t!("bot-rematch-still-open"));
             }
             Status::Abandoned => {
-                return refuse(
-                    "That game was abandoned, so there is no rematch of it; /new opens a new table.",
-                );
+                return refuse(t!("bot-rematch-abandoned"));
             }
         }
         if let Some(open) = self.store.open_game_in(caller.channel).await? {
             return refuse(if open.status == Status::Lobby {
-                "A table is already open in this channel: press Join on its message to take your seat there."
+                t!("bot-rematch-lobby-open")
             } else {
-                "A game is already being played in this channel; a rematch can open here once it ends (or use /new in another channel)."
+                t!("bot-rematch-game-running")
             });
         }
         let seats = self.store.seats(game).await?;
         if !seats.iter().any(|s| s.user_id == caller.user) && !caller.moderator {
-            return refuse(
-                "Only the players of that game (or a moderator) can ask for its rematch; /new opens a table for anyone.",
-            );
+            return refuse(t!("bot-rematch-players-only"));
         }
         let info = info(&old.kind)?;
         let seed = self.settings.seeds.next().map_err(TableError::Internal)?;
@@ -782,7 +782,7 @@ impl Table {
             .new_game(options, seats.len(), seed)
             .map_err(|e| TableError::Internal(format!("the stored options do not work: {e}")))?;
         let names: Vec<String> = (0..seats.len() as u8)
-            .map(|s| super::label(seats, Some(game.as_ref()), s))
+            .map(|s| crate::english(&super::label(seats, Some(game.as_ref()), s)))
             .collect();
         let opening = vec![format!("{} begins: {}.", info.title, names.join(", "))];
         let everyone: Vec<bool> = super::fingerprints(game.as_ref(), seats.len())

@@ -10,7 +10,7 @@
 //! `turn_message.rs` words it; `cache.rs` holds the games in memory and `load.rs` loads them
 //! from the store; `ai.rs` seats and runs AI players.
 //!
-//! Why this file is long (789 lines): it holds the service's shared types (caller, post,
+//! Why this file is long (821 lines): it holds the service's shared types (caller, post,
 //! reply, the game in memory, settings, painter) and the one dispatch of every command.
 
 mod admin;
@@ -38,7 +38,10 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 use turnpost_core::dynamic::{AnyView, DynGame, View};
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text};
 use turnpost_core::{Seat, Seed};
+use turnpost_render::RenderError;
 
 use crate::outbox::{Message, Outbox, OutboxSettings};
 use crate::store::{
@@ -174,9 +177,10 @@ impl Reply {
 /// Why a command did nothing.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
-    /// The caller's mistake: the message says what was wrong and what is allowed now.
+    /// The caller's mistake: the words say what was wrong and what is allowed now (made
+    /// text in the reader's language only where the answer is written).
     #[error("{0}")]
-    Refused(String),
+    Refused(Text),
     /// Our failure; logged with context, answered with an apology.
     #[error("internal error: {0}")]
     Internal(String),
@@ -185,32 +189,50 @@ pub enum TableError {
 impl From<StoreError> for TableError {
     fn from(e: StoreError) -> Self {
         match e {
-            StoreError::ChannelBusy => TableError::Refused(
-                "This channel already has a game. Finish or abandon it first, or use another channel or thread.".into(),
-            ),
-            StoreError::AlreadySeated => TableError::Refused("You already have a seat in this game.".into()),
-            StoreError::VersionConflict => TableError::Refused(
-                "The game changed while you were acting; look at the latest board and try again.".into(),
-            ),
-            StoreError::Duplicate => TableError::Refused("That was already done.".into()),
+            StoreError::ChannelBusy => TableError::Refused(t!("bot-channel-busy")),
+            StoreError::AlreadySeated => TableError::Refused(t!("bot-already-seated")),
+            StoreError::VersionConflict => TableError::Refused(t!("bot-version-conflict")),
+            StoreError::Duplicate => TableError::Refused(t!("bot-already-done")),
             other => TableError::Internal(other.to_string()),
         }
     }
 }
 
-fn refuse<T>(message: impl Into<String>) -> Result<T, TableError> {
-    Err(TableError::Refused(message.into()))
+fn refuse<T>(words: Text) -> Result<T, TableError> {
+    Err(TableError::Refused(words))
+}
+
+/// A game's words at the start of one of the table's sentences: core's refusals and picks
+/// are phrases ("you cannot pass now: …"), and a sentence starts with a capital.
+///
+/// The capital is the language's business, so it belongs in `turnpost_core::words` (a
+/// built-in like the lists, rendered per language); until words.rs has one, this is the one
+/// place that renders another layer's words before the edge (in English) — issue 30 must
+/// replace it.
+fn sentence_start(words: &Text) -> Arg {
+    let english = crate::english(words);
+    let mut chars = english.chars();
+    let mut out: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    out.push_str(chars.as_str());
+    Arg::raw(out)
 }
 
 /// Draws views into images. The renderer crate provides the real one; tests may use
 /// [`NoImages`].
 pub trait Painter: Send + Sync + 'static {
     /// The public picture of a game's public view.
-    fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String>;
+    fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, RenderError>;
     /// The private pictures of a seat's view.
-    fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, String>;
+    fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, RenderError>;
     /// A player's rating history as a line chart (points: unix ms, shown rating).
-    fn rating_chart(&self, _title: &str, _points: &[(i64, f64)]) -> Result<Vec<Image>, String> {
+    fn rating_chart(
+        &self,
+        _title: &str,
+        _points: &[(i64, f64)],
+    ) -> Result<Vec<Image>, RenderError> {
         Ok(Vec::new())
     }
     /// Whether this painter draws anything (if not, views are not even built for it).
@@ -224,10 +246,10 @@ pub trait Painter: Send + Sync + 'static {
 pub struct NoImages;
 
 impl Painter for NoImages {
-    fn public(&self, _: &str, _: &dyn AnyView) -> Result<Vec<Image>, String> {
+    fn public(&self, _: &str, _: &dyn AnyView) -> Result<Vec<Image>, RenderError> {
         Ok(Vec::new())
     }
-    fn private(&self, _: &str, _: &dyn AnyView) -> Result<Vec<Image>, String> {
+    fn private(&self, _: &str, _: &dyn AnyView) -> Result<Vec<Image>, RenderError> {
         Ok(Vec::new())
     }
     fn draws(&self) -> bool {
@@ -470,6 +492,8 @@ impl std::ops::DerefMut for Held {
 impl Table {
     /// A table over a store, drawing with `painter`.
     pub fn new(store: Store, painter: Arc<dyn Painter>, settings: TableSettings) -> Table {
+        // The table's refusals and log lines are the bot's words: every front end reads them.
+        crate::install_words();
         let store = store
             .with_clock(settings.clock.clone())
             .with_rating_rule(crate::league::ratings::rate);
@@ -766,19 +790,27 @@ fn fingerprints(game: &dyn DynGame, seats: usize) -> Vec<Option<u64>> {
 }
 
 /// A seat's label for messages: "Anna (Red)".
-fn seat_label(loaded: &Loaded, seat: u8) -> String {
+fn seat_label(loaded: &Loaded, seat: u8) -> Text {
     label(&loaded.seats, loaded.game.as_deref(), seat)
 }
 
-/// A seat's label from the seats and the game: "Anna (Red)".
-fn label(seats: &[SeatRow], game: Option<&dyn DynGame>, seat: u8) -> String {
+/// A seat's label from the seats and the game: "Anna (Red)", "Blue (AI, strong)".
+fn label(seats: &[SeatRow], game: Option<&dyn DynGame>, seat: u8) -> Text {
     let row = seats.get(usize::from(seat));
     if let (Some(level), Some(g)) = (row.and_then(|s| ai_level(s.user_id)), game) {
-        return format!("{} (AI, {level})", g.seat_name(Seat(seat)));
+        return t!(
+            "bot-seat-ai",
+            colour = g.seat_name(Seat(seat)),
+            level = Arg::raw(level.name())
+        );
     }
-    let name = row.map_or_else(|| format!("seat {}", seat + 1), |s| s.name.clone());
+    // The name the player goes by on Discord, shown as given.
+    let name = row.map_or_else(
+        || t!("bot-seat-number", n = seat + 1),
+        |s| Text::raw(s.name.clone()),
+    );
     match game {
-        Some(g) => format!("{name} ({})", g.seat_name(Seat(seat))),
+        Some(g) => t!("bot-seat-of", name = name, colour = g.seat_name(Seat(seat))),
         None => name,
     }
 }

@@ -6,12 +6,11 @@
 
 use turnpost_core::Seat;
 use turnpost_core::menu::Menu;
+use turnpost_core::t;
+use turnpost_core::words::Text;
 
 use super::{Caller, Command, Loaded, Post, Reply, Table, TableError, Turn, refuse, seat_of};
 use crate::store::GameId;
-
-/// The refusal for a control of a game that is no longer the channel's open game.
-const ENDED: &str = "This game has ended; its buttons no longer work.";
 
 /// What part of a decision a panel shows. It travels in the panel's controls, never in
 /// memory, so a panel keeps working after a restart.
@@ -95,7 +94,7 @@ pub enum PanelState {
     /// Nobody is to act: the lobby, or the game is over.
     Nobody,
     /// The channel has no game: why, in words.
-    NoGame(String),
+    NoGame(Text),
     /// Our failure (logged).
     Failed,
 }
@@ -161,7 +160,8 @@ impl Table {
     async fn still_open(&self, caller: &Caller, game: GameId) -> Result<(), TableError> {
         match self.open_game_id(caller.channel).await {
             Ok(Some(open)) if open == game => Ok(()),
-            Ok(_) => refuse(ENDED),
+            // A control of a game that is no longer the channel's open game.
+            Ok(_) => refuse(t!("bot-buttons-of-ended-game")),
             Err(e) => {
                 tracing::error!(error = %e, "store failed");
                 Err(e)

@@ -3,26 +3,42 @@
 use turnpost_core::Seat;
 use turnpost_core::dynamic::Refusal;
 use turnpost_core::menu::Layout;
-use turnpost_core::words::Text;
-use turnpost_core::words::ToText;
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text, ToText};
 
 pub(super) use super::commit::{Attempt, Step};
 use super::commit::{changed_private, same_person};
 pub(super) use super::turn_message::Position;
-use super::{Caller, Confirm, Loaded, Post, Reply, Table, TableError, refuse, seat_label, seat_of};
+use super::{
+    Caller, Confirm, Loaded, Post, Reply, Table, TableError, refuse, seat_label, seat_of,
+    sentence_start,
+};
 use crate::store::{Change, DeadlineChange, LeagueChange, NewAction, Status, StoreError};
 
-pub(super) fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    let mut out: String = chars
-        .next()
-        .map(|c| c.to_uppercase().collect())
-        .unwrap_or_default();
-    out.push_str(chars.as_str());
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
+/// What the current decision asks for ("place your tile or a castle"), for "you can …";
+/// nothing once the game is over.
+fn now(game: &dyn turnpost_core::dynamic::DynGame) -> Text {
+    game.decision()
+        .map(|d| d.prompt)
+        .unwrap_or_else(|| Text::concat([]))
+}
+
+/// The refusal of an action core did not take, with what the player can do now.
+fn refused_action(refusal: Refusal, now: Text) -> Text {
+    match refusal {
+        Refusal::Parse(e) => t!(
+            "bot-cannot-read",
+            input = Arg::raw(e.input),
+            reason = e.reason
+        ),
+        Refusal::GameOver => t!("bot-game-over-now", now = now),
+        Refusal::NotYourTurn { name, .. } => t!("bot-not-your-turn-now", seat = name, now = now),
+        other => t!(
+            "bot-refused-now",
+            why = sentence_start(&other.to_text()),
+            now = now
+        ),
     }
-    out
 }
 
 /// The question before an action that cannot be taken back and leaves `unused`: "You still
@@ -74,9 +90,7 @@ pub(super) enum Chosen {
 
 /// The refusal for a button from an older message.
 fn stale() -> Result<Reply, TableError> {
-    refuse(
-        "This turn has passed: the board has changed since that message. Use the latest one, or /play.",
-    )
+    refuse(t!("bot-turn-passed"))
 }
 
 impl Table {
@@ -154,44 +168,25 @@ impl Table {
                 }
                 None => {
                     let pick = match game.menu(Seat(seat)).layout {
-                        Layout::Toggles { pick, .. } => crate::english(&pick),
-                        _ => "Pick again".to_string(),
+                        Layout::Toggles { pick, .. } => sentence_start(&pick),
+                        _ => t!("bot-pick-again").into(),
                     };
-                    let now = game
-                        .decision()
-                        .map(|d| crate::english(&d.prompt))
-                        .unwrap_or_default();
-                    return Ok(refuse(format!(
-                        "Those together are not a move now. {} — or you can {now}.",
-                        sentence(&pick).trim_end_matches('.')
+                    return Ok(refuse(t!(
+                        "bot-toggled-not-a-move",
+                        pick = pick,
+                        now = now(game.as_ref())
                     ))?);
                 }
             },
         };
         // Autocomplete's entry that only explains ("nothing matches …") sends "-".
         if notation.trim() == "-" {
-            let now = game
-                .decision()
-                .map(|d| crate::english(&d.prompt))
-                .unwrap_or_default();
-            return Ok(refuse(format!(
-                "Pick an action from the list as you type (a space like D7, a card name), or use Take my turn. You can {now}."
-            ))?);
+            return Ok(refuse(t!("bot-pick-from-list", now = now(game.as_ref())))?);
         }
         let mut next = game.boxed_clone();
         let played = match next.play(Seat(seat), notation) {
             Ok(p) => p,
-            Err(Refusal::Parse(e)) => return Ok(refuse(sentence(&e.to_string()))?),
-            Err(e) => {
-                let now = game
-                    .decision()
-                    .map(|d| crate::english(&d.prompt))
-                    .unwrap_or_default();
-                return Ok(refuse(format!(
-                    "{} You can {now}.",
-                    sentence(&e.to_string())
-                ))?);
-            }
+            Err(e) => return Ok(refuse(refused_action(e, now(game.as_ref())))?),
         };
         // An action that cannot be taken back: it shows something new, or the turn passes.
         let irreversible = played.reveals
@@ -223,27 +218,25 @@ impl Table {
     /// The caller's seat, if they may act now.
     fn acting_seat(&self, loaded: &Loaded, caller: &Caller) -> Result<u8, TableError> {
         if loaded.row.status == Status::Lobby {
-            return refuse(
-                "The game has not started yet: the player who opened the table starts it.",
-            );
+            return refuse(t!("bot-not-started-opener-starts"));
         }
         let Some(seat) = seat_of(loaded, caller.user) else {
-            return refuse("You are not playing in this game; you can watch it with /board.");
+            return refuse(t!("bot-not-playing-watch"));
         };
         if seat.resigned {
-            return refuse("You resigned from this game.");
+            return refuse(t!("bot-resigned-already"));
         }
         let game = loaded
             .game
             .as_ref()
             .ok_or_else(|| TableError::Internal("no game".into()))?;
         let Some(decision) = game.decision() else {
-            return refuse("The game is over; /log shows how it went.");
+            return refuse(t!("bot-game-over-see-log"));
         };
         if decision.seat.0 != seat.seat {
-            return refuse(format!(
-                "It is {}'s turn — you can look at the board or your hand meanwhile.",
-                seat_label(loaded, decision.seat.0)
+            return refuse(t!(
+                "bot-not-your-turn",
+                seat = seat_label(loaded, decision.seat.0)
             ));
         }
         Ok(seat.seat)
@@ -269,13 +262,8 @@ impl Table {
         let seat = self.acting_seat(loaded, caller)?;
         let Some(&(taken_back, _)) = loaded.undoable.last().filter(|&&(_, s)| s == seat) else {
             return match loaded.undoable.last() {
-                Some(&(_, s)) => refuse(format!(
-                    "{} has acted since; only your own actions of this turn can be taken back.",
-                    seat_label(loaded, s)
-                )),
-                None => refuse(
-                    "There is nothing to take back: undo never goes past a die roll, a drawn tile or a revealed card, nor into an earlier turn.",
-                ),
+                Some(&(_, s)) => refuse(t!("bot-undo-others-acted", seat = seat_label(loaded, s))),
+                None => refuse(t!("bot-undo-nothing")),
             };
         };
         // Rebuild the state without the last action: replay the stored log plus the undo.
@@ -298,7 +286,11 @@ impl Table {
             .find(|a| a.seq == taken_back)
             .map(|a| a.notation.clone())
             .unwrap_or_default();
-        let line = format!("{} took back \"{undone}\"", seat_label(loaded, seat));
+        let line = t!(
+            "bot-log-took-back",
+            seat = seat_label(loaded, seat),
+            notation = Arg::raw(undone.clone())
+        );
         let version = loaded.row.version + 1;
         let mut undoable = loaded.undoable.clone();
         undoable.pop();
@@ -360,9 +352,13 @@ impl Table {
                 .await;
             (turn_lines, reply)
         };
-        reply.news = vec![sentence(&line)];
+        reply.news = vec![crate::english(&t!(
+            "bot-took-back",
+            seat = seat_label(loaded, seat),
+            notation = Arg::raw(undone)
+        ))];
         let deliveries = self.deliveries(Some(caller), loaded.row.channel_id, &reply, false);
-        let log = vec![Text::raw(line)];
+        let log = vec![line];
         let stored = self
             .store
             .append(
@@ -416,19 +412,19 @@ impl Table {
         let mut held = self.hold(game_id).await?;
         let loaded = &mut *held;
         if loaded.row.status == Status::Lobby {
-            return refuse("The game has not started: use Leave to give up your seat.");
+            return refuse(t!("bot-resign-not-started"));
         }
         let Some(seat) = seat_of(loaded, caller.user)
             .filter(|s| !s.resigned)
             .map(|s| s.seat)
         else {
-            return refuse("You have no seat to give up in this game.");
+            return refuse(t!("bot-resign-no-seat"));
         };
         let game = loaded
             .game
             .as_ref()
             .ok_or_else(|| TableError::Internal("no game".into()))?;
-        let step = self.resign_step(loaded, seat, "resigned")?;
+        let step = self.resign_step(loaded, seat, Resignation::Resigned)?;
         let next = game.boxed_clone();
         let steps = vec![step];
         self.commit(loaded, next, steps, Some(caller), LeagueChange::default())
@@ -437,13 +433,13 @@ impl Table {
     }
 
     /// The `resign` entry of a seat, with the lines that say what follows: the seat plays
-    /// on automatically, or the last seat still playing wins. `why` follows the seat's
-    /// name ("resigned", "ran out of time and forfeits").
+    /// on automatically, or the last seat still playing wins. `why` says why the seat
+    /// gives up ("resigned", "ran out of time and forfeits").
     pub(super) fn resign_step(
         &self,
         loaded: &Loaded,
         seat: u8,
-        why: &str,
+        why: Resignation,
     ) -> Result<Step, TableError> {
         let label = seat_label(loaded, seat);
         let remaining: Vec<u8> = loaded
@@ -452,23 +448,42 @@ impl Table {
             .filter(|s| !s.resigned && s.seat != seat)
             .map(|s| s.seat)
             .collect();
-        let mut lines = vec![format!("{label} {why}")];
+        let mut lines = vec![why.line(label.clone())];
         match remaining.as_slice() {
             [] => {}
-            [w] => lines.push(format!(
-                "{} wins: everyone else resigned",
-                seat_label(loaded, *w)
+            [w] => lines.push(t!(
+                "bot-log-wins-by-resignation",
+                seat = seat_label(loaded, *w)
             )),
-            _ => lines.push(format!(
-                "{label}'s seat now plays automatically (passing where it may)"
-            )),
+            _ => lines.push(t!("bot-log-plays-automatically", seat = label)),
         }
         Ok(Step {
             seat,
             notation: "resign".into(),
             reveals: true,
-            log: lines.into_iter().map(Text::raw).collect(),
+            log: lines,
             automatic: false,
         })
+    }
+}
+
+/// Why a seat gives up: the first line of its `resign` entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Resignation {
+    /// The player resigned.
+    Resigned,
+    /// The deadline passed and the table forfeits late seats.
+    TimedOut,
+    /// The table voted to replace the seat, and nobody took it.
+    NotReplaced,
+}
+
+impl Resignation {
+    fn line(self, seat: Text) -> Text {
+        match self {
+            Resignation::Resigned => t!("bot-log-resigned", seat = seat),
+            Resignation::TimedOut => t!("bot-log-forfeits", seat = seat),
+            Resignation::NotReplaced => t!("bot-log-not-replaced", seat = seat),
+        }
     }
 }

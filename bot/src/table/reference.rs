@@ -8,6 +8,8 @@ use std::fmt::Write as _;
 
 use turnpost_core::reference::{Entry, Lookup};
 use turnpost_core::registry::{self, GameInfo};
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text};
 
 use super::{Caller, Reply, Table, TableError, refuse};
 
@@ -89,12 +91,25 @@ fn found(lookup: Lookup, typed: &str, limit: usize) -> Vec<(&'static GameInfo, &
 }
 
 /// The lookups' names in words, for refusals.
-fn lookup_words(lookup: Lookup) -> &'static str {
+/// The lookup's key in `bot-no-such-component`.
+fn lookup_key(lookup: Lookup) -> &'static str {
     match lookup {
-        Lookup::Card => "card, spell, building, monument or relic",
+        Lookup::Card => "card",
         Lookup::Realm => "realm",
-        Lookup::Development => "development, monument or disaster",
+        Lookup::Development => "development",
     }
+}
+
+/// "A, B, C": items one after the other with the language's comma.
+fn comma_list(items: impl IntoIterator<Item = Text>) -> Text {
+    let mut all = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            all.push(t!("words-comma"));
+        }
+        all.push(item);
+    }
+    Text::concat(all)
 }
 
 impl Table {
@@ -108,17 +123,16 @@ impl Table {
     ) -> Result<Reply, TableError> {
         let hits = found(lookup, name, 3);
         let Some(&(info, first)) = hits.first() else {
-            let examples: Vec<String> = registry::games()
+            let examples = registry::games()
                 .iter()
                 .flat_map(|g| g.reference.iter().filter(|e| e.lookup == lookup))
                 .take(3)
-                .map(|e| e.name.clone())
-                .collect();
-            return refuse(format!(
-                "No {} is called \"{}\". Type part of a name in English or German (e.g. {}) and pick one from the list.",
-                lookup_words(lookup),
-                super::echo(&clip(name, 60)),
-                examples.join(", ")
+                .map(|e| Text::name(&e.name, e.german.as_deref()));
+            return refuse(t!(
+                "bot-no-such-component",
+                kind = Arg::raw(lookup_key(lookup)),
+                name = Arg::raw(super::echo(&clip(name, 60))),
+                examples = comma_list(examples)
             ));
         };
         let several = registry::games()
@@ -215,7 +229,7 @@ impl Table {
         let info = match game {
             Some(name) => match registry::find(&name) {
                 Ok(info) => info,
-                Err(e) => return refuse(crate::english(&e.0)),
+                Err(e) => return refuse(e.0),
             },
             None => {
                 let kind = self
@@ -240,11 +254,11 @@ impl Table {
                 {
                     Some(t) => t,
                     None => {
-                        return refuse(format!(
-                            "{} has no rules topic \"{}\"; its topics are {}.",
-                            info.title,
-                            super::echo(&clip(&key, 40)),
-                            keys.join(", ")
+                        return refuse(t!(
+                            "bot-no-such-topic",
+                            game = Arg::raw(info.title),
+                            topic = Arg::raw(super::echo(&clip(&key, 40))),
+                            topics = Arg::raw(keys.join(", "))
                         ));
                     }
                 }
@@ -274,9 +288,7 @@ impl Table {
     /// development, monument or relic the caller's decision offers now, one line each.
     pub(super) async fn explain(&self, caller: &Caller) -> Result<Reply, TableError> {
         let Some(menu) = self.menu(caller).await? else {
-            return refuse(
-                "You have nothing to decide now. `/rules` explains the game, and `/card`, `/realm` and `/development` single pieces.",
-            );
+            return refuse(t!("bot-explain-nothing"));
         };
         let mut seen = Vec::new();
         let mut lines = Vec::new();

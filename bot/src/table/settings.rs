@@ -4,6 +4,7 @@
 
 use super::{Caller, Reply, Table, TableError, refuse};
 use crate::store::GameId;
+use turnpost_core::t;
 
 impl Table {
     /// `/remind`: a channel's reminder period (members who can manage messages only).
@@ -13,7 +14,7 @@ impl Table {
         hours: u32,
     ) -> Result<Reply, TableError> {
         if !caller.moderator {
-            return refuse("Only members who can manage messages change this channel's reminders.");
+            return refuse(t!("bot-reminders-moderators-only"));
         }
         self.store.set_reminder_hours(caller.channel, hours).await?;
         Ok(Reply::ephemeral(if hours == 0 {

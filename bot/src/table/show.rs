@@ -2,12 +2,13 @@
 //! legal actions for autocomplete. Nothing here writes.
 
 use std::fmt::Write as _;
-use turnpost_core::words::Text;
 
 use turnpost_core::Seat;
 use turnpost_core::dynamic::{ActionChoice, DynGame};
 use turnpost_core::menu::Menu;
 use turnpost_core::registry::{self, GameInfo};
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text};
 
 use super::{Caller, Post, Reply, Table, TableError, refuse, seat_label, seat_of};
 use crate::store::{GameId, Status};
@@ -82,10 +83,10 @@ impl Table {
         let held = self.hold(game_id).await?;
         let loaded = &*held;
         let Some(seat) = seat_of(loaded, caller.user) else {
-            return refuse("You are not playing in this game, so you have no hand here.");
+            return refuse(t!("bot-hand-not-playing"));
         };
         let Some(game) = loaded.game.as_ref() else {
-            return refuse("The game has not started yet.");
+            return refuse(t!("bot-not-started-yet"));
         };
         if !game.secrets() {
             // Nothing to hide, so the useful answer is the caller's own sheet: what they own,
@@ -126,7 +127,7 @@ impl Table {
 
     pub(super) async fn log(&self, caller: &Caller, page: usize) -> Result<Reply, TableError> {
         let Some(row) = self.store.latest_game_in(caller.channel).await? else {
-            return refuse("No game has been played in this channel.");
+            return refuse(t!("bot-no-game-played"));
         };
         // Steps undo may still take back are not in the log yet (issue 28), nor are the
         // steps taken back and the undo entries that took them back.
@@ -156,10 +157,7 @@ impl Table {
         let pages = lines.len().div_ceil(LOG_PAGE);
         let page = page.max(1);
         if page > pages {
-            return refuse(format!(
-                "The log has {pages} page{}.",
-                if pages == 1 { "" } else { "s" }
-            ));
+            return refuse(t!("bot-log-pages", pages = pages));
         }
         // Page 1 is the newest.
         let end = lines.len() - (page - 1) * LOG_PAGE;
@@ -181,7 +179,7 @@ impl Table {
             .game
             .as_ref()
             .and_then(|g| g.decision())
-            .map(|d| seat_label(loaded, d.seat.0));
+            .map(|d| crate::english(&seat_label(loaded, d.seat.0)));
         Ok(GameSummary {
             game_id: row.game_id,
             channel_id: row.channel_id,
@@ -199,7 +197,7 @@ impl Table {
 
     pub(super) async fn games(&self, caller: &Caller) -> Result<Reply, TableError> {
         let Some(guild) = caller.guild else {
-            return refuse("This lists a server's games; use it in a server channel.");
+            return refuse(t!("bot-games-server-only"));
         };
         let rows = self.store.open_games_in_guild(guild).await?;
         let mut games = Vec::new();
@@ -373,34 +371,36 @@ impl Table {
             if !found.is_empty() {
                 return Ok(found);
             }
-            let why = |label: String| {
+            // Discord shows at most 100 characters of a suggestion; `fit` keeps it within a
+            // label's 80 in every language.
+            let why = |label: Text| {
                 Ok(vec![ActionChoice {
                     notation: "-".into(),
-                    label: Text::raw(label.chars().take(100).collect::<String>()),
+                    label: Text::fit([label]),
                     keywords: Vec::new(),
                     detail: None,
                 }])
             };
             let Some(row) = self.store.open_game_in(caller.channel).await? else {
-                return why("There is no game in this channel — start one with /new".into());
+                return why(t!("bot-suggest-no-game"));
             };
             let held = self.hold(row.game_id).await?;
             let loaded = &*held;
             let Some(seat) = seat_of(loaded, caller.user) else {
-                return why("You are not playing in this game — /board shows it".into());
+                return why(t!("bot-suggest-not-playing"));
             };
             let Some(decision) = loaded.game.as_ref().and_then(|g| g.decision()) else {
-                return why("The game has not started yet — nothing to play".into());
+                return why(t!("bot-suggest-not-started"));
             };
             if decision.seat.0 != seat.seat {
-                return why(format!(
-                    "It is {}'s turn — nothing to play for you now",
-                    seat_label(loaded, decision.seat.0)
+                return why(t!(
+                    "bot-suggest-not-your-turn",
+                    seat = seat_label(loaded, decision.seat.0)
                 ));
             }
-            why(format!(
-                "Nothing matches \"{}\" — try a space like D7, a card name, or fewer letters",
-                typed.trim().chars().take(30).collect::<String>()
+            why(t!(
+                "bot-suggest-nothing-matches",
+                typed = Arg::raw(typed.trim().chars().take(30).collect::<String>())
             ))
         })
         .await

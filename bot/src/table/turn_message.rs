@@ -107,7 +107,7 @@ impl Table {
                     let winners: Vec<String> = o
                         .winners
                         .iter()
-                        .map(|w| label(at.seats, Some(game), w.0))
+                        .map(|w| crate::english(&label(at.seats, Some(game), w.0)))
                         .collect();
                     text.push_str(&format!(
                         "\nThe game is over. Winner: {}.",
@@ -176,7 +176,7 @@ fn final_words(at: &Position<'_>, seat: u8) -> String {
     let winners: Vec<String> = o
         .winners
         .iter()
-        .map(|w| label(at.seats, Some(at.game), w.0))
+        .map(|w| crate::english(&label(at.seats, Some(at.game), w.0)))
         .collect();
     let mut text = format!("**The game is over.** Winner: {}.", winners.join(" and "));
     let i = usize::from(seat);

@@ -14,14 +14,14 @@ impl turnpost_bot::table::Painter for PanicOnce {
         &self,
         _: &str,
         _: &dyn turnpost_core::dynamic::AnyView,
-    ) -> Result<Vec<turnpost_bot::table::Image>, String> {
+    ) -> Result<Vec<turnpost_bot::table::Image>, turnpost_render::RenderError> {
         Ok(Vec::new())
     }
     fn private(
         &self,
         _: &str,
         _: &dyn turnpost_core::dynamic::AnyView,
-    ) -> Result<Vec<turnpost_bot::table::Image>, String> {
+    ) -> Result<Vec<turnpost_bot::table::Image>, turnpost_render::RenderError> {
         Ok(Vec::new())
     }
     fn draws(&self) -> bool {

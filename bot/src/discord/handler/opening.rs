@@ -146,7 +146,8 @@ impl Handler {
                 text_post(format!("The game is in <#{thread}>.\n{}", ack.text))
             }
             Err(TableError::Refused(m)) => text_post(format!(
-                "{m}\nThe thread <#{thread}> stays empty: use `/new` in it to open the table there, or delete it."
+                "{}\nThe thread <#{thread}> stays empty: use `/new` in it to open the table there, or delete it.",
+                crate::english(&m)
             )),
             Err(TableError::Internal(_)) => text_post(APOLOGY),
         }

@@ -54,7 +54,7 @@ pub fn answered(reply: Result<Reply, TableError>) -> (Post, Vec<CreateActionRow>
                 .collect();
             (acknowledgement(&reply), rows)
         }
-        Err(TableError::Refused(m)) => (text_post(m), Vec::new()),
+        Err(TableError::Refused(m)) => (text_post(crate::english(&m)), Vec::new()),
         Err(TableError::Internal(_)) => (text_post(APOLOGY), Vec::new()),
     }
 }
@@ -155,7 +155,7 @@ pub fn shown(state: PanelState) -> (Post, Vec<CreateActionRow>) {
             "It is not your turn — {line}. You can look at the board or your hand meanwhile."
         ),
         PanelState::Nobody => "Nobody is to act: the game is not running.".to_string(),
-        PanelState::NoGame(why) => why,
+        PanelState::NoGame(why) => crate::english(&why),
         PanelState::Failed => APOLOGY.to_string(),
     };
     (text_post(text), Vec::new())

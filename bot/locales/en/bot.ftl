@@ -1,0 +1,198 @@
+# The bot's own words: the table's refusals, its log lines and answers. One message per id;
+# variables are named like the Rust arguments (`t!("bot-…", name = value)`). Words of core and
+# the games arrive as arguments already in the reader's language.
+
+## Seats: "Anna (Red)", "Blue (AI, strong)", "seat 3" before the game knows its colours.
+bot-seat-of = { $name } ({ $colour })
+bot-seat-ai = { $colour } (AI, { bot-ai-level })
+bot-seat-number = seat { $n }
+# An AI's strength (the key is the level's stored name).
+bot-ai-level = { $level ->
+    [random] random
+    [easy] easy
+    [strong] strong
+   *[normal] normal
+}
+
+## Refusals that come from the store.
+bot-channel-busy = This channel already has a game. Finish or abandon it first, or use another channel or thread.
+bot-already-seated = You already have a seat in this game.
+bot-version-conflict = The game changed while you were acting; look at the latest board and try again.
+bot-already-done = That was already done.
+
+## Playing: refusals of an action, with what the player can do now ($now: the decision's
+## prompt, "place your tile or a castle"; empty once the game is over).
+bot-turn-passed = This turn has passed: the board has changed since that message. Use the latest one, or /play.
+bot-pick-again = Pick again
+bot-toggled-not-a-move = Those together are not a move now. { $pick } — or you can { $now }.
+bot-pick-from-list = Pick an action from the list as you type (a space like D7, a card name), or use Take my turn. You can { $now }.
+bot-cannot-read = Cannot read "{ $input }": { $reason }.
+bot-game-over-now = The game is over. You can { $now }.
+bot-not-your-turn-now = It is { $seat }'s turn. You can { $now }.
+# A game's refusal ($why: "A1 is not on the fertile plain (…)").
+bot-refused-now = { $why }. You can { $now }.
+bot-not-started-opener-starts = The game has not started yet: the player who opened the table starts it.
+bot-not-playing-watch = You are not playing in this game; you can watch it with /board.
+bot-resigned-already = You resigned from this game.
+bot-game-over-see-log = The game is over; /log shows how it went.
+bot-not-your-turn = It is { $seat }'s turn — you can look at the board or your hand meanwhile.
+bot-undo-others-acted = { $seat } has acted since; only your own actions of this turn can be taken back.
+bot-undo-nothing = There is nothing to take back: undo never goes past a die roll, a drawn tile or a revealed card, nor into an earlier turn.
+bot-took-back = { $seat } took back "{ $notation }".
+bot-resign-not-started = The game has not started: use Leave to give up your seat.
+bot-resign-no-seat = You have no seat to give up in this game.
+
+## Log lines the table writes (stored typed, read in the reader's language).
+bot-log-took-back = { $seat } took back "{ $notation }"
+bot-log-resigned = { $seat } resigned
+bot-log-forfeits = { $seat } ran out of time and forfeits
+bot-log-not-replaced = { $seat } was replaced, but no one took the seat: it forfeits
+bot-log-wins-by-resignation = { $seat } wins: everyone else resigned
+bot-log-plays-automatically = { $seat }'s seat now plays automatically (passing where it may)
+bot-log-turn-skipped = { $seat } ran out of time: the turn is skipped
+bot-log-takes-over = { $name } takes over { $before }'s seat as { $colour }
+bot-an-ai = An AI ({ bot-ai-level })
+
+## Deadlines and votes.
+bot-no-vote = There is no vote running in this game: the player to act is not late.
+bot-vote-own-seat = The vote is about your seat; play your turn (Take my turn) and the vote ends.
+bot-vote-players-only = Only the players of this game vote on replacing a seat.
+bot-no-open-seat = No seat is open in this game.
+bot-seat-to-ai-players-only = Only the players of this game (or a moderator) can give the seat to an AI.
+bot-seat-no-longer-open = That seat is no longer open: its player has played on.
+bot-seat-taker-seated = You already have a seat in this game; a volunteer from outside it takes this one.
+
+## Refusals of the lobby, the league and the other commands.
+bot-abandon-opener-only = Only the player who opened the table or a moderator (Manage Messages) can abandon the game.
+bot-not-running = The game is not running any more.
+bot-season-name-length = Give the season a name of 1 to 60 characters.
+bot-season-just-started = A season was just started; look at /leaderboard.
+bot-no-season = No season is running; /season start begins one.
+bot-record-no-game = This channel has no game to record.
+bot-record-not-started = The game has not started: there is nothing to record yet.
+bot-no-game-here = There is no game in this channel. Start one with /new.
+bot-player-listed-twice = A player is listed twice.
+bot-already-started-watch = The game has already started; you can watch it with /board.
+bot-choose-ai-level = Choose an easy, normal or strong AI.
+bot-ai-added-in-lobby = The game has started; AI seats are added in the lobby.
+bot-add-ai-opener-only = Only the player who opened the table (or a moderator) can add AI seats.
+bot-ai-seats-stay = The game has started: AI seats stay until it ends.
+bot-remove-ai-opener-only = Only the player who opened the table (or a moderator) can remove AI seats.
+bot-no-ai-seat = There is no AI seat to remove.
+bot-leave-started = The game has started: to give up your seat, use /resign.
+bot-no-seat-here = You have no seat at this table.
+bot-already-running = The game is already running.
+bot-start-opener-only = Only the player who opened the table (or a moderator) can start it.
+bot-seats-changed-on-start = The seats changed while you pressed Start; look at the lobby and press Start again.
+bot-rematch-unknown = That game is no longer known; /new opens a new table.
+bot-rematch-other-channel = That game was played in another channel: ask for its rematch there, or open a table here with /new.
+bot-rematch-still-open = That game is still open; a rematch can follow once it has ended.
+bot-rematch-abandoned = That game was abandoned, so there is no rematch of it; /new opens a new table.
+bot-rematch-players-only = Only the players of that game (or a moderator) can ask for its rematch; /new opens a table for anyone.
+bot-explain-nothing = You have nothing to decide now. `/rules` explains the game, and `/card`, `/realm` and `/development` single pieces.
+bot-reminders-moderators-only = Only members who can manage messages change this channel's reminders.
+bot-hand-not-playing = You are not playing in this game, so you have no hand here.
+bot-not-started-yet = The game has not started yet.
+bot-no-game-played = No game has been played in this channel.
+bot-games-server-only = This lists a server's games; use it in a server channel.
+
+## Opening a table: its options and seats.
+bot-no-such-game = There is no game called "{ $name }"; games: { $games }.
+bot-not-a-deadline = "{ $value }" is not a deadline: choose none, 12h, 24h, 48h, 72h or week.
+bot-not-a-policy = "{ $value }" is not a deadline policy: choose skip, replace or forfeit.
+bot-not-yes-or-no = "{ $value }" is not yes or no: rated=yes counts the game for the leaderboard, rated=no does not.
+bot-too-many-ai = { $n } AI seats are too many: a table of at most { $max } players has room for 0 to { $most } beside you.
+bot-not-an-ai-count = "{ $value }" is not a number of AI seats: give 0 to { $most } (ai=1 adds one).
+bot-not-an-ai-level = "{ $value }" is not an AI level: choose easy, normal or strong.
+bot-too-many-seats = { $game } is for at most { $max } players: { $people } people and { $ai } AI seats are too many.
+bot-player-count-not = { $game } is for { $low } to { $high } players, not { $n }.
+bot-seats-listed-for = { $seats } seats listed for a { $n }-player table.
+bot-seats-with-ai-for = { $seats } seats (with the AI) for a { $n }-player table.
+bot-player-count-listed = { $game } is for { $low } to { $high } players; { $listed } were listed.
+bot-options-do-not-work = Those options do not work: { $error }.
+bot-start-too-few = { $game } needs { $low } to { $high } players; { $present } seated so far{ $waiting }.
+bot-waiting-for-join = {" "}(waiting for { $names } to press Join)
+bot-rematch-lobby-open = A table is already open in this channel: press Join on its message to take your seat there.
+bot-rematch-game-running = A game is already being played in this channel; a rematch can open here once it ends (or use /new in another channel).
+
+## The league: vacations, seasons, leaderboards.
+# What belongs to a server (the key names the command).
+bot-server-only = { $what ->
+    [vacations] Vacations
+    [seasons] Seasons
+    [league-settings] League settings
+    [leaderboards] Leaderboards
+    [profiles] Profiles
+   *[game-histories] Game histories
+} belong to a server; use this in a server channel.
+# What only moderators do (the key names the command).
+bot-moderators-only = Only moderators (Manage Messages) can { $what ->
+    [season-start] start a season
+    [season-close] close a season
+   *[league-settings] change the league settings
+}.
+bot-vacation-too-long = You have { $left } vacation days left { $span } (of { $allowance }); ask for fewer.
+bot-this-season = this season
+bot-outside-seasons = outside seasons
+bot-season-running = Season "{ $name }" is running; close it with /season close first.
+bot-no-such-season = There is no season "{ $name }" here; /league shows the running one, or use season:all.
+
+## Limits on what a command may carry.
+bot-not-a-count = "{ $value }" is not a number of { $what } from { $low } to { $high }.
+bot-out-of-range = { $what } must be from { $low } to { $high }, not { $value }.
+bot-too-long = { $what } is too long: at most { $max } characters ("{ $text }").
+bot-too-many-options = { $n } options are too many: at most { $max }.
+bot-too-many-players = { $n } players listed: at most { $max }.
+bot-too-many-picked = { $n } items picked: at most { $max }.
+bot-not-an-item = Item { $item } is not one of the { $max } that can be picked once each.
+bot-what-option-value = The value of { $key }
+# What a limit is about (the key names it).
+bot-what = { $key ->
+    [your-name] Your name
+    [game-name] The game's name
+    [option-name] An option's name
+    [players] The number of players
+    [player-name] A player's name
+    [action] That action
+    [log-page] The log page
+    [reminder-hours] The reminder period in hours
+    [vacation-days] Vacation days
+    [season-name] The season's name
+    [setting] That setting
+    [season-vacation-days] Vacation days per season
+    [quiet-start] The hour quiet begins
+    [quiet-end] The hour quiet ends
+    [utc-offset] Your offset from UTC
+    [ai-seats] AI seats
+   *[that-name] That name
+}
+
+## The reference: /card, /realm, /development, /rules.
+bot-no-such-component = No { $kind ->
+    [card] card, spell, building, monument or relic
+    [realm] realm
+   *[development] development, monument or disaster
+} is called "{ $name }". Type part of a name in English or German (e.g. { $examples }) and pick one from the list.
+bot-no-such-topic = { $game } has no rules topic "{ $topic }"; its topics are { $topics }.
+bot-buttons-of-ended-game = This game has ended; its buttons no longer work.
+bot-log-pages = The log has { $pages ->
+    [one] 1 page
+   *[other] { $pages } pages
+}.
+
+## Suggestions while typing an action, when there is none to suggest.
+bot-suggest-no-game = There is no game in this channel — start one with /new
+bot-suggest-not-playing = You are not playing in this game — /board shows it
+bot-suggest-not-started = The game has not started yet — nothing to play
+bot-suggest-not-your-turn = It is { $seat }'s turn — nothing to play for you now
+bot-suggest-nothing-matches = Nothing matches "{ $typed }" — try a space like D7, a card name, or fewer letters
+# Actions set aside because the stored log was damaged: from $first to $last ($count of
+# them); $before is the last action kept (0: none).
+bot-log-set-aside = ⚠️ The game's log is damaged at action { $first }: it is no longer what was stored, so it cannot be replayed. { $before ->
+    [0] The game is back at its start
+   *[other] The game is back where it was after action { $before }
+}; { $count ->
+    [1] action { $first } is
+   *[other] actions { $first } to { $last } are
+} set aside (kept for the moderators) and must be played again.
+bot-table-full = The table is full ({ $seats } seats).
