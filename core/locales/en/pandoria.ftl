@@ -243,3 +243,50 @@ pandoria-ship-taken = the ship at { $at } is taken
 pandoria-ship-enclosed = the ship at { $at } is enclosed
 pandoria-ship-none-free = { $why }; no ship is free
 pandoria-ship-free = { $why }; free ships: { $free }
+
+## Prompts: what the decision waiting is about.
+pandoria-prompt-realm = choose your realm
+pandoria-prompt-start-tile = place a start tile
+pandoria-prompt-place = place your tile or a castle
+pandoria-prompt-single = place the single tile in a one-space gap
+pandoria-prompt-figure = place a figure on it, retrieve one, or pass
+pandoria-prompt-card = play a card as a spell or building, erect a monument, or pass
+pandoria-prompt-relic = take a relic for your artifacts, or pass
+pandoria-prompt-halfling-spell = cast a spell after building, or pass
+pandoria-prompt-effect = { $spell }: { $what }
+pandoria-prompt-acquire = { $n ->
+    [1] take a market card for free
+   *[other] take up to { $n } market cards for free, one at a time
+}
+pandoria-prompt-adopt = choose the opponent whose top spell you cast
+pandoria-prompt-astral-ship = choose a free ship for a figure
+pandoria-prompt-muster = place a figure on a free space next to your figures
+pandoria-prompt-conjure = choose the resource to set to { $n }
+pandoria-prompt-master-builder = choose a building or monument to build without wood
+pandoria-prompt-enchanted-castle = choose the space for a castle with your figure on it
+pandoria-prompt-flee = take back a figure, or stop
+pandoria-prompt-construct = choose a building and a monument to build
+pandoria-prompt-clone = place a figure on any free space
+pandoria-prompt-rage = choose the worker that counts more and its region
+pandoria-prompt-teleport = choose a figure to move and where to
+pandoria-prompt-terrain = choose where the extra tile goes
+pandoria-prompt-combo-build = build the card you cast, or erect a monument
+pandoria-prompt-choice = take the points or a card
+pandoria-prompt-buy = buy a card or pass
+pandoria-prompt-elf-move = move a worker up to 2 spaces, or pass
+pandoria-prompt-haunt = haunt the player who removed your figures, or pass
+pandoria-prompt-ransom = choose the resource you take for a ransomed captive
+pandoria-prompt-golem = place a Golem on the tile just placed for 3 resources of its terrain, or pass
+pandoria-prompt-poorhouse = choose which resource at 0 becomes 2
+pandoria-prompt-round-buy = buy a card at the end of the round, or pass
+
+## Setting a game up.
+pandoria-setup-players = Pandoria is for 2 to 4 players, not { $players }
+pandoria-setup-partnership = the partnership game is for 4 players (partners sit opposite), not { $players }
+pandoria-setup-artifacts-river = the Artifacts expansion's start tile has its printed place on the Pandoria side only: play it with board=pandoria
+pandoria-setup-same-chosen = realms=same_chosen needs the realm everybody plays, e.g. realm=elves
+pandoria-setup-beginner-base = the beginner game plays the base realms' side A: leave realm_sets at base
+pandoria-setup-too-few-realms = { $realms } realms for { $players } players: realms=random_unique needs one each
+pandoria-setup-beginner-unique = the beginner game deals each realm's two cards, so every player needs a different realm: use realms=random_unique or realms=each_chooses
+pandoria-setup-no-room = no room for the start tiles
+pandoria-setup-side-b-only = the { $realm } have no side A and no realm cards: they play the standard game (mode=standard)

@@ -66,6 +66,7 @@ mod turn;
 mod view;
 mod words;
 
+use crate::t;
 use crate::words::Text;
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -531,38 +532,32 @@ impl Game for Pandoria {
         // Its words, for a game made without the registry (tests, the AI's playouts).
         crate::words::install(WORDS);
         if !Self::player_counts().contains(&players) {
-            return Err(SetupError(Text::raw(format!(
-                "Pandoria is for 2 to 4 players, not {players}"
-            ))));
+            return Err(SetupError(t!("pandoria-setup-players", players = players)));
         }
         if options.partnership && players != 4 {
-            return Err(SetupError(Text::raw(format!(
-                "the partnership game is for 4 players (partners sit opposite), not {players}"
-            ))));
+            return Err(SetupError(t!(
+                "pandoria-setup-partnership",
+                players = players
+            )));
         }
         if options.board == BoardSide::River && options.artifacts {
-            return Err(SetupError(Text::raw(
-                "the Artifacts expansion's start tile has its printed place on the Pandoria side only: play it with board=pandoria",
-            )));
+            return Err(SetupError(t!("pandoria-setup-artifacts-river")));
         }
         let uses_realms = matches!(options.mode, Mode::Standard | Mode::Beginner);
         if uses_realms && options.realms == RealmAssignment::SameChosen && options.realm.is_none() {
-            return Err(SetupError(Text::raw(
-                "realms=same_chosen needs the realm everybody plays, e.g. realm=elves",
-            )));
+            return Err(SetupError(t!("pandoria-setup-same-chosen")));
         }
         if uses_realms && options.realm_sets != RealmSets::Base {
             if options.mode == Mode::Beginner {
-                return Err(SetupError(Text::raw(
-                    "the beginner game plays the base realms' side A: leave realm_sets at base",
-                )));
+                return Err(SetupError(t!("pandoria-setup-beginner-base")));
             }
             let pool = options.realm_sets.realms();
             if options.realms == RealmAssignment::RandomUnique && pool.len() < players {
-                return Err(SetupError(Text::raw(format!(
-                    "{} realms for {players} players: realms=random_unique needs one each",
-                    pool.len()
-                ))));
+                return Err(SetupError(t!(
+                    "pandoria-setup-too-few-realms",
+                    realms = pool.len(),
+                    players = players
+                )));
             }
         }
         if let (true, RealmAssignment::SameChosen, Some(realm)) =
@@ -576,9 +571,7 @@ impl Game for Pandoria {
                 RealmAssignment::RandomUnique | RealmAssignment::EachChooses
             )
         {
-            return Err(SetupError(Text::raw(
-                "the beginner game deals each realm's two cards, so every player needs a different realm: use realms=random_unique or realms=each_chooses",
-            )));
+            return Err(SetupError(t!("pandoria-setup-beginner-unique")));
         }
         // The family game's set-up draws from the generator in exactly this order; the other
         // modes draw more afterwards, so family games stay reproducible.
@@ -859,8 +852,8 @@ impl Game for Pandoria {
             .min_by_key(|&(card, price)| (price, card));
         cheapest
             .map(|(card, price)| Unused::Purchase {
-                item: Text::raw(cards().card(card).spell.label()),
-                cost: crate::t!("pandoria-gold", n = price),
+                item: cards().card(card).spell.label_text(),
+                cost: t!("pandoria-gold", n = price),
             })
             .into_iter()
             .collect()

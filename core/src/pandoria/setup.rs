@@ -11,7 +11,6 @@ use super::options::{Edition, Mode, Options, RealmAssignment, StartTiles};
 use super::{Land, Pandoria};
 use crate::game::{Seat, SetupError};
 use crate::hex::Hex;
-use crate::words::Text;
 
 impl Pandoria {
     pub(super) fn random_start_tiles(&mut self, ids: [TileId; 2]) -> Result<(), SetupError> {
@@ -34,7 +33,7 @@ impl Pandoria {
                 StartTiles::Random => {
                     let options = self.start_placements(&placed);
                     if options.is_empty() {
-                        return Err(SetupError(Text::raw("no room for the start tiles")));
+                        return Err(SetupError(crate::t!("pandoria-setup-no-room")));
                     }
                     options[self.rng.random_range(0..options.len())]
                 }
@@ -83,9 +82,10 @@ impl Pandoria {
     /// only side B, so they play the standard game.
     pub(super) fn check_realm(options: &Options, realm: Realm) -> Result<(), SetupError> {
         if realm.set() != RealmSet::Base && options.mode != Mode::Standard {
-            return Err(SetupError(Text::raw(format!(
-                "the {realm} have no side A and no realm cards: they play the standard game (mode=standard)"
-            ))));
+            return Err(SetupError(crate::t!(
+                "pandoria-setup-side-b-only",
+                realm = realm.text()
+            )));
         }
         Ok(())
     }

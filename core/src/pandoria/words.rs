@@ -11,6 +11,8 @@ use super::effects::SpellEffect;
 use super::region::Region;
 use crate::game::{Outcome, Seat};
 use crate::hex::Hex;
+use crate::t;
+use crate::words::{Text, ToText};
 
 /// Resources paid for something, `[crystal, gold, wood]`.
 pub type Paid = [u8; 3];
@@ -535,64 +537,56 @@ pub enum DecisionKind {
     RoundBuy,
 }
 
-impl std::fmt::Display for DecisionKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ToText for DecisionKind {
+    fn to_text(&self) -> Text {
         match self {
-            DecisionKind::Realm => f.write_str("choose your realm"),
-            DecisionKind::StartTile => f.write_str("place a start tile"),
-            DecisionKind::Place => f.write_str("place your tile or a castle"),
-            DecisionKind::Single => f.write_str("place the single tile in a one-space gap"),
-            DecisionKind::Figure => f.write_str("place a figure on it, retrieve one, or pass"),
-            DecisionKind::Card => {
-                f.write_str("play a card as a spell or building, erect a monument, or pass")
-            }
-            DecisionKind::Relic => f.write_str("take a relic for your artifacts, or pass"),
-            DecisionKind::HalflingSpell => f.write_str("cast a spell after building, or pass"),
+            DecisionKind::Realm => t!("pandoria-prompt-realm"),
+            DecisionKind::StartTile => t!("pandoria-prompt-start-tile"),
+            DecisionKind::Place => t!("pandoria-prompt-place"),
+            DecisionKind::Single => t!("pandoria-prompt-single"),
+            DecisionKind::Figure => t!("pandoria-prompt-figure"),
+            DecisionKind::Card => t!("pandoria-prompt-card"),
+            DecisionKind::Relic => t!("pandoria-prompt-relic"),
+            DecisionKind::HalflingSpell => t!("pandoria-prompt-halfling-spell"),
             DecisionKind::Effect(spell) => {
                 let what = match spell {
-                    SpellEffect::Acquire(1) => "take a market card for free".to_string(),
-                    SpellEffect::Acquire(n) => {
-                        format!("take up to {n} market cards for free, one at a time")
-                    }
-                    SpellEffect::Adopt => "choose the opponent whose top spell you cast".into(),
-                    SpellEffect::AstralShip => "choose a free ship for a figure".into(),
-                    SpellEffect::Muster(_) => {
-                        "place a figure on a free space next to your figures".into()
-                    }
-                    SpellEffect::Conjure(n) => format!("choose the resource to set to {n}"),
-                    SpellEffect::MasterBuilder => {
-                        "choose a building or monument to build without wood".into()
-                    }
-                    SpellEffect::EnchantedCastle => {
-                        "choose the space for a castle with your figure on it".into()
-                    }
-                    SpellEffect::Flee => "take back a figure, or stop".into(),
-                    SpellEffect::Construct => "choose a building and a monument to build".into(),
-                    SpellEffect::Clone(_) => "place a figure on any free space".into(),
-                    SpellEffect::Rage(_) => {
-                        "choose the worker that counts more and its region".into()
-                    }
-                    SpellEffect::Teleport(_) => "choose a figure to move and where to".into(),
-                    SpellEffect::Terrain(_) => "choose where the extra tile goes".into(),
+                    SpellEffect::Acquire(n) => t!("pandoria-prompt-acquire", n = *n),
+                    SpellEffect::Adopt => t!("pandoria-prompt-adopt"),
+                    SpellEffect::AstralShip => t!("pandoria-prompt-astral-ship"),
+                    SpellEffect::Muster(_) => t!("pandoria-prompt-muster"),
+                    SpellEffect::Conjure(n) => t!("pandoria-prompt-conjure", n = *n),
+                    SpellEffect::MasterBuilder => t!("pandoria-prompt-master-builder"),
+                    SpellEffect::EnchantedCastle => t!("pandoria-prompt-enchanted-castle"),
+                    SpellEffect::Flee => t!("pandoria-prompt-flee"),
+                    SpellEffect::Construct => t!("pandoria-prompt-construct"),
+                    SpellEffect::Clone(_) => t!("pandoria-prompt-clone"),
+                    SpellEffect::Rage(_) => t!("pandoria-prompt-rage"),
+                    SpellEffect::Teleport(_) => t!("pandoria-prompt-teleport"),
+                    SpellEffect::Terrain(_) => t!("pandoria-prompt-terrain"),
                 };
-                write!(f, "{}: {what}", spell.label())
+                t!(
+                    "pandoria-prompt-effect",
+                    spell = spell.label_text(),
+                    what = what
+                )
             }
-            DecisionKind::ComboBuild => f.write_str("build the card you cast, or erect a monument"),
-            DecisionKind::Choice => f.write_str("take the points or a card"),
-            DecisionKind::Buy => f.write_str("buy a card or pass"),
-            DecisionKind::ElfMove => f.write_str("move a worker up to 2 spaces, or pass"),
-            DecisionKind::Haunt => {
-                f.write_str("haunt the player who removed your figures, or pass")
-            }
-            DecisionKind::Ransom => {
-                f.write_str("choose the resource you take for a ransomed captive")
-            }
-            DecisionKind::Golem => f.write_str(
-                "place a Golem on the tile just placed for 3 resources of its terrain, or pass",
-            ),
-            DecisionKind::Poorhouse => f.write_str("choose which resource at 0 becomes 2"),
-            DecisionKind::RoundBuy => f.write_str("buy a card at the end of the round, or pass"),
+            DecisionKind::ComboBuild => t!("pandoria-prompt-combo-build"),
+            DecisionKind::Choice => t!("pandoria-prompt-choice"),
+            DecisionKind::Buy => t!("pandoria-prompt-buy"),
+            DecisionKind::ElfMove => t!("pandoria-prompt-elf-move"),
+            DecisionKind::Haunt => t!("pandoria-prompt-haunt"),
+            DecisionKind::Ransom => t!("pandoria-prompt-ransom"),
+            DecisionKind::Golem => t!("pandoria-prompt-golem"),
+            DecisionKind::Poorhouse => t!("pandoria-prompt-poorhouse"),
+            DecisionKind::RoundBuy => t!("pandoria-prompt-round-buy"),
         }
+    }
+}
+
+/// English, for messages in tests and logs (front ends render [`ToText::to_text`]).
+impl std::fmt::Display for DecisionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.to_text())
     }
 }
 
@@ -668,10 +662,4 @@ pub enum Action {
     Points,
     /// `card`: draw a card instead of a region's points (family game with spells).
     Card,
-}
-
-impl crate::words::ToText for DecisionKind {
-    fn to_text(&self) -> crate::words::Text {
-        crate::words::Text::raw(self.to_string())
-    }
 }
