@@ -1,8 +1,10 @@
 //! The build step: placing workers on cities and monuments, and Engineering (stone for
 //! workers).
 
+use super::{Development, Good};
 use super::{Effect, EndReason, Event, MONUMENTS, Rtta, RulesError, Step, Target, data, seat};
 use crate::game::PlayError;
+use crate::t;
 
 impl Rtta {
     pub(super) fn build_step_useful(&self) -> bool {
@@ -31,14 +33,14 @@ impl Rtta {
             let mi = usize::from(m.0);
             if !self.in_play[mi] {
                 return self.refuse(|now| RulesError::MonumentNotInPlay {
-                    monument: m.name().into(),
+                    monument: m.text(),
                     players: self.seats.len(),
                     now,
                 });
             }
             if self.monument_complete(s, mi) {
                 return self.refuse(|now| RulesError::MonumentCompleted {
-                    monument: m.name().into(),
+                    monument: m.text(),
                     now,
                 });
             }
@@ -49,7 +51,7 @@ impl Rtta {
         }
         if count == 0 {
             return self.refuse(|now| RulesError::Zero {
-                what: "building".into(),
+                what: t!("rtta-zero-building"),
                 now,
             });
         }
@@ -62,8 +64,8 @@ impl Rtta {
         }
         if count > needed {
             let name = match target {
-                Target::City => "cities".to_string(),
-                Target::Monument(m) => m.name().to_string(),
+                Target::City => t!("rtta-cities"),
+                Target::Monument(m) => m.text(),
             };
             return self.refuse(|now| RulesError::TooManyWorkers {
                 target: name,
@@ -140,14 +142,14 @@ impl Rtta {
         self.require(Effect::Engineering)?;
         if stone == 0 {
             return self.refuse(|now| RulesError::Zero {
-                what: "Engineering".into(),
+                what: Development(data().development_with(Effect::Engineering) as u8).text(),
                 now,
             });
         }
         let have = self.stone(s);
         if stone > have {
             return self.refuse(|now| RulesError::NotEnough {
-                what: "stone".into(),
+                what: Good(data().stone as u8).text(),
                 have,
                 asked: stone,
                 now,

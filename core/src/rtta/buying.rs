@@ -1,7 +1,9 @@
 //! The buy step: buying a development with coins and goods, and Granaries (food for coins).
 
+use super::Resource;
 use super::{Development, Effect, EndReason, Event, GoodsSet, Rtta, RulesError, Step, data, seat};
 use crate::game::PlayError;
+use crate::t;
 
 impl Rtta {
     pub(super) fn enter_buy(&mut self, events: &mut Vec<Event>) {
@@ -22,14 +24,14 @@ impl Rtta {
         self.require(Effect::Granaries)?;
         if food == 0 {
             return self.refuse(|now| RulesError::Zero {
-                what: "selling food".into(),
+                what: t!("rtta-zero-selling-food"),
                 now,
             });
         }
         let have = self.seats[s].food;
         if food > have {
             return self.refuse(|now| RulesError::NotEnough {
-                what: "food".into(),
+                what: Resource::Food.text(),
                 have,
                 asked: food,
                 now,
@@ -57,7 +59,7 @@ impl Rtta {
         let dd = &d.developments[usize::from(development.0)];
         if self.owns(s, development) {
             return self.refuse(|now| RulesError::AlreadyOwned {
-                development: dd.name.clone(),
+                development: development.text(),
                 now,
             });
         }
@@ -66,7 +68,7 @@ impl Rtta {
             .find(|g| self.seats[s].goods[usize::from(g.0)] == 0)
         {
             return self.refuse(|now| RulesError::NothingToSell {
-                good: g.id().into(),
+                good: g.text(),
                 now,
             });
         }
@@ -77,7 +79,7 @@ impl Rtta {
         let available = self.turn.coins + goods_value;
         if available < dd.cost {
             return self.refuse(|now| RulesError::CannotAfford {
-                development: dd.name.clone(),
+                development: development.text(),
                 cost: dd.cost,
                 available,
                 now,

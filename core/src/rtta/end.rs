@@ -6,6 +6,7 @@ use super::{
     seat,
 };
 use crate::game::{Game, Outcome, PlayError, Seat};
+use crate::t;
 
 impl Rtta {
     pub(super) fn enter_discard(&mut self, events: &mut Vec<Event>) {
@@ -26,14 +27,14 @@ impl Rtta {
         let s = self.cur();
         if count == 0 {
             return self.refuse(|now| RulesError::Zero {
-                what: "discarding".into(),
+                what: t!("rtta-zero-discarding"),
                 now,
             });
         }
         let have = self.seats[s].goods[usize::from(good.0)];
         if count > have {
             return self.refuse(|now| RulesError::NotEnough {
-                what: good.id().into(),
+                what: good.text(),
                 have,
                 asked: count,
                 now,

@@ -6,12 +6,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{GOODS, MAX_DICE, data};
-use super::notation::{
-    Development, DiceSet, Face, Good, GoodsSet, Monument, Resource, Target, english_list,
-};
-use crate::game::Seat;
-use crate::menu::counted;
+use super::data::{Effect, GOODS, MAX_DICE, data};
+use super::notation::{Development, DiceSet, Face, Good, GoodsSet, Monument, Resource, Target};
+use crate::game::{Game, Seat};
+use crate::t;
+use crate::words::Text;
 
 /// The dice of a turn, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,19 +59,20 @@ impl Dice {
         self.faces().iter().filter(|f| **f == face).count() as u8
     }
 
-    fn label(&self) -> String {
-        let faces: Vec<String> = Face::ALL
+    /// "2 goods + skull, 2× 3 workers": the faces shown, in face order.
+    fn text(&self) -> Text {
+        let faces: Vec<Text> = Face::ALL
             .iter()
             .filter_map(|&face| match self.number_showing(face) {
                 0 => None,
-                1 => Some(face.label().to_string()),
-                n => Some(format!("{n}× {}", face.label())),
+                1 => Some(face.text()),
+                n => Some(t!("rtta-faces-times", n = n, face = face.text())),
             })
             .collect();
         if faces.is_empty() {
-            "no dice".into()
+            t!("rtta-no-dice")
         } else {
-            faces.join(", ")
+            comma_list(faces)
         }
     }
 }
@@ -114,21 +114,25 @@ impl Disaster {
         }
     }
 
-    fn name(self) -> &'static str {
-        match self {
-            Disaster::Drought => "Drought",
-            Disaster::Pestilence => "Pestilence",
-            Disaster::Invasion => "Invasion",
-            Disaster::Revolt => "Revolt",
-        }
+    /// Its name from the data ("Drought"), in the languages the data has.
+    fn text(self) -> Text {
+        // The data holds the four disasters in this order (checked when it is read).
+        let x = &data().disasters[self as usize];
+        Text::name(&x.name, Some(x.name_de.as_str()))
     }
 
-    fn protection(self) -> &'static str {
+    /// What protects from it: a development, or the Great Wall.
+    fn protection(self) -> Text {
+        let d = data();
+        let development = |e: Effect| Development(d.development_with(e) as u8).text();
         match self {
-            Disaster::Drought => "Irrigation",
-            Disaster::Pestilence => "Medicine",
-            Disaster::Invasion => "the Great Wall",
-            Disaster::Revolt => "Religion",
+            Disaster::Drought => development(Effect::Irrigation),
+            Disaster::Pestilence => development(Effect::Medicine),
+            Disaster::Invasion => t!(
+                "rtta-the-monument",
+                monument = Monument(d.great_wall as u8).text()
+            ),
+            Disaster::Revolt => development(Effect::Religion),
         }
     }
 }
@@ -147,7 +151,7 @@ pub enum EndReason {
 pub type Bundle = [u8; GOODS + 1];
 
 /// Something that happened.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A turn began.
@@ -369,16 +373,46 @@ pub enum Event {
     },
 }
 
-pub(super) fn bundle_text(bundle: &Bundle) -> String {
-    let parts: Vec<String> = Resource::all()
+/// "2 goods + skull, 3 food": items joined by commas only (not a sentence's list).
+pub(super) fn comma_list(items: impl IntoIterator<Item = Text>) -> Text {
+    joined(items, || t!("words-comma"))
+}
+
+/// The items with `separator` between them.
+pub(super) fn joined(items: impl IntoIterator<Item = Text>, separator: impl Fn() -> Text) -> Text {
+    let mut parts = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            parts.push(separator());
+        }
+        parts.push(item);
+    }
+    Text::concat(parts)
+}
+
+/// "3 wood and 1 food", or "nothing".
+pub(super) fn bundle_text(bundle: &Bundle) -> Text {
+    let parts: Vec<Text> = Resource::all()
         .filter(|r| bundle[r.index()] > 0)
-        .map(|r| format!("{} {}", bundle[r.index()], r.id()))
+        .map(|r| r.count(bundle[r.index()]))
         .collect();
     if parts.is_empty() {
-        "nothing".into()
+        t!("rtta-nothing")
     } else {
-        english_list(&parts)
+        Text::and_list(parts)
     }
+}
+
+/// One line of a player's notes on their latest turn (`Tableau::last_turn`): the event
+/// itself, put in words only when a view is made (so playing, and the AI's playouts, make no
+/// words).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub(super) enum Note {
+    /// What happened.
+    Event(Event),
+    /// A note of a game saved before notes were typed, in the English it was written in.
+    Written(String),
 }
 
 impl super::Rtta {
@@ -387,87 +421,97 @@ impl super::Rtta {
     /// monuments completed, purchases, disasters, famine and trades add to them.
     pub(super) fn note_turn(&mut self, events: &[Event]) {
         for event in events {
-            let (who, note) = match event {
+            let who = match event {
                 Event::TurnStarted { seat, .. } => {
                     if let Some(t) = self.seats.get_mut(seat.index()) {
                         t.last_turn.clear();
                     }
                     continue;
                 }
-                Event::DiceFinal { seat, dice } => (*seat, format!("kept {}", dice.label())),
-                Event::Built {
-                    seat,
-                    target,
-                    workers,
-                } => {
-                    let put = counted(usize::from(*workers), "worker", "workers");
-                    let on = match target {
-                        Target::City => "cities".to_string(),
-                        Target::Monument(m) => format!("the {}", m.name()),
-                    };
-                    (*seat, format!("put {put} on {on}"))
-                }
-                Event::CityCompleted { seat, cities } => (*seat, format!("built city {cities}")),
-                Event::MonumentCompleted {
-                    seat,
-                    monument,
-                    points,
-                    ..
-                } => (
-                    *seat,
-                    format!(
-                        "completed the {} ({points} point{})",
-                        monument.name(),
-                        if *points == 1 { "" } else { "s" }
-                    ),
-                ),
-                Event::Bought {
-                    seat, development, ..
-                } => (*seat, format!("bought {}", development.name())),
-                Event::Fed { seat, unfed, .. } if *unfed > 0 => {
-                    (*seat, format!("famine: {unfed} disaster points"))
-                }
-                Event::Disaster {
-                    seat,
-                    disaster,
-                    struck,
-                    ..
-                } => {
-                    let who: Vec<String> = struck.iter().map(|&s| self.seat_name_of(s)).collect();
-                    let note = if struck.is_empty() {
-                        format!("{} (no harm)", disaster.name())
-                    } else {
-                        format!("{}, struck {}", disaster.name(), english_list(&who))
-                    };
-                    (*seat, note)
-                }
-                Event::Traded { from, to, .. } => {
-                    (*from, format!("traded with {}", self.seat_name_of(*to)))
-                }
+                Event::Fed { unfed: 0, .. } => continue,
+                Event::DiceFinal { seat, .. }
+                | Event::Built { seat, .. }
+                | Event::CityCompleted { seat, .. }
+                | Event::MonumentCompleted { seat, .. }
+                | Event::Bought { seat, .. }
+                | Event::Fed { seat, .. }
+                | Event::Disaster { seat, .. } => *seat,
+                Event::Traded { from, .. } => *from,
                 _ => continue,
             };
             if let Some(t) = self.seats.get_mut(who.index()) {
-                t.last_turn.push(note);
+                t.last_turn.push(Note::Event(event.clone()));
             }
         }
     }
 
-    fn seat_name_of(&self, seat: Seat) -> String {
-        crate::game::Game::seat_name(self, seat).to_string()
+    /// A note in words: "kept 3 food, 7 coins", "put 2 workers on the Obelisk", "built city
+    /// 5", "bought Agriculture", "Pestilence, struck Blue", "traded with Red".
+    pub(super) fn note_text(&self, note: &Note) -> Text {
+        let event = match note {
+            Note::Event(event) => event,
+            // Saved before notes were typed: shown as it was written.
+            Note::Written(words) => return Text::raw(words.as_str()),
+        };
+        match event {
+            Event::DiceFinal { dice, .. } => t!("rtta-note-kept", dice = dice.text()),
+            Event::Built {
+                target, workers, ..
+            } => {
+                let put = t!("rtta-workers", n = *workers);
+                match target {
+                    Target::City => t!("rtta-note-put-cities", workers = put),
+                    Target::Monument(m) => {
+                        t!("rtta-note-put-monument", workers = put, monument = m.text())
+                    }
+                }
+            }
+            Event::CityCompleted { cities, .. } => t!("rtta-note-city", cities = *cities),
+            Event::MonumentCompleted {
+                monument, points, ..
+            } => t!(
+                "rtta-note-monument",
+                monument = monument.text(),
+                points = *points
+            ),
+            Event::Bought { development, .. } => {
+                t!("rtta-note-bought", development = development.text())
+            }
+            Event::Fed { unfed, .. } => t!("rtta-note-famine", unfed = *unfed),
+            Event::Disaster {
+                disaster, struck, ..
+            } => {
+                if struck.is_empty() {
+                    t!("rtta-note-no-harm", disaster = disaster.text())
+                } else {
+                    t!(
+                        "rtta-note-struck",
+                        disaster = disaster.text(),
+                        seats = names(struck, &|s| self.seat_name(s))
+                    )
+                }
+            }
+            Event::Traded { to, .. } => t!("rtta-note-traded", seat = self.seat_name(*to)),
+            // No other event is noted (see `note_turn`).
+            other => describe(other, &|s| self.seat_name(s)),
+        }
     }
 }
 
-fn names(seats: &[Seat], name: &dyn Fn(Seat) -> String) -> String {
-    let names: Vec<String> = seats.iter().map(|&s| name(s)).collect();
-    english_list(&names)
+fn names(seats: &[Seat], name: &dyn Fn(Seat) -> Text) -> Text {
+    Text::and_list(seats.iter().map(|&s| name(s)))
 }
 
 /// The log line for an event; `name` gives seat names.
-pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
+pub fn describe(event: &Event, name: &dyn Fn(Seat) -> Text) -> Text {
     let d = data();
     match event {
-        Event::TurnStarted { seat, round } => format!("Round {round}: {}'s turn", name(*seat)),
-        Event::Rolled { seat, dice } => format!("{} rolled {}", name(*seat), dice.label()),
+        Event::TurnStarted { seat, round } => {
+            t!("rtta-log-turn", round = *round, seat = name(*seat))
+        }
+        Event::Rolled { seat, dice } => {
+            t!("rtta-log-rolled", seat = name(*seat), dice = dice.text())
+        }
         Event::Rerolled {
             seat,
             rerolled,
@@ -475,66 +519,89 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             leadership,
         } => {
             // Each die rerolled with its new face, in the order of the dice's numbers.
-            let which = if rerolled.len() == 1 { "die" } else { "dice" };
-            let how = if *leadership { " with Leadership" } else { "" };
-            let faces: Vec<String> = rerolled
-                .indices()
-                .filter_map(|i| Some(format!("die {}: {}", i + 1, dice.faces().get(i)?.label())))
-                .collect();
-            format!(
-                "{} rerolled {which} {}{how} — {}; the dice now show {}",
-                name(*seat),
-                rerolled.listed(),
-                faces.join(", "),
-                dice.label()
+            let faces = comma_list(rerolled.indices().filter_map(|i| {
+                Some(t!(
+                    "rtta-log-die-face",
+                    die = i + 1,
+                    face = dice.faces().get(i)?.text()
+                ))
+            }));
+            if *leadership {
+                t!(
+                    "rtta-log-rerolled-leadership",
+                    seat = name(*seat),
+                    which = rerolled.words(),
+                    faces = faces,
+                    dice = dice.text()
+                )
+            } else {
+                t!(
+                    "rtta-log-rerolled",
+                    seat = name(*seat),
+                    which = rerolled.words(),
+                    faces = faces,
+                    dice = dice.text()
+                )
+            }
+        }
+        Event::DiceFinal { seat, dice } => {
+            t!(
+                "rtta-log-dice-final",
+                seat = name(*seat),
+                dice = dice.text()
             )
         }
-        Event::DiceFinal { seat, dice } => format!("{}'s dice: {}", name(*seat), dice.label()),
         Event::Chose {
             seat,
             food,
             workers,
-        } => {
-            let dice = |n: u8| counted(usize::from(n), "die", "dice");
-            let taken = match (*food, *workers) {
-                (0, w) => format!("workers from {}", dice(w)),
-                (f, 0) => format!("food from {}", dice(f)),
-                (f, w) => format!("food from {} and workers from {}", dice(f), dice(w)),
-            };
-            format!(
-                "{} takes {taken} showing \"2 food or 2 workers\"",
-                name(*seat)
-            )
-        }
+        } => match (*food, *workers) {
+            (0, w) => t!("rtta-log-chose-workers", seat = name(*seat), workers = w),
+            (f, 0) => t!("rtta-log-chose-food", seat = name(*seat), food = f),
+            (f, w) => t!(
+                "rtta-log-chose-both",
+                seat = name(*seat),
+                food = f,
+                workers = w
+            ),
+        },
         Event::GoodsCollected {
             seat,
             gained,
             lost,
             quarrying,
         } => {
-            let parts: Vec<String> = Good::all()
+            let parts: Vec<Text> = Good::all()
                 .filter(|g| gained[usize::from(g.0)] > 0)
-                .map(|g| format!("{} {}", gained[usize::from(g.0)], g.id()))
+                .map(|g| Resource::Good(g).count(gained[usize::from(g.0)]))
                 .collect();
-            let mut line = if parts.is_empty() {
-                format!("{} collects no goods", name(*seat))
+            let mut line = vec![if parts.is_empty() {
+                t!("rtta-log-no-goods", seat = name(*seat))
             } else {
-                format!("{} collects {}", name(*seat), english_list(&parts))
-            };
+                t!(
+                    "rtta-log-goods",
+                    seat = name(*seat),
+                    goods = Text::and_list(parts)
+                )
+            }];
             if *quarrying {
-                line.push_str(" (Quarrying: +1 stone)");
+                line.push(t!("rtta-log-quarrying"));
             }
             if *lost > 0 {
-                line.push_str(&format!("; {lost} lost on full tracks"));
+                line.push(t!("rtta-log-goods-lost", lost = *lost));
             }
-            line
+            Text::concat(line)
         }
         Event::FoodCollected { seat, gained, lost } => {
-            let mut line = format!("{} collects {gained} food", name(*seat));
+            let mut line = vec![t!("rtta-log-food", seat = name(*seat), gained = *gained)];
             if *lost > 0 {
-                line.push_str(&format!("; {lost} lost above {}", d.rules.food_max));
+                line.push(t!(
+                    "rtta-log-food-lost",
+                    lost = *lost,
+                    most = d.rules.food_max
+                ));
             }
-            line
+            Text::concat(line)
         }
         Event::Fed {
             seat,
@@ -542,16 +609,18 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             unfed,
             food,
         } => match unfed {
-            0 => format!(
-                "{} feeds {}; {food} food left",
-                name(*seat),
-                counted(usize::from(*cities), "city", "cities")
+            0 => t!(
+                "rtta-log-fed",
+                seat = name(*seat),
+                cities = *cities,
+                food = *food
             ),
-            n => format!(
-                "{} feeds only {} of {cities} cities: famine, {n} disaster point{}",
-                name(*seat),
-                cities - n,
-                if *n == 1 { "" } else { "s" }
+            n => t!(
+                "rtta-log-famine",
+                seat = name(*seat),
+                fed = cities - n,
+                cities = *cities,
+                unfed = *n
             ),
         },
         Event::Disaster {
@@ -561,93 +630,106 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             struck,
             protected,
         } => {
-            let mut line = format!(
-                "{} rolled {skulls} skulls: {}",
-                name(*seat),
-                disaster.name()
-            );
+            let mut line = vec![t!(
+                "rtta-log-disaster",
+                seat = name(*seat),
+                skulls = *skulls,
+                disaster = disaster.text()
+            )];
             if !struck.is_empty() {
                 let what = match disaster {
-                    Disaster::Revolt => "all their goods".to_string(),
-                    other => format!("{} points", other.points()),
+                    Disaster::Revolt => t!("rtta-log-all-goods"),
+                    other => t!("rtta-log-points", n = other.points()),
                 };
                 let turned = *disaster == Disaster::Revolt && !struck.contains(seat);
                 if turned {
-                    line.push_str(&format!(", turned by Religion on {}", names(struck, name)));
+                    line.push(t!("rtta-log-turned", seats = names(struck, name)));
                 }
-                line.push_str(&format!(
-                    "; {} lose{} {what}",
-                    names(struck, name),
-                    if struck.len() == 1 { "s" } else { "" }
+                line.push(t!(
+                    "rtta-log-struck",
+                    seats = names(struck, name),
+                    n = struck.len(),
+                    what = what
                 ));
             }
             if !protected.is_empty() {
-                line.push_str(&format!(
-                    "; {} protected by {}",
-                    names(protected, name),
-                    disaster.protection()
+                line.push(t!(
+                    "rtta-log-protected",
+                    seats = names(protected, name),
+                    protection = disaster.protection()
                 ));
             }
             if struck.is_empty() && protected.is_empty() {
-                line.push_str("; it strikes nobody");
+                line.push(t!("rtta-log-nobody"));
             }
-            line
+            Text::concat(line)
         }
         Event::Harvest {
             seat,
             workers,
             coins,
-        } => format!(
-            "{} has {} and {}",
-            name(*seat),
-            counted(usize::from(*workers), "worker", "workers"),
-            counted(usize::from(*coins), "coin", "coins")
+        } => t!(
+            "rtta-log-harvest",
+            seat = name(*seat),
+            workers = t!("rtta-workers", n = *workers),
+            coins = t!("rtta-coins", n = *coins)
         ),
         Event::Built {
             seat,
             target,
             workers,
-        } => match target {
-            Target::City => format!(
-                "{} puts {} on cities",
-                name(*seat),
-                counted(usize::from(*workers), "worker", "workers")
-            ),
-            Target::Monument(m) => format!(
-                "{} puts {} on the {}",
-                name(*seat),
-                counted(usize::from(*workers), "worker", "workers"),
-                m.name()
-            ),
-        },
-        Event::CityCompleted { seat, cities } => format!(
-            "{} completes city {cities} and rolls {cities} dice from the next turn",
-            name(*seat)
-        ),
+        } => {
+            let put = t!("rtta-workers", n = *workers);
+            match target {
+                Target::City => t!("rtta-log-built-cities", seat = name(*seat), workers = put),
+                Target::Monument(m) => t!(
+                    "rtta-log-built-monument",
+                    seat = name(*seat),
+                    workers = put,
+                    monument = m.text()
+                ),
+            }
+        }
+        Event::CityCompleted { seat, cities } => {
+            t!("rtta-log-city", seat = name(*seat), cities = *cities)
+        }
         Event::MonumentCompleted {
             seat,
             monument,
             first,
             points,
-        } => format!(
-            "{} completes the {}{}: {points} point{}",
-            name(*seat),
-            monument.name(),
-            if *first { " first" } else { "" },
-            if *points == 1 { "" } else { "s" }
-        ),
+        } => {
+            if *first {
+                t!(
+                    "rtta-log-monument-first",
+                    seat = name(*seat),
+                    monument = monument.text(),
+                    points = *points
+                )
+            } else {
+                t!(
+                    "rtta-log-monument",
+                    seat = name(*seat),
+                    monument = monument.text(),
+                    points = *points
+                )
+            }
+        }
         Event::Engineered {
             seat,
             stone,
             workers,
-        } => format!(
-            "{} uses Engineering: {stone} stone for {}",
-            name(*seat),
-            counted(usize::from(*workers), "worker", "workers")
+        } => t!(
+            "rtta-log-engineered",
+            seat = name(*seat),
+            stone = *stone,
+            workers = t!("rtta-workers", n = *workers)
         ),
-        Event::SoldFood { seat, food, coins } => format!(
-            "{} sells {food} food with Granaries for {coins} coins",
-            name(*seat)
+        Event::SoldFood { seat, food, coins } => t!(
+            "rtta-log-sold-food",
+            seat = name(*seat),
+            food = *food,
+            coins = *coins
         ),
         Event::Bought {
             seat,
@@ -657,84 +739,87 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
             sold,
             goods_value,
         } => {
-            let mut line = format!(
-                "{} buys {} for {cost} coins with {}",
-                name(*seat),
-                development.name(),
-                counted(usize::from(*coins), "coin", "coins")
-            );
+            let mut line = vec![t!(
+                "rtta-log-bought",
+                seat = name(*seat),
+                development = development.text(),
+                cost = *cost,
+                coins = t!("rtta-coins", n = *coins)
+            )];
             if !sold.is_empty() {
-                let goods: Vec<String> = sold.goods().map(|g| g.id().to_string()).collect();
-                line.push_str(&format!(
-                    " and all their {} (worth {goods_value})",
-                    english_list(&goods)
+                line.push(t!(
+                    "rtta-log-bought-goods",
+                    goods = Text::and_list(sold.goods().map(Good::text)),
+                    value = *goods_value
                 ));
             }
-            line
+            Text::concat(line)
         }
-        Event::Discarded { seat, good, count } => {
-            format!("{} discards {count} {}", name(*seat), good.id())
-        }
+        Event::Discarded { seat, good, count } => t!(
+            "rtta-log-discarded",
+            seat = name(*seat),
+            goods = Resource::Good(*good).count(*count)
+        ),
         Event::OfferChanged {
             seat,
             resource,
             give,
             count,
-        } => format!(
-            "{}'s offer now {} {count} {}",
-            name(*seat),
-            if *give { "gives" } else { "asks for" },
-            resource.id()
-        ),
+        } => {
+            let what = resource.count(*count);
+            if *give {
+                t!("rtta-log-offer-gives", seat = name(*seat), what = what)
+            } else {
+                t!("rtta-log-offer-asks", seat = name(*seat), what = what)
+            }
+        }
         Event::Offered {
             from,
             to,
             give,
             get,
-        } => format!(
-            "{} offers {} {} for {}",
-            name(*from),
-            name(*to),
-            bundle_text(give),
-            bundle_text(get)
+        } => t!(
+            "rtta-log-offered",
+            from = name(*from),
+            to = name(*to),
+            give = bundle_text(give),
+            get = bundle_text(get)
         ),
         Event::Traded {
             from,
             to,
             give,
             get,
-        } => format!(
-            "{} accepts: {} gives {} and gets {}",
-            name(*to),
-            name(*from),
-            bundle_text(give),
-            bundle_text(get)
+        } => t!(
+            "rtta-log-traded",
+            to = name(*to),
+            from = name(*from),
+            give = bundle_text(give),
+            get = bundle_text(get)
         ),
         Event::Declined { from, to } => {
-            format!("{} declines {}'s offer", name(*to), name(*from))
+            t!("rtta-log-declined", to = name(*to), from = name(*from))
         }
         Event::EndTriggered { seat, reason } => match reason {
-            EndReason::Developments => format!(
-                "{} has {} developments: the game ends after this round",
-                name(*seat),
-                d.rules.developments_to_end
+            EndReason::Developments => t!(
+                "rtta-log-end-developments",
+                seat = name(*seat),
+                developments = d.rules.developments_to_end
             ),
-            EndReason::Monuments => format!(
-                "{} completed the last open monument: the game ends after this round",
-                name(*seat)
-            ),
+            EndReason::Monuments => t!("rtta-log-end-monuments", seat = name(*seat)),
         },
         Event::GameOver { scores, winners } => {
-            let parts: Vec<String> = scores
-                .iter()
-                .enumerate()
-                .map(|(i, s)| format!("{} {s}", name(Seat(i as u8))))
-                .collect();
-            let verb = if winners.len() == 1 { "wins" } else { "win" };
-            format!(
-                "Game over: {}. {} {verb}",
-                parts.join(", "),
-                names(winners, name)
+            let parts = comma_list(
+                scores
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| t!("rtta-log-score", seat = name(Seat(i as u8)), score = *s)),
+            );
+            t!(
+                "rtta-log-game-over",
+                scores = parts,
+                winners = names(winners, name),
+                n = winners.len()
             )
         }
     }
@@ -744,8 +829,13 @@ pub fn describe(event: &Event, name: &dyn Fn(Seat) -> String) -> String {
 mod wording {
     use super::*;
 
-    fn name(seat: Seat) -> String {
-        ["Red", "Blue"][usize::from(seat.0)].to_string()
+    fn name(seat: Seat) -> Text {
+        // These tests make no game, which would install the game's words.
+        crate::words::install(crate::rtta::WORDS);
+        t!(
+            "seat-colour",
+            colour = crate::words::Arg::raw(["red", "blue"][usize::from(seat.0)])
+        )
     }
 
     #[test]
@@ -762,13 +852,14 @@ mod wording {
                 leadership: false,
             },
             &name,
-        );
+        )
+        .to_string();
         // The old line read "rerolled die 1: 1 good, 3 food, 2 goods + skull": die 1 seemed
         // to show a good.
         assert!(
             line.starts_with(&format!(
                 "Red rerolled die 1 — die 1: {};",
-                Face::Skull.label()
+                Face::Skull.text()
             )),
             "{line}"
         );
@@ -783,7 +874,8 @@ mod wording {
                 workers: 1,
             },
             &name,
-        );
+        )
+        .to_string();
         assert_eq!(
             line,
             "Blue takes workers from 1 die showing \"2 food or 2 workers\""
@@ -795,7 +887,8 @@ mod wording {
                 workers: 1,
             },
             &name,
-        );
+        )
+        .to_string();
         assert_eq!(
             both,
             "Blue takes food from 2 dice and workers from 1 die showing \"2 food or 2 workers\""
@@ -807,7 +900,8 @@ mod wording {
                 coins: 0,
             },
             &name,
-        );
+        )
+        .to_string();
         assert_eq!(harvest, "Red has 1 worker and 0 coins");
         let built = describe(
             &Event::Built {
@@ -816,7 +910,8 @@ mod wording {
                 workers: 1,
             },
             &name,
-        );
+        )
+        .to_string();
         assert_eq!(built, "Red puts 1 worker on cities");
         let engineered = describe(
             &Event::Engineered {
@@ -825,7 +920,8 @@ mod wording {
                 workers: 1,
             },
             &name,
-        );
+        )
+        .to_string();
         assert!(engineered.ends_with("for 1 worker"), "{engineered}");
     }
 }

@@ -20,44 +20,38 @@
 use super::data::data;
 use super::{Action, Development, DiceSet, Face, GoodsSet, Resource, Rtta, Step, Target};
 use crate::game::Seat;
-use crate::menu::{Group, Layout, ToggleItem, counted};
+use crate::menu::{Group, Layout, ToggleItem};
+use crate::t;
 use crate::words::Text;
 
+/// Groups being gathered: key, label and the indices of their members.
+type Groups = Vec<(String, Text, Vec<usize>)>;
+
 /// Adds `index` to the group keyed `key`, creating it (with its words) the first time.
-fn add(
-    groups: &mut Vec<(String, String, Vec<usize>)>,
-    key: &str,
-    label: impl FnOnce() -> String,
-    index: usize,
-) {
+fn add(groups: &mut Groups, key: &str, label: impl FnOnce() -> Text, index: usize) {
     match groups.iter_mut().find(|(k, _, _)| k == key) {
         Some((_, _, members)) => members.push(index),
         None => groups.push((key.to_string(), label(), vec![index])),
     }
 }
 
-fn grouped(
-    pick: &str,
-    groups: Vec<(String, String, Vec<usize>)>,
-    describe: impl Fn(&str, &[usize]) -> String,
-) -> Layout {
+fn grouped(pick: Text, groups: Groups, describe: impl Fn(&str, &[usize]) -> Text) -> Layout {
     featured_grouped(pick, groups, Vec::new(), describe)
 }
 
 fn featured_grouped(
-    pick: &str,
-    groups: Vec<(String, String, Vec<usize>)>,
+    pick: Text,
+    groups: Groups,
     featured: Vec<usize>,
-    describe: impl Fn(&str, &[usize]) -> String,
+    describe: impl Fn(&str, &[usize]) -> Text,
 ) -> Layout {
     Layout::Grouped {
-        pick: Text::raw(pick),
+        pick,
         groups: groups
             .into_iter()
             .flat_map(|(key, label, members)| {
                 let description = describe(&key, &members);
-                let description = (!description.is_empty()).then(|| Text::raw(description));
-                Group::split(&key, Text::raw(label), description, members)
+                Group::split(&key, label, Some(description), members)
             })
             .collect(),
         featured,
@@ -81,7 +75,7 @@ impl Rtta {
                     .iter()
                     .enumerate()
                     .map(|(i, &face)| ToggleItem {
-                        label: Text::raw(face.label()),
+                        label: face.text(),
                         locked: !lockable.contains(i),
                     })
                     .collect();
@@ -105,12 +99,12 @@ impl Rtta {
                     })
                     .collect();
                 let pick = match self.step {
-                    Step::Roll => "Choose the dice to reroll",
-                    Step::Leadership => "Choose one die to reroll with Leadership",
-                    _ => "Choose the dice that give workers (the others give food)",
+                    Step::Roll => t!("rtta-pick-reroll"),
+                    Step::Leadership => t!("rtta-pick-leadership"),
+                    _ => t!("rtta-pick-workers"),
                 };
                 Layout::Toggles {
-                    pick: Text::raw(pick),
+                    pick,
                     items,
                     covered,
                     featured,
@@ -126,18 +120,18 @@ impl Rtta {
                     match *action {
                         Action::Build(target, n) if n == most(target) => featured.push(i),
                         Action::Build(Target::City, _) => {
-                            add(&mut groups, "city", || "Cities: fewer workers".into(), i)
+                            add(&mut groups, "city", || t!("rtta-group-cities"), i)
                         }
                         Action::Build(Target::Monument(m), _) => add(
                             &mut groups,
                             m.id(),
-                            || format!("{}: fewer workers", m.name()),
+                            || t!("rtta-group-monument", monument = m.text()),
                             i,
                         ),
                         Action::Engineering(_) => add(
                             &mut groups,
                             "engineering",
-                            || "Engineering: stone for workers".into(),
+                            || t!("rtta-group-engineering"),
                             i,
                         ),
                         _ => {}
@@ -148,16 +142,17 @@ impl Rtta {
                     return Layout::List;
                 }
                 featured_grouped(
-                    "Fewer workers, or Engineering…",
+                    t!("rtta-pick-fewer-workers"),
                     groups,
                     featured,
                     |key, members| {
                         if key == "engineering" {
-                            counted(members.len(), "choice", "choices")
+                            t!("rtta-group-choices", n = members.len())
                         } else {
-                            format!(
-                                "from 1 to {} of your {workers} workers",
-                                members.len().min(usize::from(workers))
+                            t!(
+                                "rtta-group-workers",
+                                most = members.len().min(usize::from(workers)),
+                                workers = workers
                             )
                         }
                     },
@@ -177,30 +172,24 @@ impl Rtta {
                             add(
                                 &mut groups,
                                 dev.id(),
-                                || format!("{} ({cost}): another payment", dev.name()),
+                                || t!("rtta-group-payment", development = dev.text(), cost = cost),
                                 i,
                             )
                         }
-                        Action::Granaries(_) => add(
-                            &mut groups,
-                            "granaries",
-                            || "Sell food for coins (Granaries)".into(),
-                            i,
-                        ),
+                        Action::Granaries(_) => {
+                            add(&mut groups, "granaries", || t!("rtta-group-granaries"), i)
+                        }
                         _ => {}
                     }
                 }
                 if groups.is_empty() {
                     return Layout::List;
                 }
-                featured_grouped("Another payment…", groups, cheapest, |key, members| {
+                featured_grouped(t!("rtta-pick-payment"), groups, cheapest, |key, members| {
                     if key == "granaries" {
-                        counted(members.len(), "amount", "amounts")
+                        t!("rtta-group-amounts", n = members.len())
                     } else {
-                        format!(
-                            "{} that sell more goods",
-                            counted(members.len(), "payment", "payments")
-                        )
+                        t!("rtta-group-payments", n = members.len())
                     }
                 })
             }
@@ -212,11 +201,9 @@ impl Rtta {
                         add(&mut groups, r.id(), || resource_words(r, have), i);
                     }
                 }
-                grouped(
-                    "Choose a resource for the offer",
-                    groups,
-                    |_, members: &[usize]| counted(members.len(), "amount", "amounts"),
-                )
+                grouped(t!("rtta-pick-resource"), groups, |_, members: &[usize]| {
+                    t!("rtta-group-amounts", n = members.len())
+                })
             }
             _ => Layout::List,
         }
@@ -294,9 +281,10 @@ impl Rtta {
 }
 
 /// "Wood (you have 3)", "Food (you have 4)".
-fn resource_words(r: Resource, have: u8) -> String {
-    let id = r.id();
-    let mut title = id[..1].to_uppercase();
-    title.push_str(&id[1..]);
-    format!("{title} (you have {have})")
+fn resource_words(r: Resource, have: u8) -> Text {
+    t!(
+        "rtta-group-resource",
+        resource = Text::dynamic(format!("rtta-track-{}", r.id())),
+        have = have
+    )
 }

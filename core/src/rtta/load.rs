@@ -7,10 +7,12 @@ use rand_chacha::ChaCha20Rng;
 use serde::Deserialize;
 
 use super::{
-    DEVELOPMENTS, EXTRA_CITIES, EndReason, Face, MAX_DICE, MONUMENTS, Options, Rtta, Step, Tableau,
-    Turn, try_data,
+    DEVELOPMENTS, EXTRA_CITIES, EndReason, Face, Good, MAX_DICE, MONUMENTS, Options, Resource,
+    Rtta, Step, Tableau, Turn, try_data,
 };
 use crate::game::Game;
+use crate::t;
+use crate::words::{Arg, Text};
 
 /// The serialized form of [`Rtta`], checked before it becomes a game.
 #[derive(Deserialize)]
@@ -32,9 +34,11 @@ pub(super) struct State {
 }
 
 impl TryFrom<State> for Rtta {
-    type Error = String;
+    type Error = Text;
 
     fn try_from(s: State) -> Result<Self, Self::Error> {
+        // A loaded game is made without `Rtta::new`, which installs the words.
+        crate::words::install(super::WORDS);
         let game = Rtta {
             options: s.options,
             seats: s.seats,
@@ -58,50 +62,62 @@ impl TryFrom<State> for Rtta {
 
 impl Rtta {
     /// Checks that a state could have arisen in play (used when loading a saved game).
-    pub(super) fn check_invariants(&self) -> Result<(), String> {
-        let d = try_data()?;
+    pub(super) fn check_invariants(&self) -> Result<(), Text> {
+        // The data's fault is the loader's report for whoever edits the file, and monuments
+        // are named by their notation ids: both shown as given.
+        let d = try_data().map_err(|e| t!("rtta-setup-broken-data", error = Arg::raw(e)))?;
         let n = self.seats.len();
         if !Self::player_counts().contains(&n) {
-            return Err(format!("{n} seats"));
+            return Err(t!("rtta-load-seats", n = n));
         }
         if usize::from(self.current) >= n || usize::from(self.start_player) >= n {
-            return Err("the current or start player is not at the table".into());
+            return Err(t!("rtta-load-no-player"));
         }
         if self.round == 0 {
-            return Err("round 0".into());
+            return Err(t!("rtta-load-round"));
         }
         for (i, t) in self.seats.iter().enumerate() {
+            let seat = i + 1;
             let max_cities = d.rules.start_cities + EXTRA_CITIES as u8;
             if !(d.rules.start_cities..=max_cities).contains(&t.cities) {
-                return Err(format!("seat {} has {} cities", i + 1, t.cities));
+                return Err(t!("rtta-load-cities", seat = seat, cities = t.cities));
             }
             if t.cities < max_cities {
                 let next = d.city_costs[usize::from(t.cities - d.rules.start_cities)];
                 if t.city_progress >= next {
-                    return Err(format!("seat {} has a finished city unbuilt", i + 1));
+                    return Err(t!("rtta-load-unbuilt", seat = seat));
                 }
             } else if t.city_progress != 0 {
-                return Err(format!("seat {} builds an eighth city", i + 1));
+                return Err(t!("rtta-load-eighth", seat = seat));
             }
             for (m, &w) in t.monuments.iter().enumerate() {
                 if w > d.monuments[m].workers || (w > 0 && !self.in_play[m]) {
-                    return Err(format!(
-                        "seat {} has {w} workers on {}",
-                        i + 1,
-                        d.monuments[m].id
+                    return Err(t!(
+                        "rtta-load-monument",
+                        seat = seat,
+                        workers = w,
+                        monument = Arg::raw(d.monuments[m].id.as_str())
                     ));
                 }
             }
             if t.developments >> DEVELOPMENTS != 0 {
-                return Err(format!("seat {} has unknown developments", i + 1));
+                return Err(t!("rtta-load-developments", seat = seat));
             }
             for (g, &c) in t.goods.iter().enumerate() {
                 if c > d.goods[g].capacity() {
-                    return Err(format!("seat {} has {c} {}", i + 1, d.goods[g].id));
+                    return Err(t!(
+                        "rtta-load-goods",
+                        seat = seat,
+                        goods = Resource::Good(Good(g as u8)).count(c)
+                    ));
                 }
             }
             if t.food > d.rules.food_max {
-                return Err(format!("seat {} has {} food", i + 1, t.food));
+                return Err(t!(
+                    "rtta-load-goods",
+                    seat = seat,
+                    goods = Resource::Food.count(t.food)
+                ));
             }
         }
         for (m, first) in self.first_completer.iter().enumerate() {
@@ -109,9 +125,9 @@ impl Rtta {
                 && (usize::from(*s) >= n
                     || self.seats[usize::from(*s)].monuments[m] != d.monuments[m].workers)
             {
-                return Err(format!(
-                    "{} has a first completer who did not complete it",
-                    d.monuments[m].id
+                return Err(t!(
+                    "rtta-load-first",
+                    monument = Arg::raw(d.monuments[m].id.as_str())
                 ));
             }
         }
@@ -125,13 +141,13 @@ impl Rtta {
             _ => dice == cities,
         };
         if !dice_fit {
-            return Err("the dice do not match the current player's cities".into());
+            return Err(t!("rtta-load-dice"));
         }
         match (self.step, self.turn.partner) {
             (Step::Answer, Some(p)) if usize::from(p.0) < n && p.0 != self.current => {}
-            (Step::Answer, _) => return Err("an offer without a valid partner".into()),
+            (Step::Answer, _) => return Err(t!("rtta-load-no-partner")),
             (_, None) => {}
-            (_, Some(_)) => return Err("a partner outside the answer step".into()),
+            (_, Some(_)) => return Err(t!("rtta-load-partner")),
         }
         let t = &self.turn;
         if t.dice.count() > MAX_DICE as u8
@@ -141,10 +157,10 @@ impl Rtta {
             || t.coins > 1000
             || self.seats.iter().any(|s| s.disasters > 10_000)
         {
-            return Err("the turn's dice, workers or coins are out of range".into());
+            return Err(t!("rtta-load-range"));
         }
         if self.options.trade && n < 2 {
-            return Err("the trade variant with one player".into());
+            return Err(t!("rtta-load-trade"));
         }
         Ok(())
     }

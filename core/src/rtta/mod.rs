@@ -44,7 +44,6 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-use crate::words::Text;
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -71,6 +70,8 @@ use load::State;
 use crate::game::{
     Decision, Game, Outcome, ParseError, PlayError, Reveal, Seat, Seed, SetupError, Unused,
 };
+use crate::t;
+use crate::words::{Arg, Text, ToText};
 
 /// Seat names in turn order.
 pub const SEAT_NAMES: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
@@ -115,7 +116,7 @@ pub enum Step {
     Over,
 }
 
-/// What the current decision is about; `Display` is a short prompt.
+/// What the current decision is about; [`ToText`] is a short prompt.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "step", rename_all = "kebab-case")]
 pub enum DecisionKind {
@@ -155,37 +156,31 @@ pub enum DecisionKind {
     },
 }
 
+impl ToText for DecisionKind {
+    fn to_text(&self) -> Text {
+        match *self {
+            DecisionKind::Roll { rerolls_left } => t!("rtta-prompt-roll", rerolls = rerolls_left),
+            DecisionKind::Leadership => t!("rtta-prompt-leadership"),
+            DecisionKind::Choose { dice } => t!("rtta-prompt-choose", dice = dice.words()),
+            DecisionKind::Trade => t!("rtta-prompt-trade"),
+            DecisionKind::Answer { .. } => t!("rtta-prompt-answer"),
+            DecisionKind::Build { workers } => t!(
+                "rtta-prompt-build",
+                workers = t!("rtta-workers", n = workers)
+            ),
+            DecisionKind::Buy { coins } => t!("rtta-prompt-buy", coins = coins),
+            DecisionKind::Discard { excess } => t!("rtta-prompt-discard", excess = excess),
+        }
+    }
+}
+
+/// The prompt in English, for tests and terminals (front ends render [`ToText`] in the
+/// reader's language).
 impl fmt::Display for DecisionKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DecisionKind::Roll { rerolls_left } => write!(
-                f,
-                "reroll dice or keep them ({rerolls_left} reroll{} left)",
-                if *rerolls_left == 1 { "" } else { "s" }
-            ),
-            DecisionKind::Leadership => {
-                f.write_str("reroll one die with Leadership or keep the dice")
-            }
-            DecisionKind::Choose { dice } => write!(
-                f,
-                "choose food or workers for {} {}",
-                if dice.len() == 1 { "die" } else { "dice" },
-                dice.listed()
-            ),
-            DecisionKind::Trade => f.write_str("trade (give, get, offer) or say done"),
-            DecisionKind::Answer { .. } => f.write_str("accept or decline the offer made to you"),
-            DecisionKind::Build { workers } => {
-                write!(
-                    f,
-                    "place {} on cities and monuments or say done",
-                    crate::menu::counted(usize::from(*workers), "worker", "workers")
-                )
-            }
-            DecisionKind::Buy { coins } => {
-                write!(f, "buy a development ({coins} coins from dice) or say done")
-            }
-            DecisionKind::Discard { excess } => write!(f, "discard {excess} goods"),
-        }
+        // A prompt may be shown before any game is made (which installs the words).
+        crate::words::install(WORDS);
+        fmt::Display::fmt(&self.to_text(), f)
     }
 }
 
@@ -205,10 +200,11 @@ struct Tableau {
     food: u8,
     /// Disaster points (each costs a point at the end).
     disasters: u16,
-    /// What the player did and suffered in their latest turn, in short words ("completed
-    /// city 5", "bought Agriculture", "Pestilence: −3"), until their next turn begins.
+    /// What the player did and suffered in their latest turn, until their next turn begins:
+    /// the events worth noting, put in short words only by the view ("built city 5",
+    /// "bought Agriculture", "Pestilence, struck Blue").
     #[serde(default)]
-    last_turn: Vec<String>,
+    last_turn: Vec<event::Note>,
 }
 
 /// The current turn.
@@ -343,20 +339,14 @@ impl Game for Rtta {
     fn new(options: &Options, players: usize, seed: Seed) -> Result<Self, SetupError> {
         // Its words, for a game made without the registry (tests, the AI's playouts).
         crate::words::install(WORDS);
-        let d = try_data().map_err(|e| {
-            SetupError(Text::raw(format!(
-                "the Roll Through the Ages data is broken: {e}"
-            )))
-        })?;
+        // The data's fault is the loader's report for whoever edits the file, shown as given.
+        let d = try_data()
+            .map_err(|e| SetupError(t!("rtta-setup-broken-data", error = Arg::raw(e))))?;
         if !Self::player_counts().contains(&players) {
-            return Err(SetupError(Text::raw(format!(
-                "Roll Through the Ages is for 1 to 4 players (1 is the solo game), not {players}"
-            ))));
+            return Err(SetupError(t!("rtta-setup-players", players = players)));
         }
         if options.trade && players == 1 {
-            return Err(SetupError(Text::raw(
-                "the trade variant needs at least 2 players",
-            )));
+            return Err(SetupError(t!("rtta-setup-trade-solo")));
         }
         let mut in_play = [true; MONUMENTS];
         for (m, md) in d.monuments.iter().enumerate() {
@@ -396,9 +386,7 @@ impl Game for Rtta {
 
     fn fix(&mut self, key: &str, value: &str) -> Result<(), SetupError> {
         if self.started {
-            return Err(SetupError(Text::raw(
-                "fixtures come before the first action",
-            )));
+            return Err(SetupError(t!("rtta-fix-late")));
         }
         let words: Vec<&str> = value.split_whitespace().collect();
         let before = self.clone();
@@ -528,15 +516,16 @@ impl Game for Rtta {
         let colour = SEAT_NAMES
             .get(who.index())
             .map_or_else(|| who.to_string(), |c| c.to_lowercase());
-        crate::t!("seat-colour", colour = crate::words::Arg::raw(colour))
+        // The colour's key; `seat-colour` names it in the reader's language.
+        t!("seat-colour", colour = Arg::raw(colour))
     }
 
     fn describe(&self, event: &Event) -> Text {
-        Text::raw(describe(event, &|s| self.seat_name(s).to_string()))
+        describe(event, &|s| self.seat_name(s))
     }
 
     fn describe_action(&self, seat: Seat, action: &Action) -> Text {
-        Text::raw(self.action_words(seat, action))
+        self.action_words(seat, action)
     }
 
     fn layout(&self, seat: Seat, legal: &[Action]) -> crate::menu::Layout {
@@ -544,7 +533,7 @@ impl Game for Rtta {
     }
 
     fn detail(&self, _seat: Seat, action: &Action) -> Option<Text> {
-        self.detail_of(action).map(Text::raw)
+        self.detail_of(action)
     }
 
     fn reference() -> Vec<crate::reference::Entry> {
@@ -602,8 +591,8 @@ impl Game for Rtta {
                 })
                 .min_by_key(|dev| (data().developments[usize::from(dev.0)].cost, dev.0));
             unused.extend(cheapest.map(|dev| Unused::Purchase {
-                item: Text::raw(dev.name()),
-                cost: crate::t!(
+                item: dev.text(),
+                cost: t!(
                     "rtta-coins",
                     n = data().developments[usize::from(dev.0)].cost
                 ),
@@ -636,9 +625,3 @@ A turn: roll (the first roll is automatic, up to two rerolls: `reroll 1 3` rerol
 place workers (`build city 3`, `build obelisk 2`), buy one development (`buy agriculture`), \
 discard goods beyond the limit. `pass` skips a step where allowed. The game ends after a round in which \
 someone has five developments or every monument is built; the most points win.";
-
-impl crate::words::ToText for DecisionKind {
-    fn to_text(&self) -> crate::words::Text {
-        crate::words::Text::raw(self.to_string())
-    }
-}

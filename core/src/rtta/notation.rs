@@ -5,7 +5,6 @@
 //! that are resolved against the current state (`keep 1 3`, a bare `reroll`, `food 2`,
 //! `build obelisk` without a count). `docs/rtta.md` documents every form.
 
-use crate::words::Text;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -13,6 +12,8 @@ use serde::{Deserialize, Serialize};
 use super::Rtta;
 use super::data::{DEVELOPMENTS, GOODS, MAX_DICE, MONUMENTS, data, name_key};
 use crate::game::{ParseError, Seat};
+use crate::t;
+use crate::words::{Arg, Text};
 
 /// A face of the die. The numbers (1–6) are the order text 002 lists the faces in; fixtures
 /// and `docs/rtta.md` use them.
@@ -61,16 +62,14 @@ impl Face {
         }
     }
 
-    /// What the face shows, for log lines.
-    pub fn label(self) -> &'static str {
-        match self {
-            Face::Good => "1 good",
-            Face::Food => "3 food",
-            Face::Skull => "2 goods + skull",
-            Face::Choice => "2 food or 2 workers",
-            Face::Coins => "7 coins",
-            Face::Workers => "3 workers",
-        }
+    /// What the face gives ("3 food"), for log lines, toggles and the view.
+    pub fn text(self) -> Text {
+        Text::dynamic(format!("rtta-face-{}", self.name()))
+    }
+
+    /// The face in one word ("food"), for lists of dice.
+    pub fn short_text(self) -> Text {
+        Text::dynamic(format!("rtta-short-face-{}", self.name()))
     }
 
     /// Reads a face by number (`3`) or name (`skull`).
@@ -136,9 +135,13 @@ impl DiceSet {
     }
 
     /// "2, 3 and 5", for log lines.
-    pub fn listed(self) -> String {
-        let numbers: Vec<String> = self.indices().map(|i| (i + 1).to_string()).collect();
-        english_list(&numbers)
+    pub fn listed(self) -> Text {
+        Text::and_list(self.indices().map(|i| t!("rtta-die-number", n = i + 1)))
+    }
+
+    /// "die 3", "dice 2 and 5".
+    pub fn words(self) -> Text {
+        t!("rtta-dice", n = self.len(), dice = self.listed())
     }
 }
 
@@ -177,6 +180,14 @@ impl Good {
             .goods
             .get(usize::from(self.0))
             .map_or("unknown-good", |g| g.id.as_str())
+    }
+
+    /// Its name ("wood"), in the languages the data has.
+    pub fn text(self) -> Text {
+        data().goods.get(usize::from(self.0)).map_or_else(
+            || t!("rtta-unknown-good", n = self.0),
+            |g| Text::name(&g.name, Some(g.name_de.as_str())),
+        )
     }
 }
 
@@ -235,6 +246,19 @@ impl Resource {
             Resource::Food => "food",
         }
     }
+
+    /// Its name ("wood", "food").
+    pub fn text(self) -> Text {
+        match self {
+            Resource::Good(g) => g.text(),
+            Resource::Food => t!("rtta-food"),
+        }
+    }
+
+    /// `n` of it ("3 wood").
+    pub fn count(self, n: u8) -> Text {
+        t!("rtta-count", n = n, what = self.text())
+    }
 }
 
 /// A monument, by index in the component data.
@@ -262,6 +286,14 @@ impl Monument {
             .get(usize::from(self.0))
             .map_or("unknown monument", |m| m.name.as_str())
     }
+
+    /// Its name ("Obelisk"), in the languages the data has.
+    pub fn text(self) -> Text {
+        data().monuments.get(usize::from(self.0)).map_or_else(
+            || t!("rtta-unknown-monument", n = self.0),
+            |m| Text::name(&m.name, Some(m.name_de.as_str())),
+        )
+    }
 }
 
 /// A development, by index in the component data.
@@ -288,6 +320,14 @@ impl Development {
             .developments
             .get(usize::from(self.0))
             .map_or("unknown development", |d| d.name.as_str())
+    }
+
+    /// Its name ("Agriculture"), in the languages the data has.
+    pub fn text(self) -> Text {
+        data().developments.get(usize::from(self.0)).map_or_else(
+            || t!("rtta-unknown-development", n = self.0),
+            |d| Text::name(&d.name, Some(d.name_de.as_str())),
+        )
     }
 }
 
@@ -344,16 +384,16 @@ pub enum Action {
 impl Action {
     /// The good, monument or development the action names that does not exist, if any
     /// (only actions built by hand or deserialized can name one; the parser never does).
-    pub fn unknown_component(&self) -> Option<String> {
-        let good = |g: Good| (usize::from(g.0) >= GOODS).then(|| format!("good number {}", g.0));
+    pub fn unknown_component(&self) -> Option<Text> {
+        let good = |g: Good| (usize::from(g.0) >= GOODS).then(|| g.text());
         match *self {
             Action::Build(Target::Monument(m), _) if usize::from(m.0) >= MONUMENTS => {
-                Some(format!("monument number {}", m.0))
+                Some(m.text())
             }
-            Action::Buy(d, _) if usize::from(d.0) >= DEVELOPMENTS => {
-                Some(format!("development number {}", d.0))
+            Action::Buy(d, _) if usize::from(d.0) >= DEVELOPMENTS => Some(d.text()),
+            Action::Buy(_, sold) if sold.0 >> GOODS != 0 => {
+                Some(t!("rtta-unknown-goods-set", n = sold.0))
             }
-            Action::Buy(_, sold) if sold.0 >> GOODS != 0 => Some(format!("goods set {}", sold.0)),
             Action::Discard(g, _)
             | Action::Give(Resource::Good(g), _)
             | Action::Get(Resource::Good(g), _) => good(g),
@@ -391,34 +431,24 @@ impl fmt::Display for Action {
     }
 }
 
-/// "a", "a and b", "a, b and c".
-pub fn english_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-const EVERY_FORM: &str = "actions are: reroll 1 3, keep 2, reroll, done, workers 2 5, food, \
-     build city 3, build obelisk 2, engineering 1, granaries 2, \
-     buy agriculture sell metal cloth, discard cloth 1, give wood 3, get stone 2, offer 2, \
-     accept, decline";
-
 /// Reads an action; shorthands are resolved against `game` (see the module comment).
 pub fn parse(game: &Rtta, input: &str) -> Result<Action, ParseError> {
-    let err = |reason: String| ParseError::new(input, Text::raw(reason));
+    let err = |reason: Text| ParseError::new(input, reason);
     let lower = input.trim().to_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let Some((&verb, rest)) = words.split_first() else {
-        return Err(err(format!("nothing to read; {EVERY_FORM}")));
+        return Err(err(t!("rtta-parse-empty")));
     };
+    // The player's own words and the notation are shown as they were typed.
+    let verb_raw = || Arg::raw(verb);
     let no_more = |rest: &[&str], form: &str| {
         if rest.is_empty() {
             Ok(())
         } else {
-            Err(err(format!(
-                "\"{verb}\" takes nothing after it; write \"{form}\""
+            Err(err(t!(
+                "rtta-parse-no-more",
+                verb = verb_raw(),
+                form = Arg::raw(form)
             )))
         }
     };
@@ -433,10 +463,7 @@ pub fn parse(game: &Rtta, input: &str) -> Result<Action, ParseError> {
         },
         "keep" => {
             if rest.is_empty() {
-                return Err(err(
-                    "say which dice to keep (\"keep 1 3\" rerolls the others), or \"done\" to keep them all"
-                        .into(),
-                ));
+                return Err(err(t!("rtta-parse-keep")));
             }
             let kept = dice(rest).map_err(err)?;
             let reroll = DiceSet(game.rerollable().0 & !kept.0);
@@ -465,19 +492,17 @@ pub fn parse(game: &Rtta, input: &str) -> Result<Action, ParseError> {
                 _ => (None, rest),
             };
             if name.is_empty() {
-                return Err(err(
-                    "say what to build: \"build city 3\" or \"build obelisk 2\"".into(),
-                ));
+                return Err(err(t!("rtta-parse-build-what")));
             }
             let key = name_key(&name.join(" "));
             let target = if key == "city" || key == "cities" {
                 Target::City
             } else {
                 let monument = lookup_monument(&key).ok_or_else(|| {
-                    err(format!(
-                        "there is nothing called \"{}\" to build; build city or one of: {}",
-                        name.join(" "),
-                        monument_ids()
+                    err(t!(
+                        "rtta-parse-no-target",
+                        name = Arg::raw(name.join(" ")),
+                        monuments = Arg::raw(monument_ids())
                     ))
                 })?;
                 Target::Monument(monument)
@@ -485,23 +510,24 @@ pub fn parse(game: &Rtta, input: &str) -> Result<Action, ParseError> {
             let count = count.unwrap_or_else(|| game.workers_fitting(target));
             Ok(Action::Build(target, count))
         }
-        "engineering" => one_number(rest, "engineering 2 (stone to spend)")
+        "engineering" => one_number(rest, t!("rtta-form-engineering"))
             .map(Action::Engineering)
             .map_err(err),
-        "granaries" => one_number(rest, "granaries 2 (food to sell)")
+        "granaries" => one_number(rest, t!("rtta-form-granaries"))
             .map(Action::Granaries)
             .map_err(err),
         "buy" => {
             let Some((&name, rest)) = rest.split_first() else {
-                return Err(err(format!(
-                    "say which development: buy agriculture; developments: {}",
-                    development_ids()
+                return Err(err(t!(
+                    "rtta-parse-buy-which",
+                    developments = Arg::raw(development_ids())
                 )));
             };
             let development = lookup_development(&name_key(name)).ok_or_else(|| {
-                err(format!(
-                    "there is no development \"{name}\"; developments: {}",
-                    development_ids()
+                err(t!(
+                    "rtta-parse-no-development",
+                    name = Arg::raw(name),
+                    developments = Arg::raw(development_ids())
                 ))
             })?;
             let mut sold = GoodsSet::default();
@@ -509,20 +535,18 @@ pub fn parse(game: &Rtta, input: &str) -> Result<Action, ParseError> {
                 None => {}
                 Some((&"sell", goods)) if !goods.is_empty() => {
                     for &word in goods {
-                        let good = lookup_good(&name_key(word)).ok_or_else(|| {
-                            err(format!("\"{word}\" is not a good; goods: {}", good_ids()))
-                        })?;
+                        let good =
+                            lookup_good(&name_key(word)).ok_or_else(|| err(not_a_good(word)))?;
                         if sold.contains(good) {
-                            return Err(err(format!("{} is sold twice", good.id())));
+                            return Err(err(t!("rtta-parse-sold-twice", good = good.text())));
                         }
                         sold.0 |= 1 << good.0;
                     }
                 }
                 Some(_) => {
-                    return Err(err(format!(
-                        "after the development comes \"sell\" and whole goods tracks, e.g. \
-                         \"buy {} sell wood stone\"",
-                        development.id()
+                    return Err(err(t!(
+                        "rtta-parse-sell-form",
+                        development = Arg::raw(development.id())
                     )));
                 }
             }
@@ -532,26 +556,24 @@ pub fn parse(game: &Rtta, input: &str) -> Result<Action, ParseError> {
             let (good, count) = match rest {
                 [good] => (good, 1),
                 [good, count] => (good, number(count).map_err(err)?),
-                _ => return Err(err("write \"discard cloth 1\" (a good and how many)".into())),
+                _ => return Err(err(t!("rtta-parse-discard-form"))),
             };
-            let good = lookup_good(&name_key(good))
-                .ok_or_else(|| err(format!("\"{good}\" is not a good; goods: {}", good_ids())))?;
+            let good = lookup_good(&name_key(good)).ok_or_else(|| err(not_a_good(good)))?;
             Ok(Action::Discard(good, count))
         }
         "give" | "get" => {
             let [resource, count] = rest else {
-                return Err(err(format!(
-                    "write \"{verb} wood 3\" (a good or food, and how many; 0 takes it out of the offer)"
-                )));
+                return Err(err(t!("rtta-parse-trade-form", verb = verb_raw())));
             };
             let key = name_key(resource);
             let resource = if key == "food" {
                 Resource::Food
             } else {
                 Resource::Good(lookup_good(&key).ok_or_else(|| {
-                    err(format!(
-                        "\"{resource}\" is neither a good nor food; goods: {}",
-                        good_ids()
+                    err(t!(
+                        "rtta-parse-not-a-resource",
+                        word = Arg::raw(*resource),
+                        goods = Arg::raw(good_ids())
                     ))
                 })?)
             };
@@ -564,55 +586,65 @@ pub fn parse(game: &Rtta, input: &str) -> Result<Action, ParseError> {
         }
         "offer" => {
             let [who] = rest else {
-                return Err(err(
-                    "write \"offer 2\" (the seat number or colour to offer to)".into(),
-                ));
+                return Err(err(t!("rtta-parse-offer-form")));
             };
             let seat = match who.parse::<u8>() {
                 Ok(n) if n >= 1 => Seat(n - 1),
-                Ok(_) => return Err(err("seats count from 1".into())),
+                Ok(_) => return Err(err(t!("rtta-parse-seats-from-1"))),
                 Err(_) => super::SEAT_NAMES
                     .iter()
                     .position(|name| name.eq_ignore_ascii_case(who))
                     .map(|i| Seat(i as u8))
                     .ok_or_else(|| {
-                        err(format!(
-                            "\"{who}\" is not a seat; name it by number (1–{}) or colour",
-                            game.seats.len()
+                        err(t!(
+                            "rtta-parse-not-a-seat",
+                            word = Arg::raw(*who),
+                            seats = game.seats.len()
                         ))
                     })?,
             };
             Ok(Action::Offer(seat))
         }
-        _ => Err(err(format!("\"{verb}\" is not an action; {EVERY_FORM}"))),
+        _ => Err(err(t!("rtta-parse-not-an-action", verb = verb_raw()))),
     }
 }
 
-fn number(word: &str) -> Result<u8, String> {
+/// `word` is not a good: the refusal with the goods' ids.
+fn not_a_good(word: &str) -> Text {
+    t!(
+        "rtta-parse-not-a-good",
+        word = Arg::raw(word),
+        goods = Arg::raw(good_ids())
+    )
+}
+
+fn number(word: &str) -> Result<u8, Text> {
     word.parse::<u8>()
-        .map_err(|_| format!("\"{word}\" is not a number from 0 to 255"))
+        .map_err(|_| t!("rtta-parse-not-a-number", word = Arg::raw(word)))
 }
 
-fn one_number(words: &[&str], form: &str) -> Result<u8, String> {
+fn one_number(words: &[&str], form: Text) -> Result<u8, Text> {
     match words {
-        [n] => number(n).map_err(|e| format!("{e}; write \"{form}\"")),
-        _ => Err(format!("write \"{form}\"")),
+        [n] => number(n).map_err(|e| t!("rtta-parse-number-write", error = e, form = form)),
+        _ => Err(t!("rtta-parse-write", form = form)),
     }
 }
 
-fn dice(words: &[&str]) -> Result<DiceSet, String> {
+fn dice(words: &[&str]) -> Result<DiceSet, Text> {
     let mut set = DiceSet::EMPTY;
     for word in words {
         let n: usize = word.parse().map_err(|_| {
-            format!("\"{word}\" is not a die number (dice are numbered 1 to {MAX_DICE})")
+            t!(
+                "rtta-parse-not-a-die",
+                word = Arg::raw(*word),
+                max = MAX_DICE
+            )
         })?;
         if !(1..=MAX_DICE).contains(&n) {
-            return Err(format!(
-                "there is no die {n}; dice are numbered 1 to {MAX_DICE}"
-            ));
+            return Err(t!("rtta-parse-no-die", n = n, max = MAX_DICE));
         }
         if set.contains(n - 1) {
-            return Err(format!("die {n} is named twice"));
+            return Err(t!("rtta-parse-die-twice", n = n));
         }
         set = set.with(n - 1);
     }

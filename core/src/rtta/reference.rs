@@ -77,21 +77,28 @@ fn capitalized(text: &str) -> String {
 impl Rtta {
     /// What the development or monument a legal action chooses does (see
     /// [`crate::Game::detail`]).
-    pub(super) fn detail_of(&self, action: &Action) -> Option<String> {
+    ///
+    /// The texts are the data's (English only so far); they are words from the game's data
+    /// like its names, so they are [`crate::words::Text::name`]s, in the languages the data
+    /// will have.
+    pub(super) fn detail_of(&self, action: &Action) -> Option<crate::words::Text> {
         let d = data();
-        match *action {
-            Action::Buy(dev, _) => d.developments.get(usize::from(dev.0)),
-            Action::Engineering(_) => d.developments.get(d.development_with(Effect::Engineering)),
-            Action::Granaries(_) => d.developments.get(d.development_with(Effect::Granaries)),
+        let text = match *action {
+            Action::Buy(dev, _) => d.developments.get(usize::from(dev.0)).map(|x| &x.text),
+            Action::Engineering(_) => d
+                .developments
+                .get(d.development_with(Effect::Engineering))
+                .map(|x| &x.text),
+            Action::Granaries(_) => d
+                .developments
+                .get(d.development_with(Effect::Granaries))
+                .map(|x| &x.text),
             Action::Build(Target::Monument(m), _) => {
-                return d
-                    .monuments
-                    .get(usize::from(m.0))
-                    .map(|m| capitalized(&m.text));
+                d.monuments.get(usize::from(m.0)).map(|x| &x.text)
             }
             _ => None,
-        }
-        .map(|dev| capitalized(&dev.text))
+        }?;
+        Some(crate::words::Text::name(&capitalized(text), None))
     }
 }
 

@@ -2,14 +2,16 @@
 //! wrong-step and no-such-die checks, and `Rtta::require`, the one guard for actions that
 //! need a development.
 
-use super::{Action, DiceSet, Effect, Rtta, RulesError, data};
+use super::{Action, Development, DiceSet, Effect, Rtta, RulesError, data};
 use crate::game::{Game, PlayError};
+use crate::t;
+use crate::words::{Arg, Text, ToText};
 
 impl Rtta {
     /// What the player to act may do now, for error messages.
-    pub(super) fn now(&self) -> String {
+    pub(super) fn now(&self) -> Text {
         let Some(decision) = self.decision() else {
-            return "the game is over".into();
+            return t!("refusal-game-over");
         };
         let legal: Vec<String> = self
             .legal_actions(decision.seat)
@@ -21,16 +23,18 @@ impl Rtta {
         } else {
             format!("{}, …, {}", legal[..5].join(", "), legal[legal.len() - 1])
         };
-        format!(
-            "now {} must {}: {examples}",
-            self.seat_name(decision.seat),
-            decision.kind
+        // The examples are notation, shown as written in every language.
+        t!(
+            "rtta-now",
+            seat = self.seat_name(decision.seat),
+            kind = decision.kind.to_text(),
+            examples = Arg::raw(examples)
         )
     }
 
     pub(super) fn refuse<T>(
         &self,
-        make: impl FnOnce(String) -> RulesError,
+        make: impl FnOnce(Text) -> RulesError,
     ) -> Result<T, PlayError<RulesError>> {
         Err(PlayError::Rules(make(self.now())))
     }
@@ -61,9 +65,7 @@ impl Rtta {
             return Ok(());
         }
         self.refuse(|now| RulesError::MissingDevelopment {
-            development: data().developments[data().development_with(effect)]
-                .name
-                .clone(),
+            development: Development(data().development_with(effect) as u8).text(),
             now,
         })
     }

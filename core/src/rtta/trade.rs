@@ -2,6 +2,8 @@
 
 use super::{Action, Event, GOODS, Resource, Rtta, RulesError, Step, seat};
 use crate::game::{Game, PlayError, Seat};
+use crate::t;
+use crate::words::Text;
 
 impl Rtta {
     pub(super) fn enter_trade(&mut self, events: &mut Vec<Event>) {
@@ -37,14 +39,14 @@ impl Rtta {
         };
         if this == count {
             return self.refuse(|now| RulesError::Unchanged {
-                what: r.id().into(),
+                what: r.text(),
                 count,
                 now,
             });
         }
         if count > 0 && other > 0 {
             return self.refuse(|now| RulesError::BothSides {
-                what: r.id().into(),
+                what: r.text(),
                 now,
             });
         }
@@ -52,7 +54,7 @@ impl Rtta {
             let have = self.holding(s, r);
             if count > have {
                 return self.refuse(|now| RulesError::NotEnough {
-                    what: r.id().into(),
+                    what: r.text(),
                     have,
                     asked: count,
                     now,
@@ -62,7 +64,7 @@ impl Rtta {
         } else {
             if count > self.most_held_by_others(r) {
                 return self.refuse(|now| RulesError::NobodyHas {
-                    what: r.id().into(),
+                    what: r.text(),
                     count,
                     now,
                 });
@@ -70,8 +72,8 @@ impl Rtta {
             let room = self.room(s, r);
             if count > room {
                 return self.refuse(|now| RulesError::NoRoom {
-                    who: "you".into(),
-                    what: r.id().into(),
+                    who: t!("rtta-you"),
+                    what: r.text(),
                     room,
                     now,
                 });
@@ -91,15 +93,15 @@ impl Rtta {
     pub(super) fn offer_problem(
         &self,
         partner: Seat,
-    ) -> Option<Box<dyn FnOnce(String) -> RulesError + '_>> {
+    ) -> Option<Box<dyn FnOnce(Text) -> RulesError + '_>> {
         let s = self.cur();
         let p = partner.index();
         if p >= self.seats.len() || p == s {
             return Some(Box::new(move |now| RulesError::BadPartner {
                 seat: if p == s {
-                    "yourself".into()
+                    t!("rtta-yourself")
                 } else {
-                    partner.to_string()
+                    t!("rtta-seat", n = p + 1)
                 },
                 now,
             }));
@@ -113,7 +115,7 @@ impl Rtta {
         {
             return Some(Box::new(|now| RulesError::EmptyOffer { now }));
         }
-        let partner_name = self.seat_name(partner).to_string();
+        let partner_name = self.seat_name(partner);
         for r in Resource::all() {
             let (give, get) = (self.turn.give[r.index()], self.turn.get[r.index()]);
             let (p_have, p_room) = (self.holding(p, r), self.room(p, r));
@@ -121,7 +123,7 @@ impl Rtta {
                 let partner_name = partner_name.clone();
                 return Some(Box::new(move |now| RulesError::PartnerLacks {
                     partner: partner_name,
-                    what: r.id().into(),
+                    what: r.text(),
                     have: p_have,
                     now,
                 }));
@@ -130,7 +132,7 @@ impl Rtta {
                 let partner_name = partner_name.clone();
                 return Some(Box::new(move |now| RulesError::NoRoom {
                     who: partner_name,
-                    what: r.id().into(),
+                    what: r.text(),
                     room: p_room,
                     now,
                 }));
@@ -138,7 +140,7 @@ impl Rtta {
             let (have, room) = (self.holding(s, r), self.room(s, r));
             if give > have {
                 return Some(Box::new(move |now| RulesError::NotEnough {
-                    what: r.id().into(),
+                    what: r.text(),
                     have,
                     asked: give,
                     now,
@@ -146,8 +148,8 @@ impl Rtta {
             }
             if get > room {
                 return Some(Box::new(move |now| RulesError::NoRoom {
-                    who: "you".into(),
-                    what: r.id().into(),
+                    who: t!("rtta-you"),
+                    what: r.text(),
                     room,
                     now,
                 }));

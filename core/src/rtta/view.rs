@@ -13,6 +13,7 @@ use super::data::{MONUMENTS, data};
 use super::notation::{Development, Face, Monument};
 use super::{DecisionKind, EndReason, Rtta, Step};
 use crate::game::{Game, Seat};
+use crate::words::ToText;
 
 /// The whole table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -73,8 +74,8 @@ pub struct DieView {
     pub die: u8,
     /// Its face.
     pub face: Face,
-    /// What the face gives, in words.
-    pub label: &'static str,
+    /// What the face gives, in English words (the picture's; issue 30 makes them typed).
+    pub label: String,
     /// A skull that may not be rerolled.
     pub locked: bool,
     /// Rolled by the latest roll.
@@ -204,7 +205,8 @@ pub struct TableauView {
     /// The score's parts.
     pub score_parts: ScoreView,
     /// What the player did and suffered in their latest turn ("built city 5", "bought
-    /// Agriculture", "Pestilence, struck Blue"), until their next turn begins.
+    /// Agriculture", "Pestilence, struck Blue"), until their next turn begins; in English
+    /// (render's picture texts become typed words with issue 30).
     pub last_turn: Vec<String>,
 }
 
@@ -222,7 +224,7 @@ pub(super) fn public(game: &Rtta) -> PublicView {
             .map(|(i, &face)| DieView {
                 die: i as u8 + 1,
                 face,
-                label: face.label(),
+                label: face.text().to_string(),
                 locked: face == Face::Skull && !game.solo(),
                 rolled_last: game.turn.last_rolled.contains(i),
                 choice: (face == Face::Choice && game.turn.chosen).then(|| {
@@ -280,7 +282,7 @@ pub(super) fn public(game: &Rtta) -> PublicView {
         step: game.step,
         decision: game.decision().map(|dec| DecisionView {
             seat: dec.seat,
-            prompt: dec.kind.to_string(),
+            prompt: dec.kind.to_text().to_string(),
             kind: dec.kind,
         }),
         dice,
@@ -375,6 +377,10 @@ fn tableau(game: &Rtta, s: usize) -> TableauView {
         disasters: t.disasters,
         score: score_parts.total(),
         score_parts,
-        last_turn: t.last_turn.clone(),
+        last_turn: t
+            .last_turn
+            .iter()
+            .map(|note| game.note_text(note).to_string())
+            .collect(),
     }
 }
