@@ -290,3 +290,50 @@ pandoria-setup-too-few-realms = { $realms } realms for { $players } players: rea
 pandoria-setup-beginner-unique = the beginner game deals each realm's two cards, so every player needs a different realm: use realms=random_unique or realms=each_chooses
 pandoria-setup-no-room = no room for the start tiles
 pandoria-setup-side-b-only = the { $realm } have no side A and no realm cards: they play the standard game (mode=standard)
+
+## Reading an action: what was not understood, and how to write it.
+pandoria-sep-and = {" "}and{" "}
+pandoria-parse-not-resource = "{ $word }" is not a resource: pay "with crystal", "with gold" or "with wood"
+pandoria-parse-with-last = "with" comes last, followed by a resource: "… with gold"
+pandoria-parse-not-number = "{ $word }" is not { $what } ({ $min }–{ $max })
+pandoria-parse-what-relic = a relic's points
+pandoria-parse-what-slot = a building slot
+pandoria-parse-what-workers = a number of workers
+pandoria-parse-what-market = a market card
+pandoria-parse-not-card = "{ $word }" is not a card number (1–54) from your hand
+pandoria-parse-empty = say what to play: { $verbs }
+pandoria-parse-spaces = "{ $verb }" takes { $n ->
+    [one] 1 space
+   *[other] { $n } spaces
+}, like "{ $example }"
+pandoria-parse-nothing-after = "{ $verb }" takes nothing after it
+pandoria-parse-hand-tile = "{ $mark }" is not a hand tile: "#1" (the default) or "#2"
+pandoria-parse-tile = "{ $verb }" takes 2 spaces, like "tile D7 E7" (Dwarves: "tile2 D7 E7" for the second tile)
+pandoria-parse-relic = "relic" names the relic by its points, like "relic 4"
+pandoria-parse-haunt = "haunt" takes the figure that haunts: "haunt worker" or "haunt leader"
+pandoria-parse-goblin = "goblin" names the opponent whose top spell you cast, like "goblin blue"
+pandoria-parse-occupy = "occupy" names the opponent and the building's slot, like "occupy blue 3"
+pandoria-parse-recall = "recall" names the opponent and the building's slot, like "recall blue 3"
+pandoria-parse-ransom = "ransom" names the Hanbok player and what you take back, like "ransom red 2", "ransom red 1 leader" or "ransom red leader"
+pandoria-parse-not-realm = "{ $name }" is not a realm: humans, dwarves, elves, mages, halflings, centaurs, fairies, goblins, golems, spirits, nymphs or hanbok
+pandoria-parse-realm = say which realm, like "realm elves"
+pandoria-parse-recast = "recast" casts your top spell again: nothing but "with …" after it
+pandoria-parse-card = "{ $verb }" takes a card number, like "{ $lower } 17"
+pandoria-parse-build = "build" takes a card number and a slot (1–5), like "build 17 3"
+pandoria-parse-monument = "monument" takes the slot of the building it covers, like "monument 3"
+pandoria-parse-buy = "buy" takes a market position (1–4), like "buy 2"
+pandoria-parse-take = "take" takes a market position (1–4), like "take 2"
+pandoria-parse-not-player = "{ $who }" is not a player: red, blue, yellow or green
+pandoria-parse-adopt = "adopt" takes whose spell to copy, like "adopt blue"
+pandoria-parse-unknown = unknown action "{ $verb }"; actions: { $verbs }
+pandoria-parse-say-what = say what to play
+pandoria-parse-unknown-verb = unknown action "{ $verb }"
+pandoria-parse-nothing-now = { $what }; there is nothing to play now
+pandoria-parse-now-forms = { $what }; now you can play: { $forms }
+pandoria-parse-no-card-named = no card in your hand is called "{ $name }"; name it by its number
+pandoria-parse-several-cards = "{ $name }" fits cards { $cards }: name one by its number
+pandoria-parse-build-usage = "build" takes a card from your hand (its number or name) and a building slot 1–5, like "build 17 3" or "build shrine 3"{ $now }
+pandoria-parse-build-nothing = ; nothing can be built now
+pandoria-parse-buildable = { $building } (card { $card }) in slot { $slots }
+pandoria-parse-build-now = ; you can build now: { $builds }
+pandoria-number = { $n }

@@ -7,7 +7,9 @@
 //! (the `FromStr` match is about 235 lines), the in-game forms that share its helpers, and
 //! about 110 lines of tests.
 
-use crate::words::Text;
+use super::error::joined;
+use crate::t;
+use crate::words::{Arg, Text};
 use std::fmt;
 use std::str::FromStr;
 
@@ -126,19 +128,15 @@ fn take_with(input: &str, args: &mut Vec<&str>) -> Result<Option<Resource>, Pars
     if n >= 2 && args[n - 2].eq_ignore_ascii_case("with") {
         let r = Resource::parse(args[n - 1]).ok_or_else(|| {
             ParseError::new(
-                input, Text::raw(format!(
-                    "\"{}\" is not a resource: pay \"with crystal\", \"with gold\" or \"with wood\"",
-                    args[n - 1]
-                )))
+                input,
+                t!("pandoria-parse-not-resource", word = Arg::raw(args[n - 1])),
+            )
         })?;
         args.truncate(n - 2);
         return Ok(Some(r));
     }
     if args.iter().any(|a| a.eq_ignore_ascii_case("with")) {
-        return Err(ParseError::new(
-            input,
-            Text::raw("\"with\" comes last, followed by a resource: \"… with gold\""),
-        ));
+        return Err(ParseError::new(input, t!("pandoria-parse-with-last")));
     }
     Ok(None)
 }
@@ -146,18 +144,20 @@ fn take_with(input: &str, args: &mut Vec<&str>) -> Result<Option<Resource>, Pars
 fn number(
     input: &str,
     word: &str,
-    what: &str,
+    what: Text,
     range: std::ops::RangeInclusive<u8>,
 ) -> Result<u8, ParseError> {
     match word.parse::<u8>() {
         Ok(n) if range.contains(&n) => Ok(n),
         _ => Err(ParseError::new(
             input,
-            Text::raw(format!(
-                "\"{word}\" is not {what} ({}–{})",
-                range.start(),
-                range.end()
-            )),
+            t!(
+                "pandoria-parse-not-number",
+                word = Arg::raw(word),
+                what = what,
+                min = *range.start(),
+                max = *range.end()
+            ),
         )),
     }
 }
@@ -167,9 +167,7 @@ fn card_id(input: &str, word: &str) -> Result<CardId, ParseError> {
         Ok(n) if (1..=54).contains(&n) => Ok(CardId(n)),
         _ => Err(ParseError::new(
             input,
-            Text::raw(format!(
-                "\"{word}\" is not a card number (1–54) from your hand"
-            )),
+            t!("pandoria-parse-not-card", word = Arg::raw(word)),
         )),
     }
 }
@@ -183,7 +181,7 @@ impl FromStr for Action {
         let Some((verb, rest)) = words.split_first() else {
             return Err(ParseError::new(
                 input,
-                Text::raw(format!("say what to play: {VERBS}")),
+                t!("pandoria-parse-empty", verbs = Arg::raw(VERBS)),
             ));
         };
         let mut args: Vec<&str> = rest.to_vec();
@@ -191,10 +189,12 @@ impl FromStr for Action {
             if args.len() != n {
                 return Err(ParseError::new(
                     input,
-                    Text::raw(format!(
-                        "\"{verb}\" takes {n} space{}, like \"{example}\"",
-                        if n == 1 { "" } else { "s" }
-                    )),
+                    t!(
+                        "pandoria-parse-spaces",
+                        verb = Arg::raw(*verb),
+                        n = n,
+                        example = Arg::raw(example)
+                    ),
                 ));
             }
             args.iter()
@@ -211,7 +211,7 @@ impl FromStr for Action {
             } else {
                 Err(ParseError::new(
                     input,
-                    Text::raw(format!("\"{verb}\" takes nothing after it")),
+                    t!("pandoria-parse-nothing-after", verb = Arg::raw(*verb)),
                 ))
             }
         };
@@ -222,16 +222,16 @@ impl FromStr for Action {
                     let mark = args.pop().unwrap_or_default();
                     if mark != "#2" && mark != "#1" {
                         return Err(ParseError::new(
-                            input, Text::raw(format!(
-                                "\"{mark}\" is not a hand tile: \"#1\" (the default) or \"#2\""
-                            ))));
+                            input,
+                            t!("pandoria-parse-hand-tile", mark = Arg::raw(mark)),
+                        ));
                     }
                 }
                 if args.len() != 2 {
                     return Err(ParseError::new(
-                        input, Text::raw(format!(
-                            "\"{verb}\" takes 2 spaces, like \"tile D7 E7\" (Dwarves: \"tile2 D7 E7\" for the second tile)"
-                        ))));
+                        input,
+                        t!("pandoria-parse-tile", verb = Arg::raw(*verb)),
+                    ));
                 }
                 let h = hexes(&args, 2, "tile D7 E7")?;
                 Ok(if second {
@@ -249,9 +249,13 @@ impl FromStr for Action {
                 hexes(&args, 1, "ship H7").map(|h| Action::Ship(h[0], w))
             }
             "relic" => match args[..] {
-                [points] => Ok(Action::Relic(number(input, points, "a relic's points", 1..=20)?)),
-                _ => Err(ParseError::new(
-                    input, Text::raw("\"relic\" names the relic by its points, like \"relic 4\""))),
+                [points] => Ok(Action::Relic(number(
+                    input,
+                    points,
+                    t!("pandoria-parse-what-relic"),
+                    1..=20,
+                )?)),
+                _ => Err(ParseError::new(input, t!("pandoria-parse-relic"))),
             },
             "castle" => hexes(&args, 1, "castle D7").map(|h| Action::Castle(h[0])),
             "worker" | "figure" => hexes(&args, 1, "worker D7").map(|h| Action::Worker(h[0])),
@@ -263,56 +267,55 @@ impl FromStr for Action {
             "haunt" => match args[..] {
                 [w] if w.eq_ignore_ascii_case("worker") => Ok(Action::Haunt(false)),
                 [w] if w.eq_ignore_ascii_case("leader") => Ok(Action::Haunt(true)),
-                _ => Err(ParseError::new(
-                    input, Text::raw("\"haunt\" takes the figure that haunts: \"haunt worker\" or \"haunt leader\""))),
+                _ => Err(ParseError::new(input, t!("pandoria-parse-haunt"))),
             },
             "goblin" | "occupy" | "recall" => {
                 let w = take_with(input, &mut args)?;
                 let usage = match verb_lower.as_str() {
-                    "goblin" => "\"goblin\" names the opponent whose top spell you cast, like \"goblin blue\"",
-                    "occupy" => "\"occupy\" names the opponent and the building's slot, like \"occupy blue 3\"",
-                    _ => "\"recall\" names the opponent and the building's slot, like \"recall blue 3\"",
+                    "goblin" => t!("pandoria-parse-goblin"),
+                    "occupy" => t!("pandoria-parse-occupy"),
+                    _ => t!("pandoria-parse-recall"),
                 };
                 let owner = args
                     .first()
                     .and_then(|who| seat_named(who))
-                    .ok_or_else(|| ParseError::new(input, Text::raw(usage)))?;
+                    .ok_or_else(|| ParseError::new(input, usage.clone()))?;
                 match (verb_lower.as_str(), &args[1..]) {
                     ("goblin", []) => Ok(Action::GoblinSpell(owner, w)),
                     ("occupy", [slot]) => Ok(Action::Occupy(
                         owner,
-                        number(input, slot, "a building slot", 1..=5)?,
+                        number(input, slot, t!("pandoria-parse-what-slot"), 1..=5)?,
                         w,
                     )),
                     ("recall", [slot]) if w.is_none() => Ok(Action::Recall(
                         owner,
-                        number(input, slot, "a building slot", 1..=5)?,
+                        number(input, slot, t!("pandoria-parse-what-slot"), 1..=5)?,
                     )),
-                    _ => Err(ParseError::new(input, Text::raw(usage))),
+                    _ => Err(ParseError::new(input, usage.clone())),
                 }
             }
             "ransom" => {
-                let usage = "\"ransom\" names the Hanbok player and what you take back, like \"ransom red 2\", \"ransom red 1 leader\" or \"ransom red leader\"";
+                let usage = t!("pandoria-parse-ransom");
                 let (who, rest) = match args.split_first() {
                     Some((who, rest)) => (who.to_ascii_lowercase(), rest),
-                    None => return Err(ParseError::new(input, Text::raw(usage))),
+                    None => return Err(ParseError::new(input, usage.clone())),
                 };
                 let from = COLOURS
                     .iter()
                     .position(|c| c.eq_ignore_ascii_case(&who))
                     .or_else(|| who.parse::<usize>().ok().and_then(|n| n.checked_sub(1)))
-                    .ok_or_else(|| ParseError::new(input, Text::raw(usage)))?;
+                    .ok_or_else(|| ParseError::new(input, usage.clone()))?;
                 let from = Seat(from as u8);
                 // At least one worker when a count is given ("ransom red leader" takes back
                 // the leader alone); never 0 or below.
-                let workers = |n: &str| number(input, n, "a number of workers", 1..=6);
+                let workers = |n: &str| number(input, n, t!("pandoria-parse-what-workers"), 1..=6);
                 match rest {
                     [n] if n.eq_ignore_ascii_case("leader") => Ok(Action::Ransom(from, 0, true)),
                     [n] => Ok(Action::Ransom(from, workers(n)?, false)),
                     [n, l] if l.eq_ignore_ascii_case("leader") => {
                         Ok(Action::Ransom(from, workers(n)?, true))
                     }
-                    _ => Err(ParseError::new(input, Text::raw(usage))),
+                    _ => Err(ParseError::new(input, usage.clone())),
                 }
             }
             "points" => nothing_after(Action::Points),
@@ -323,20 +326,15 @@ impl FromStr for Action {
             }
             "realm" => match args[..] {
                 [name] => Realm::parse(name).map(Action::Realm).ok_or_else(|| {
-                    ParseError::new(
-                        input, Text::raw(format!(
-                            "\"{name}\" is not a realm: humans, dwarves, elves, mages, halflings, centaurs, fairies, goblins, golems, spirits, nymphs or hanbok"
-                        )))
+                    ParseError::new(input, t!("pandoria-parse-not-realm", name = Arg::raw(name)))
                 }),
-                _ => Err(ParseError::new(
-                    input, Text::raw("say which realm, like \"realm elves\""))),
+                _ => Err(ParseError::new(input, t!("pandoria-parse-realm"))),
             },
             "spell" | "cast" | "both" | "recast" => {
                 let w = take_with(input, &mut args)?;
                 match (verb_lower.as_str(), &args[..]) {
                     ("recast", []) => Ok(Action::Recast(w)),
-                    ("recast", _) => Err(ParseError::new(
-                        input, Text::raw("\"recast\" casts your top spell again: nothing but \"with …\" after it"))),
+                    ("recast", _) => Err(ParseError::new(input, t!("pandoria-parse-recast"))),
                     (_, [card]) => {
                         let c = card_id(input, card)?;
                         Ok(if verb_lower == "both" {
@@ -346,7 +344,13 @@ impl FromStr for Action {
                         })
                     }
                     _ => Err(ParseError::new(
-                        input, Text::raw(format!("\"{verb}\" takes a card number, like \"{verb_lower} 17\"")))),
+                        input,
+                        t!(
+                            "pandoria-parse-card",
+                            verb = Arg::raw(*verb),
+                            lower = Arg::raw(verb_lower.as_str())
+                        ),
+                    )),
                 }
             }
             "build" => {
@@ -354,47 +358,49 @@ impl FromStr for Action {
                 match args[..] {
                     [card, slot] => Ok(Action::Build(
                         card_id(input, card)?,
-                        number(input, slot, "a building slot", 1..=5)?,
+                        number(input, slot, t!("pandoria-parse-what-slot"), 1..=5)?,
                         w,
                     )),
-                    _ => Err(ParseError::new(
-                        input, Text::raw("\"build\" takes a card number and a slot (1–5), like \"build 17 3\""))),
+                    _ => Err(ParseError::new(input, t!("pandoria-parse-build"))),
                 }
             }
             "monument" => {
                 let w = take_with(input, &mut args)?;
                 match args[..] {
                     [slot] => Ok(Action::Monument(
-                        number(input, slot, "a building slot", 1..=5)?,
+                        number(input, slot, t!("pandoria-parse-what-slot"), 1..=5)?,
                         w,
                     )),
-                    _ => Err(ParseError::new(
-                        input, Text::raw("\"monument\" takes the slot of the building it covers, like \"monument 3\""))),
+                    _ => Err(ParseError::new(input, t!("pandoria-parse-monument"))),
                 }
             }
             "buy" => {
                 let w = take_with(input, &mut args)?;
                 match args[..] {
-                    [pos] => Ok(Action::Buy(number(input, pos, "a market card", 1..=4)?, w)),
-                    _ => Err(ParseError::new(
-                        input, Text::raw("\"buy\" takes a market position (1–4), like \"buy 2\""))),
+                    [pos] => Ok(Action::Buy(
+                        number(input, pos, t!("pandoria-parse-what-market"), 1..=4)?,
+                        w,
+                    )),
+                    _ => Err(ParseError::new(input, t!("pandoria-parse-buy"))),
                 }
             }
             "take" => match args[..] {
-                [pos] => Ok(Action::Take(number(input, pos, "a market card", 1..=4)?)),
-                _ => Err(ParseError::new(
-                    input, Text::raw("\"take\" takes a market position (1–4), like \"take 2\""))),
+                [pos] => Ok(Action::Take(number(
+                    input,
+                    pos,
+                    t!("pandoria-parse-what-market"),
+                    1..=4,
+                )?)),
+                _ => Err(ParseError::new(input, t!("pandoria-parse-take"))),
             },
             "adopt" => match args[..] {
                 [who] => {
                     let seat = seat_named(who).ok_or_else(|| {
-                        ParseError::new(
-                            input, Text::raw(format!("\"{who}\" is not a player: red, blue, yellow or green")))
+                        ParseError::new(input, t!("pandoria-parse-not-player", who = Arg::raw(who)))
                     })?;
                     Ok(Action::Adopt(seat))
                 }
-                _ => Err(ParseError::new(
-                    input, Text::raw("\"adopt\" takes whose spell to copy, like \"adopt blue\""))),
+                _ => Err(ParseError::new(input, t!("pandoria-parse-adopt"))),
             },
             _ => {
                 // A bare pair of hexes is a tile placement, as autocomplete offers it.
@@ -404,7 +410,13 @@ impl FromStr for Action {
                     return Ok(Action::Tile(a, b));
                 }
                 Err(ParseError::new(
-                    input, Text::raw(format!("unknown action \"{verb}\"; actions: {VERBS}"))))
+                    input,
+                    t!(
+                        "pandoria-parse-unknown",
+                        verb = Arg::raw(*verb),
+                        verbs = Arg::raw(VERBS)
+                    ),
+                ))
             }
         }
     }
@@ -435,26 +447,31 @@ pub(super) fn parse_in_game(game: &Pandoria, input: &str) -> Result<Action, Pars
 /// more than the step (a hand is secret).
 fn in_game_error(game: &Pandoria, input: &str, error: ParseError) -> ParseError {
     let verb = words(input).into_iter().next().unwrap_or_default();
-    let unknown = format!("unknown action \"{verb}\"; actions: {VERBS}");
-    let empty = format!("say what to play: {VERBS}");
-    if error.reason != Text::raw(unknown) && error.reason != Text::raw(empty) {
+    let unknown = t!(
+        "pandoria-parse-unknown",
+        verb = Arg::raw(verb.as_str()),
+        verbs = Arg::raw(VERBS)
+    );
+    let empty = t!("pandoria-parse-empty", verbs = Arg::raw(VERBS));
+    if error.reason != unknown && error.reason != empty {
         return error;
     }
     let forms = forms_now(game);
     let what = if verb.is_empty() {
-        "say what to play".to_string()
+        t!("pandoria-parse-say-what")
     } else {
-        format!("unknown action \"{verb}\"")
+        t!(
+            "pandoria-parse-unknown-verb",
+            verb = Arg::raw(verb.as_str())
+        )
     };
     if forms.is_empty() {
-        return ParseError::new(
-            input,
-            Text::raw(format!("{what}; there is nothing to play now")),
-        );
+        return ParseError::new(input, t!("pandoria-parse-nothing-now", what = what));
     }
+    let forms = joined(forms.into_iter().map(Text::raw), t!("pandoria-sep-comma"));
     ParseError::new(
         input,
-        Text::raw(format!("{what}; now you can play: {}", forms.join(", "))),
+        t!("pandoria-parse-now-forms", what = what, forms = forms),
     )
 }
 
@@ -498,7 +515,6 @@ fn forms_now(game: &Pandoria) -> Vec<&'static str> {
 /// by card and slots).
 fn build_usage(game: &Pandoria, input: &str) -> ParseError {
     use crate::game::Game;
-    let usage = "\"build\" takes a card from your hand (its number or name) and a building slot 1–5, like \"build 17 3\" or \"build shrine 3\"";
     let mut buildable: Vec<(CardId, Vec<u8>)> = Vec::new();
     if let Some(d) = game.decision() {
         for action in game.legal_actions(d.seat) {
@@ -512,31 +528,22 @@ fn build_usage(game: &Pandoria, input: &str) -> ParseError {
         }
     }
     let now = if buildable.is_empty() {
-        "; nothing can be built now".to_string()
+        t!("pandoria-parse-build-nothing")
     } else {
-        let parts: Vec<String> = buildable
-            .iter()
-            .map(|(card, slots)| {
-                let slots: Vec<String> = slots.iter().map(u8::to_string).collect();
-                format!(
-                    "{} (card {card}) in slot {}",
-                    cards().card(*card).building.label(),
-                    or_list(&slots)
-                )
-            })
-            .collect();
-        format!("; you can build now: {}", parts.join(", "))
+        let parts = buildable.iter().map(|(card, slots)| {
+            t!(
+                "pandoria-parse-buildable",
+                building = cards().card(*card).building.label_text(),
+                card = card.0,
+                slots = Text::or_list(slots.iter().map(|&n| t!("pandoria-number", n = n)))
+            )
+        });
+        t!(
+            "pandoria-parse-build-now",
+            builds = joined(parts, t!("pandoria-sep-comma"))
+        )
     };
-    ParseError::new(input, Text::raw(format!("{usage}{now}")))
-}
-
-/// "1", "1 or 2", "1, 2 or 3".
-fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
+    ParseError::new(input, t!("pandoria-parse-build-usage", now = now))
 }
 
 /// `spell rage`, `both clone`, `build large tower 3 with gold`: a hand card by name.
@@ -562,7 +569,7 @@ fn by_name(game: &Pandoria, input: &str) -> Option<Result<Action, ParseError>> {
         }
         match args
             .pop()
-            .map(|s| number(input, s, "a building slot", 1..=5))
+            .map(|s| number(input, s, t!("pandoria-parse-what-slot"), 1..=5))
         {
             Some(Ok(s)) => Some(s),
             Some(Err(e)) => return Some(Err(e)),
@@ -602,20 +609,23 @@ fn by_name(game: &Pandoria, input: &str) -> Option<Result<Action, ParseError>> {
         ([c], None) => Ok(Action::Spell(*c, w)),
         ([], _) => Err(ParseError::new(
             input,
-            Text::raw(format!(
-                "no card in your hand is called \"{name}\"; name it by its number"
-            )),
+            t!(
+                "pandoria-parse-no-card-named",
+                name = Arg::raw(name.as_str())
+            ),
         )),
         (several, _) => Err(ParseError::new(
             input,
-            Text::raw(format!(
-                "\"{name}\" fits cards {}: name one by its number",
-                several
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            )),
+            t!(
+                "pandoria-parse-several-cards",
+                name = Arg::raw(name.as_str()),
+                cards = joined(
+                    several
+                        .iter()
+                        .map(|c| t!("pandoria-card-number", card = c.0)),
+                    t!("pandoria-sep-and"),
+                )
+            ),
         )),
     })
 }

@@ -583,9 +583,11 @@ impl ToText for DecisionKind {
     }
 }
 
-/// English, for messages in tests and logs (front ends render [`ToText::to_text`]).
+/// English, for messages in tests and logs (front ends render [`ToText::to_text`]); it
+/// installs Pandoria's words, as a kind may be shown before any game was made.
 impl std::fmt::Display for DecisionKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::words::install(super::WORDS);
         write!(f, "{}", self.to_text())
     }
 }
