@@ -115,23 +115,22 @@ impl Rtta {
         {
             return Some(Box::new(|now| RulesError::EmptyOffer { now }));
         }
-        let partner_name = self.seat_name(partner);
+        // The legal actions ask this of every offer (the AI's playouts too): words are made
+        // only inside the refusal, when one is made.
         for r in Resource::all() {
             let (give, get) = (self.turn.give[r.index()], self.turn.get[r.index()]);
             let (p_have, p_room) = (self.holding(p, r), self.room(p, r));
             if get > p_have {
-                let partner_name = partner_name.clone();
                 return Some(Box::new(move |now| RulesError::PartnerLacks {
-                    partner: partner_name,
+                    partner: self.seat_name(partner),
                     what: r.text(),
                     have: p_have,
                     now,
                 }));
             }
             if give > p_room {
-                let partner_name = partner_name.clone();
                 return Some(Box::new(move |now| RulesError::NoRoom {
-                    who: partner_name,
+                    who: self.seat_name(partner),
                     what: r.text(),
                     room: p_room,
                     now,
