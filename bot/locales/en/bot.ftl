@@ -196,3 +196,16 @@ bot-log-set-aside = ⚠️ The game's log is damaged at action { $first }: it is
    *[other] actions { $first } to { $last } are
 } set aside (kept for the moderators) and must be played again.
 bot-table-full = The table is full ({ $seats } seats).
+
+## The question before an action that leaves something unused ($unused: what, one part per
+## unused thing; $ends_turn: 1 when the action ends the turn).
+bot-ask-first = { $unused } — { $ends_turn ->
+    [1] end the turn anyway?
+   *[0] go on anyway? It cannot be taken back.
+}
+    (Back returns to your choices; /settings confirm:off stops this question.)
+bot-ask-first-button = { $ends_turn ->
+    [1] End turn anyway
+   *[0] Go on anyway
+}
+bot-semicolon = ;{" "}

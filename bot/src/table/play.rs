@@ -49,19 +49,20 @@ fn ask_first(
     unused: &[turnpost_core::Unused],
     ends_turn: bool,
 ) -> Reply {
-    let (question, label) = if ends_turn {
-        ("end the turn anyway?", "End turn anyway")
-    } else {
-        ("go on anyway? It cannot be taken back.", "Go on anyway")
-    };
-    let said: Vec<String> = unused
-        .iter()
-        .map(|u| crate::english(&u.to_text()))
-        .collect();
-    let text = format!(
-        "{} — {question}\n(Back returns to your choices; /settings confirm:off stops this question.)",
-        said.join("; ")
-    );
+    let mut said = Vec::new();
+    for (i, u) in unused.iter().enumerate() {
+        if i > 0 {
+            said.push(t!("bot-semicolon"));
+        }
+        said.push(u.to_text());
+    }
+    let ends_turn = i64::from(ends_turn);
+    let text = crate::english(&t!(
+        "bot-ask-first",
+        unused = Text::concat(said),
+        ends_turn = ends_turn
+    ));
+    let label = crate::english(&t!("bot-ask-first-button", ends_turn = ends_turn));
     Reply {
         ephemeral: Some(Post {
             text,
@@ -72,7 +73,7 @@ fn ask_first(
             game_id: loaded.row.game_id,
             version: loaded.row.version,
             notation: notation.to_string(),
-            label: label.to_string(),
+            label,
         }),
         ..Reply::default()
     }
@@ -485,5 +486,39 @@ impl Resignation {
             Resignation::TimedOut => t!("bot-log-forfeits", seat = seat),
             Resignation::NotReplaced => t!("bot-log-not-replaced", seat = seat),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_question_before_leaving_something_unused_reads_as_it_did_in_english() {
+        let unused = || {
+            Text::concat([
+                t!("unused-workers", n = 2),
+                t!("bot-semicolon"),
+                t!("unused-workers", n = 1),
+            ])
+        };
+        let ending = t!("bot-ask-first", unused = unused(), ends_turn = 1);
+        assert_eq!(
+            crate::english(&ending),
+            "You still have 2 workers unused; You still have 1 worker unused — end the turn anyway?\n(Back returns to your choices; /settings confirm:off stops this question.)"
+        );
+        let going_on = t!("bot-ask-first", unused = unused(), ends_turn = 0);
+        assert_eq!(
+            crate::english(&going_on),
+            "You still have 2 workers unused; You still have 1 worker unused — go on anyway? It cannot be taken back.\n(Back returns to your choices; /settings confirm:off stops this question.)"
+        );
+        assert_eq!(
+            crate::english(&t!("bot-ask-first-button", ends_turn = 1)),
+            "End turn anyway"
+        );
+        assert_eq!(
+            crate::english(&t!("bot-ask-first-button", ends_turn = 0)),
+            "Go on anyway"
+        );
     }
 }
