@@ -678,7 +678,10 @@ mod tests {
     #[test]
     fn a_text_is_one_pointer_wide_so_errors_carrying_several_stay_small() {
         assert_eq!(std::mem::size_of::<Text>(), std::mem::size_of::<usize>());
-        assert_eq!(std::mem::size_of::<Option<Text>>(), std::mem::size_of::<usize>());
+        assert_eq!(
+            std::mem::size_of::<Option<Text>>(),
+            std::mem::size_of::<usize>()
+        );
     }
 
     #[test]
