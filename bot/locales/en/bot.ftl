@@ -209,3 +209,8 @@ bot-ask-first-button = { $ends_turn ->
    *[0] Go on anyway
 }
 bot-semicolon = ;{" "}
+
+## Answers to a repeated or empty request.
+bot-already-played = That was already played.
+bot-nothing-happened = Nothing has happened yet.
+bot-no-finished-games = No game has finished on this server yet.

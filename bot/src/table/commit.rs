@@ -6,6 +6,7 @@
 
 use turnpost_core::Seat;
 use turnpost_core::dynamic::DynGame;
+use turnpost_core::t;
 use turnpost_core::words::Text;
 
 use super::ai::ai_level;
@@ -476,7 +477,9 @@ impl Table {
                 Ok(None)
             }
             // Nothing was written and the game in memory is as it was.
-            Err(StoreError::Duplicate) => Ok(Some(Reply::ephemeral("That was already played."))),
+            Err(StoreError::Duplicate) => Ok(Some(Reply::ephemeral(crate::english(&t!(
+                "bot-already-played"
+            ))))),
             Err(StoreError::VersionConflict) => {
                 // Another process wrote first: our copy is stale.
                 self.forget(game_id);

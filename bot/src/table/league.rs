@@ -326,7 +326,9 @@ impl Table {
         let guild = guild_of(caller, "game-histories")?;
         let games = self.store.history(guild, HISTORY_SIZE).await?;
         if games.is_empty() {
-            return Ok(Reply::ephemeral("No game has finished on this server yet."));
+            return Ok(Reply::ephemeral(crate::english(&t!(
+                "bot-no-finished-games"
+            ))));
         }
         let mut text = String::from("**Finished games, newest first**");
         for g in &games {

@@ -139,7 +139,7 @@ impl Table {
             && let Some(id) = &caller.interaction
             && self.store.seen_interaction(id).await?
         {
-            return Ok(Reply::ephemeral("That was already played."));
+            return Ok(Reply::ephemeral(crate::english(&t!("bot-already-played"))));
         }
         let mut held = if trust_cache {
             self.hold_cached(game_id).await?
@@ -252,7 +252,7 @@ impl Table {
         if let Some(id) = &caller.interaction
             && self.store.seen_interaction(id).await?
         {
-            return Ok(Reply::ephemeral("That was already done."));
+            return Ok(Reply::ephemeral(crate::english(&t!("bot-already-done"))));
         }
         let mut held = self.hold(game_id).await?;
         let loaded = &mut *held;
@@ -385,7 +385,9 @@ impl Table {
             .await;
         match stored {
             Ok(_) => {}
-            Err(StoreError::Duplicate) => return Ok(Reply::ephemeral("That was already done.")),
+            Err(StoreError::Duplicate) => {
+                return Ok(Reply::ephemeral(crate::english(&t!("bot-already-done"))));
+            }
             Err(e) => {
                 self.forget(game_id);
                 return Err(e.into());

@@ -152,7 +152,9 @@ impl Table {
             .map(|l| crate::english(&l))
             .collect();
         if lines.is_empty() {
-            return Ok(Reply::ephemeral("Nothing has happened yet."));
+            return Ok(Reply::ephemeral(crate::english(&t!(
+                "bot-nothing-happened"
+            ))));
         }
         let pages = lines.len().div_ceil(LOG_PAGE);
         let page = page.max(1);
