@@ -1,6 +1,7 @@
-//! Why Pandoria refuses an action: [`RulesError`], one variant per refusal, whose `Display`
-//! is a sentence for the player saying what was wrong and what is allowed now (the "now"
-//! part comes from `Pandoria::now`), and the small word helpers its messages share.
+//! Why Pandoria refuses an action: [`RulesError`], one variant per refusal, whose words
+//! ([`ToText`], the `pandoria-refuse-*` messages of `core/locales/<lang>/pandoria.ftl`; its
+//! `Display` is their English) say what was wrong and what is allowed now (the "now" part
+//! comes from `Pandoria::now`), and the small word helpers its messages share.
 
 use super::cards::{CardId, Realm, Resource};
 use super::data::Terrain;

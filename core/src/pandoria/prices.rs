@@ -35,6 +35,16 @@ fn slot_index(slot: u8) -> Result<usize, RulesError> {
     }
 }
 
+/// What building `card` in `slot` pays for, for refusals ("Market 2:1 (card 12) in slot 3").
+pub(super) fn build_what(card: CardId, slot: u8) -> Text {
+    t!(
+        "pandoria-pay-building",
+        building = cards().card(card).building.label_text(),
+        card = card.0,
+        slot = slot
+    )
+}
+
 impl Pandoria {
     /// The visible buildings of a seat with their slot index (0-based).
     pub(super) fn visible_buildings(

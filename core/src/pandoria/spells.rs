@@ -10,7 +10,7 @@ use super::cards::{CardId, cards};
 use super::data::Space;
 use super::effects::{SpellEffect, TileSize};
 use super::error::{RulesError, hexes_or, notation};
-use super::prices::BuildHow;
+use super::prices::{BuildHow, build_what};
 use super::regions::ClosedMap;
 use super::{Action, Effect, Event, Land, Mode, Pandoria, RageTarget, SLOTS, Step};
 use crate::game::Seat;
@@ -551,16 +551,9 @@ impl Pandoria {
             }
             (Effect::Flee, Action::Recall(owner, slot)) => self.check_recall(seat, owner, slot),
             (Effect::ConstructBuild { discount }, Action::Build(c, slot, with)) => {
-                let card = self.in_hand(seat, c)?;
+                self.in_hand(seat, c)?;
                 let cost = self.build_price(seat, c, slot, BuildHow::Construct(*discount))?;
-                let what = || {
-                    t!(
-                        "pandoria-pay-building",
-                        building = card.building.label_text(),
-                        card = c.0,
-                        slot = slot
-                    )
-                };
+                let what = || build_what(c, slot);
                 self.check_payment(seat, &what, super::Resource::Wood, cost, with)
                     .map(|_| ())
             }

@@ -8,7 +8,7 @@ use super::cards::{Card, CardId, Realm, Resource, cards};
 use super::effects::BuildingEffect;
 use super::end::ClosedMemo;
 use super::error::{RulesError, joined};
-use super::prices::BuildHow;
+use super::prices::{BuildHow, build_what};
 use super::{Action, Choice, Event, Land, Mode, Paid, Pandoria, StartTiles, Step};
 use crate::game::{Game, Seat};
 use crate::hex::Hex;
@@ -124,16 +124,9 @@ impl Pandoria {
                 if !self.has_economy() {
                     return Err(RulesError::SpellsOnly(c));
                 }
-                let card = self.in_hand(seat, c)?;
+                self.in_hand(seat, c)?;
                 let cost = self.build_price(seat, c, slot, BuildHow::Normal)?;
-                let what = || {
-                    t!(
-                        "pandoria-pay-building",
-                        building = card.building.label_text(),
-                        card = c.0,
-                        slot = slot
-                    )
-                };
+                let what = || build_what(c, slot);
                 self.check_payment(seat, &what, Resource::Wood, cost, with)
                     .map(|_| ())
             }
@@ -189,14 +182,7 @@ impl Pandoria {
                     return Err(RulesError::NotTheCastCard(*card));
                 }
                 let cost = self.build_price(seat, c, slot, BuildHow::Combo)?;
-                let what = || {
-                    t!(
-                        "pandoria-pay-building",
-                        building = cards().card(c).building.label_text(),
-                        card = c.0,
-                        slot = slot
-                    )
-                };
+                let what = || build_what(c, slot);
                 self.check_payment(seat, &what, Resource::Wood, cost, with)
                     .map(|_| ())
             }
