@@ -163,7 +163,10 @@ impl Text {
 
     /// This text with one more argument.
     pub fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Text {
-        self.0.args.push((Cow::Borrowed(name), value.into()));
+        // Kept in name order (list items, unnamed, first and in their order), so a text read
+        // back from storage (whose keys come sorted) equals the one written.
+        let at = self.0.args.partition_point(|(n, _)| n.as_ref() <= name);
+        self.0.args.insert(at, (Cow::Borrowed(name), value.into()));
         self
     }
 
@@ -344,6 +347,8 @@ fn text_from_json(value: serde_json::Value) -> Result<Text, String> {
                 }
             }
             let id = id.ok_or("a stored text without an id")?;
+            // In name order, as `with` keeps them (a stable sort: list items keep theirs).
+            args.sort_by(|(a, _), (b, _)| a.cmp(b));
             Ok(Text(Box::new(Inner {
                 id: Cow::Owned(id),
                 args,
@@ -670,6 +675,15 @@ mod tests {
         );
         let back: Text = serde_json::from_str(&json).unwrap();
         assert_eq!(back, t);
+        // Arguments given in any order read back equal (storage sorts the keys).
+        let named = t!("words-count-workers", n = 2)
+            .with("z", Arg::raw("last"))
+            .with("a", Arg::raw("first"));
+        let json = serde_json::to_string(&named).unwrap();
+        assert_eq!(serde_json::from_str::<Text>(&json).unwrap(), named);
+        let name = Text::name("Lumberjack", Some("Holzfäller"));
+        let json = serde_json::to_value(&name).unwrap();
+        assert_eq!(serde_json::from_value::<Text>(json).unwrap(), name);
         let old: Vec<Text> = serde_json::from_str(r#"["Red places a tile"]"#).unwrap();
         assert_eq!(old, vec![Text::raw("Red places a tile")]);
         assert!(serde_json::from_str::<Text>("3").is_err());
