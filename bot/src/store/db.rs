@@ -14,7 +14,7 @@
 //! (`UPDATE game … WHERE version = ?`) and the outbox rows written beside it commit or vanish
 //! together exactly as on SQLite.
 //!
-//! Why this file is long (733 lines): it is the whole layer the backends share — pools,
+//! Why this file is long (728 lines): it is the whole layer the backends share — pools,
 //! transactions, arguments, rows, statements and batches — with each conversion spelled out
 //! per type, one place where the two backends are told apart; split, a query's way to either
 //! backend would run through several files.
@@ -419,70 +419,62 @@ impl Row {
         self.try_get(index).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    fn names_of<R: sqlx::Row>(row: &R) -> Arc<[String]> {
-        row.columns().iter().map(|c| c.name().to_string()).collect()
-    }
-
-    fn from_sqlite(row: &SqliteRow, names: Arc<[String]>) -> Result<Row, sqlx::Error> {
-        let mut values = Vec::with_capacity(names.len());
-        for i in 0..names.len() {
-            let raw = row.try_get_raw(i)?;
-            let value = if raw.is_null() {
-                Value::Null
-            } else {
-                match raw.type_info().name() {
-                    "INTEGER" => Value::Int(row.try_get(i)?),
-                    "REAL" => Value::Real(row.try_get(i)?),
-                    "TEXT" => Value::Text(row.try_get(i)?),
-                    _ => Value::Blob(row.try_get(i)?),
-                }
-            };
-            values.push(value);
-        }
-        Ok(Row { names, values })
-    }
-
-    fn from_pg(row: &PgRow, names: Arc<[String]>) -> Result<Row, sqlx::Error> {
-        let mut values = Vec::with_capacity(names.len());
-        for i in 0..names.len() {
-            let raw = row.try_get_raw(i)?;
-            let value = if raw.is_null() {
-                Value::Null
-            } else {
-                match raw.type_info().name() {
-                    "INT8" => Value::Int(row.try_get(i)?),
-                    "INT4" => Value::Int(i64::from(row.try_get::<i32, _>(i)?)),
-                    "INT2" => Value::Int(i64::from(row.try_get::<i16, _>(i)?)),
-                    "BOOL" => Value::Int(i64::from(row.try_get::<bool, _>(i)?)),
-                    "FLOAT8" => Value::Real(row.try_get(i)?),
-                    "FLOAT4" => Value::Real(f64::from(row.try_get::<f32, _>(i)?)),
-                    "BYTEA" => Value::Blob(row.try_get(i)?),
-                    _ => Value::Text(row.try_get::<String, _>(i)?.into_bytes()),
-                }
-            };
-            values.push(value);
-        }
-        Ok(Row { names, values })
-    }
-
-    fn all_sqlite(rows: Vec<SqliteRow>) -> Result<Vec<Row>, sqlx::Error> {
+    /// Rows of either backend, each value read by `value` (its column names read once).
+    fn all<R: sqlx::Row>(
+        rows: Vec<R>,
+        value: fn(&R, usize) -> Result<Value, sqlx::Error>,
+    ) -> Result<Vec<Row>, sqlx::Error> {
         let Some(first) = rows.first() else {
             return Ok(Vec::new());
         };
-        let names = Self::names_of(first);
+        let names: Arc<[String]> = first
+            .columns()
+            .iter()
+            .map(|c| c.name().to_string())
+            .collect();
         rows.iter()
-            .map(|r| Self::from_sqlite(r, names.clone()))
+            .map(|r| {
+                let values = (0..names.len())
+                    .map(|i| value(r, i))
+                    .collect::<Result<_, _>>()?;
+                Ok(Row {
+                    names: names.clone(),
+                    values,
+                })
+            })
             .collect()
     }
 
-    fn all_pg(rows: Vec<PgRow>) -> Result<Vec<Row>, sqlx::Error> {
-        let Some(first) = rows.first() else {
-            return Ok(Vec::new());
-        };
-        let names = Self::names_of(first);
-        rows.iter()
-            .map(|r| Self::from_pg(r, names.clone()))
-            .collect()
+    /// A SQLite value by its storage class.
+    fn sqlite_value(row: &SqliteRow, i: usize) -> Result<Value, sqlx::Error> {
+        let raw = row.try_get_raw(i)?;
+        if raw.is_null() {
+            return Ok(Value::Null);
+        }
+        Ok(match raw.type_info().name() {
+            "INTEGER" => Value::Int(row.try_get(i)?),
+            "REAL" => Value::Real(row.try_get(i)?),
+            "TEXT" => Value::Text(row.try_get(i)?),
+            _ => Value::Blob(row.try_get(i)?),
+        })
+    }
+
+    /// A PostgreSQL value by its type.
+    fn pg_value(row: &PgRow, i: usize) -> Result<Value, sqlx::Error> {
+        let raw = row.try_get_raw(i)?;
+        if raw.is_null() {
+            return Ok(Value::Null);
+        }
+        Ok(match raw.type_info().name() {
+            "INT8" => Value::Int(row.try_get(i)?),
+            "INT4" => Value::Int(i64::from(row.try_get::<i32, _>(i)?)),
+            "INT2" => Value::Int(i64::from(row.try_get::<i16, _>(i)?)),
+            "BOOL" => Value::Int(i64::from(row.try_get::<bool, _>(i)?)),
+            "FLOAT8" => Value::Real(row.try_get(i)?),
+            "FLOAT4" => Value::Real(f64::from(row.try_get::<f32, _>(i)?)),
+            "BYTEA" => Value::Blob(row.try_get(i)?),
+            _ => Value::Text(row.try_get::<String, _>(i)?.into_bytes()),
+        })
     }
 }
 
@@ -570,22 +562,25 @@ impl<'q> Query<'q> {
             On::Pool { pools, write } => match pools {
                 Pools::Sqlite { pool, writer } => {
                     let q = sqlx::query_with(self.sqlite, sqlite_args(self.args)?);
-                    Row::all_sqlite(q.fetch_all(if write { writer } else { pool }).await?)
+                    Row::all(
+                        q.fetch_all(if write { writer } else { pool }).await?,
+                        Row::sqlite_value,
+                    )
                 }
                 Pools::Postgres(pool) => {
                     let sql = numbered(&self.postgres);
                     let q = sqlx::query_with(&sql, pg_args(self.args)?);
-                    Row::all_pg(q.fetch_all(pool).await?)
+                    Row::all(q.fetch_all(pool).await?, Row::pg_value)
                 }
             },
             On::Conn(Conn::Sqlite(tx)) => {
                 let q = sqlx::query_with(self.sqlite, sqlite_args(self.args)?);
-                Row::all_sqlite(q.fetch_all(&mut **tx).await?)
+                Row::all(q.fetch_all(&mut **tx).await?, Row::sqlite_value)
             }
             On::Conn(Conn::Postgres(tx)) => {
                 let sql = numbered(&self.postgres);
                 let q = sqlx::query_with(&sql, pg_args(self.args)?);
-                Row::all_pg(q.fetch_all(&mut **tx).await?)
+                Row::all(q.fetch_all(&mut **tx).await?, Row::pg_value)
             }
         }
     }

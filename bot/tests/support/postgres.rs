@@ -75,6 +75,20 @@ pub async fn fresh_store() -> Store {
     }
 }
 
+/// `q` with every argument of `binds` bound, in order (either backend's query).
+macro_rules! bind_all {
+    ($q:expr, $binds:expr) => {{
+        let mut q = $q;
+        for b in $binds {
+            q = match b {
+                Bind::Int(v) => q.bind(*v),
+                Bind::Text(v) => q.bind(v.clone()),
+            };
+        }
+        q
+    }};
+}
+
 /// An argument of a [`Raw`] query.
 #[derive(Clone, Debug)]
 pub enum Bind {
@@ -127,24 +141,12 @@ impl Raw {
     pub async fn execute_with(&self, sql: &str, binds: &[Bind]) -> u64 {
         match self {
             Raw::Sqlite(pool) => {
-                let mut q = sqlx::query(sql);
-                for b in binds {
-                    q = match b {
-                        Bind::Int(v) => q.bind(*v),
-                        Bind::Text(v) => q.bind(v.clone()),
-                    };
-                }
+                let q = bind_all!(sqlx::query(sql), binds);
                 q.execute(pool).await.unwrap().rows_affected()
             }
             Raw::Postgres(pool) => {
                 let sql = numbered(sql);
-                let mut q = sqlx::query(&sql);
-                for b in binds {
-                    q = match b {
-                        Bind::Int(v) => q.bind(*v),
-                        Bind::Text(v) => q.bind(v.clone()),
-                    };
-                }
+                let q = bind_all!(sqlx::query(&sql), binds);
                 q.execute(pool).await.unwrap().rows_affected()
             }
         }
@@ -231,24 +233,12 @@ impl Raw {
     {
         match self {
             Raw::Sqlite(pool) => {
-                let mut q = sqlx::query_as(sql);
-                for b in binds {
-                    q = match b {
-                        Bind::Int(v) => q.bind(*v),
-                        Bind::Text(v) => q.bind(v.clone()),
-                    };
-                }
+                let q = bind_all!(sqlx::query_as(sql), binds);
                 q.fetch_all(pool).await.unwrap()
             }
             Raw::Postgres(pool) => {
                 let sql = numbered(sql);
-                let mut q = sqlx::query_as(&sql);
-                for b in binds {
-                    q = match b {
-                        Bind::Int(v) => q.bind(*v),
-                        Bind::Text(v) => q.bind(v.clone()),
-                    };
-                }
+                let q = bind_all!(sqlx::query_as(&sql), binds);
                 q.fetch_all(pool).await.unwrap()
             }
         }
