@@ -9,6 +9,7 @@ pub mod ids;
 pub mod league;
 pub mod local;
 pub mod metrics;
+pub mod observe;
 pub mod outbox;
 pub mod paint;
 pub mod reminders;

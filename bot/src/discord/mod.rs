@@ -181,7 +181,7 @@ pub async fn run(
     health.expect_shards(1);
     let metrics_server = match config.metrics_addr {
         Some(addr) => {
-            let (bound, task) = crate::metrics::serve(addr, table.clone(), health.clone()).await?;
+            let (bound, task) = crate::observe::serve(addr, table.clone(), health.clone()).await?;
             tracing::info!(%bound, "serving /metrics and /healthz");
             Some(task)
         }
