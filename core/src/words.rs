@@ -35,21 +35,68 @@ pub const MAX_LABEL_CHARS: usize = 80;
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
-#[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// English, the default.
     #[default]
+    #[serde(rename = "en")]
     En,
+    /// German.
+    #[serde(rename = "de")]
+    De,
+    /// A test language (`en-XA`): English with every letter of a bundle's words accented and
+    /// each rendered text wrapped in `⟦…⟧`, so a test finds words that did not come through
+    /// [`Lang::render`] (a `format!`ed string has no brackets) and layouts too tight for
+    /// longer words.
+    #[serde(rename = "en-XA")]
+    Pseudo,
 }
 
 impl Lang {
-    /// Every language, in the order bundles are checked.
-    pub const ALL: &'static [Lang] = &[Lang::En];
+    /// Every language with bundles, in the order bundles are checked.
+    pub const ALL: &'static [Lang] = &[Lang::En, Lang::De];
 
-    /// The language's tag (`en`), as in the bundles' folder names and Discord's locales.
+    /// The language's tag (`en`, `de`), as in the bundles' folder names and Discord's locales.
     pub fn tag(self) -> &'static str {
         match self {
             Lang::En => "en",
+            Lang::De => "de",
+            Lang::Pseudo => "en-XA",
+        }
+    }
+
+    /// The language of a tag (`en`, `de`, `en-XA`; a region is ignored: `de-AT` is German).
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        if tag.eq_ignore_ascii_case("en-XA") {
+            return Some(Lang::Pseudo);
+        }
+        let base = tag.split(['-', '_', '.']).next().unwrap_or(tag);
+        match base.to_ascii_lowercase().as_str() {
+            "en" => Some(Lang::En),
+            "de" => Some(Lang::De),
+            _ => None,
+        }
+    }
+
+    /// The language of a Discord locale (`de`, `en-US`, `en-GB`); `None` for a language
+    /// Turnpost does not speak (the caller falls back, finally to English). The test language
+    /// is never chosen from Discord.
+    pub fn from_discord(locale: &str) -> Option<Lang> {
+        Lang::from_tag(locale).filter(|l| *l != Lang::Pseudo)
+    }
+
+    /// The language's own name ("English", "Deutsch"), for choices.
+    pub fn name(self) -> Text {
+        match self {
+            Lang::En | Lang::Pseudo => Text::name("English", Some("English")),
+            Lang::De => Text::name("Deutsch", Some("Deutsch")),
+        }
+    }
+
+    /// Whose bundles this language reads: the test language reads the English ones.
+    fn bundles(self) -> Lang {
+        match self {
+            Lang::Pseudo => Lang::En,
+            other => other,
         }
     }
 
@@ -57,9 +104,67 @@ impl Lang {
     pub fn render(self, text: &Text) -> String {
         let catalog = catalog();
         let mut out = String::new();
+        if self == Lang::Pseudo {
+            out.push(PSEUDO_OPEN);
+        }
         catalog.write(self, text, &mut out);
+        if self == Lang::Pseudo {
+            out.push(PSEUDO_CLOSE);
+        }
         out
     }
+}
+
+/// What [`Lang::Pseudo`] puts around each rendered text.
+pub const PSEUDO_OPEN: char = '⟦';
+/// See [`PSEUDO_OPEN`].
+pub const PSEUDO_CLOSE: char = '⟧';
+
+/// Whether `s` is made only of texts rendered in [`Lang::Pseudo`] (each wrapped in `⟦…⟧`),
+/// whitespace and the characters in `allowed` (e.g. a mention's): the test language's check
+/// that no word reached the reader without [`Lang::render`].
+pub fn all_pseudo(s: &str, allowed: impl Fn(char) -> bool) -> bool {
+    let mut depth = 0usize;
+    for c in s.chars() {
+        match c {
+            PSEUDO_OPEN => depth += 1,
+            PSEUDO_CLOSE if depth > 0 => depth -= 1,
+            PSEUDO_CLOSE => return false,
+            _ if depth > 0 || c.is_whitespace() || allowed(c) => {}
+            _ => return false,
+        }
+    }
+    depth == 0
+}
+
+/// The test language's letters: English words of a bundle, accented, so they stay readable
+/// and every letter is wider than ASCII's on average (like German's longer words).
+fn accent(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(|c| c.is_ascii_alphabetic()) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(
+        s.chars()
+            .map(|c| match c {
+                'a' => 'á',
+                'e' => 'é',
+                'i' => 'í',
+                'o' => 'ö',
+                'u' => 'ü',
+                'y' => 'ý',
+                'c' => 'ç',
+                'n' => 'ñ',
+                'A' => 'Å',
+                'E' => 'É',
+                'I' => 'Í',
+                'O' => 'Ö',
+                'U' => 'Ü',
+                'C' => 'Ç',
+                'N' => 'Ñ',
+                other => other,
+            })
+            .collect(),
+    )
 }
 
 /// A typed value that a player reads: a refusal, a decision's prompt, an unused worker.
@@ -131,6 +236,7 @@ const OR: &str = "@or";
 const LINES: &str = "@lines";
 const CONCAT: &str = "@concat";
 const FIT: &str = "@fit";
+const SENTENCE: &str = "@sentence";
 
 /// A [`Text`] from a message id and named arguments: `t!("rtta-rolled", dice = 3)`. Numbers
 /// and `Text`s convert by themselves; words shown as given must say so with [`Arg::raw`].
@@ -211,6 +317,12 @@ impl Text {
     /// ending in "…", when none does.
     pub fn fit(wordings: impl IntoIterator<Item = Text>) -> Text {
         Text::list(FIT, wordings)
+    }
+
+    /// `text` starting a sentence: its first letter upper-case in the reader's language
+    /// (a refusal from the rules, "you cannot …", quoted after "Not allowed:").
+    pub fn sentence(text: Text) -> Text {
+        Text::list(SENTENCE, [text])
     }
 
     fn list(id: &'static str, items: impl IntoIterator<Item = Text>) -> Text {
@@ -489,9 +601,13 @@ impl Catalog {
     fn build(sources: &[Source], installed: usize) -> Catalog {
         let bundles = Lang::ALL
             .iter()
+            .chain([&Lang::Pseudo])
             .map(|&lang| {
                 let mut bundle = new_bundle(lang);
-                for s in sources.iter().filter(|s| s.lang == lang) {
+                if lang == Lang::Pseudo {
+                    bundle.set_transform(Some(accent));
+                }
+                for s in sources.iter().filter(|s| s.lang == lang.bundles()) {
                     // A broken file keeps what it could read; `check` (a test) names the fault.
                     let resource =
                         FluentResource::try_new(s.ftl.to_string()).unwrap_or_else(|(r, _)| r);
@@ -520,7 +636,7 @@ impl Catalog {
         match text.0.id.as_ref() {
             RAW | NAME => {
                 let pick = if text.0.id == NAME {
-                    text.arg(lang.tag()).or_else(|| text.arg("en"))
+                    text.arg(lang.bundles().tag()).or_else(|| text.arg("en"))
                 } else {
                     text.arg("text")
                 };
@@ -529,6 +645,15 @@ impl Catalog {
                 }
             }
             CONCAT => items().for_each(|t| self.write(lang, t, out)),
+            SENTENCE => {
+                let mut s = String::new();
+                items().for_each(|t| self.write(lang, t, &mut s));
+                let mut chars = s.chars();
+                if let Some(first) = chars.next() {
+                    out.extend(first.to_uppercase());
+                    out.push_str(chars.as_str());
+                }
+            }
             LINES => {
                 for (i, t) in items().enumerate() {
                     if i > 0 {
@@ -554,17 +679,22 @@ impl Catalog {
                 }
             }
             FIT => {
+                // The test language's brackets count against the label too.
+                let max = match lang {
+                    Lang::Pseudo => MAX_LABEL_CHARS - 2,
+                    _ => MAX_LABEL_CHARS,
+                };
                 let mut last = String::new();
                 for t in items() {
                     let mut s = String::new();
                     self.write(lang, t, &mut s);
-                    if s.chars().count() <= MAX_LABEL_CHARS {
+                    if s.chars().count() <= max {
                         out.push_str(&s);
                         return;
                     }
                     last = s;
                 }
-                out.extend(last.chars().take(MAX_LABEL_CHARS - 1));
+                out.extend(last.chars().take(max - 1));
                 out.push('…');
             }
             _ => self.message(lang, text, out),
@@ -629,6 +759,9 @@ mod tests {
         );
         assert_eq!(Lang::En.render(&Text::lines(items())), "A\nB\nC");
         assert_eq!(Lang::En.render(&Text::concat(items())), "ABC");
+        let lower = Text::concat([Text::raw("ärger"), Text::raw(" b")]);
+        assert_eq!(Lang::En.render(&Text::sentence(lower)), "Ärger b");
+        assert_eq!(Lang::En.render(&Text::sentence(Text::raw(""))), "");
         assert_eq!(
             Lang::En.render(&Text::name("Lumberjack", Some("Holzfäller"))),
             "Lumberjack"
@@ -687,6 +820,30 @@ mod tests {
         let old: Vec<Text> = serde_json::from_str(r#"["Red places a tile"]"#).unwrap();
         assert_eq!(old, vec![Text::raw("Red places a tile")]);
         assert!(serde_json::from_str::<Text>("3").is_err());
+    }
+
+    #[test]
+    fn languages_come_from_discord_locales_and_the_test_language_accents_and_wraps() {
+        assert_eq!(Lang::from_discord("de"), Some(Lang::De));
+        assert_eq!(Lang::from_discord("en-GB"), Some(Lang::En));
+        assert_eq!(Lang::from_discord("en-US"), Some(Lang::En));
+        assert_eq!(Lang::from_discord("fr"), None);
+        assert_eq!(Lang::from_discord("en-XA"), None);
+        assert_eq!(Lang::from_tag("de_DE.UTF-8"), Some(Lang::De));
+        assert_eq!(Lang::from_tag("en-XA"), Some(Lang::Pseudo));
+        let name = Text::name("Lumberjack", Some("Holzfäller"));
+        assert_eq!(Lang::De.render(&name), "Holzfäller");
+        assert_eq!(Lang::Pseudo.render(&name), "⟦Lumberjack⟧");
+        let count = t!("words-count-workers", n = 2);
+        assert_eq!(Lang::Pseudo.render(&count), "⟦2 wörkérs⟧");
+        let list = Text::and_list([count, Text::raw("Red")]);
+        let shown = Lang::Pseudo.render(&list);
+        assert!(all_pseudo(&shown, |_| false), "{shown}");
+        assert!(!all_pseudo(&format!("{shown} and more"), |_| false));
+        assert!(all_pseudo(&format!("<@1> {shown}"), |c| "<@>1".contains(c)));
+        assert!(!all_pseudo("⟦open", |_| false));
+        let long = Text::fit([Text::raw("x".repeat(MAX_LABEL_CHARS))]);
+        assert_eq!(Lang::Pseudo.render(&long).chars().count(), MAX_LABEL_CHARS);
     }
 
     #[test]
