@@ -711,7 +711,8 @@ impl Catalog {
             })
             .or_else(|| {
                 // A message missing in this language reads in English (the bundle test
-                // fails on it).
+                // fails on it, and `missing` names it).
+                note_missing(lang, &text.0.id);
                 let b = self.bundle(Lang::En)?;
                 Some((b, b.get_message(&text.0.id)?.value()?))
             });
@@ -737,6 +738,34 @@ impl Catalog {
         let s = bundle.format_pattern(pattern, Some(&args), &mut errors);
         out.push_str(&s);
     }
+}
+
+fn missing_ids() -> &'static RwLock<Vec<(Lang, String)>> {
+    static MISSING: OnceLock<RwLock<Vec<(Lang, String)>>> = OnceLock::new();
+    MISSING.get_or_init(|| RwLock::new(Vec::new()))
+}
+
+fn note_missing(lang: Lang, id: &str) {
+    let known = |all: &[(Lang, String)]| all.iter().any(|(l, i)| *l == lang && i == id);
+    if known(&missing_ids().read().unwrap_or_else(PoisonError::into_inner)) {
+        return;
+    }
+    let mut all = missing_ids()
+        .write()
+        .unwrap_or_else(PoisonError::into_inner);
+    if !known(&all) {
+        all.push((lang, id.to_string()));
+    }
+}
+
+/// Every message that was rendered in a language whose bundles lack it (and so read in
+/// English, or as its id), since the process started: a whole game played in German checks
+/// this stays empty.
+pub fn missing() -> Vec<(Lang, String)> {
+    missing_ids()
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone()
 }
 
 /// Whether the bundles of `lang` define the message `id`.
@@ -791,11 +820,12 @@ mod tests {
             Lang::En.render(&Text::and_list([nested, Text::raw("a boat")])),
             "2 workers and a boat"
         );
-        // An id no bundle has is shown as itself, so it is found.
+        // An id no bundle has is shown as itself, so it is found, and it is named as missing.
         assert_eq!(
             Lang::En.render(&Text::new("no-such-message")),
             "no-such-message"
         );
+        assert!(missing().contains(&(Lang::En, "no-such-message".to_string())));
     }
 
     #[test]
