@@ -497,11 +497,18 @@ pub struct Source {
 }
 
 /// Core's own words (the contract's refusals, lists, the registry's).
-pub const SOURCES: &[Source] = &[Source {
-    lang: Lang::En,
-    path: "core/locales/en/core.ftl",
-    ftl: include_str!("../locales/en/core.ftl"),
-}];
+pub const SOURCES: &[Source] = &[
+    Source {
+        lang: Lang::En,
+        path: "core/locales/en/core.ftl",
+        ftl: include_str!("../locales/en/core.ftl"),
+    },
+    Source {
+        lang: Lang::De,
+        path: "core/locales/de/core.ftl",
+        ftl: include_str!("../locales/de/core.ftl"),
+    },
+];
 
 fn installed() -> &'static RwLock<Vec<&'static [Source]>> {
     static INSTALLED: OnceLock<RwLock<Vec<&'static [Source]>>> = OnceLock::new();

@@ -178,6 +178,8 @@ pub struct MonumentData {
     pub protects_from: Option<String>,
     /// What it is worth and does, in one line (at most 100 characters).
     pub text: String,
+    /// The same in German.
+    pub text_de: String,
     /// Where the values come from.
     pub source: String,
     /// Remarks on the source.
@@ -203,6 +205,8 @@ pub struct DevelopmentData {
     pub effect: Effect,
     /// Its effect in words.
     pub text: String,
+    /// The same in German (text 002's "Auswirkung", in full).
+    pub text_de: String,
     /// Where the values come from.
     pub source: String,
     /// Remarks on the source.
@@ -224,6 +228,8 @@ pub struct DisasterData {
     pub skulls: u8,
     /// What it does, in one line (at most 100 characters).
     pub text: String,
+    /// The same in German.
+    pub text_de: String,
     /// Where the values come from.
     pub source: String,
 }
@@ -537,9 +543,17 @@ pub fn parse(text: &str) -> Result<Data, String> {
     let texts = raw
         .monuments
         .iter()
-        .map(|m| (&m.id, &m.text))
-        .chain(raw.developments.iter().map(|d| (&d.id, &d.text)))
-        .chain(raw.disasters.iter().map(|d| (&d.id, &d.text)));
+        .flat_map(|m| [(&m.id, &m.text), (&m.id, &m.text_de)])
+        .chain(
+            raw.developments
+                .iter()
+                .flat_map(|d| [(&d.id, &d.text), (&d.id, &d.text_de)]),
+        )
+        .chain(
+            raw.disasters
+                .iter()
+                .flat_map(|d| [(&d.id, &d.text), (&d.id, &d.text_de)]),
+        );
     for (id, text) in texts {
         let n = text.chars().count();
         if text.trim().is_empty() || n > crate::reference::MAX_SHORT {

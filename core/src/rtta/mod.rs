@@ -77,11 +77,18 @@ use crate::words::{Arg, Text, ToText};
 pub const SEAT_NAMES: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
 
 /// Roll Through the Ages' Fluent bundles ([`Game::WORDS`]).
-pub const WORDS: &[crate::words::Source] = &[crate::words::Source {
-    lang: crate::words::Lang::En,
-    path: "core/locales/en/rtta.ftl",
-    ftl: include_str!("../../locales/en/rtta.ftl"),
-}];
+pub const WORDS: &[crate::words::Source] = &[
+    crate::words::Source {
+        lang: crate::words::Lang::En,
+        path: "core/locales/en/rtta.ftl",
+        ftl: include_str!("../../locales/en/rtta.ftl"),
+    },
+    crate::words::Source {
+        lang: crate::words::Lang::De,
+        path: "core/locales/de/rtta.ftl",
+        ftl: include_str!("../../locales/de/rtta.ftl"),
+    },
+];
 
 /// The options a table chooses. One player is the solo game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -78,27 +78,33 @@ impl Rtta {
     /// What the development or monument a legal action chooses does (see
     /// [`crate::Game::detail`]).
     ///
-    /// The texts are the data's (English only so far); they are words from the game's data
-    /// like its names, so they are [`crate::words::Text::name`]s, in the languages the data
-    /// will have.
+    /// The texts are the data's, in English and German; they are words from the game's data
+    /// like its names, so they are [`crate::words::Text::name`]s.
     pub(super) fn detail_of(&self, action: &Action) -> Option<crate::words::Text> {
         let d = data();
-        let text = match *action {
-            Action::Buy(dev, _) => d.developments.get(usize::from(dev.0)).map(|x| &x.text),
+        fn development(x: &super::data::DevelopmentData) -> (&String, &String) {
+            (&x.text, &x.text_de)
+        }
+        let (en, de) = match *action {
+            Action::Buy(dev, _) => d.developments.get(usize::from(dev.0)).map(development),
             Action::Engineering(_) => d
                 .developments
                 .get(d.development_with(Effect::Engineering))
-                .map(|x| &x.text),
+                .map(development),
             Action::Granaries(_) => d
                 .developments
                 .get(d.development_with(Effect::Granaries))
-                .map(|x| &x.text),
-            Action::Build(Target::Monument(m), _) => {
-                d.monuments.get(usize::from(m.0)).map(|x| &x.text)
-            }
+                .map(development),
+            Action::Build(Target::Monument(m), _) => d
+                .monuments
+                .get(usize::from(m.0))
+                .map(|x| (&x.text, &x.text_de)),
             _ => None,
         }?;
-        Some(crate::words::Text::name(&capitalized(text), None))
+        Some(crate::words::Text::name(
+            &capitalized(en),
+            Some(&capitalized(de)),
+        ))
     }
 }
 
