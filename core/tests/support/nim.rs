@@ -32,11 +32,18 @@ pub fn register() {
 /// The seats' colours, in seat order.
 pub const NAMES: [&str; 2] = ["Red", "Blue"];
 /// Secret Nim's words.
-const WORDS: &[Source] = &[Source {
-    lang: Lang::En,
-    path: "core/tests/support/nim.ftl",
-    ftl: include_str!("nim.ftl"),
-}];
+const WORDS: &[Source] = &[
+    Source {
+        lang: Lang::En,
+        path: "core/tests/support/locales/en/nim.ftl",
+        ftl: include_str!("locales/en/nim.ftl"),
+    },
+    Source {
+        lang: Lang::De,
+        path: "core/tests/support/locales/de/nim.ftl",
+        ftl: include_str!("locales/de/nim.ftl"),
+    },
+];
 /// The cards of the deck: two of each number.
 const CARDS: [u8; 12] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6];
 /// Cards in a hand.
