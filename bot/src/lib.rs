@@ -24,11 +24,18 @@ pub use table::record;
 
 /// The bot's own words (refusals, log lines, lobby and league texts), one Fluent file per
 /// language; installed beside core's and the games' when a table starts ([`install_words`]).
-pub const WORDS: &[turnpost_core::words::Source] = &[turnpost_core::words::Source {
-    lang: turnpost_core::words::Lang::En,
-    path: "bot/locales/en/bot.ftl",
-    ftl: include_str!("../locales/en/bot.ftl"),
-}];
+pub const WORDS: &[turnpost_core::words::Source] = &[
+    turnpost_core::words::Source {
+        lang: turnpost_core::words::Lang::En,
+        path: "bot/locales/en/bot.ftl",
+        ftl: include_str!("../locales/en/bot.ftl"),
+    },
+    turnpost_core::words::Source {
+        lang: turnpost_core::words::Lang::De,
+        path: "bot/locales/de/bot.ftl",
+        ftl: include_str!("../locales/de/bot.ftl"),
+    },
+];
 
 /// Adds the bot's words to the catalog (again: nothing happens).
 pub fn install_words() {

@@ -1,0 +1,221 @@
+# The bot's own words in German: the table's refusals, its log lines and answers. Same ids and
+# variables as bot/locales/en/bot.ftl (whoever adds an English message adds its German here in
+# the same commit). du-form, short. Words of core and the games arrive as arguments already in
+# the reader's language; a game's prompt ($now) is an infinitive phrase ("Würfel neu werfen oder
+# behalten"), so it follows "Du kannst …". Slash commands and their typed values (/new, rated=yes)
+# are named as Discord shows them in English.
+
+## Seats: "Anna (Rot)", "Blau (KI, stark)", "Platz 3" before the game knows its colours.
+bot-seat-of = { $name } ({ $colour })
+bot-seat-ai = { $colour } (KI, { bot-ai-level })
+bot-seat-number = Platz { $n }
+# An AI's strength (the key is the level's stored name).
+bot-ai-level = { $level ->
+    [random] zufällig
+    [easy] leicht
+    [strong] stark
+   *[normal] normal
+}
+
+## Refusals that come from the store.
+bot-channel-busy = In diesem Kanal läuft schon ein Spiel. Beende es oder brich es zuerst ab, oder nimm einen anderen Kanal oder Thread.
+bot-already-seated = Du hast schon einen Platz in diesem Spiel.
+bot-version-conflict = Das Spiel hat sich geändert, während du dran warst; sieh dir das neueste Brett an und versuch es noch einmal.
+bot-already-done = Das ist schon erledigt.
+
+## Playing: refusals of an action, with what the player can do now ($now: the decision's
+## prompt, an infinitive phrase; empty once the game is over).
+bot-turn-passed = Dieser Zug ist vorbei: das Brett hat sich seit dieser Nachricht geändert. Nimm die neueste oder /play.
+bot-pick-again = Neu wählen
+bot-toggled-not-a-move = Das zusammen ist jetzt kein Zug. { $pick } — oder du kannst { $now }.
+bot-pick-from-list = Wähle beim Tippen eine Aktion aus der Liste (ein Feld wie D7, einen Kartennamen) oder nimm „Meinen Zug machen“. Du kannst { $now }.
+bot-cannot-read = „{ $input }“ ist nicht lesbar: { $reason }.
+bot-game-over-now = Das Spiel ist vorbei. Du kannst { $now }.
+bot-not-your-turn-now = { $seat } ist am Zug. Du kannst { $now }.
+# A game's refusal ($why: "A1 liegt nicht in der fruchtbaren Ebene (…)").
+bot-refused-now = { $why }. Du kannst { $now }.
+bot-not-started-opener-starts = Das Spiel hat noch nicht begonnen: wer den Tisch eröffnet hat, startet es.
+bot-not-playing-watch = Du spielst in diesem Spiel nicht mit; mit /board kannst du zusehen.
+bot-resigned-already = Du hast dieses Spiel aufgegeben.
+bot-game-over-see-log = Das Spiel ist vorbei; /log zeigt, wie es lief.
+bot-not-your-turn = { $seat } ist am Zug — du kannst dir solange das Brett oder deine Hand ansehen.
+bot-undo-others-acted = { $seat } hat seitdem gespielt; nur deine eigenen Aktionen dieses Zugs lassen sich zurücknehmen.
+bot-undo-nothing = Es gibt nichts zurückzunehmen: Zurücknehmen geht nie hinter einen Würfelwurf, ein gezogenes Plättchen oder eine aufgedeckte Karte zurück und nie in einen früheren Zug.
+bot-took-back = { $seat } hat „{ $notation }“ zurückgenommen.
+bot-resign-not-started = Das Spiel hat nicht begonnen: mit „Verlassen“ gibst du deinen Platz auf.
+bot-resign-no-seat = Du hast in diesem Spiel keinen Platz, den du aufgeben könntest.
+
+## Log lines the table writes (stored typed, read in the reader's language).
+bot-log-took-back = { $seat } nimmt „{ $notation }“ zurück
+bot-log-resigned = { $seat } gibt auf
+bot-log-forfeits = { $seat } hat die Zeit überschritten und verliert kampflos
+bot-log-not-replaced = { $seat } sollte ersetzt werden, aber niemand hat den Platz übernommen: der Platz verliert kampflos
+bot-log-wins-by-resignation = { $seat } gewinnt: alle anderen haben aufgegeben
+bot-log-plays-automatically = Der Platz von { $seat } spielt jetzt automatisch (und passt, wo er darf)
+bot-log-turn-skipped = { $seat } hat die Zeit überschritten: der Zug wird übersprungen
+bot-log-takes-over = { $name } übernimmt den Platz von { $before } als { $colour }
+bot-an-ai = Eine KI ({ bot-ai-level })
+
+## Deadlines and votes.
+bot-no-vote = In diesem Spiel läuft keine Abstimmung: wer am Zug ist, ist nicht im Verzug.
+bot-vote-own-seat = Die Abstimmung geht um deinen Platz; spiel deinen Zug („Meinen Zug machen“), dann endet sie.
+bot-vote-players-only = Nur die Spieler dieses Spiels stimmen darüber ab, einen Platz zu ersetzen.
+bot-no-open-seat = In diesem Spiel ist kein Platz frei.
+bot-seat-to-ai-players-only = Nur die Spieler dieses Spiels (oder ein Moderator) können den Platz einer KI geben.
+bot-seat-no-longer-open = Dieser Platz ist nicht mehr frei: sein Spieler hat weitergespielt.
+bot-seat-taker-seated = Du hast schon einen Platz in diesem Spiel; diesen übernimmt jemand von außerhalb.
+
+## Refusals of the lobby, the league and the other commands.
+bot-abandon-opener-only = Nur wer den Tisch eröffnet hat oder ein Moderator (Nachrichten verwalten) kann das Spiel abbrechen.
+bot-not-running = Das Spiel läuft nicht mehr.
+bot-season-name-length = Gib der Saison einen Namen mit 1 bis 60 Zeichen.
+bot-season-just-started = Gerade wurde eine Saison gestartet; sieh in /leaderboard nach.
+bot-no-season = Es läuft keine Saison; /season start beginnt eine.
+bot-record-no-game = In diesem Kanal gibt es kein Spiel zum Eintragen.
+bot-record-not-started = Das Spiel hat nicht begonnen: es gibt noch nichts einzutragen.
+bot-no-game-here = In diesem Kanal gibt es kein Spiel. Starte eines mit /new.
+bot-player-listed-twice = Ein Spieler steht doppelt in der Liste.
+bot-already-started-watch = Das Spiel hat schon begonnen; mit /board kannst du zusehen.
+bot-choose-ai-level = Wähle eine leichte, normale oder starke KI.
+bot-ai-added-in-lobby = Das Spiel hat begonnen; KI-Plätze kommen in der Lobby dazu.
+bot-add-ai-opener-only = Nur wer den Tisch eröffnet hat (oder ein Moderator) kann KI-Plätze hinzufügen.
+bot-ai-seats-stay = Das Spiel hat begonnen: KI-Plätze bleiben bis zum Ende.
+bot-remove-ai-opener-only = Nur wer den Tisch eröffnet hat (oder ein Moderator) kann KI-Plätze entfernen.
+bot-no-ai-seat = Es gibt keinen KI-Platz zum Entfernen.
+bot-leave-started = Das Spiel hat begonnen: um deinen Platz aufzugeben, nimm /resign.
+bot-no-seat-here = Du hast keinen Platz an diesem Tisch.
+bot-already-running = Das Spiel läuft schon.
+bot-start-opener-only = Nur wer den Tisch eröffnet hat (oder ein Moderator) kann es starten.
+bot-seats-changed-on-start = Die Plätze haben sich geändert, während du „Starten“ gedrückt hast; sieh dir die Lobby an und drück noch einmal „Starten“.
+bot-rematch-unknown = Dieses Spiel ist nicht mehr bekannt; /new eröffnet einen neuen Tisch.
+bot-rematch-other-channel = Dieses Spiel lief in einem anderen Kanal: bitte dort um die Revanche oder eröffne hier einen Tisch mit /new.
+bot-rematch-still-open = Dieses Spiel läuft noch; eine Revanche kann folgen, wenn es zu Ende ist.
+bot-rematch-abandoned = Dieses Spiel wurde abgebrochen, also gibt es keine Revanche; /new eröffnet einen neuen Tisch.
+bot-rematch-players-only = Nur die Spieler dieses Spiels (oder ein Moderator) können um eine Revanche bitten; /new eröffnet einen Tisch für alle.
+bot-explain-nothing = Du musst jetzt nichts entscheiden. `/rules` erklärt das Spiel, `/card`, `/realm` und `/development` einzelne Teile.
+bot-reminders-moderators-only = Nur Mitglieder, die Nachrichten verwalten dürfen, ändern die Erinnerungen dieses Kanals.
+bot-hand-not-playing = Du spielst in diesem Spiel nicht mit, also hast du hier keine Hand.
+bot-not-started-yet = Das Spiel hat noch nicht begonnen.
+bot-no-game-played = In diesem Kanal wurde noch kein Spiel gespielt.
+bot-games-server-only = Das listet die Spiele eines Servers auf; nutze es in einem Kanal eines Servers.
+
+## Opening a table: its options and seats (option values are typed as in English).
+bot-no-such-game = Es gibt kein Spiel „{ $name }“; Spiele: { $games }.
+bot-not-a-deadline = „{ $value }“ ist keine Frist: wähle none, 12h, 24h, 48h, 72h oder week.
+bot-not-a-policy = „{ $value }“ ist keine Regel für Fristen: wähle skip, replace oder forfeit.
+bot-not-yes-or-no = „{ $value }“ ist weder yes noch no: rated=yes zählt das Spiel für die Rangliste, rated=no nicht.
+bot-too-many-ai = { $n } KI-Plätze sind zu viele: ein Tisch mit höchstens { $max } Spielern hat neben dir Platz für 0 bis { $most }.
+bot-not-an-ai-count = „{ $value }“ ist keine Anzahl von KI-Plätzen: gib 0 bis { $most } an (ai=1 fügt einen hinzu).
+bot-not-an-ai-level = „{ $value }“ ist keine Stufe der KI: wähle easy, normal oder strong.
+bot-too-many-seats = { $game } ist für höchstens { $max } Spieler: { $people } Personen und { $ai } KI-Plätze sind zu viele.
+bot-player-count-not = { $game } ist für { $low } bis { $high } Spieler, nicht { $n }.
+bot-seats-listed-for = { $seats } Plätze für einen Tisch mit { $n } Spielern angegeben.
+bot-seats-with-ai-for = { $seats } Plätze (mit der KI) für einen Tisch mit { $n } Spielern.
+bot-player-count-listed = { $game } ist für { $low } bis { $high } Spieler; angegeben waren { $listed }.
+bot-options-do-not-work = Diese Optionen gehen nicht: { $error }.
+bot-start-too-few = { $game } braucht { $low } bis { $high } Spieler; bisher sitzen { $present } am Tisch{ $waiting }.
+bot-waiting-for-join = {" "}(es fehlt noch „Beitreten“ von { $names })
+bot-rematch-lobby-open = In diesem Kanal ist schon ein Tisch offen: drück „Beitreten“ unter seiner Nachricht, um dort Platz zu nehmen.
+bot-rematch-game-running = In diesem Kanal wird schon ein Spiel gespielt; eine Revanche kann hier beginnen, wenn es zu Ende ist (oder nimm /new in einem anderen Kanal).
+
+## The league: vacations, seasons, leaderboards.
+# What belongs to a server (the key names the command).
+bot-server-only = { $what ->
+    [vacations] Urlaube
+    [seasons] Saisons
+    [league-settings] Einstellungen der Liga
+    [leaderboards] Ranglisten
+    [profiles] Profile
+   *[game-histories] Spielverläufe
+} gehören zu einem Server; nutze das in einem Kanal eines Servers.
+# What only moderators do (the key names the command).
+bot-moderators-only = Nur Moderatoren (Nachrichten verwalten) können { $what ->
+    [season-start] eine Saison starten
+    [season-close] eine Saison abschließen
+   *[league-settings] die Einstellungen der Liga ändern
+}.
+bot-vacation-too-long = Du hast { $span } noch { $left } Urlaubstage (von { $allowance }); beantrage weniger.
+bot-this-season = in dieser Saison
+bot-outside-seasons = außerhalb der Saisons
+bot-season-running = Die Saison „{ $name }“ läuft; schließ sie zuerst mit /season close ab.
+bot-no-such-season = Hier gibt es keine Saison „{ $name }“; /league zeigt die laufende, oder nimm season:all.
+
+## Limits on what a command may carry.
+bot-not-a-count = „{ $value }“ ist keine gültige Zahl für { $what }: { $low } bis { $high }.
+bot-out-of-range = { $what }: erlaubt ist { $low } bis { $high }, nicht { $value }.
+bot-too-long = { $what }: zu lang, höchstens { $max } Zeichen („{ $text }“).
+bot-too-many-options = { $n } Optionen sind zu viele: höchstens { $max }.
+bot-too-many-players = { $n } Spieler angegeben: höchstens { $max }.
+bot-too-many-picked = { $n } Einträge gewählt: höchstens { $max }.
+bot-not-an-item = Eintrag { $item } ist keiner der { $max }, die je einmal gewählt werden können.
+bot-what-option-value = Der Wert von { $key }
+# What a limit is about (the key names it).
+bot-what = { $key ->
+    [your-name] Dein Name
+    [game-name] Der Name des Spiels
+    [option-name] Der Name einer Option
+    [players] Die Zahl der Spieler
+    [player-name] Der Name eines Spielers
+    [action] Diese Aktion
+    [log-page] Die Seite des Logs
+    [reminder-hours] Der Abstand der Erinnerungen in Stunden
+    [vacation-days] Urlaubstage
+    [season-name] Der Name der Saison
+    [setting] Diese Einstellung
+    [season-vacation-days] Urlaubstage pro Saison
+    [quiet-start] Die Stunde, in der die Ruhezeit beginnt
+    [quiet-end] Die Stunde, in der die Ruhezeit endet
+    [utc-offset] Dein Abstand zu UTC
+    [ai-seats] KI-Plätze
+   *[that-name] Dieser Name
+}
+
+## The reference: /card, /realm, /development, /rules (Pandoria's words as in text 000:
+## Karte, Zauberspruch, Gebäude, Volk, Reliquie; RTTA's as in text 002).
+bot-no-such-component = { $kind ->
+    [card] Keine Karte, kein Zauberspruch, kein Gebäude, kein Monument und keine Reliquie heißt
+    [realm] Kein Volk heißt
+   *[development] Keine Errungenschaft, kein Monument und keine Katastrophe heißt
+} „{ $name }“. Tippe einen Teil eines Namens auf Englisch oder Deutsch (z. B. { $examples }) und wähle einen aus der Liste.
+bot-no-such-topic = { $game } hat kein Regelthema „{ $topic }“; seine Themen sind { $topics }.
+bot-buttons-of-ended-game = Dieses Spiel ist zu Ende; seine Knöpfe funktionieren nicht mehr.
+bot-log-pages = Das Log hat { $pages ->
+    [one] 1 Seite
+   *[other] { $pages } Seiten
+}.
+
+## Suggestions while typing an action, when there is none to suggest.
+bot-suggest-no-game = In diesem Kanal gibt es kein Spiel — starte eines mit /new
+bot-suggest-not-playing = Du spielst in diesem Spiel nicht mit — /board zeigt es
+bot-suggest-not-started = Das Spiel hat noch nicht begonnen — nichts zu spielen
+bot-suggest-not-your-turn = { $seat } ist am Zug — für dich gibt es gerade nichts zu spielen
+bot-suggest-nothing-matches = Nichts passt zu „{ $typed }“ — versuch ein Feld wie D7, einen Kartennamen oder weniger Buchstaben
+# Actions set aside because the stored log was damaged: from $first to $last ($count of
+# them); $before is the last action kept (0: none).
+bot-log-set-aside = ⚠️ Das Log des Spiels ist bei Aktion { $first } beschädigt: es ist nicht mehr das gespeicherte und lässt sich nicht nachspielen. { $before ->
+    [0] Das Spiel ist zurück an seinem Anfang
+   *[other] Das Spiel ist zurück beim Stand nach Aktion { $before }
+}; { $count ->
+    [1] Aktion { $first } wird beiseitegelegt (für die Moderatoren aufbewahrt) und muss neu gespielt werden.
+   *[other] die Aktionen { $first } bis { $last } werden beiseitegelegt (für die Moderatoren aufbewahrt) und müssen neu gespielt werden.
+}
+bot-table-full = Der Tisch ist voll ({ $seats } Plätze).
+
+## The question before an action that leaves something unused ($unused: what, one part per
+## unused thing; $ends_turn: 1 when the action ends the turn).
+bot-ask-first = { $unused } — { $ends_turn ->
+    [1] den Zug trotzdem beenden?
+   *[0] trotzdem weiter? Das lässt sich nicht zurücknehmen.
+}
+    („Zurück“ führt zu deinen Möglichkeiten; /settings confirm:off schaltet diese Frage ab.)
+bot-ask-first-button = { $ends_turn ->
+    [1] Zug trotzdem beenden
+   *[0] Trotzdem weiter
+}
+bot-semicolon = ;{" "}
+
+## Answers to a repeated or empty request.
+bot-already-played = Das wurde schon gespielt.
+bot-nothing-happened = Es ist noch nichts passiert.
+bot-no-finished-games = Auf diesem Server ist noch kein Spiel zu Ende gegangen.
+
