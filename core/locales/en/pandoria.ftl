@@ -253,6 +253,11 @@ pandoria-prompt-figure = place a figure on it, retrieve one, or pass
 pandoria-prompt-card = play a card as a spell or building, erect a monument, or pass
 pandoria-prompt-relic = take a relic for your artifacts, or pass
 pandoria-prompt-halfling-spell = cast a spell after building, or pass
+# The public view's prompt where an expansion adds choices (view.rs).
+pandoria-prompt-place-artifacts = place your tile, a castle or your mountain castle, or draw a single tile for a gap
+pandoria-prompt-card-relic = play a card, erect a monument, take a relic, or pass
+pandoria-prompt-spell-relic = cast a spell, take a relic, or pass
+pandoria-prompt-card-river = play a card (or the printed Astral Ship), erect a monument, or pass
 pandoria-prompt-effect = { $spell }: { $what }
 pandoria-prompt-acquire = { $n ->
     [1] take a market card for free
@@ -337,3 +342,381 @@ pandoria-parse-build-nothing = ; nothing can be built now
 pandoria-parse-buildable = { $building } (card { $card }) in slot { $slots }
 pandoria-parse-build-now = ; you can build now: { $builds }
 pandoria-number = { $n }
+
+## Log lines: one per event (pandoria-log-*), and their parts.
+pandoria-figure = { $seat }'s { $leader ->
+        [1] leader
+       *[other] worker
+    }
+pandoria-the-leader = the leader
+pandoria-workers = { $n ->
+        [one] 1 worker
+       *[other] { $n } workers
+    }
+pandoria-points = { $n ->
+        [one] 1 point
+       *[other] { $n } points
+    }
+pandoria-nothing = nothing
+pandoria-sep-plus = {" "}+{" "}
+pandoria-sep-dot = ·
+pandoria-card-named = card { $card } ({ $spell } / { $building })
+pandoria-half = { $terrain } { $n }
+pandoria-over = {" "}over { $building }
+pandoria-log-start-tile = Start tile { $tile } placed at { $a }–{ $b }
+pandoria-log-tile = { $seat } placed { $tile } at { $a }–{ $b }
+pandoria-log-castle = { $seat } placed a castle at { $at }
+pandoria-log-mountain-castle = { $seat } placed the mountain castle on the exit path { $at }
+pandoria-log-single-drawn = { $seat } drew the single tile { $tile }
+pandoria-log-single-placed = { $seat } placed the single tile { $tile } into the gap at { $at }
+pandoria-log-artifacts = { $seat } took { $count ->
+        [one] 1 artifact
+       *[other] { $count } artifacts
+    } from the region at { $region }
+pandoria-log-relic = { $seat } exchanged { $cost ->
+        [one] 1 artifact
+       *[other] { $cost } artifacts
+    } for the { $points }-point relic: { $scored ->
+        [one] 1 point
+       *[other] { $scored } points
+    }
+pandoria-log-sailed = The ship at { $from } is enclosed: { $figure } sails downstream to { $to }
+pandoria-log-sailed-home = The ship at { $from } is enclosed and no ship downstream is free: { $figure } goes back to the reserve
+pandoria-log-printed-ship = { $seat } cast the printed Astral Ship onto the ship at { $at } for { $paid }
+pandoria-log-ship-discount = The ship at { $at } gives { $seat } { $crystals } back (its discount)
+pandoria-log-could-not-place = { $seat } could place neither tile nor castle
+pandoria-log-figure-from = { $figure } from { $at }
+pandoria-log-back-to-reserve = ; back to reserve: { $who }
+pandoria-log-captured = ; captured by { $seat } (Hanbok): { $who }
+pandoria-log-closed = The { $terrain } at { $at } is closed ({ $spaces ->
+        [one] 1 space
+       *[other] { $spaces } spaces
+    }, { $symbols ->
+        [one] 1 symbol
+       *[other] { $symbols } symbols
+    }){ $back }{ $taken }
+pandoria-log-haunted = { $seat }'s { $leader ->
+        [1] leader
+       *[other] worker
+    } (Spirits of the Ancients) haunts { $victim }: it goes out with { $victim }'s next figure
+pandoria-log-haunt-placed = { $seat }'s haunting { $leader ->
+        [1] leader
+       *[other] worker
+    } went onto { $at } with { $victim }'s figure
+pandoria-log-spirit-returned = { $seat }'s haunting { $leader ->
+        [1] leader
+       *[other] worker
+    } on { $at } went back to the reserve ({ $why })
+pandoria-spirit-host-taken-back = its host was taken back
+pandoria-spirit-taken-back = taken back
+pandoria-spirit-host-sailed = its host sailed
+pandoria-spirit-host-moved = its host moved
+pandoria-log-ransomed = { $payer } ransomed { $what } from { $hanbok } (Hanbok)
+pandoria-log-ransom-paid = { $hanbok } took { $what } from { $payer }
+pandoria-log-figure-placed = { $seat } placed a { $leader ->
+        [1] leader
+       *[other] worker
+    } on { $at }
+pandoria-log-figure-retrieved = { $seat } took back a { $leader ->
+        [1] leader
+       *[other] worker
+    } from { $at }
+pandoria-log-passed = { $seat } placed no figure
+pandoria-log-nobody-scores = Nobody scores the { $terrain } at { $at }: no figure next to it
+pandoria-log-scored = Scored the { $terrain } at { $at }: { $parts }
+pandoria-log-score-part = { $seat } { $amount } ({ $symbols } × { $figures }{ $bonus })
+pandoria-log-bonus = {" "}+ { $n }
+pandoria-log-realm-bonus = {" "}+ { $n } { $realm }
+pandoria-log-points = { $n } points
+pandoria-log-golem = { $seat } placed a Golem ({ $leader ->
+        [1] leader
+       *[other] worker
+    }) on { $at } for { $paid }
+pandoria-log-forced-out = { $seat } ({ $realm }) gains { $what }: { $n ->
+        [one] 1 figure
+       *[other] { $n } figures
+    } forced out of the { $terrain } at { $at }
+pandoria-log-realm = { $seat } plays the { $realm }
+pandoria-log-goblin-spell = { $seat } (Goblins) cast { $spell } from { $owner }'s spells (card { $card }) for { $paid }
+pandoria-log-occupied = { $seat } (Goblins) put a { $leader ->
+        [1] leader
+       *[other] worker
+    } on { $owner }'s { $building } (slot { $slot }) for { $paid }
+pandoria-log-goblin-returned = { $seat }'s { $leader ->
+        [1] leader
+       *[other] worker
+    } came back from { $owner }'s slot { $slot } ({ $why })
+pandoria-goblin-recalled = recalled
+pandoria-goblin-overbuilt = overbuilt
+pandoria-goblin-covered = covered by a monument
+pandoria-log-for = {" "}for { $paid }
+pandoria-log-recast = { $seat } cast { $spell } again{ $cost }
+pandoria-log-spell = { $seat } cast { $spell } (card { $card }){ $cost }
+pandoria-log-adopted = { $seat } adopted { $from }'s { $spell }
+pandoria-log-forgone = { $seat } used no more of { $spell }
+pandoria-log-built = { $seat } built { $building } (card { $card }) in slot { $slot }{ $over } for { $paid }
+pandoria-log-monument = { $seat } erected a { $value }-point monument over { $covered } in slot { $slot } for { $paid }
+pandoria-log-bought = { $seat } bought { $card } for { $paid }
+pandoria-log-taken = { $seat } took { $card } for free
+pandoria-log-market-refilled = New in the market: { $card } ({ $left } cards left)
+pandoria-log-card-drawn = { $seat } drew a card ({ $left } left)
+pandoria-log-resource-set = { $by } set { $seat }'s { $resource } to { $value }
+pandoria-log-points-scored = { $seat } scored { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    } ({ $why })
+pandoria-log-converted = { $seat } went { $surplus } over { $camp }: { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }, { $lost } lost
+pandoria-log-raged = The worker on { $worker } counts { $times } times for the region at { $region }
+pandoria-log-moved = { $figure } moved from { $from } to { $to }
+pandoria-log-spell-tile-drawn = { $seat } drew the tile { $tile }
+pandoria-log-spell-tile-placed = { $seat } placed { $tile } at { $at }
+pandoria-log-spell-tile-boxed = The tile { $tile } goes back to the box
+pandoria-log-chose-card = { $seat } drew a card instead of { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    } for the region at { $region }
+pandoria-log-chose-points = { $seat } took { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    } for the region at { $region }
+pandoria-log-tile-drawn = { $seat } drew a tile ({ $left } left)
+pandoria-log-last-round = { $seat } could not draw a tile: this round is the last
+pandoria-log-rank = { $rank }. { $seat } { $score }
+pandoria-log-game-over = Game over: { $ranking }. { $winners } { $n ->
+        [one] wins
+       *[other] share the win
+    }
+pandoria-log-final = Final scoring: { $seat } { $cards } for hand cards{ $captives }{ $resources }
+pandoria-log-final-captives = , { $n } for captives
+pandoria-log-final-resources = , { $crystals } for crystals, { $gold } for gold, { $wood } for wood ({ $left ->
+        [one] 1 resource
+       *[other] { $left } resources
+    } left)
+
+## Action labels (buttons and select options): what an action does, then " — " and what it
+## costs. Shorter wordings (…-short) are used when the full one is over 80 characters.
+pandoria-free = free
+pandoria-sep-middot = {" "}·{" "}
+pandoria-both-sides = { $spell } / { $building }
+pandoria-title-crystal = Crystals
+pandoria-title-gold = Gold
+pandoria-title-wood = Wood
+pandoria-label-cost = {" "}— { $cost }
+pandoria-label-figure = { $leader ->
+        [1] Leader
+       *[other] Worker
+    }
+pandoria-your-leader = your leader
+pandoria-the-top-spell = the top spell
+pandoria-the-building = the building
+pandoria-region = region
+pandoria-label-card = {" "}(card { $card })
+pandoria-label-twin = {" "}({ $name } card)
+pandoria-label-start = Start tile on { $a }–{ $b }: { $halves }
+pandoria-label-drawn-tile = Drawn tile on { $a }–{ $b }: { $halves }
+pandoria-label-which-tile = { $n ->
+        [0] Tile
+       *[other] Tile { $n }
+    }
+pandoria-label-tile = { $which } on { $a }–{ $b }: { $halves }
+pandoria-label-tile-bare = { $which } on { $a }–{ $b }
+pandoria-label-single = Single tile on { $at }: { $halves }
+pandoria-label-single-bare = Single tile on { $at }
+pandoria-label-path = {" "}({ $terrain } path)
+pandoria-label-mountain-castle = Mountain castle
+pandoria-label-enchanted-mountain-castle = Enchanted mountain castle
+pandoria-label-mountain = { $how } on the exit path { $at }{ $path }
+pandoria-label-mountain-short = { $how } on { $at }{ $path }
+pandoria-label-ship-discount = {" "}(ship −{ $n })
+pandoria-label-ship = Astral Ship printed on the board: a worker onto the ship at { $at }{ $cost }{ $discount }
+pandoria-label-ship-short = Printed Astral Ship to { $at }{ $cost }
+pandoria-label-draw-single = Draw a single tile for a one-space gap (no tile drawn after)
+pandoria-label-draw-single-short = Draw a single tile for a gap
+pandoria-relic-worth = { $scored } points
+pandoria-relic-worth-doubled = { $scored } points ({ $points } doubled)
+pandoria-label-relic = Relic worth { $worth } — { $cost } artifacts
+pandoria-label-relic-short = Relic { $points } — { $cost } artifacts
+pandoria-label-castle = Castle on { $at }
+pandoria-label-enchanted-castle = Enchanted Castle on { $at }
+pandoria-label-golem = { $second ->
+        [1] Second Golem
+       *[other] Golem
+    } ({ $leader ->
+        [1] leader
+       *[other] worker
+    }) on { $at }{ $land }{ $cost }
+pandoria-label-goblin-spell = Cast { $spell } from { $owner }'s spells{ $cost }
+pandoria-label-occupy = Occupy { $owner }'s { $building } (slot { $slot }) with a goblin{ $cost }
+pandoria-label-occupy-short = Occupy { $owner }'s { $building }{ $cost }
+pandoria-label-haunt = Haunt { $victim } with your removed { $leader ->
+        [1] leader
+       *[other] worker
+    }
+pandoria-label-haunt-short = Haunt with your { $leader ->
+        [1] leader
+       *[other] worker
+    }
+pandoria-label-recall = Take back your goblin from { $owner }'s slot { $slot }
+pandoria-label-ransom = Ransom { $what } from { $from } — { $n ->
+        [one] 1 resource
+       *[other] { $n } resources
+    } of their choice
+pandoria-label-ransom-short = Ransom { $what }
+pandoria-label-ransom-take = Take { $what } from { $payer }
+pandoria-label-retrieve = Take back your { $leader ->
+        [1] leader
+       *[other] worker
+    } from { $at }
+pandoria-label-move = Move { $leader ->
+        [1] leader
+       *[other] worker
+    } { $from } → { $to }{ $land }
+pandoria-label-to-own-castle = { $kind } to your castle at { $at }
+pandoria-label-to-castle = { $kind } to { $owner }'s castle at { $at }
+pandoria-label-to-ship = { $kind } to the ship at { $at }
+pandoria-label-to = { $kind } to { $at }{ $land }
+pandoria-land-terrain = {" "}({ $terrain }, { $gives })
+pandoria-land-own-castle = {" "}(your castle)
+pandoria-land-castle = {" "}({ $owner }'s castle)
+pandoria-land-ship = {" "}(ship)
+pandoria-label-realm = Play the { $realm } — start with { $start }
+pandoria-label-realm-short = Play the { $realm }
+pandoria-label-cast = Cast { $spell }{ $twin }{ $cost }
+pandoria-label-both = Cast { $spell }, then build its { $building } or a monument — { $cost }
+pandoria-label-both-short = Cast { $spell }, then build its { $building } — { $cost }
+pandoria-label-recast-top = Recast your top spell
+pandoria-label-recast = Recast { $spell } — { $cost }
+pandoria-label-build = Build { $building } in slot { $slot }{ $over }{ $twin } — { $cost }
+pandoria-label-monument = Erect { $value ->
+        [0] monument
+       *[other] { $value }-point monument
+    }{ $over } in slot { $slot } — { $cost }
+pandoria-label-buy-bare = Buy market card { $pos }
+pandoria-label-buy = Buy market card { $pos }: { $card } — { $cost }
+pandoria-label-take = Take market card { $pos }: { $card } (free)
+pandoria-label-take-bare = Take market card { $pos } (free)
+pandoria-label-adopt = Adopt { $seat }'s { $spell }
+pandoria-label-adopt-top = Adopt { $seat }'s top spell
+pandoria-label-conjure = { $resource } to { $value } (now { $have })
+pandoria-label-poorhouse = { $resource } from { $have } to 2 (Poorhouse)
+pandoria-label-rage = Worker on { $worker } counts ×{ $times } for the { $terrain } at { $region } ({ $symbols ->
+        [one] 1 symbol
+       *[other] { $symbols } symbols
+    })
+pandoria-label-rage-short = Worker on { $worker } counts ×{ $times } for the { $terrain } at { $region }
+pandoria-label-rage-region = Worker on { $worker } counts ×{ $times } for the region at { $region }
+pandoria-label-keep-points = Keep the points
+pandoria-label-draw-card = Draw a card instead of the points
+pandoria-label-keep = Keep { $points } for the { $terrain } at { $at }
+pandoria-label-draw-instead = Draw a card instead of { $points } for the { $terrain } at { $at }
+pandoria-pass = Pass
+pandoria-pass-haunt = Pass (haunt nobody)
+pandoria-pass-figure = Pass (no figure)
+pandoria-pass-card = Pass (no card, no monument)
+pandoria-pass-relic = Pass (no relic)
+pandoria-pass-spell = Pass (no spell)
+pandoria-pass-take-more = Pass (take no more cards)
+pandoria-pass-take = Pass (take no card)
+pandoria-pass-adopt = Pass (adopt no spell)
+pandoria-pass-castle-figure = Pass (no figure on the castle)
+pandoria-pass-place-more = Pass (place no more figures)
+pandoria-pass-place = Pass (place no figure)
+pandoria-pass-build = Pass (build nothing)
+pandoria-pass-castle = Pass (no castle)
+pandoria-pass-flee = Pass (take back no more figures)
+pandoria-pass-monument = Pass (no monument)
+pandoria-pass-move-more = Pass (move no more figures)
+pandoria-pass-move = Pass (move no figure)
+pandoria-pass-tile = Pass (the tile goes back to the box)
+pandoria-pass-buy = Pass (buy nothing)
+pandoria-pass-elf = Pass (no move)
+pandoria-pass-golem = Pass (no Golem)
+
+## Layouts: the first pick of a decision with many choices, its groups and their descriptions.
+pandoria-pick-castle-space = Choose a space for the castle
+pandoria-pick-tile-space = Choose a space for your tile
+pandoria-pick-figure = Choose the figure to move
+pandoria-pick-card = Choose a card to play
+pandoria-layout-placements = { $n ->
+        [one] 1 tile placement
+       *[other] { $n } tile placements
+    }
+pandoria-layout-a-castle = a castle
+pandoria-layout-near-figure = {" "}· next to your { $leader ->
+        [1] leader
+       *[other] worker
+    } on { $at }
+pandoria-layout-near-figures = {" "}· next to your figures
+pandoria-layout-move-own = Move your { $leader ->
+        [1] leader
+       *[other] worker
+    } on { $at }
+pandoria-layout-move-other = Move { $seat }'s { $leader ->
+        [1] leader
+       *[other] worker
+    } on { $at }
+pandoria-layout-move-the = Move the worker on { $at }
+pandoria-layout-destinations = { $n ->
+        [one] 1 destination
+       *[other] { $n } destinations
+    }
+pandoria-layout-cast = cast { $spell }
+pandoria-layout-build = build { $building } in slot { $slots }
+pandoria-layout-card = Card { $card }: { $spell } / { $building }
+pandoria-layout-card-short = Card { $card }: { $spell }
+pandoria-layout-monument = Erect a monument
+pandoria-layout-ways = { $n ->
+        [one] 1 way
+       *[other] { $n } ways
+    }
+
+## Scenario fixtures (the `fix` keys that set up a position before the first action).
+pandoria-bad-hex = "{ $word }" is not a space on the board: use a column A–P and a row 0–13, like D7
+pandoria-fix-late = fixtures must come before the first action
+pandoria-fix-needs-seat = "{ $key }" needs a seat number
+pandoria-fix-needs-hex = "{ $key }" needs a hex
+pandoria-fix-needs = "{ $key }" needs { $what }
+pandoria-fix-what-amounts = a seat and three amounts (crystal gold wood)
+pandoria-fix-what-slot-card = a seat, a slot (1–5) and a card
+pandoria-fix-what-slot = a seat and a slot (1–5)
+pandoria-fix-what-artifacts = a number of artifacts
+pandoria-fix-needs-number = "{ $key }" needs a number
+pandoria-fix-not-tile-id = "{ $word }" is not a tile id
+pandoria-fix-not-double = { $word } is not a double tile id (1–48; 59–70 with Artifacts)
+pandoria-fix-not-single = { $word } is not a single tile id (51–58; 71–76 with Artifacts)
+pandoria-fix-not-card-id = "{ $word }" is not a card id
+pandoria-fix-not-card = { $word } is not a card id (1–54)
+pandoria-fix-economy = "{ $key }" needs the standard or beginner game (option mode=standard)
+pandoria-fix-needs-cards = "{ $key }" needs a game with cards
+pandoria-fix-hands = "hands" needs one tile id per seat ({ $players })
+pandoria-fix-tiles = "tiles N A [B]" names one or two tiles
+pandoria-fix-stack-empty = the stack is empty
+pandoria-fix-named-twice = tile { $tile } is named twice
+pandoria-fix-tile-elsewhere = tile { $tile } is in a hand or on the board
+pandoria-fix-tile-on-board = tile { $tile } is already on the board
+pandoria-fix-stack-only = the stack has only { $n } tiles
+pandoria-fix-no-castle-left = that seat has no castle left
+pandoria-fix-cannot-stand = a figure cannot stand on { $at }
+pandoria-fix-leader-placed = that leader is already on the board
+pandoria-fix-no-worker-left = that seat has no worker left
+pandoria-fix-realms = "realms" needs one realm per seat ({ $players })
+pandoria-fix-not-realm = "{ $word }" is not a realm (humans, dwarves, elves, mages, halflings)
+pandoria-fix-realm-twice = { $realm } twice: the beginner game needs different realms
+pandoria-fix-resources-range = resources are 0–10
+pandoria-fix-market-size = the market shows at most 4 cards
+pandoria-fix-deck-only = the deck has only { $n } cards
+pandoria-fix-slots = slots are 1–5
+pandoria-fix-slot-monument = slot { $slot } holds a monument
+pandoria-fix-slot-empty = slot { $slot } has no building to cover
+pandoria-fix-not-monument-value = "{ $word }" is not a monument value
+pandoria-fix-no-monument-value = no monument of value { $value } is left
+pandoria-fix-monument-range = "{ $word }" is not a monument value (3–6)
+pandoria-fix-score = "score" needs a seat and points
+pandoria-fix-single-missing = single tile { $tile } is not in the stack
+pandoria-fix-artifacts = "artifacts" needs the Artifacts expansion (option artifacts=true)
+pandoria-fix-artifacts-pool = only { $n } artifacts are off the board
+pandoria-fix-unknown = unknown fixture "{ $key }"; fixtures: { $fixtures }
+pandoria-fix-card-placed = card { $card } is on a tableau or a spell pile already

@@ -4,7 +4,7 @@
 use super::cards::{CardId, Realm, Resource};
 use super::error::RulesError;
 use super::prices::BuildHow;
-use super::{Action, Event, Pandoria, SLOTS};
+use super::{Action, Event, GoblinBack, Pandoria, SLOTS};
 use crate::game::Seat;
 use crate::t;
 
@@ -43,7 +43,7 @@ impl Pandoria {
             covered,
             paid,
         });
-        self.evict_goblin(seat, slot, "overbuilt", events);
+        self.evict_goblin(seat, slot, GoblinBack::Overbuilt, events);
     }
 
     /// Covers `slot` with the top monument at the price `how` gives, and scores it.
@@ -70,7 +70,7 @@ impl Pandoria {
             covered,
             paid,
         });
-        self.evict_goblin(seat, slot, "covered by a monument", events);
+        self.evict_goblin(seat, slot, GoblinBack::Covered, events);
     }
 
     /// Whether `seat` plays the Goblins and `owner` is an opponent (not itself, not its
@@ -113,7 +113,7 @@ impl Pandoria {
         &mut self,
         seat: Seat,
         slot: u8,
-        why: &str,
+        why: GoblinBack,
         events: &mut Vec<Event>,
     ) {
         let Some(figure) = self.seats[seat.index()].slots[usize::from(slot - 1)]
@@ -128,7 +128,7 @@ impl Pandoria {
             owner: seat,
             slot,
             figure,
-            why: why.into(),
+            why,
         });
     }
 

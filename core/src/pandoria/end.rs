@@ -133,7 +133,7 @@ impl Pandoria {
                         seat,
                         resource: r,
                         value: 2,
-                        by: "Poorhouse".into(),
+                        by: super::SetBy::Poorhouse,
                     });
                 }
                 _ => {

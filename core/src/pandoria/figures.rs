@@ -4,7 +4,7 @@
 use super::cards::{Realm, Resource};
 use super::error::{RulesError, joined};
 use super::regions::in_closed;
-use super::{Action, Event, Figure, Land, Pandoria, Step};
+use super::{Action, Event, Figure, Land, Pandoria, SpiritBack, Step};
 use crate::game::{Game, Seat};
 use crate::hex::Hex;
 use crate::t;
@@ -34,16 +34,6 @@ impl Pandoria {
                 _ => false,
             })
             .collect()
-    }
-
-    /// "second Golem" when `seat`'s figure already stands on the tile just placed, else
-    /// "Golem" (a single tile, or a figure retrieved instead of placed).
-    pub(super) fn golem_noun(&self, seat: Seat) -> &'static str {
-        if self.golem_second(seat) {
-            "second Golem"
-        } else {
-            "Golem"
-        }
     }
 
     /// Whether `seat`'s next Golem is its second this turn (a figure of its own stands on the
@@ -165,15 +155,11 @@ impl Pandoria {
 
     /// Spirits of the Ancients: the haunting figure on `h` (if any) goes back to its owner's
     /// reserve — its host moved or was removed.
-    pub(super) fn release_spirit(&mut self, h: Hex, why: &str, events: &mut Vec<Event>) {
+    pub(super) fn release_spirit(&mut self, h: Hex, why: SpiritBack, events: &mut Vec<Event>) {
         if let Some(i) = self.spirits.iter().position(|(at, _)| *at == h) {
             let (_, figure) = self.spirits.remove(i);
             self.return_figure(figure);
-            events.push(Event::SpiritReturned {
-                at: h,
-                figure,
-                why: why.into(),
-            });
+            events.push(Event::SpiritReturned { at: h, figure, why });
         }
     }
 
@@ -186,9 +172,9 @@ impl Pandoria {
                 self.break_golem_pair(h);
                 self.return_figure(f);
                 events.push(Event::FigureRetrieved { at: h, figure: f });
-                self.release_spirit(h, "its host was taken back", events);
+                self.release_spirit(h, SpiritBack::HostTakenBack, events);
             }
-            _ => self.release_spirit(h, "taken back", events),
+            _ => self.release_spirit(h, SpiritBack::TakenBack, events),
         }
     }
 

@@ -7,67 +7,65 @@ use super::data::{Space, tiles};
 use super::{Figure, Land, Mode, Pandoria, SLOTS, ScoreParts, StartTiles, Step, TileId};
 use crate::game::{Seat, SetupError};
 use crate::hex::Hex;
-use crate::words::Text;
+use crate::t;
+use crate::words::{Arg, Text, ToText};
 
 const FIXTURES: &str = "start-player, hands, tiles, stack, stack-size, place, start-tiles, castle, worker, leader, realms, resources, cards, market, deck, cards-left, build, monument, monuments, spells, score, singles, artifacts";
 
 /// Applies one fixture.
 pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), SetupError> {
-    let err = |m: String| Err(SetupError(Text::raw(m)));
+    let err = |m: Text| Err(SetupError(m));
     if game.actions > 0 {
-        return err("fixtures must come before the first action".into());
+        return err(t!("pandoria-fix-late"));
     }
     let words: Vec<&str> = value.split_whitespace().collect();
     let players = game.seats.len();
     let seat_arg = |w: Option<&&str>| -> Result<Seat, SetupError> {
         let n: usize = w
             .and_then(|w| w.parse().ok())
-            .ok_or_else(|| SetupError(Text::raw(format!("\"{key}\" needs a seat number"))))?;
+            .ok_or_else(|| SetupError(t!("pandoria-fix-needs-seat", key = Arg::raw(key))))?;
         if n == 0 || n > players {
-            return Err(SetupError(Text::raw(format!("there is no seat {n}"))));
+            return Err(SetupError(t!("pandoria-no-such-seat", seat = n)));
         }
         Ok(Seat((n - 1) as u8))
     };
     let hex_arg = |w: Option<&&str>| -> Result<Hex, SetupError> {
-        w.ok_or_else(|| SetupError(Text::raw(format!("\"{key}\" needs a hex"))))?
+        w.ok_or_else(|| SetupError(t!("pandoria-fix-needs-hex", key = Arg::raw(key))))?
             .parse()
-            .map_err(|e| SetupError(Text::raw(format!("{e}"))))
+            .map_err(|e: crate::hex::BadHex| SetupError(bad_hex(&e)))
     };
-    let number = |w: Option<&&str>, what: &str| -> Result<u8, SetupError> {
+    let number = |w: Option<&&str>, what: Text| -> Result<u8, SetupError> {
         w.and_then(|w| w.parse().ok())
-            .ok_or_else(|| SetupError(Text::raw(format!("\"{key}\" needs {what}"))))
+            .ok_or_else(|| SetupError(t!("pandoria-fix-needs", key = Arg::raw(key), what = what)))
     };
     let tile_arg = |w: &str| -> Result<TileId, SetupError> {
         let id = TileId(
             w.parse()
-                .map_err(|_| SetupError(Text::raw(format!("\"{w}\" is not a tile id"))))?,
+                .map_err(|_| SetupError(t!("pandoria-fix-not-tile-id", word = Arg::raw(w))))?,
         );
         match tiles().get(id) {
             Some(t) if t.kind.is_stack_double() => Ok(id),
-            _ => Err(SetupError(Text::raw(format!(
-                "{w} is not a double tile id (1–48; 59–70 with Artifacts)"
-            )))),
+            _ => Err(SetupError(t!(
+                "pandoria-fix-not-double",
+                word = Arg::raw(w)
+            ))),
         }
     };
     let card_arg = |w: &str| -> Result<CardId, SetupError> {
         let id = CardId(
             w.parse()
-                .map_err(|_| SetupError(Text::raw(format!("\"{w}\" is not a card id"))))?,
+                .map_err(|_| SetupError(t!("pandoria-fix-not-card-id", word = Arg::raw(w))))?,
         );
         match cards().get(id) {
             Some(_) => Ok(id),
-            None => Err(SetupError(Text::raw(format!(
-                "{w} is not a card id (1–54)"
-            )))),
+            None => Err(SetupError(t!("pandoria-fix-not-card", word = Arg::raw(w)))),
         }
     };
     let economy = |game: &Pandoria| -> Result<(), SetupError> {
         if game.has_economy() {
             Ok(())
         } else {
-            Err(SetupError(Text::raw(format!(
-                "\"{key}\" needs the standard or beginner game (option mode=standard)"
-            ))))
+            Err(SetupError(t!("pandoria-fix-economy", key = Arg::raw(key))))
         }
     };
     match key {
@@ -81,7 +79,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
         }
         "hands" => {
             if words.len() != players {
-                return err(format!("\"hands\" needs one tile id per seat ({players})"));
+                return err(t!("pandoria-fix-hands", players = players));
             }
             let wanted: Vec<TileId> = words
                 .iter()
@@ -99,7 +97,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                 .map(|w| tile_arg(w))
                 .collect::<Result<_, _>>()?;
             if wanted.is_empty() || wanted.len() > 2 {
-                return err("\"tiles N A [B]\" names one or two tiles".into());
+                return err(t!("pandoria-fix-tiles"));
             }
             named_once(&wanted)?;
             let s = seat.index();
@@ -111,7 +109,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                 let t = game
                     .stack
                     .pop()
-                    .ok_or_else(|| SetupError(Text::raw("the stack is empty")))?;
+                    .ok_or_else(|| SetupError(t!("pandoria-fix-stack-empty")))?;
                 game.seats[s].hand.push(t);
             }
             for (k, &id) in wanted.iter().enumerate() {
@@ -126,14 +124,14 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let size = game.stack.len();
             for (i, &id) in wanted.iter().enumerate() {
                 if wanted[..i].contains(&id) {
-                    return err(format!("tile {id} is named twice"));
+                    return err(t!("pandoria-fix-named-twice", tile = id.0));
                 }
                 if let Some(p) = game.stack.iter().position(|&t| t == id) {
                     game.stack.remove(p);
                 } else if let Some(p) = game.removed.iter().position(|&t| t == id) {
                     game.removed.remove(p);
                 } else {
-                    return err(format!("tile {id} is in a hand or on the board"));
+                    return err(t!("pandoria-fix-tile-elsewhere", tile = id.0));
                 }
             }
             // The named tiles go on top, first named first drawn; the stack keeps its size.
@@ -148,9 +146,9 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let n: usize = value
                 .trim()
                 .parse()
-                .map_err(|_| SetupError(Text::raw("\"stack-size\" needs a number")))?;
+                .map_err(|_| SetupError(t!("pandoria-fix-needs-number", key = Arg::raw(key))))?;
             if n > game.stack.len() {
-                return err(format!("the stack has only {} tiles", game.stack.len()));
+                return err(t!("pandoria-fix-stack-only", n = game.stack.len()));
             }
             let cut = game.stack.len() - n;
             let bottom: Vec<TileId> = game.stack.drain(..cut).collect();
@@ -159,14 +157,13 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
         "place" => {
             let id = tile_arg(words.first().copied().unwrap_or(""))?;
             let (a, b) = (hex_arg(words.get(1))?, hex_arg(words.get(2))?);
-            game.check_pair(a, b)
-                .map_err(|e| SetupError(Text::raw(e.to_string())))?;
+            game.check_pair(a, b).map_err(|e| SetupError(e.to_text()))?;
             if let Some(p) = game.stack.iter().position(|&t| t == id) {
                 game.stack.remove(p);
             } else if let Some(p) = game.removed.iter().position(|&t| t == id) {
                 game.removed.remove(p);
             } else {
-                return err(format!("tile {id} is in a hand or on the board"));
+                return err(t!("pandoria-fix-tile-elsewhere", tile = id.0));
             }
             game.put_tile(id, [a, b]);
             game.last_move.clear();
@@ -185,8 +182,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             }
             for (i, id) in super::start_tile_ids().into_iter().enumerate() {
                 let (a, b) = (hexes[2 * i], hexes[2 * i + 1]);
-                game.check_pair(a, b)
-                    .map_err(|e| SetupError(Text::raw(e.to_string())))?;
+                game.check_pair(a, b).map_err(|e| SetupError(e.to_text()))?;
                 game.put_tile(id, [a, b]);
             }
             game.last_move.clear();
@@ -198,10 +194,10 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let seat = seat_arg(words.first())?;
             let hex = hex_arg(words.get(1))?;
             if let Some(e) = game.where_problem(hex) {
-                return err(e.to_string());
+                return err(e.to_text());
             }
             if game.seats[seat.index()].castles == 0 {
-                return err("that seat has no castle left".into());
+                return err(t!("pandoria-fix-no-castle-left"));
             }
             game.seats[seat.index()].castles -= 1;
             game.land[hex.index()] = Land::Castle { owner: seat };
@@ -211,24 +207,30 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let hex = hex_arg(words.get(1))?;
             let leader = key == "leader";
             if game.figures[hex.index()].is_some() {
-                return err(format!("{hex} already has a figure"));
+                return err(t!(
+                    "pandoria-refuse-occupied",
+                    at = Arg::raw(hex.to_string())
+                ));
             }
             let standable = match game.board().space(hex) {
                 Space::Lake { ship } => ship,
                 _ => game.land[hex.index()] != Land::Empty,
             };
             if !standable {
-                return err(format!("a figure cannot stand on {hex}"));
+                return err(t!(
+                    "pandoria-fix-cannot-stand",
+                    at = Arg::raw(hex.to_string())
+                ));
             }
             let s = &mut game.seats[seat.index()];
             if leader {
                 if !s.leader {
-                    return err("that leader is already on the board".into());
+                    return err(t!("pandoria-fix-leader-placed"));
                 }
                 s.leader = false;
             } else {
                 if s.workers == 0 {
-                    return err("that seat has no worker left".into());
+                    return err(t!("pandoria-fix-no-worker-left"));
                 }
                 s.workers -= 1;
             }
@@ -237,24 +239,20 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
         "realms" => {
             economy(game)?;
             if words.len() != players {
-                return err(format!("\"realms\" needs one realm per seat ({players})"));
+                return err(t!("pandoria-fix-realms", players = players));
             }
             let realms: Vec<Realm> = words
                 .iter()
                 .map(|w| {
                     Realm::parse(w).ok_or_else(|| {
-                        SetupError(Text::raw(format!(
-                            "\"{w}\" is not a realm (humans, dwarves, elves, mages, halflings)"
-                        )))
+                        SetupError(t!("pandoria-fix-not-realm", word = Arg::raw(*w)))
                     })
                 })
                 .collect::<Result<_, _>>()?;
             if game.options.mode == Mode::Beginner {
                 for (i, r) in realms.iter().enumerate() {
                     if realms[..i].contains(r) {
-                        return err(format!(
-                            "{r} twice: the beginner game needs different realms"
-                        ));
+                        return err(t!("pandoria-fix-realm-twice", realm = r.text()));
                     }
                 }
             }
@@ -292,19 +290,16 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let seat = seat_arg(words.first())?;
             let mut values = [0u8; 3];
             for (k, v) in values.iter_mut().enumerate() {
-                *v = number(
-                    words.get(k + 1),
-                    "a seat and three amounts (crystal gold wood)",
-                )?;
+                *v = number(words.get(k + 1), t!("pandoria-fix-what-amounts"))?;
                 if *v > 10 {
-                    return err("resources are 0–10".into());
+                    return err(t!("pandoria-fix-resources-range"));
                 }
             }
             game.seats[seat.index()].resources = values;
         }
         "cards" => {
             if !game.has_cards() {
-                return err("\"cards\" needs a game with cards".into());
+                return err(t!("pandoria-fix-needs-cards", key = Arg::raw(key)));
             }
             let seat = seat_arg(words.first())?;
             let wanted: Vec<CardId> = words[1..]
@@ -329,7 +324,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                 .map(|w| card_arg(w))
                 .collect::<Result<_, _>>()?;
             if wanted.len() > 4 {
-                return err("the market shows at most 4 cards".into());
+                return err(t!("pandoria-fix-market-size"));
             }
             let old = std::mem::take(&mut game.market);
             for c in old.into_iter().rev() {
@@ -342,7 +337,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
         }
         "deck" => {
             if !game.has_cards() {
-                return err("\"deck\" needs a game with cards".into());
+                return err(t!("pandoria-fix-needs-cards", key = Arg::raw(key)));
             }
             let wanted: Vec<CardId> = words
                 .iter()
@@ -357,9 +352,9 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let n: usize = value
                 .trim()
                 .parse()
-                .map_err(|_| SetupError(Text::raw("\"cards-left\" needs a number")))?;
+                .map_err(|_| SetupError(t!("pandoria-fix-needs-number", key = Arg::raw(key))))?;
             if n > game.deck.len() {
-                return err(format!("the deck has only {} cards", game.deck.len()));
+                return err(t!("pandoria-fix-deck-only", n = game.deck.len()));
             }
             let cut = game.deck.len() - n;
             let bottom: Vec<CardId> = game.deck.drain(..cut).collect();
@@ -368,16 +363,16 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
         "build" => {
             economy(game)?;
             let seat = seat_arg(words.first())?;
-            let slot = number(words.get(1), "a seat, a slot (1–5) and a card")?;
+            let slot = number(words.get(1), t!("pandoria-fix-what-slot-card"))?;
             let card = card_arg(words.get(2).copied().unwrap_or(""))?;
             if !(1..=SLOTS as u8).contains(&slot) {
-                return err("slots are 1–5".into());
+                return err(t!("pandoria-fix-slots"));
             }
             if game.seats[seat.index()].slots[usize::from(slot - 1)]
                 .monument
                 .is_some()
             {
-                return err(format!("slot {slot} holds a monument"));
+                return err(t!("pandoria-fix-slot-monument", slot = slot));
             }
             if let Some(p) = game.seats[seat.index()]
                 .cards
@@ -396,28 +391,28 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
         "monument" => {
             economy(game)?;
             let seat = seat_arg(words.first())?;
-            let slot = number(words.get(1), "a seat and a slot (1–5)")?;
+            let slot = number(words.get(1), t!("pandoria-fix-what-slot"))?;
             if !(1..=SLOTS as u8).contains(&slot) {
-                return err("slots are 1–5".into());
+                return err(t!("pandoria-fix-slots"));
             }
             let s = &game.seats[seat.index()].slots[usize::from(slot - 1)];
             if s.building().is_none() {
-                return err(format!("slot {slot} has no building to cover"));
+                return err(t!("pandoria-fix-slot-empty", slot = slot));
             }
             let value = match words.get(2) {
                 Some(w) => {
                     let v: u8 = w.parse().map_err(|_| {
-                        SetupError(Text::raw(format!("\"{w}\" is not a monument value")))
+                        SetupError(t!("pandoria-fix-not-monument-value", word = Arg::raw(*w)))
                     })?;
                     let p = game.monuments.iter().position(|&m| m == v).ok_or_else(|| {
-                        SetupError(Text::raw(format!("no monument of value {v} is left")))
+                        SetupError(t!("pandoria-fix-no-monument-value", value = v))
                     })?;
                     game.monuments.remove(p)
                 }
                 None => game
                     .monuments
                     .pop()
-                    .ok_or_else(|| SetupError(Text::raw("no monument is left")))?,
+                    .ok_or_else(|| SetupError(t!("pandoria-refuse-no-monument-left")))?,
             };
             game.seats[seat.index()].slots[usize::from(slot - 1)].monument = Some(value);
         }
@@ -427,16 +422,17 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
                 .iter()
                 .map(|w| match w.parse::<u8>() {
                     Ok(v) if (3..=6).contains(&v) => Ok(v),
-                    _ => Err(SetupError(Text::raw(format!(
-                        "\"{w}\" is not a monument value (3–6)"
-                    )))),
+                    _ => Err(SetupError(t!(
+                        "pandoria-fix-monument-range",
+                        word = Arg::raw(*w)
+                    ))),
                 })
                 .collect::<Result<_, _>>()?;
             game.monuments = values;
         }
         "spells" => {
             if !game.has_cards() {
-                return err("\"spells\" needs a game with cards".into());
+                return err(t!("pandoria-fix-needs-cards", key = Arg::raw(key)));
             }
             let seat = seat_arg(words.first())?;
             let wanted: Vec<CardId> = words[1..]
@@ -458,7 +454,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let points: i32 = words
                 .get(1)
                 .and_then(|w| w.parse().ok())
-                .ok_or_else(|| SetupError(Text::raw("\"score\" needs a seat and points")))?;
+                .ok_or_else(|| SetupError(t!("pandoria-fix-score")))?;
             // A fixture's score counts as region points, so the parts still add up.
             let s = &mut game.seats[seat.index()];
             s.score = points;
@@ -471,22 +467,23 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
             let wanted: Vec<TileId> = words
                 .iter()
                 .map(|w| {
-                    let id =
-                        TileId(w.parse().map_err(|_| {
-                            SetupError(Text::raw(format!("\"{w}\" is not a tile id")))
-                        })?);
+                    let id = TileId(w.parse().map_err(|_| {
+                        SetupError(t!("pandoria-fix-not-tile-id", word = Arg::raw(*w)))
+                    })?);
                     match tiles().get(id) {
                         Some(t) if t.kind.is_single() => Ok(id),
-                        _ => Err(SetupError(Text::raw(format!(
-                            "{w} is not a single tile id (51–58; 71–76 with Artifacts)"
-                        )))),
+                        _ => Err(SetupError(t!(
+                            "pandoria-fix-not-single",
+                            word = Arg::raw(*w)
+                        ))),
                     }
                 })
                 .collect::<Result<_, _>>()?;
             for &id in &wanted {
-                let p = game.singles.iter().position(|&t| t == id).ok_or_else(|| {
-                    SetupError(Text::raw(format!("single tile {id} is not in the stack")))
-                })?;
+                let p =
+                    game.singles.iter().position(|&t| t == id).ok_or_else(|| {
+                        SetupError(t!("pandoria-fix-single-missing", tile = id.0))
+                    })?;
                 game.singles.remove(p);
             }
             game.singles.extend(wanted.iter().rev());
@@ -494,22 +491,24 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
         "artifacts" => {
             // `artifacts 2 3`: seat 2 holds 3 artifacts, taken from the reserve.
             let seat = seat_arg(words.first())?;
-            let n = number(words.get(1), "a number of artifacts")?;
+            let n = number(words.get(1), t!("pandoria-fix-what-artifacts"))?;
             if !game.options.artifacts {
-                return err(
-                    "\"artifacts\" needs the Artifacts expansion (option artifacts=true)".into(),
-                );
+                return err(t!("pandoria-fix-artifacts"));
             }
             let holder = game.artifact_holder(seat).index();
             let pool = game.artifact_reserve + game.seats[holder].artifacts;
             if n > pool {
-                return err(format!("only {pool} artifacts are off the board"));
+                return err(t!("pandoria-fix-artifacts-pool", n = pool));
             }
             game.artifact_reserve = pool - n;
             game.seats[holder].artifacts = n;
         }
         _ => {
-            return err(format!("unknown fixture \"{key}\"; fixtures: {FIXTURES}"));
+            return err(t!(
+                "pandoria-fix-unknown",
+                key = Arg::raw(key),
+                fixtures = Arg::raw(FIXTURES)
+            ));
         }
     }
     Ok(())
@@ -519,7 +518,7 @@ pub(super) fn fix(game: &mut Pandoria, key: &str, value: &str) -> Result<(), Set
 fn named_once(wanted: &[TileId]) -> Result<(), SetupError> {
     for (i, id) in wanted.iter().enumerate() {
         if wanted[..i].contains(id) {
-            return Err(SetupError(Text::raw(format!("tile {id} is named twice"))));
+            return Err(SetupError(t!("pandoria-fix-named-twice", tile = id.0)));
         }
     }
     Ok(())
@@ -545,9 +544,7 @@ fn set_hand_tile(game: &mut Pandoria, s: usize, k: usize, id: TileId) -> Result<
     } else if let Some(p) = game.removed.iter().position(|&t| t == id) {
         game.removed[p] = old;
     } else {
-        return Err(SetupError(Text::raw(format!(
-            "tile {id} is already on the board"
-        ))));
+        return Err(SetupError(t!("pandoria-fix-tile-on-board", tile = id.0)));
     }
     game.seats[s].hand[k] = id;
     Ok(())
@@ -566,9 +563,12 @@ fn take_card(game: &mut Pandoria, c: CardId) -> Result<(), SetupError> {
         // Another hand gives it up (that hand is one card shorter).
         s.cards.retain(|&x| x != c);
     } else {
-        return Err(SetupError(Text::raw(format!(
-            "card {c} is on a tableau or a spell pile already"
-        ))));
+        return Err(SetupError(t!("pandoria-fix-card-placed", card = c.0)));
     }
     Ok(())
+}
+
+/// A word that is not a space on the board.
+pub(super) fn bad_hex(e: &crate::hex::BadHex) -> Text {
+    t!("pandoria-bad-hex", word = Arg::raw(e.0.as_str()))
 }

@@ -13,11 +13,13 @@
 //! the public board.
 
 use super::cards::cards;
+use super::error::joined;
 use super::{Action, Pandoria};
 use crate::game::{Game, Seat};
 use crate::hex::Hex;
-use crate::menu::{Group, Layout, counted};
-use crate::words::Text;
+use crate::menu::{Group, Layout};
+use crate::t;
+use crate::words::{Arg, Text};
 
 /// The spaces a placement covers.
 fn covered(action: &Action) -> Option<Vec<Hex>> {
@@ -84,42 +86,44 @@ impl Pandoria {
                     .count();
                 let mut what = Vec::new();
                 if tiles > 0 {
-                    what.push(counted(tiles, "tile placement", "tile placements"));
+                    what.push(t!("pandoria-layout-placements", n = tiles));
                 }
                 if members
                     .iter()
                     .any(|&i| matches!(legal[i], Action::Castle(_)))
                 {
-                    what.push("a castle".into());
+                    what.push(t!("pandoria-layout-a-castle"));
                 }
-                let mut description = what.join(" and ");
+                let mut description = vec![Text::and_list(what)];
                 let near = own_near(hex);
                 if let Some(first) = near.first() {
-                    let kind = match self.figure(*first) {
-                        Some(f) if f.leader => "leader",
-                        _ => "worker",
-                    };
-                    description.push_str(&if near.len() == 1 {
-                        format!(" · next to your {kind} on {first}")
+                    let leader = matches!(self.figure(*first), Some(f) if f.leader);
+                    description.push(if near.len() == 1 {
+                        t!(
+                            "pandoria-layout-near-figure",
+                            leader = u8::from(leader),
+                            at = Arg::raw(first.to_string())
+                        )
                     } else {
-                        " · next to your figures".to_string()
+                        t!("pandoria-layout-near-figures")
                     });
                 }
+                // The label is the space's coordinate, shown as given.
                 let label = hex.to_string();
                 Group::split(
                     &label,
                     Text::raw(&label),
-                    Some(Text::raw(description)),
+                    Some(Text::concat(description)),
                     members,
                 )
             })
             .collect();
         Layout::Grouped {
-            pick: Text::raw(if castle_only {
-                "Choose a space for the castle"
+            pick: if castle_only {
+                t!("pandoria-pick-castle-space")
             } else {
-                "Choose a space for your tile"
-            }),
+                t!("pandoria-pick-tile-space")
+            },
             groups,
             featured: Vec::new(),
         }
@@ -139,24 +143,29 @@ impl Pandoria {
         let groups = figures
             .into_iter()
             .flat_map(|(from, members)| {
-                let (whose, kind) = match self.figure(from) {
-                    Some(f) if f.seat == seat => ("your".to_string(), f.leader),
-                    Some(f) => (format!("{}'s", self.seat_name(f.seat)), f.leader),
-                    None => ("the".to_string(), false),
+                let at = Arg::raw(from.to_string());
+                let label = match self.figure(from) {
+                    Some(f) if f.seat == seat => {
+                        t!(
+                            "pandoria-layout-move-own",
+                            leader = u8::from(f.leader),
+                            at = at
+                        )
+                    }
+                    Some(f) => t!(
+                        "pandoria-layout-move-other",
+                        seat = self.seat_name(f.seat),
+                        leader = u8::from(f.leader),
+                        at = at
+                    ),
+                    None => t!("pandoria-layout-move-the", at = at),
                 };
-                let kind = if kind { "leader" } else { "worker" };
-                let label = format!("Move {whose} {kind} on {from}");
-                let description = counted(members.len(), "destination", "destinations");
-                Group::split(
-                    &from.to_string(),
-                    Text::raw(label),
-                    Some(Text::raw(description)),
-                    members,
-                )
+                let description = t!("pandoria-layout-destinations", n = members.len());
+                Group::split(&from.to_string(), label, Some(description), members)
             })
             .collect();
         Layout::Grouped {
-            pick: Text::raw("Choose the figure to move"),
+            pick: t!("pandoria-pick-figure"),
             groups,
             featured: Vec::new(),
         }
@@ -192,39 +201,39 @@ impl Pandoria {
                     .collect();
                 let mut ways = Vec::new();
                 if cast {
-                    ways.push(format!("cast {}", card.spell.label()));
+                    ways.push(t!("pandoria-layout-cast", spell = card.spell.label_text()));
                 }
                 if !slots.is_empty() {
-                    let list: Vec<String> = slots.iter().map(u8::to_string).collect();
-                    ways.push(format!(
-                        "build {} in slot {}",
-                        card.building.label(),
-                        list.join(", ")
+                    let list = slots.iter().map(|&n| t!("pandoria-number", n = n));
+                    ways.push(t!(
+                        "pandoria-layout-build",
+                        building = card.building.label_text(),
+                        slots = joined(list, t!("pandoria-sep-comma"))
                     ));
                 }
-                let label = crate::game::fit_label([
-                    format!(
-                        "Card {c}: {} / {}",
-                        card.spell.label(),
-                        card.building.label()
+                let label = Text::fit([
+                    t!(
+                        "pandoria-layout-card",
+                        card = c.0,
+                        spell = card.spell.label_text(),
+                        building = card.building.label_text()
                     ),
-                    format!("Card {c}: {}", card.spell.label()),
+                    t!(
+                        "pandoria-layout-card-short",
+                        card = c.0,
+                        spell = card.spell.label_text()
+                    ),
                 ]);
-                let description: String = ways.join(" · ").chars().take(100).collect();
-                Group::split(
-                    &format!("card{c}"),
-                    Text::raw(label),
-                    Some(Text::raw(description)),
-                    members,
-                )
+                let description = joined(ways, t!("pandoria-sep-middot"));
+                Group::split(&format!("card{c}"), label, Some(description), members)
             })
             .collect();
         if !monument.is_empty() {
-            let description = counted(monument.len(), "way", "ways");
+            let description = t!("pandoria-layout-ways", n = monument.len());
             groups.extend(Group::split(
                 "monument",
-                Text::raw("Erect a monument"),
-                Some(Text::raw(description)),
+                t!("pandoria-layout-monument"),
+                Some(description),
                 monument,
             ));
         }
@@ -236,7 +245,7 @@ impl Pandoria {
             .map(|(i, _)| i)
             .collect();
         Layout::Grouped {
-            pick: Text::raw("Choose a card to play"),
+            pick: t!("pandoria-pick-card"),
             groups,
             featured,
         }

@@ -1,37 +1,69 @@
 //! Pandoria's log lines: one line in words for every event
 //! ([`Game::describe`](crate::game::Game::describe)), naming seats by their colour. `describe`
 //! names every event once and hands it to its family's function: placing, regions and
-//! figures, the card step and after, the end.
+//! figures, the card step and after, the end. Every line is a `pandoria-log-*` message of
+//! `core/locales/<lang>/pandoria.ftl`; only the front end renders it.
 
 use super::cards::{CardId, Resource, cards};
+use super::data::Tile;
+use super::error::joined;
 use super::{Event, Figure, Mode, Pandoria};
 use crate::game::{Game, Seat};
+use crate::hex::Hex;
+use crate::t;
+use crate::words::{Arg, Text};
 
-fn figure_name(game: &Pandoria, figure: &Figure) -> String {
-    let kind = if figure.leader { "leader" } else { "worker" };
-    format!("{}'s {kind}", game.seat_name(figure.seat))
+/// A hex's coordinate, shown as given.
+fn hex(h: &Hex) -> Arg {
+    Arg::raw(h.to_string())
 }
 
-fn paid_text(paid: &[u8; 3]) -> String {
-    let parts: Vec<String> = Resource::ALL
+/// "Red's worker", "Blue's leader".
+fn figure_name(game: &Pandoria, figure: &Figure) -> Text {
+    t!(
+        "pandoria-figure",
+        seat = game.seat_name(figure.seat),
+        leader = u8::from(figure.leader)
+    )
+}
+
+/// "1 crystal + 2 gold", or "nothing".
+pub(super) fn paid_text(paid: &[u8; 3]) -> Text {
+    let parts: Vec<Text> = Resource::ALL
         .iter()
         .filter(|r| paid[r.index()] > 0)
-        .map(|r| r.amount(paid[r.index()]))
+        .map(|r| r.count(paid[r.index()]))
         .collect();
     if parts.is_empty() {
-        "nothing".into()
+        t!("pandoria-nothing")
     } else {
-        parts.join(" + ")
+        joined(parts, t!("pandoria-sep-plus"))
     }
 }
 
-fn card_name(card: CardId) -> String {
+/// "card 12 (Conjure 8 / Bank −1)".
+fn card_name(card: CardId) -> Text {
     let c = cards().card(card);
-    format!("card {card} ({} / {})", c.spell.label(), c.building.label())
+    t!(
+        "pandoria-card-named",
+        card = card.0,
+        spell = c.spell.label_text(),
+        building = c.building.label_text()
+    )
+}
+
+/// A tile's halves as a log shows them: "forest 2·city 1".
+pub(super) fn tile_text(tile: &Tile, sep: Text) -> Text {
+    let half =
+        |h: &super::data::Half| t!("pandoria-half", terrain = h.terrain.text(), n = h.symbols);
+    match &tile.b {
+        Some(b) => joined([half(&tile.a), half(b)], sep),
+        None => half(&tile.a),
+    }
 }
 
 /// One log line for an event.
-pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
+pub(super) fn describe(game: &Pandoria, event: &Event) -> Text {
     match event {
         Event::StartTilePlaced { .. }
         | Event::TilePlaced { .. }
@@ -87,84 +119,117 @@ pub(super) fn describe(game: &Pandoria, event: &Event) -> String {
 }
 
 /// The log line of placing: tiles, castles, single tiles, artifacts and relics, ships.
-fn placement_line(game: &Pandoria, event: &Event) -> String {
+fn placement_line(game: &Pandoria, event: &Event) -> Text {
     let name = |s: &Seat| game.seat_name(*s);
+    let tile = |t: &Tile| tile_text(t, t!("pandoria-sep-dot"));
     match event {
-        Event::StartTilePlaced { at, tile } => {
-            format!("Start tile {tile} placed at {}–{}", at[0], at[1])
-        }
-        Event::TilePlaced { seat, at, tile } => {
-            format!("{} placed {tile} at {}–{}", name(seat), at[0], at[1])
-        }
+        Event::StartTilePlaced { at, tile: t } => t!(
+            "pandoria-log-start-tile",
+            tile = tile(t),
+            a = hex(&at[0]),
+            b = hex(&at[1])
+        ),
+        Event::TilePlaced { seat, at, tile: t } => t!(
+            "pandoria-log-tile",
+            seat = name(seat),
+            tile = tile(t),
+            a = hex(&at[0]),
+            b = hex(&at[1])
+        ),
         Event::CastlePlaced { seat, at } => {
-            format!("{} placed a castle at {at}", name(seat))
+            t!("pandoria-log-castle", seat = name(seat), at = hex(at))
         }
         Event::MountainCastlePlaced { seat, at } => {
-            format!(
-                "{} placed the mountain castle on the exit path {at}",
-                name(seat)
+            t!(
+                "pandoria-log-mountain-castle",
+                seat = name(seat),
+                at = hex(at)
             )
         }
-        Event::SingleDrawn { seat, tile } => {
-            format!("{} drew the single tile {tile}", name(seat))
-        }
-        Event::SinglePlaced { seat, at, tile } => {
-            format!(
-                "{} placed the single tile {tile} into the gap at {at}",
-                name(seat)
+        Event::SingleDrawn { seat, tile: t } => {
+            t!(
+                "pandoria-log-single-drawn",
+                seat = name(seat),
+                tile = tile(t)
             )
         }
+        Event::SinglePlaced { seat, at, tile: t } => t!(
+            "pandoria-log-single-placed",
+            seat = name(seat),
+            tile = tile(t),
+            at = hex(at)
+        ),
         Event::ArtifactsTaken {
             seat,
             count,
             region,
-        } => format!(
-            "{} took {count} artifact{} from the region at {region}",
-            name(seat),
-            if *count == 1 { "" } else { "s" }
+        } => t!(
+            "pandoria-log-artifacts",
+            seat = name(seat),
+            count = *count,
+            region = hex(region)
         ),
         Event::RelicTaken {
             seat,
             points,
             cost,
             scored,
-        } => format!(
-            "{} exchanged {cost} artifact{} for the {points}-point relic: {scored} point{}",
-            name(seat),
-            if *cost == 1 { "" } else { "s" },
-            plural(*scored)
+        } => t!(
+            "pandoria-log-relic",
+            seat = name(seat),
+            cost = *cost,
+            points = *points,
+            scored = *scored
         ),
         Event::Sailed { from, to, figure } => match to {
-            Some(to) => format!(
-                "The ship at {from} is enclosed: {} sails downstream to {to}",
-                figure_name(game, figure)
+            Some(to) => t!(
+                "pandoria-log-sailed",
+                from = hex(from),
+                figure = figure_name(game, figure),
+                to = hex(to)
             ),
-            None => format!(
-                "The ship at {from} is enclosed and no ship downstream is free: {} goes back to the reserve",
-                figure_name(game, figure)
+            None => t!(
+                "pandoria-log-sailed-home",
+                from = hex(from),
+                figure = figure_name(game, figure)
             ),
         },
-        Event::PrintedShip { seat, at, paid } => format!(
-            "{} cast the printed Astral Ship onto the ship at {at} for {}",
-            name(seat),
-            paid_text(paid)
+        Event::PrintedShip { seat, at, paid } => t!(
+            "pandoria-log-printed-ship",
+            seat = name(seat),
+            at = hex(at),
+            paid = paid_text(paid)
         ),
-        Event::ShipDiscount { seat, at, crystals } => format!(
-            "The ship at {at} gives {} {crystals} crystal{} back (its discount)",
-            name(seat),
-            if *crystals == 1 { "" } else { "s" }
+        Event::ShipDiscount { seat, at, crystals } => t!(
+            "pandoria-log-ship-discount",
+            at = hex(at),
+            seat = name(seat),
+            crystals = Resource::Crystal.count(*crystals)
         ),
-        Event::CouldNotPlace { seat } => {
-            format!("{} could place neither tile nor castle", name(seat))
-        }
+        Event::CouldNotPlace { seat } => t!("pandoria-log-could-not-place", seat = name(seat)),
         _ => unreachable!("{event:?} is not logged by placement_line"),
     }
 }
 
+/// "Red's worker from D7, Blue's leader from E8".
+fn figures_from(game: &Pandoria, figures: &[(Hex, Figure)]) -> Text {
+    joined(
+        figures.iter().map(|(h, f)| {
+            t!(
+                "pandoria-log-figure-from",
+                figure = figure_name(game, f),
+                at = hex(h)
+            )
+        }),
+        t!("pandoria-sep-comma"),
+    )
+}
+
 /// The log line of regions and figures: closing and scoring a region, placing, retrieving
 /// and haunting figures, ransoms, Golems and what a realm gains from them.
-fn figures_line(game: &Pandoria, event: &Event) -> String {
+fn figures_line(game: &Pandoria, event: &Event) -> Text {
     let name = |s: &Seat| game.seat_name(*s);
+    let leader = |f: &Figure| u8::from(f.leader);
     match event {
         Event::RegionClosed {
             region,
@@ -172,52 +237,51 @@ fn figures_line(game: &Pandoria, event: &Event) -> String {
             captured,
             captor,
         } => {
-            let mut line = format!(
-                "The {} at {} is closed ({} space{}, {} symbol{})",
-                region.terrain,
-                region.at,
-                region.hexes.len(),
-                if region.hexes.len() == 1 { "" } else { "s" },
-                region.symbols,
-                if region.symbols == 1 { "" } else { "s" },
-            );
-            if !returned.is_empty() {
-                let who: Vec<String> = returned
-                    .iter()
-                    .map(|(h, f)| format!("{} from {h}", figure_name(game, f)))
-                    .collect();
-                line.push_str(&format!("; back to reserve: {}", who.join(", ")));
-            }
-            if let Some(captor) = captor {
-                let who: Vec<String> = captured
-                    .iter()
-                    .map(|(h, f)| format!("{} from {h}", figure_name(game, f)))
-                    .collect();
-                line.push_str(&format!(
-                    "; captured by {} (Hanbok): {}",
-                    name(captor),
-                    who.join(", ")
-                ));
-            }
-            line
+            let back = if returned.is_empty() {
+                Text::concat([])
+            } else {
+                t!(
+                    "pandoria-log-back-to-reserve",
+                    who = figures_from(game, returned)
+                )
+            };
+            let taken = match captor {
+                Some(captor) => t!(
+                    "pandoria-log-captured",
+                    seat = name(captor),
+                    who = figures_from(game, captured)
+                ),
+                None => Text::concat([]),
+            };
+            t!(
+                "pandoria-log-closed",
+                terrain = region.terrain.text(),
+                at = hex(&region.at),
+                spaces = region.hexes.len(),
+                symbols = region.symbols,
+                back = back,
+                taken = taken
+            )
         }
-        Event::Haunted { figure, victim } => format!(
-            "{}'s {} (Spirits of the Ancients) haunts {}: it goes out with {}'s next figure",
-            name(&figure.seat),
-            if figure.leader { "leader" } else { "worker" },
-            name(victim),
-            name(victim)
+        Event::Haunted { figure, victim } => t!(
+            "pandoria-log-haunted",
+            seat = name(&figure.seat),
+            leader = leader(figure),
+            victim = name(victim)
         ),
-        Event::HauntPlaced { at, figure, victim } => format!(
-            "{}'s haunting {} went onto {at} with {}'s figure",
-            name(&figure.seat),
-            if figure.leader { "leader" } else { "worker" },
-            name(victim)
+        Event::HauntPlaced { at, figure, victim } => t!(
+            "pandoria-log-haunt-placed",
+            seat = name(&figure.seat),
+            leader = leader(figure),
+            at = hex(at),
+            victim = name(victim)
         ),
-        Event::SpiritReturned { at, figure, why } => format!(
-            "{}'s haunting {} on {at} went back to the reserve ({why})",
-            name(&figure.seat),
-            if figure.leader { "leader" } else { "worker" }
+        Event::SpiritReturned { at, figure, why } => t!(
+            "pandoria-log-spirit-returned",
+            seat = name(&figure.seat),
+            leader = leader(figure),
+            at = hex(at),
+            why = why.text()
         ),
         Event::Ransomed {
             payer,
@@ -227,96 +291,112 @@ fn figures_line(game: &Pandoria, event: &Event) -> String {
         } => {
             let mut what = Vec::new();
             if *workers > 0 {
-                what.push(format!(
-                    "{workers} worker{}",
-                    if *workers == 1 { "" } else { "s" }
-                ));
+                what.push(t!("pandoria-workers", n = *workers));
             }
             if *leader {
-                what.push("the leader".into());
+                what.push(t!("pandoria-the-leader"));
             }
-            format!(
-                "{} ransomed {} from {} (Hanbok)",
-                name(payer),
-                what.join(" and "),
-                name(hanbok)
+            t!(
+                "pandoria-log-ransomed",
+                payer = name(payer),
+                what = Text::and_list(what),
+                hanbok = name(hanbok)
             )
         }
         Event::RansomPaid {
             payer,
             hanbok,
             resource,
-        } => format!("{} took 1 {resource} from {}", name(hanbok), name(payer)),
-        Event::FigurePlaced { at, figure } => {
-            let kind = if figure.leader { "leader" } else { "worker" };
-            format!("{} placed a {kind} on {at}", name(&figure.seat))
-        }
-        Event::FigureRetrieved { at, figure } => {
-            let kind = if figure.leader { "leader" } else { "worker" };
-            format!("{} took back a {kind} from {at}", name(&figure.seat))
-        }
-        Event::Passed { seat } => format!("{} placed no figure", name(seat)),
+        } => t!(
+            "pandoria-log-ransom-paid",
+            hanbok = name(hanbok),
+            what = resource.count(1),
+            payer = name(payer)
+        ),
+        Event::FigurePlaced { at, figure } => t!(
+            "pandoria-log-figure-placed",
+            seat = name(&figure.seat),
+            leader = leader(figure),
+            at = hex(at)
+        ),
+        Event::FigureRetrieved { at, figure } => t!(
+            "pandoria-log-figure-retrieved",
+            seat = name(&figure.seat),
+            leader = leader(figure),
+            at = hex(at)
+        ),
+        Event::Passed { seat } => t!("pandoria-log-passed", seat = name(seat)),
         Event::RegionScored { region, scores } => {
             if scores.is_empty() {
-                return format!(
-                    "Nobody scores the {} at {}: no figure next to it",
-                    region.terrain, region.at
+                return t!(
+                    "pandoria-log-nobody-scores",
+                    terrain = region.terrain.text(),
+                    at = hex(&region.at)
                 );
             }
             let resource = Pandoria::yield_of(region.terrain).filter(|_| game.has_economy());
-            let parts: Vec<String> = scores
-                .iter()
-                .map(|s| {
-                    let mut bonus = if s.bonus > 0 {
-                        format!(" + {}", s.bonus)
-                    } else {
-                        String::new()
-                    };
-                    if s.realm > 0 {
-                        let realm = game.seat_state(s.seat).realm.map(|r| r.to_string());
-                        bonus.push_str(&format!(" + {} {}", s.realm, realm.unwrap_or_default()));
-                    }
-                    let amount = match resource {
-                        Some(r) => r.amount(s.gained),
-                        None if game.has_economy() => format!("{} points", s.points),
-                        None => s.points.to_string(),
-                    };
-                    format!(
-                        "{} {amount} ({} × {}{bonus})",
-                        name(&s.seat),
-                        region.symbols,
-                        s.figures
-                    )
-                })
-                .collect();
-            format!(
-                "Scored the {} at {}: {}",
-                region.terrain,
-                region.at,
-                parts.join(", ")
+            let parts = scores.iter().map(|s| {
+                let mut bonus = Vec::new();
+                if s.bonus > 0 {
+                    bonus.push(t!("pandoria-log-bonus", n = s.bonus));
+                }
+                if s.realm > 0 {
+                    let realm = game.seat_state(s.seat).realm.map(|r| r.text());
+                    bonus.push(t!(
+                        "pandoria-log-realm-bonus",
+                        n = s.realm,
+                        realm = realm.unwrap_or_else(|| Text::concat([]))
+                    ));
+                }
+                let amount = match resource {
+                    Some(r) => r.count(s.gained),
+                    None if game.has_economy() => t!("pandoria-log-points", n = s.points),
+                    None => t!("pandoria-number", n = s.points),
+                };
+                t!(
+                    "pandoria-log-score-part",
+                    seat = name(&s.seat),
+                    amount = amount,
+                    symbols = region.symbols,
+                    figures = s.figures,
+                    bonus = Text::concat(bonus)
+                )
+            });
+            t!(
+                "pandoria-log-scored",
+                terrain = region.terrain.text(),
+                at = hex(&region.at),
+                parts = joined(parts, t!("pandoria-sep-comma"))
             )
         }
-        Event::GolemPlaced { at, figure, paid } => {
-            let kind = if figure.leader { "leader" } else { "worker" };
-            format!(
-                "{} placed a Golem ({kind}) on {at} for {}",
-                name(&figure.seat),
-                paid.amount(3)
-            )
-        }
+        Event::GolemPlaced { at, figure, paid } => t!(
+            "pandoria-log-golem",
+            seat = name(&figure.seat),
+            leader = leader(figure),
+            at = hex(at),
+            paid = paid.count(3)
+        ),
         Event::RealmGain {
             seat,
             realm,
             resource,
             amount,
-            why,
+            terrain,
+            at,
         } => {
             let what = match resource {
-                Some(r) => r.amount(*amount),
-                None if *amount == 1 => "1 point".into(),
-                None => format!("{amount} points"),
+                Some(r) => r.count(*amount),
+                None => t!("pandoria-points", n = *amount),
             };
-            format!("{} ({realm}) gains {what}: {why}", name(seat))
+            t!(
+                "pandoria-log-forced-out",
+                seat = name(seat),
+                realm = realm.text(),
+                what = what,
+                n = *amount,
+                terrain = terrain.text(),
+                at = hex(at)
+            )
         }
         _ => unreachable!("{event:?} is not logged by figures_line"),
     }
@@ -324,22 +404,31 @@ fn figures_line(game: &Pandoria, event: &Event) -> String {
 
 /// The log line of the card step and after: realms, spells and their effects, buildings,
 /// monuments, buying and the Market, resources and points.
-fn cards_line(game: &Pandoria, event: &Event) -> String {
+fn cards_line(game: &Pandoria, event: &Event) -> Text {
     let name = |s: &Seat| game.seat_name(*s);
+    let spell = |c: &CardId| cards().card(*c).spell.label_text();
+    let building = |c: &CardId| cards().card(*c).building.label_text();
     match event {
-        Event::RealmChosen { seat, realm } => format!("{} plays the {realm}", name(seat)),
+        Event::RealmChosen { seat, realm } => {
+            t!(
+                "pandoria-log-realm",
+                seat = name(seat),
+                realm = realm.text()
+            )
+        }
         Event::SpellCast {
             from: Some(owner),
             seat,
             card,
             paid,
             ..
-        } => format!(
-            "{} (Goblins) cast {} from {}'s spells (card {card}) for {}",
-            name(seat),
-            cards().card(*card).spell.label(),
-            name(owner),
-            paid_text(paid)
+        } => t!(
+            "pandoria-log-goblin-spell",
+            seat = name(seat),
+            spell = spell(card),
+            owner = name(owner),
+            card = card.0,
+            paid = paid_text(paid)
         ),
         Event::Occupied {
             seat,
@@ -348,13 +437,14 @@ fn cards_line(game: &Pandoria, event: &Event) -> String {
             card,
             figure,
             paid,
-        } => format!(
-            "{} (Goblins) put a {} on {}'s {} (slot {slot}) for {}",
-            name(seat),
-            if figure.leader { "leader" } else { "worker" },
-            name(owner),
-            cards().card(*card).building.label(),
-            paid_text(paid)
+        } => t!(
+            "pandoria-log-occupied",
+            seat = name(seat),
+            leader = u8::from(figure.leader),
+            owner = name(owner),
+            building = building(card),
+            slot = *slot,
+            paid = paid_text(paid)
         ),
         Event::GoblinReturned {
             seat,
@@ -362,11 +452,13 @@ fn cards_line(game: &Pandoria, event: &Event) -> String {
             slot,
             figure,
             why,
-        } => format!(
-            "{}'s {} came back from {}'s slot {slot} ({why})",
-            name(seat),
-            if figure.leader { "leader" } else { "worker" },
-            name(owner)
+        } => t!(
+            "pandoria-log-goblin-returned",
+            seat = name(seat),
+            leader = u8::from(figure.leader),
+            owner = name(owner),
+            slot = *slot,
+            why = why.text()
         ),
         Event::SpellCast {
             from: None,
@@ -375,31 +467,39 @@ fn cards_line(game: &Pandoria, event: &Event) -> String {
             paid,
             recast,
         } => {
-            let c = cards().card(*card);
             let cost = if game.options.mode == Mode::FamilySpells {
-                String::new()
+                Text::concat([])
             } else {
-                format!(" for {}", paid_text(paid))
+                t!("pandoria-log-for", paid = paid_text(paid))
             };
             if *recast {
-                format!("{} cast {} again{cost}", name(seat), c.spell.label())
+                t!(
+                    "pandoria-log-recast",
+                    seat = name(seat),
+                    spell = spell(card),
+                    cost = cost
+                )
             } else {
-                format!(
-                    "{} cast {} (card {card}){cost}",
-                    name(seat),
-                    c.spell.label()
+                t!(
+                    "pandoria-log-spell",
+                    seat = name(seat),
+                    spell = spell(card),
+                    card = card.0,
+                    cost = cost
                 )
             }
         }
-        Event::Adopted { seat, from, card } => format!(
-            "{} adopted {}'s {}",
-            name(seat),
-            name(from),
-            cards().card(*card).spell.label()
+        Event::Adopted { seat, from, card } => t!(
+            "pandoria-log-adopted",
+            seat = name(seat),
+            from = name(from),
+            spell = spell(card)
         ),
-        Event::EffectForgone { seat, spell } => {
-            format!("{} used no more of {}", name(seat), spell.label())
-        }
+        Event::EffectForgone { seat, spell } => t!(
+            "pandoria-log-forgone",
+            seat = name(seat),
+            spell = spell.label_text()
+        ),
         Event::Built {
             seat,
             card,
@@ -408,13 +508,16 @@ fn cards_line(game: &Pandoria, event: &Event) -> String {
             paid,
         } => {
             let over = covered
-                .map(|c| format!(" over {}", cards().card(c).building.label()))
-                .unwrap_or_default();
-            format!(
-                "{} built {} (card {card}) in slot {slot}{over} for {}",
-                name(seat),
-                cards().card(*card).building.label(),
-                paid_text(paid)
+                .map(|c| t!("pandoria-over", building = building(&c)))
+                .unwrap_or_else(|| Text::concat([]));
+            t!(
+                "pandoria-log-built",
+                seat = name(seat),
+                building = building(card),
+                card = card.0,
+                slot = *slot,
+                over = over,
+                paid = paid_text(paid)
             )
         }
         Event::MonumentBuilt {
@@ -423,137 +526,151 @@ fn cards_line(game: &Pandoria, event: &Event) -> String {
             value,
             covered,
             paid,
-        } => format!(
-            "{} erected a {value}-point monument over {} in slot {slot} for {}",
-            name(seat),
-            cards().card(*covered).building.label(),
-            paid_text(paid)
+        } => t!(
+            "pandoria-log-monument",
+            seat = name(seat),
+            value = *value,
+            covered = building(covered),
+            slot = *slot,
+            paid = paid_text(paid)
         ),
-        Event::Bought { seat, card, paid } => format!(
-            "{} bought {} for {}",
-            name(seat),
-            card_name(*card),
-            paid_text(paid)
+        Event::Bought { seat, card, paid } => t!(
+            "pandoria-log-bought",
+            seat = name(seat),
+            card = card_name(*card),
+            paid = paid_text(paid)
         ),
         Event::Taken { seat, card } => {
-            format!("{} took {} for free", name(seat), card_name(*card))
-        }
-        Event::MarketRefilled { card, left } => {
-            format!(
-                "New in the market: {} ({left} cards left)",
-                card_name(*card)
+            t!(
+                "pandoria-log-taken",
+                seat = name(seat),
+                card = card_name(*card)
             )
         }
+        Event::MarketRefilled { card, left } => t!(
+            "pandoria-log-market-refilled",
+            card = card_name(*card),
+            left = *left
+        ),
         Event::CardDrawn { seat, left } => {
-            format!("{} drew a card ({left} left)", name(seat))
+            t!("pandoria-log-card-drawn", seat = name(seat), left = *left)
         }
         Event::ResourceSet {
             seat,
             resource,
             value,
             by,
-        } => format!("{by} set {}'s {resource} to {value}", name(seat)),
-        Event::PointsScored { seat, points, why } => {
-            format!(
-                "{} scored {points} point{} ({why})",
-                name(seat),
-                plural(*points)
-            )
-        }
+        } => t!(
+            "pandoria-log-resource-set",
+            by = by.text(),
+            seat = name(seat),
+            resource = resource.text(),
+            value = *value
+        ),
+        Event::PointsScored { seat, points, why } => t!(
+            "pandoria-log-points-scored",
+            seat = name(seat),
+            points = *points,
+            why = why.text()
+        ),
         Event::Converted {
             seat,
             resource,
             surplus,
             points,
             lost,
-        } => format!(
-            "{} went {} over {}: {points} point{}, {lost} lost",
-            name(seat),
-            resource.amount(*surplus),
-            game.camp(*seat),
-            plural(*points)
+        } => t!(
+            "pandoria-log-converted",
+            seat = name(seat),
+            surplus = resource.count(*surplus),
+            camp = game.camp(*seat),
+            points = *points,
+            lost = *lost
         ),
         Event::Raged {
             worker,
             region,
             times,
-        } => format!("The worker on {worker} counts {times} times for the region at {region}"),
-        Event::FigureMoved { from, to, figure } => {
-            format!("{} moved from {from} to {to}", figure_name(game, figure))
-        }
-        Event::SpellTileDrawn { seat, tile } => {
-            format!("{} drew the tile {tile}", name(seat))
-        }
-        Event::SpellTilePlaced { seat, at, tile } => format!(
-            "{} placed {tile} at {}",
-            name(seat),
-            at.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("–")
+        } => t!(
+            "pandoria-log-raged",
+            worker = hex(worker),
+            times = *times,
+            region = hex(region)
         ),
-        Event::SpellTileBoxed { tile } => format!("The tile {tile} goes back to the box"),
+        Event::FigureMoved { from, to, figure } => t!(
+            "pandoria-log-moved",
+            figure = figure_name(game, figure),
+            from = hex(from),
+            to = hex(to)
+        ),
+        Event::SpellTileDrawn { seat, tile } => t!(
+            "pandoria-log-spell-tile-drawn",
+            seat = name(seat),
+            tile = tile_text(tile, t!("pandoria-sep-dot"))
+        ),
+        Event::SpellTilePlaced { seat, at, tile } => t!(
+            "pandoria-log-spell-tile-placed",
+            seat = name(seat),
+            tile = tile_text(tile, t!("pandoria-sep-dot")),
+            at = Arg::raw(
+                at.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("–")
+            )
+        ),
+        Event::SpellTileBoxed { tile } => t!(
+            "pandoria-log-spell-tile-boxed",
+            tile = tile_text(tile, t!("pandoria-sep-dot"))
+        ),
         Event::ChoseCard {
             seat,
             points,
             region,
-        } => format!(
-            "{} drew a card instead of {points} point{} for the region at {region}",
-            name(seat),
-            plural(*points)
+        } => t!(
+            "pandoria-log-chose-card",
+            seat = name(seat),
+            points = *points,
+            region = hex(region)
         ),
         Event::ChosePoints {
             seat,
             points,
             region,
-        } => format!(
-            "{} took {points} point{} for the region at {region}",
-            name(seat),
-            plural(*points)
+        } => t!(
+            "pandoria-log-chose-points",
+            seat = name(seat),
+            points = *points,
+            region = hex(region)
         ),
         _ => unreachable!("{event:?} is not logged by cards_line"),
     }
 }
 
 /// The log line of the end of a turn, a round and the game.
-fn end_line(game: &Pandoria, event: &Event) -> String {
+fn end_line(game: &Pandoria, event: &Event) -> Text {
     let name = |s: &Seat| game.seat_name(*s);
     match event {
         Event::TileDrawn { seat, left } => {
-            format!("{} drew a tile ({left} left)", name(seat))
+            t!("pandoria-log-tile-drawn", seat = name(seat), left = *left)
         }
-        Event::LastRound { seat } => format!(
-            "{} could not draw a tile: this round is the last",
-            name(seat)
-        ),
+        Event::LastRound { seat } => t!("pandoria-log-last-round", seat = name(seat)),
         Event::GameOver { outcome } => {
             let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
             order.sort_by_key(|&i| (outcome.ranks[i], i));
-            let parts: Vec<String> = order
-                .iter()
-                .map(|&i| {
-                    format!(
-                        "{}. {} {}",
-                        outcome.ranks[i],
-                        game.seat_name(Seat(i as u8)),
-                        outcome.scores[i]
-                    )
-                })
-                .collect();
-            let winners: Vec<String> = outcome
-                .winners
-                .iter()
-                .map(|&s| game.seat_name(s).to_string())
-                .collect();
-            format!(
-                "Game over: {}. {} {}",
-                parts.join(", "),
-                join_words(&winners),
-                if winners.len() == 1 {
-                    "wins"
-                } else {
-                    "share the win"
-                }
+            let ranking = order.iter().map(|&i| {
+                t!(
+                    "pandoria-log-rank",
+                    rank = outcome.ranks[i],
+                    seat = game.seat_name(Seat(i as u8)),
+                    score = outcome.scores[i]
+                )
+            });
+            t!(
+                "pandoria-log-game-over",
+                ranking = joined(ranking, t!("pandoria-sep-comma")),
+                winners = Text::and_list(outcome.winners.iter().map(|&s| game.seat_name(s))),
+                n = outcome.winners.len()
             )
         }
         Event::FinalScored {
@@ -563,33 +680,30 @@ fn end_line(game: &Pandoria, event: &Event) -> String {
             left,
             captives,
         } => {
-            let mut line = format!("Final scoring: {} {cards} for hand cards", name(seat));
-            if *captives > 0 {
-                line.push_str(&format!(", {captives} for captives"));
-            }
-            if game.has_economy() {
-                line.push_str(&format!(
-                    ", {} for crystals, {} for gold, {} for wood ({left} resource{} left)",
-                    resources[0],
-                    resources[1],
-                    resources[2],
-                    if *left == 1 { "" } else { "s" }
-                ));
-            }
-            line
+            let captives = if *captives > 0 {
+                t!("pandoria-log-final-captives", n = *captives)
+            } else {
+                Text::concat([])
+            };
+            let resources = if game.has_economy() {
+                t!(
+                    "pandoria-log-final-resources",
+                    crystals = resources[0],
+                    gold = resources[1],
+                    wood = resources[2],
+                    left = *left
+                )
+            } else {
+                Text::concat([])
+            };
+            t!(
+                "pandoria-log-final",
+                seat = name(seat),
+                cards = *cards,
+                captives = captives,
+                resources = resources
+            )
         }
         _ => unreachable!("{event:?} is not logged by end_line"),
-    }
-}
-
-fn plural(n: i32) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-fn join_words(words: &[String]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }

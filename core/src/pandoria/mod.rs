@@ -86,7 +86,9 @@ pub use view::{
     CardView, Change, ChangeKind, FigureView, LandView, PublicView, Resources, ScoreParts,
     SeatPublic, SeatView, SideView, SlotView,
 };
-pub use words::{Action, DecisionKind, Event, Paid, Score};
+pub use words::{
+    Action, DecisionKind, Event, GoblinBack, Paid, PointsFor, Score, SetBy, SpiritBack,
+};
 
 use crate::game::{
     Decision, Game, Outcome, ParseError, PlayError, Reveal, Seat, Seed, SetupError, Unused,
@@ -793,11 +795,11 @@ impl Game for Pandoria {
     }
 
     fn describe(&self, event: &Event) -> Text {
-        Text::raw(log::describe(self, event))
+        log::describe(self, event)
     }
 
     fn describe_action(&self, seat: Seat, action: &Action) -> Text {
-        Text::raw(self.action_words(seat, action))
+        self.action_words(seat, action)
     }
 
     fn layout(&self, seat: Seat, legal: &[Action]) -> crate::menu::Layout {

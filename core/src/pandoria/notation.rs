@@ -200,7 +200,7 @@ impl FromStr for Action {
             args.iter()
                 .map(|a| {
                     a.parse::<Hex>()
-                        .map_err(|e| ParseError::new(input, Text::raw(e.to_string())))
+                        .map_err(|e| ParseError::new(input, super::fixtures::bad_hex(&e)))
                 })
                 .collect()
         };

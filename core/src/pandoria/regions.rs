@@ -129,18 +129,13 @@ impl Pandoria {
     /// scored.
     fn centaurs_gain(&mut self, seat: Seat, region: &Region, count: i32, events: &mut Vec<Event>) {
         let resource = Self::yield_of(region.terrain);
-        let why = format!(
-            "{count} figure{} forced out of the {} at {}",
-            if count == 1 { "" } else { "s" },
-            region.terrain,
-            region.at
-        );
         events.push(Event::RealmGain {
             seat,
             realm: Realm::Centaurs,
             resource,
             amount: count,
-            why,
+            terrain: region.terrain,
+            at: region.at,
         });
         match resource {
             Some(r) => self.gain(seat, r, count, events),

@@ -56,7 +56,7 @@ impl Pandoria {
                 .find(|&h| self.figures[h.index()].is_none() && !self.ship_enclosed(h));
             self.figures[ship.index()] = None;
             // A Spirit riding the figure goes home, as when its host moves (Teleport).
-            self.release_spirit(ship, "its host sailed", events);
+            self.release_spirit(ship, super::SpiritBack::HostSailed, events);
             match to {
                 Some(to) => self.figures[to.index()] = Some(figure),
                 None => self.return_figure(figure),

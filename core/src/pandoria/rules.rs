@@ -263,7 +263,7 @@ impl Pandoria {
                 self.after_figure(events);
             }
             (Step::Figure, Action::Recall(owner, slot)) => {
-                self.evict_goblin(owner, slot, "recalled", events);
+                self.evict_goblin(owner, slot, super::GoblinBack::Recalled, events);
                 self.golem_or_after_figure(events);
             }
             (Step::Figure, Action::Ransom(from, workers, leader)) => {

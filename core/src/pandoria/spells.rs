@@ -83,7 +83,7 @@ impl Pandoria {
             events.push(Event::PointsScored {
                 seat,
                 points: i32::from(shrine),
-                why: "Shrine".into(),
+                why: super::PointsFor::Shrine,
             });
         }
     }
@@ -680,7 +680,7 @@ impl Pandoria {
                     seat,
                     resource: r,
                     value,
-                    by: "Conjure".into(),
+                    by: super::SetBy::Conjure,
                 });
                 self.end_effect(events);
             }
@@ -715,7 +715,7 @@ impl Pandoria {
                 self.set_effect(Effect::Flee, events);
             }
             (Effect::Flee, Action::Recall(owner, slot)) => {
-                self.evict_goblin(owner, slot, "recalled", events);
+                self.evict_goblin(owner, slot, super::GoblinBack::Recalled, events);
                 self.set_effect(Effect::Flee, events);
             }
             (Effect::ConstructBuild { discount }, Action::Build(c, slot, with)) => {
@@ -741,7 +741,7 @@ impl Pandoria {
                 self.end_effect(events);
             }
             (Effect::Teleport { left, mut moved }, Action::Move(from, to)) => {
-                self.release_spirit(from, "its host moved", events);
+                self.release_spirit(from, super::SpiritBack::HostMoved, events);
                 self.break_golem_pair(from);
                 if let Some(figure) = self.figures[from.index()].take() {
                     self.figures[to.index()] = Some(figure);

@@ -412,7 +412,7 @@ impl Pandoria {
             }
             (Step::Buy | Step::RoundBuy { .. }, Action::Pass) => self.after_buy(events),
             (Step::ElfMove, Action::Move(from, to)) => {
-                self.release_spirit(from, "its host moved", events);
+                self.release_spirit(from, super::SpiritBack::HostMoved, events);
                 self.break_golem_pair(from);
                 if let Some(figure) = self.figures[from.index()].take() {
                     self.figures[to.index()] = Some(figure);
@@ -427,7 +427,7 @@ impl Pandoria {
                     seat,
                     resource: r,
                     value: 2,
-                    by: "Poorhouse".into(),
+                    by: super::SetBy::Poorhouse,
                 });
                 self.finish_turn(events);
             }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Figure;
 use super::cards::{CardId, Realm, Resource};
-use super::data::Tile;
+use super::data::{Terrain, Tile};
 use super::effects::SpellEffect;
 use super::region::Region;
 use crate::game::{Outcome, Seat};
@@ -279,7 +279,7 @@ pub enum Event {
         /// The new value.
         value: u8,
         /// The spell or building that set it.
-        by: String,
+        by: SetBy,
     },
     /// Points for something other than a region (Shrine, monument, Store).
     PointsScored {
@@ -288,7 +288,7 @@ pub enum Event {
         /// How many.
         points: i32,
         /// What for.
-        why: String,
+        why: PointsFor,
     },
     /// Golems: a second Golem went onto the tile just placed, for 3 of a resource.
     GolemPlaced {
@@ -325,8 +325,8 @@ pub enum Event {
         slot: u8,
         /// The figure.
         figure: Figure,
-        /// Why: "recalled", "overbuilt", "covered by a monument".
-        why: String,
+        /// Why: recalled, overbuilt, covered by a monument.
+        why: GoblinBack,
     },
     /// Spirits of the Ancients: a removed figure now haunts the player who closed the region.
     Haunted {
@@ -353,7 +353,7 @@ pub enum Event {
         /// The figure.
         figure: Figure,
         /// Why.
-        why: String,
+        why: SpiritBack,
     },
     /// Hanbok: a player ransomed captives back into their reserve (instead of a figure).
     Ransomed {
@@ -384,10 +384,12 @@ pub enum Event {
         realm: Realm,
         /// The resource gained, or `None` for points.
         resource: Option<Resource>,
-        /// How many.
+        /// How many (one per figure forced out).
         amount: i32,
-        /// What for, in words.
-        why: String,
+        /// The terrain of the region its figures were forced out of.
+        terrain: Terrain,
+        /// The hex that names that region.
+        at: Hex,
     },
     /// A resource went over 10 and was converted.
     Converted {
@@ -493,6 +495,92 @@ pub struct Score {
     /// The part of `points` or `gained` that came from the seat's realm (Fairies, Nymphs).
     #[serde(default)]
     pub realm: i32,
+}
+
+/// What set a resource to a value ([`Event::ResourceSet`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetBy {
+    /// The spell Conjure.
+    Conjure,
+    /// The Poorhouse (a resource at 0 becomes 2).
+    Poorhouse,
+}
+
+/// What points outside a region were scored for ([`Event::PointsScored`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PointsFor {
+    /// A Shrine scores for each spell cast.
+    Shrine,
+}
+
+/// Why a goblin came back from an opponent's building ([`Event::GoblinReturned`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GoblinBack {
+    /// The Goblins took it back.
+    Recalled,
+    /// The building was overbuilt.
+    Overbuilt,
+    /// A monument covered the building.
+    Covered,
+}
+
+/// Why a haunting figure went back to its reserve ([`Event::SpiritReturned`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpiritBack {
+    /// The figure it haunted with was taken back.
+    HostTakenBack,
+    /// Its owner took it back.
+    TakenBack,
+    /// The figure it haunted with sailed downstream.
+    HostSailed,
+    /// The figure it haunted with moved.
+    HostMoved,
+}
+
+impl SetBy {
+    /// The spell's or building's name from the data.
+    pub fn text(self) -> Text {
+        match self {
+            SetBy::Conjure => SpellEffect::Conjure(6).name_text(),
+            SetBy::Poorhouse => super::effects::BuildingEffect::Poorhouse.name_text(),
+        }
+    }
+}
+
+impl PointsFor {
+    /// The building's name from the data.
+    pub fn text(self) -> Text {
+        match self {
+            PointsFor::Shrine => super::effects::BuildingEffect::Shrine(1).name_text(),
+        }
+    }
+}
+
+impl GoblinBack {
+    /// Why, in words ("recalled").
+    pub fn text(self) -> Text {
+        match self {
+            GoblinBack::Recalled => t!("pandoria-goblin-recalled"),
+            GoblinBack::Overbuilt => t!("pandoria-goblin-overbuilt"),
+            GoblinBack::Covered => t!("pandoria-goblin-covered"),
+        }
+    }
+}
+
+impl SpiritBack {
+    /// Why, in words ("its host moved").
+    pub fn text(self) -> Text {
+        match self {
+            SpiritBack::HostTakenBack => t!("pandoria-spirit-host-taken-back"),
+            SpiritBack::TakenBack => t!("pandoria-spirit-taken-back"),
+            SpiritBack::HostSailed => t!("pandoria-spirit-host-sailed"),
+            SpiritBack::HostMoved => t!("pandoria-spirit-host-moved"),
+        }
+    }
 }
 
 /// What the current decision is about.
