@@ -170,6 +170,11 @@ impl FakeDiscord {
             .copied()
             .unwrap_or(permissions::MEMBER);
         let user_json = user_json(st, user);
+        let locale = st
+            .user_locales
+            .get(&user)
+            .cloned()
+            .unwrap_or_else(|| "en-US".to_string());
         if st.deleted_channels.contains(&channel) {
             return Err(format!("channel {channel} was deleted"));
         }
@@ -178,7 +183,7 @@ impl FakeDiscord {
             "channel_id": channel.to_string(),
             "version": 1,
             "app_permissions": app_permissions().to_string(),
-            "locale": "en-US",
+            "locale": locale,
             "entitlements": [],
             "attachment_size_limit": MAX_FILE,
         });
@@ -211,8 +216,13 @@ impl FakeDiscord {
                 let bot = bot_permissions_in(st, channel).unwrap_or(0);
                 v["app_permissions"] = json!(bot.to_string());
                 v["guild_id"] = json!(g.to_string());
-                v["guild"] = json!({ "id": g.to_string(), "locale": "en-US", "features": [] });
-                v["guild_locale"] = json!("en-US");
+                let guild_locale = st
+                    .guild_locales
+                    .get(&g)
+                    .cloned()
+                    .unwrap_or_else(|| "en-US".to_string());
+                v["guild"] = json!({ "id": g.to_string(), "locale": guild_locale, "features": [] });
+                v["guild_locale"] = json!(guild_locale);
                 v["channel"] = json!({
                     "id": channel.to_string(), "type": 0, "name": format!("table-{channel}"),
                     "guild_id": g.to_string(), "permissions": perms.to_string(), "flags": 0,

@@ -302,6 +302,10 @@ struct St {
     // the Discord world
     user_names: HashMap<u64, String>,
     user_permissions: HashMap<u64, u64>,
+    /// Per user, the Discord locale their interactions carry (default `en-US`).
+    user_locales: HashMap<u64, String>,
+    /// Per guild, its preferred locale as interactions carry it (default `en-US`).
+    guild_locales: HashMap<u64, String>,
     dm_channels: HashMap<u64, u64>,
     dm_closed: HashSet<u64>,
     channels: HashMap<u64, ChannelInfo>,

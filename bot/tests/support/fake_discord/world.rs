@@ -30,6 +30,16 @@ impl FakeDiscord {
         self.st().user_permissions.insert(user, permissions);
     }
 
+    /// The Discord locale (`de`, `en-GB`) of `user`'s later interactions (default `en-US`).
+    pub fn set_locale(&self, user: u64, locale: &str) {
+        self.st().user_locales.insert(user, locale.to_string());
+    }
+
+    /// The preferred locale of `guild` in later interactions (default `en-US`).
+    pub fn set_guild_locale(&self, guild: u64, locale: &str) {
+        self.st().guild_locales.insert(guild, locale.to_string());
+    }
+
     /// A copy of `interaction` whose member has `permissions` (e.g.
     /// `permissions::MEMBER | permissions::MANAGE_MESSAGES`).
     pub fn with_permissions(mut interaction: Value, permissions: u64) -> Value {
