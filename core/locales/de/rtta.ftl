@@ -24,6 +24,7 @@ rtta-cities = Städte
 rtta-you = du
 # Only after "mit" (rtta-refuse-bad-partner): dative.
 rtta-yourself = dir selbst
+# made up: Platz for a seat (002 says "Spieler").
 rtta-seat = Platz { $n }
 rtta-nothing = nichts
 # Only the Great Wall, which protects from Invasion ("durch die Große Mauer geschützt").
@@ -72,7 +73,7 @@ rtta-prompt-roll = Würfel neu werfen oder behalten (noch { $rerolls ->
    *[other] { $rerolls } Würfe
 })
 rtta-prompt-leadership = mit Führungskraft einen Würfel neu werfen oder die Würfel behalten
-rtta-prompt-choose = für { $dice } Nahrung oder Arbeiter wählen
+rtta-prompt-choose = Nahrung oder Arbeiter für { $dice } wählen
 rtta-prompt-trade = handeln (geben, fordern, anbieten) oder fertig sein
 rtta-prompt-answer = das Angebot an dich annehmen oder ablehnen
 rtta-prompt-build = { $workers } auf Städte und Monumente setzen oder fertig sein
@@ -130,6 +131,7 @@ rtta-zero-discarding = Abgeben
 rtta-unknown-good = Ware Nummer { $n }
 rtta-unknown-monument = Monument Nummer { $n }
 rtta-unknown-development = Errungenschaft Nummer { $n }
+# made up: Warensatz (002 has no word for a set of goods tracks).
 rtta-unknown-goods-set = Warensatz { $n }
 
 ## Reading an action: what was not understood, and how to write it (the notation is not translated).
@@ -328,7 +330,8 @@ rtta-label-monument-later = { $workers } auf { $monument } — später vollendet
 }
 rtta-label-monument = { $workers } auf { $monument } — { $after } von { $needs }
 rtta-label-buy = { $development } kaufen — { $cost } Münzen
-rtta-label-buy-selling = { $development } ({ $cost }) kaufen · { $payment }
+# Shorter than "… kaufen": the longest payments still fit 80 characters.
+rtta-label-buy-selling = Kauf: { $development } { $cost } · { $payment }
 rtta-label-pay-coins = { $coins } Münzen
 rtta-label-pay-good = { $good } { $worth }
 
