@@ -1,7 +1,7 @@
 //! Command-line parsing and the commands that need no server: `replay`, `local`,
 //! `selfplay`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -27,6 +27,16 @@ pub enum Command {
     /// Run the Discord bot. Reads DISCORD_TOKEN, TURNPOST_DATABASE (default turnpost.db)
     /// and TURNPOST_DEV_GUILD from the environment or a .env file.
     Serve,
+    /// Copy the database to FILE while Turnpost serves: SQLite through `VACUUM INTO`,
+    /// PostgreSQL through `pg_dump --format=custom`. Reads TURNPOST_DATABASE (default
+    /// turnpost.db) from the environment or a .env file. FILE must not exist.
+    Backup {
+        /// Where the copy goes.
+        file: PathBuf,
+        /// The database to copy, instead of TURNPOST_DATABASE.
+        #[arg(long)]
+        database: Option<String>,
+    },
     /// Replay a game record from /record (checking it reproduces the stored game), or run a
     /// scenario file and print its log and the final public view.
     Replay {
@@ -95,6 +105,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Serve => serve(),
+        Command::Backup { file, database } => backup(&file, database),
         Command::Replay { file } => replay(&file),
         Command::Local {
             game,
@@ -163,6 +174,24 @@ fn serve() -> Result<(), String> {
     let config = crate::discord::Config::from_env()?;
     tracing::info!(database = %config.database.display(), dev_guild = ?config.dev_guild, "starting");
     runtime()?.block_on(crate::discord::serve(config, shutdown_signal()))
+}
+
+/// `turnpost backup FILE`: a consistent copy of the database, taken while it serves.
+fn backup(file: &Path, database: Option<String>) -> Result<(), String> {
+    let _ = dotenvy::dotenv();
+    let database = database
+        .or_else(|| std::env::var("TURNPOST_DATABASE").ok())
+        .unwrap_or_else(|| "turnpost.db".to_string());
+    let made = runtime()?
+        .block_on(crate::store::backup(&database, file))
+        .map_err(|e| format!("backup failed: {e}"))?;
+    println!(
+        "backed up {} games to {} ({} bytes)",
+        made.games,
+        made.file.display(),
+        made.bytes
+    );
+    Ok(())
 }
 
 /// Completes on Ctrl-C or SIGTERM.
