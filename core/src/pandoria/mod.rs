@@ -101,11 +101,18 @@ use crate::options::OptionSpec;
 pub const COLOURS: [&str; 4] = ["Red", "Blue", "Yellow", "Green"];
 
 /// Pandoria's Fluent bundles ([`Game::WORDS`]).
-pub const WORDS: &[crate::words::Source] = &[crate::words::Source {
-    lang: crate::words::Lang::En,
-    path: "core/locales/en/pandoria.ftl",
-    ftl: include_str!("../../locales/en/pandoria.ftl"),
-}];
+pub const WORDS: &[crate::words::Source] = &[
+    crate::words::Source {
+        lang: crate::words::Lang::En,
+        path: "core/locales/en/pandoria.ftl",
+        ftl: include_str!("../../locales/en/pandoria.ftl"),
+    },
+    crate::words::Source {
+        lang: crate::words::Lang::De,
+        path: "core/locales/de/pandoria.ftl",
+        ftl: include_str!("../../locales/de/pandoria.ftl"),
+    },
+];
 
 /// Building slots on a realm tableau.
 pub const SLOTS: usize = 5;
