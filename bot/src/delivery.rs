@@ -6,8 +6,19 @@
 //! adapter) reads them without knowing the store, and the outbox without knowing the table.
 
 use serde::{Deserialize, Serialize};
+use turnpost_core::words::{Lang, Text};
 
 use crate::ids::{GameId, UserId};
+
+/// The language a reader reads (issue 30): the one they (or a server's moderators) chose,
+/// else the one their Discord locale names (a person's client, a server's preferred locale),
+/// else English.
+pub fn reader_lang(chosen: Option<&str>, locale: Option<&str>) -> Lang {
+    chosen
+        .and_then(Lang::from_tag)
+        .or_else(|| locale.and_then(Lang::from_discord))
+        .unwrap_or_default()
+}
 
 /// Where a delivery goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +94,9 @@ pub struct DeliveryRow {
     /// Why the row cannot be read, if it cannot (a body that is not text, or not UTF-8, a
     /// column of the wrong type): the worker gives it up instead of sending it.
     pub unreadable: Option<String>,
+    /// The reader's language when the row is read: a DM's person's, a channel post's
+    /// server's ([`reader_lang`]); the row's words are typed and made text in it.
+    pub lang: Lang,
 }
 
 impl DeliveryRow {
@@ -104,8 +118,8 @@ pub struct Turn {
     pub version: i64,
     /// Who must act.
     pub user: UserId,
-    /// What they must decide.
-    pub prompt: String,
+    /// What they must decide (older rows hold plain English, read as given).
+    pub prompt: Text,
     /// Whether that player could undo now.
     pub can_undo: bool,
 }

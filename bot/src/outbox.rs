@@ -45,6 +45,8 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use tokio::sync::Notify;
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Lang, Text};
 
 use crate::clock::now_ms;
 /// The words of a delivery, which couriers read: the outbox's own, kept apart from the
@@ -54,10 +56,12 @@ use crate::store::{Delivered, SENT, Store, StoreError};
 
 /// What an outbox row says to send (stored as JSON; every field but `text` may be missing
 /// in older rows).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Message {
-    /// The text (plain; mentions are added for `ping`).
-    pub text: String,
+    /// The words (plain; mentions are added for `ping`), stored typed and made text in the
+    /// reader's language when delivered ([`DeliveryRow::lang`]); a row written before typed
+    /// words holds a plain string, which reads as words shown as given.
+    pub text: Text,
     /// Users to mention (the player to act).
     #[serde(default)]
     pub ping: Vec<u64>,
@@ -115,13 +119,40 @@ pub enum SeatCall {
     Open,
 }
 
+impl Default for Message {
+    fn default() -> Message {
+        Message {
+            text: Text::concat([]),
+            ping: Vec::new(),
+            turn: None,
+            lobby: false,
+            tell: None,
+            edit: false,
+            takes_over: false,
+            call: None,
+            alt: Vec::new(),
+            reminder: false,
+            retire: None,
+            fresh: false,
+            closes: false,
+            rematch: false,
+        }
+    }
+}
+
 impl Message {
+    /// The words in the reader's language (a courier sends this).
+    pub fn words(&self, lang: Lang) -> String {
+        lang.render(&self.text)
+    }
+
     /// The row body.
     pub fn to_body(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    fn from_body(body: &str) -> Result<Message, String> {
+    /// A row body read back (a plain string as `text` reads as words shown as given).
+    pub fn from_body(body: &str) -> Result<Message, String> {
         serde_json::from_str(body).map_err(|e| format!("unreadable outbox body: {e}"))
     }
 
@@ -819,7 +850,13 @@ impl Outbox {
                     tracing::error!(outbox_id = id, game = row.game_id, attempts, error = %why, "giving up a delivery after repeated failures");
                     let outcome = format!("failed after {attempts} attempts: {why}");
                     self.store.finish_delivery(id, &outcome, None).await?;
-                    self.tell_caller(courier, row, message, &format!("I could not post in <#{}> after {attempts} tries ({why}). The game is saved; `/board` shows it.", row.channel_id)).await;
+                    let words = t!(
+                        "bot-outbox-gave-up",
+                        channel = channel_mention(row.channel_id),
+                        attempts = attempts,
+                        why = Arg::raw(why)
+                    );
+                    self.tell_caller(courier, row, message, &words).await;
                     return Ok(());
                 }
                 let floor = if invalid {
@@ -842,9 +879,10 @@ impl Outbox {
             }
             Failure::DmsClosed => {
                 let note = Message {
-                    text: format!(
-                        "<@{}>, I can't send you direct messages — use **My hand** or `/hand` to see your hand here, only to you.",
-                        row.target
+                    // A mention: Discord's markup, the same in every language.
+                    text: t!(
+                        "bot-dms-closed",
+                        user = Arg::raw(format!("<@{}>", row.target))
                     ),
                     ping: vec![row.target],
                     ..Message::default()
@@ -872,11 +910,12 @@ impl Outbox {
                     .await?;
                 if since == now {
                     tracing::error!(outbox_id = id, game = row.game_id, channel = row.target, error = %why, "cannot post in a channel; holding its posts and trying again later");
-                    let text = format!(
-                        "I could not post the game's message in <#{}>: {why}. The game is saved, and I will post it as soon as I can (I try again now and then, and whenever someone uses a command there) — a moderator can fix the channel's permissions for Turnpost (channel settings → Permissions → Turnpost's role → allow View Channel, Send Messages (in a thread: Send Messages in Threads), Attach Files, Embed Links and Read Message History); `/board` shows the game meanwhile.",
-                        row.channel_id
+                    let words = t!(
+                        "bot-outbox-unreachable",
+                        channel = channel_mention(row.channel_id),
+                        why = Arg::raw(why)
                     );
-                    self.tell_caller(courier, row, message, &text).await;
+                    self.tell_caller(courier, row, message, &words).await;
                 } else {
                     tracing::info!(outbox_id = id, channel = row.target, retry_in_s = (next - now) / 1000, error = %why, "the channel is still unreachable");
                 }
@@ -898,25 +937,31 @@ impl Outbox {
     }
 
     /// Tells the person whose command caused a delivery that it failed, while their handle
-    /// is still valid.
+    /// is still valid: in the row's reader's language (the server's, for a channel post;
+    /// the caller is one of its readers).
     async fn tell_caller<C: Courier>(
         &self,
         courier: &C,
         row: &DeliveryRow,
         message: &Message,
-        text: &str,
+        words: &Text,
     ) {
         let Some(handle) = &message.tell else { return };
         if now_ms() - row.created_at > TELL_VALID_MS {
             return;
         }
-        if !courier.tell(handle, text).await {
+        if !courier.tell(handle, &row.lang.render(words)).await {
             tracing::warn!(
                 outbox_id = row.outbox_id,
                 "could not tell the caller about a failed delivery either"
             );
         }
     }
+}
+
+/// A channel's mention (Discord's markup, the same in every language).
+fn channel_mention(channel: u64) -> Arg {
+    Arg::raw(format!("<#{channel}>"))
 }
 
 /// A channel post as a delivery row.

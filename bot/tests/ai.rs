@@ -255,7 +255,13 @@ async fn ai_seats_play_every_mode_of_both_games_to_the_end_without_a_refused_act
             .unwrap()
             .into_iter()
             .filter(|d| d.game_id == Some(game) && d.kind == DeliveryKind::Channel)
-            .map(|d| d.body)
+            // The words in English (stored typed).
+            .map(|d| {
+                turnpost_bot::outbox::Message::from_body(&d.body)
+                    .unwrap()
+                    .text
+                    .to_string()
+            })
             .collect();
         for level in seats.iter().filter_map(|&u| ai_level(u)) {
             let label = format!("(AI, {level}) to play");
@@ -276,7 +282,10 @@ async fn ai_seats_play_every_mode_of_both_games_to_the_end_without_a_refused_act
             assert!(d.target < AI_USERS, "a DM to an AI seat");
         }
         let body: serde_json::Value = serde_json::from_str(&d.body).unwrap();
-        let text = body["text"].as_str().unwrap_or_default();
+        let text = turnpost_bot::outbox::Message::from_body(&d.body)
+            .unwrap()
+            .text
+            .to_string();
         assert!(
             !text.contains(&AI_USERS.to_string()[..12]),
             "an AI seat mentioned: {text}"
@@ -402,7 +411,7 @@ async fn the_lobby_adds_and_removes_ai_seats_and_an_ai_game_is_unrated_unless_th
         .await
         .unwrap();
     assert!(
-        added.public[0].text.contains("AI (easy)"),
+        added.public[0].text.to_string().contains("AI (easy)"),
         "{:?}",
         added.public
     );
@@ -505,7 +514,11 @@ async fn the_lobby_adds_and_removes_ai_seats_and_an_ai_game_is_unrated_unless_th
         .await
         .unwrap();
     let left = table.handle(&caller(2, 4), Command::Leave).await.unwrap();
-    assert!(left.public[0].text.contains("closed"), "{:?}", left.public);
+    assert!(
+        left.public[0].text.to_string().contains("closed"),
+        "{:?}",
+        left.public
+    );
     assert_eq!(table.open_game_id(4).await.unwrap(), None);
     // Start: the AI plays when its turn comes.
     table.handle(&caller(1, 1), Command::Start).await.unwrap();

@@ -94,7 +94,7 @@ async fn to_act(table: &Table) -> u64 {
 /// The public board in text.
 async fn board(table: &Table) -> String {
     let (kind, view) = table.public_view(CHANNEL).await.unwrap().unwrap();
-    turnpost_render::text::public(&kind, &*view)
+    turnpost_render::text::public(&kind, &*view, turnpost_core::words::Lang::En)
 }
 
 /// The position as a player sees it: the public board in text and who must decide what.
@@ -116,7 +116,7 @@ async fn state(table: &Table) -> String {
         .await
         .unwrap()
         .ephemeral
-        .map(|p| p.text);
+        .map(|p| p.text.to_string());
     format!("{seat} to act\n{legal:?}\n{hand:?}")
 }
 
@@ -309,12 +309,22 @@ async fn text_columns_stored_as_blobs_are_read_and_bad_values_are_reported_clear
 
 /// The outbox's pending channel posts of the test channel, as their JSON bodies.
 async fn channel_posts(pool: &sqlx::SqlitePool) -> Vec<String> {
-    sqlx::query_scalar(&format!(
+    let bodies: Vec<String> = sqlx::query_scalar(&format!(
         "SELECT body FROM outbox WHERE kind = 'channel' AND target = {CHANNEL} ORDER BY outbox_id"
     ))
     .fetch_all(pool)
     .await
-    .unwrap()
+    .unwrap();
+    // The words in English (stored typed).
+    bodies
+        .iter()
+        .map(|b| {
+            turnpost_bot::outbox::Message::from_body(b)
+                .unwrap()
+                .text
+                .to_string()
+        })
+        .collect()
 }
 
 #[tokio::test]
@@ -422,7 +432,11 @@ async fn a_flipped_action_is_not_replayed_as_another_move() {
     };
     let replayed = replay(&record).unwrap();
     assert_eq!(
-        turnpost_render::text::public("pandoria", &*replayed.game.public_view()),
+        turnpost_render::text::public(
+            "pandoria",
+            &*replayed.game.public_view(),
+            turnpost_core::words::Lang::En,
+        ),
         board(&table).await
     );
     play(&table, 0).await;
@@ -555,6 +569,7 @@ async fn local(db: &std::path::Path, input: &[u8]) -> Result<String, String> {
         db: Some(db.to_path_buf()),
         out: db.with_file_name("pictures"),
         new: false,
+        lang: turnpost_core::words::Lang::En,
     };
     let mut out = Vec::new();
     turnpost_bot::local::play(&opts, Arc::new(NoImages), &mut &input[..], &mut out).await?;

@@ -157,7 +157,8 @@ async fn play_rated(kind: &str, options: &[(&str, &str)], n: u64, seed: u64) -> 
         .unwrap()
         .ephemeral
         .unwrap()
-        .text;
+        .text
+        .to_string();
     table.close().await;
     Finished {
         outcome,

@@ -38,7 +38,11 @@ async fn table() -> (Table, tempfile::TempDir) {
 
 fn answer(r: Result<Reply, TableError>) -> String {
     match r {
-        Ok(reply) => reply.ephemeral.expect("an answer for the caller").text,
+        Ok(reply) => reply
+            .ephemeral
+            .expect("an answer for the caller")
+            .text
+            .to_string(),
         Err(e) => panic!("refused: {e:?}"),
     }
 }
@@ -241,7 +245,7 @@ async fn first_messages_say_what_each_realm_does_and_the_panel_explains_its_choi
     assert_eq!(reply.private.len(), 3, "every player's first DM");
     for (user, post) in &reply.private {
         assert!(
-            post.text.starts_with("You play the "),
+            post.text.to_string().starts_with("You play the "),
             "{user:?}: {}",
             post.text
         );
@@ -279,6 +283,6 @@ async fn first_messages_say_what_each_realm_does_and_the_panel_explains_its_choi
         reply
             .private
             .iter()
-            .all(|(_, p)| !p.text.contains("You play the"))
+            .all(|(_, p)| !p.text.to_string().contains("You play the"))
     );
 }

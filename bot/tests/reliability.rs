@@ -282,7 +282,7 @@ async fn an_old_undo_button_is_refused_and_undo_happens_once() {
     assert!(
         done.news
             .iter()
-            .any(|l| l.contains(&format!("took back \"{worker}\""))),
+            .any(|l| l.to_string().contains(&format!("took back \"{worker}\""))),
         "{done:?}"
     );
     // The worker was held back from the channel, so taking it back posts nothing.
@@ -291,7 +291,7 @@ async fn an_old_undo_button_is_refused_and_undo_happens_once() {
     // from an older message now.
     let again = table.handle(&click, undo.clone()).await.unwrap();
     assert_eq!(
-        again.ephemeral.map(|p| p.text).as_deref(),
+        again.ephemeral.map(|p| p.text.to_string()).as_deref(),
         Some("That was already done.")
     );
     assert_eq!(
@@ -331,7 +331,7 @@ impl Courier for TestCourier {
         self.sent
             .lock()
             .unwrap()
-            .push((row.kind, row.target, message.text.clone()));
+            .push((row.kind, row.target, message.words(row.lang)));
         Ok(Some(1000 + row.outbox_id as u64))
     }
 
@@ -857,8 +857,8 @@ async fn a_snapshot_that_does_not_match_the_log_is_rebuilt_from_the_log() {
     let table = table_at(&db).await;
     let loaded = table.handle(&caller(1), Command::Board).await.unwrap();
     assert_eq!(
-        loaded.ephemeral.map(|p| p.text),
-        truth.ephemeral.map(|p| p.text),
+        loaded.ephemeral.map(|p| p.text.to_string()),
+        truth.ephemeral.map(|p| p.text.to_string()),
         "the misplaced snapshot was used"
     );
     assert_eq!(loaded.turn, truth.turn);
@@ -877,6 +877,7 @@ async fn local_sessions_never_reuse_interaction_ids_and_bad_player_counts_write_
         db: Some(db.clone()),
         out: dir.path().join("pictures"),
         new,
+        lang: turnpost_core::words::Lang::En,
     };
     // No players: refused before the file is even created.
     let mut out = Vec::new();

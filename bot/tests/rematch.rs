@@ -49,7 +49,7 @@ fn refused(r: Result<Reply, TableError>) -> String {
 fn public_text(r: &Reply) -> String {
     r.public
         .iter()
-        .map(|p| p.text.clone())
+        .map(|p| p.text.to_string())
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -127,7 +127,11 @@ async fn a_rematch_seats_the_same_players_in_order_and_starts_when_all_have_conf
         text.contains("Waiting for Anna and Cleo to press **Join**"),
         "{text}"
     );
-    assert!(r.news[0].starts_with("Rematch of the last"), "{:?}", r.news);
+    assert!(
+        r.news[0].to_string().starts_with("Rematch of the last"),
+        "{:?}",
+        r.news
+    );
     let lobby = table.store().open_game_in(CHANNEL).await.unwrap().unwrap();
     assert_eq!(lobby.status, Status::Lobby);
     assert_ne!(lobby.game_id, old);
@@ -154,7 +158,7 @@ async fn a_rematch_seats_the_same_players_in_order_and_starts_when_all_have_conf
     // Anna confirms: still waiting for Cleo; the lobby says so.
     let r = table.handle(&caller(ANNA), Command::Join).await.unwrap();
     assert!(
-        r.news[0].contains("Anna confirmed their seat"),
+        r.news[0].to_string().contains("Anna confirmed their seat"),
         "{:?}",
         r.news
     );
@@ -303,7 +307,7 @@ async fn a_rematch_is_refused_politely_where_it_cannot_be() {
         .unwrap();
     let lobby = table.store().open_game_in(CHANNEL).await.unwrap().unwrap();
     let r = table.handle(&caller(ANNA), Command::Leave).await.unwrap();
-    assert!(r.news[0].contains("Anna left"), "{:?}", r.news);
+    assert!(r.news[0].to_string().contains("Anna left"), "{:?}", r.news);
     assert_eq!(
         seats(&table, lobby.game_id).await,
         vec![(BERT, "Bert".to_string())]

@@ -49,7 +49,7 @@ async fn my_hand_in_rtta_answers_with_the_callers_sheet() {
     let dir = tempfile::tempdir().unwrap();
     let table = table("rtta", dir.path()).await;
     let reply = table.handle(&caller(2), Command::Hand).await.unwrap();
-    let text = reply.ephemeral.unwrap().text;
+    let text = reply.ephemeral.unwrap().text.to_string();
     // The old answer was only "Nothing is hidden in this game: everything is on the board."
     assert!(text.starts_with("Your sheet (Blue): Blue "), "{text}");
     for part in ["points", "cities", "food", "goods", "developments"] {

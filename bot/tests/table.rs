@@ -54,7 +54,7 @@ fn refused(r: Result<Reply, TableError>) -> String {
 fn public_text(r: &Reply) -> String {
     r.public
         .iter()
-        .map(|p| p.text.clone())
+        .map(|p| p.text.to_string())
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -135,7 +135,11 @@ async fn the_lobby_seats_players_and_starts_only_when_allowed() {
     );
     // Everyone gets their first private message: the hand (and the preview for the starter).
     assert_eq!(r.private.len(), 2);
-    assert!(r.private.iter().all(|(_, p)| p.text.contains("Your tile")));
+    assert!(
+        r.private
+            .iter()
+            .all(|(_, p)| p.text.to_string().contains("Your tile"))
+    );
     assert_eq!(r.public[0].ping, vec![to_act(&r)]);
     assert!(refused(table.handle(&caller(1), Command::Start).await).contains("already running"));
     assert!(refused(table.handle(&caller(3), Command::Leave).await).contains("/resign"));
@@ -266,7 +270,7 @@ async fn acting_checks_seat_turn_notation_and_staleness_and_counts_duplicates_on
         .unwrap();
     // Placing one's own tile can be taken back, so only the player hears of it (issue 28).
     assert!(r.public.is_empty(), "{}", public_text(&r));
-    assert!(r.news.join("\n").contains("placed"), "{:?}", r.news);
+    assert!(english(&r.news).contains("placed"), "{:?}", r.news);
     // The same interaction again changes nothing.
     let again = table
         .handle(
@@ -278,7 +282,14 @@ async fn acting_checks_seat_turn_notation_and_staleness_and_counts_duplicates_on
         )
         .await
         .unwrap();
-    assert!(again.ephemeral.unwrap().text.contains("already played"));
+    assert!(
+        again
+            .ephemeral
+            .unwrap()
+            .text
+            .to_string()
+            .contains("already played")
+    );
     assert_eq!(table.store().sequence_numbers(1).await.unwrap(), vec![1]);
     // A button from the old message is stale.
     let stale = Command::Act {
@@ -324,7 +335,7 @@ async fn undo_takes_back_only_the_own_action_of_this_turn() {
     assert!(
         r.news
             .iter()
-            .any(|l| l.contains(&format!("took back \"{tile}\""))),
+            .any(|l| l.to_string().contains(&format!("took back \"{tile}\""))),
         "{:?}",
         r.news
     );
@@ -341,7 +352,7 @@ async fn undo_takes_back_only_the_own_action_of_this_turn() {
     assert!(r.turn.as_ref().unwrap().can_undo);
     assert!(refused(table.handle(&caller(other), undo()).await).contains("It is "));
     let r = table.handle(&caller(first), undo()).await.unwrap();
-    let text = r.news.join("\n");
+    let text = english(&r.news);
     assert!(text.contains(&format!("took back \"{worker}\"")), "{text}");
     assert!(r.public.is_empty(), "{}", public_text(&r));
     assert!(
@@ -349,6 +360,7 @@ async fn undo_takes_back_only_the_own_action_of_this_turn() {
             .as_ref()
             .unwrap()
             .prompt
+            .to_string()
             .contains("place a figure on it"),
         "{:?}",
         r.turn
@@ -427,7 +439,7 @@ async fn abandon_needs_the_creator_or_a_moderator_and_a_confirmation() {
         .handle(&caller(1), Command::Abandon { confirm: false })
         .await
         .unwrap();
-    assert!(ask.ephemeral.unwrap().text.contains("Confirm"));
+    assert!(ask.ephemeral.unwrap().text.to_string().contains("Confirm"));
     let mut moderator = caller(3);
     moderator.moderator = true;
     let r = table
@@ -447,10 +459,23 @@ async fn board_hand_log_and_listings() {
     let first = to_act(&r);
     let board = table.handle(&caller(5), Command::Board).await.unwrap();
     assert!(board.public.is_empty());
-    assert!(board.ephemeral.unwrap().text.contains("to play"));
+    assert!(
+        board
+            .ephemeral
+            .unwrap()
+            .text
+            .to_string()
+            .contains("to play")
+    );
     assert!(refused(table.handle(&caller(5), Command::Hand).await).contains("not playing"));
     let hand = table.handle(&caller(first), Command::Hand).await.unwrap();
-    assert!(hand.ephemeral.unwrap().text.contains("Your tile"));
+    assert!(
+        hand.ephemeral
+            .unwrap()
+            .text
+            .to_string()
+            .contains("Your tile")
+    );
     for _ in 0..12 {
         let who = table.handle(&caller(1), Command::Board).await.unwrap();
         let _ = who;
@@ -472,7 +497,8 @@ async fn board_hand_log_and_listings() {
         .unwrap()
         .ephemeral
         .unwrap()
-        .text;
+        .text
+        .to_string();
     assert!(page1.starts_with("Log, page 1 of "), "{page1}");
     let page2 = table
         .handle(&caller(5), Command::Log { page: 2 })
@@ -480,7 +506,8 @@ async fn board_hand_log_and_listings() {
         .unwrap()
         .ephemeral
         .unwrap()
-        .text;
+        .text
+        .to_string();
     assert_ne!(page1, page2);
     assert!(
         refused(table.handle(&caller(5), Command::Log { page: 99 }).await).contains("The log has")
@@ -712,7 +739,12 @@ async fn eight_racing_tasks_apply_exactly_one_action_per_decision() {
 async fn help_explains_the_channels_game_or_every_game() {
     let dir = tempfile::tempdir().unwrap();
     let table = table_at(&dir.path().join("t.db")).await;
-    let help = |r: Reply| r.ephemeral.expect("help is only for the caller").text;
+    let help = |r: Reply| {
+        r.ephemeral
+            .expect("help is only for the caller")
+            .text
+            .to_string()
+    };
     // No game here: every game's rules in brief and how to open a table.
     let text = help(table.handle(&caller(1), Command::Help).await.unwrap());
     for info in turnpost_core::registry::games() {
@@ -755,7 +787,7 @@ async fn steps_of_one_turn_edit_the_turn_message_and_a_new_person_gets_a_new_one
             // after the game was evicted and rebuilt from the log).
             assert_eq!(next, user);
             assert!(r.turn.as_ref().unwrap().can_undo, "{r:?}");
-            shown.extend(r.news.iter().cloned());
+            shown.extend(r.news.iter().map(|l| l.to_string()));
             if !evicted {
                 table.evict_all();
                 evicted = true;
@@ -769,7 +801,7 @@ async fn steps_of_one_turn_edit_the_turn_message_and_a_new_person_gets_a_new_one
             assert!(post.ping.is_empty());
             for line in &shown {
                 assert!(
-                    post.text.contains(line.as_str()),
+                    post.text.to_string().contains(line.as_str()),
                     "{line:?} missing: {}",
                     post.text
                 );
@@ -781,15 +813,19 @@ async fn steps_of_one_turn_edit_the_turn_message_and_a_new_person_gets_a_new_one
             assert_eq!(post.ping, vec![next]);
             for line in &shown {
                 assert!(
-                    post.text.contains(line.as_str()),
+                    post.text.to_string().contains(line.as_str()),
                     "{line:?} missing: {}",
                     post.text
                 );
             }
             shown.clear();
         }
-        assert!(r.news.iter().all(|l| post.text.contains(l.as_str())));
-        shown.extend(r.news.iter().cloned());
+        assert!(
+            r.news
+                .iter()
+                .all(|l| post.text.to_string().contains(&l.to_string()))
+        );
+        shown.extend(r.news.iter().map(|l| l.to_string()));
         if next != user {
             shown.clear();
         }
@@ -841,4 +877,13 @@ async fn items_picked_together_play_what_they_stand_for_or_are_refused_in_words(
         .unwrap();
     let said = public_text(&played);
     assert!(said.contains("rerolled dice 1 and 2"), "{said}");
+}
+
+/// Log lines in English, one per line.
+fn english(lines: &[turnpost_core::words::Text]) -> String {
+    lines
+        .iter()
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -39,7 +39,7 @@ fn caller(user: u64) -> Caller {
 fn public_text(r: &Reply) -> String {
     r.public
         .iter()
-        .map(|p| p.text.clone())
+        .map(|p| p.text.to_string())
         .collect::<Vec<_>>()
         .join("\n")
 }

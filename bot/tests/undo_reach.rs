@@ -43,6 +43,7 @@ impl Painter for Recorder {
         &self,
         _: &str,
         view: &dyn AnyView,
+        _: turnpost_core::words::Lang,
     ) -> Result<Vec<Image>, turnpost_render::RenderError> {
         self.public.lock().unwrap().push(view.to_json());
         Ok(Vec::new())
@@ -51,6 +52,7 @@ impl Painter for Recorder {
         &self,
         _: &str,
         _: &dyn AnyView,
+        _: turnpost_core::words::Lang,
     ) -> Result<Vec<Image>, turnpost_render::RenderError> {
         Ok(Vec::new())
     }
@@ -138,7 +140,7 @@ async fn log_text(table: &Table, who: u64) -> String {
         .handle(&caller(who), Command::Log { page: 1 })
         .await
         .unwrap();
-    r.ephemeral.map(|p| p.text).unwrap_or_default()
+    r.ephemeral.map(|p| p.text.to_string()).unwrap_or_default()
 }
 
 /// The lines a step's events read as, that name the hand tile placed (`TilePlaced`).
@@ -200,7 +202,7 @@ async fn undo_reaches_over_the_own_tile_which_no_public_post_ever_names() {
     let r = table.handle(&caller(who), undo()).await.unwrap();
     assert!(r.public.is_empty(), "{:?}", r.public);
     assert!(
-        r.news.iter().any(|l| l.contains("took back")),
+        r.news.iter().any(|l| l.to_string().contains("took back")),
         "{:?}",
         r.news
     );
@@ -208,7 +210,7 @@ async fn undo_reaches_over_the_own_tile_which_no_public_post_ever_names() {
     assert_eq!(board_json(&table).await, board_before);
     assert!(recorder.take().is_empty());
     let hand = table.handle(&caller(who), Command::Hand).await.unwrap();
-    let hand_text = hand.ephemeral.unwrap().text;
+    let hand_text = hand.ephemeral.unwrap().text.to_string();
     assert!(
         refused(table.handle(&caller(who), undo()).await).contains("nothing to take back"),
         "back at the start of the turn"
@@ -262,7 +264,7 @@ async fn undo_reaches_over_the_own_tile_which_no_public_post_ever_names() {
     assert!(!r.turn.as_ref().unwrap().can_undo);
     let hand_again = table.handle(&caller(who), Command::Hand).await.unwrap();
     assert_eq!(
-        hand_again.ephemeral.unwrap().text,
+        hand_again.ephemeral.unwrap().text.to_string(),
         hand_text,
         "the tile is back in the hand"
     );
@@ -274,7 +276,7 @@ async fn undo_reaches_over_the_own_tile_which_no_public_post_ever_names() {
         .handle(&caller(who), act(&other.to_string()))
         .await
         .unwrap();
-    posts.extend(r.public.iter().map(|p| p.text.clone()));
+    posts.extend(r.public.iter().map(|p| p.text.to_string()));
     while mirror.decision().is_some_and(|d| d.seat == seat) {
         let step = mirror.least_change(seat).unwrap();
         mirror.apply(seat, &step).unwrap();
@@ -282,7 +284,7 @@ async fn undo_reaches_over_the_own_tile_which_no_public_post_ever_names() {
             .handle(&caller(who), act(&step.to_string()))
             .await
             .unwrap();
-        posts.extend(r.public.iter().map(|p| p.text.clone()));
+        posts.extend(r.public.iter().map(|p| p.text.to_string()));
     }
     assert_eq!(
         posts.len(),
@@ -441,7 +443,7 @@ async fn questions_in(game: &str, options: &[(&str, &str)], seed: u64) -> Vec<St
             // Asked first: nothing was played or posted.
             assert_eq!(table.store().sequence_numbers(1).await.unwrap(), before);
             assert!(r.public.is_empty() && r.private.is_empty());
-            let text = r.ephemeral.clone().unwrap().text;
+            let text = r.ephemeral.clone().unwrap().text.to_string();
             assert!(text.contains("anyway?"), "{text}");
             asked.push(text);
             r = table
@@ -467,7 +469,7 @@ async fn questions_in(game: &str, options: &[(&str, &str)], seed: u64) -> Vec<St
                         )
                         .await
                         .unwrap();
-                    assert!(s.ephemeral.unwrap().text.contains("not asked"));
+                    assert!(s.ephemeral.unwrap().text.to_string().contains("not asked"));
                 }
                 off = true;
             }

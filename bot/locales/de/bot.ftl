@@ -219,3 +219,156 @@ bot-already-played = Das wurde schon gespielt.
 bot-nothing-happened = Es ist noch nichts passiert.
 bot-no-finished-games = Auf diesem Server ist noch kein Spiel zu Ende gegangen.
 
+## table (the table's words, issue 30)
+bot-language-yours = Ich spreche jetzt { $language } mit dir: in deinen Bedienfeldern, Antworten und Direktnachrichten.
+bot-language-yours-discord = Ich spreche jetzt in deiner Discord-Sprache mit dir.
+bot-language-server = Die Kanäle dieses Servers zeigen die Spiele jetzt auf { $language }.
+bot-language-server-discord = Die Kanäle dieses Servers zeigen die Spiele jetzt in der Sprache des Servers (seiner Discord-Community-Einstellung).
+bot-outbox-gave-up = Ich konnte nach { $attempts } Versuchen nicht in { $channel } posten ({ $why }). Das Spiel ist gespeichert; `/{ bot-cmd-board }` zeigt es.
+bot-dms-closed = { $user }, ich kann dir keine Direktnachrichten schicken — nimm **{ bot-button-my-hand }** oder `/{ bot-cmd-hand }`, um deine Hand hier zu sehen, nur für dich.
+bot-outbox-unreachable = Ich konnte die Nachricht des Spiels nicht in { $channel } posten: { $why }. Das Spiel ist gespeichert, und ich poste sie, sobald ich kann (ich versuche es immer wieder und jedes Mal, wenn dort jemand einen Befehl benutzt) — ein Moderator kann die Berechtigungen des Kanals für Turnpost richten (Kanaleinstellungen → Berechtigungen → Rolle von Turnpost → erlauben: Kanal ansehen, Nachrichten senden (in einem Thread: Nachrichten in Threads senden), Dateien anhängen, Links einbetten und Nachrichtenverlauf anzeigen); `/{ bot-cmd-board }` zeigt das Spiel solange.
+bot-held-note = (Nur du siehst das, bis dein Zug etwas Neues aufdeckt oder endet; „{ bot-button-undo }“ nimmt es zurück.)
+bot-policy-then = { $policy ->
+    [skip] wird der Zug übersprungen
+    [replace] stimmen die anderen ab, den Spieler zu ersetzen
+   *[forfeit] verliert der Platz kampflos
+}
+bot-to-play = { $seat } ist am Zug: { $prompt }
+bot-deadline = ⏳ Frist { $at } (danach { $then }).
+bot-deadline-away = {" "}Im Urlaub bis { $until }: die Uhr wartet.
+bot-game-over-winner = Das Spiel ist vorbei. Gewonnen hat: { $winners }.
+bot-game-over-bold = **Das Spiel ist vorbei.**
+bot-game-over-dm = **Das Spiel ist vorbei.** Gewonnen hat: { $winners }.
+bot-game-over-placed = {" "}Du belegst Platz { $place } von { $of } mit { $score } Punkten. Deine Hand am Ende:
+bot-board-not-started = Das Spiel hat noch nicht begonnen. Plätze ({ $seated }/{ $max }): { $names }.
+bot-your-sheet = Dein Blatt ({ $seat }): { $sheet }
+    { $game } verbirgt nichts: jedes Blatt liegt für alle sichtbar auf dem Brett.
+bot-log-page = Log, Seite { $page } von { $pages }:
+bot-games-none = Auf diesem Server laufen keine Spiele. Starte eines mit /{ bot-cmd-new }.
+bot-games-line = { $channel } { $game } — { $players } — { $state }
+bot-games-to-play = { $seat } ist am Zug
+bot-games-waiting = wartet auf Spieler
+bot-my-turns-none = Du bist in keinem Spiel am Zug.
+bot-my-turns = Du bist am Zug in:
+bot-my-turns-line = { $channel } { $game }
+bot-help-starting = {"**"}Loslegen:** { $commands } eröffnet hier einen Tisch; die anderen drücken **{ bot-button-join }**, wer eröffnet hat, drückt **{ bot-button-start }**.
+bot-how-to-play =
+    {"**"}Spielen:** die Zugnachricht nennt, wer am Zug ist. **{ bot-button-take-my-turn }** (oder `/{ bot-cmd-turn }`) öffnet dein privates Bedienfeld: klick dich dort durch deinen Zug, es aktualisiert sich an Ort und Stelle; **{ bot-button-my-hand }** zeigt, was nur du siehst; **{ bot-button-undo }** nimmt deine letzte Aktion dieses Zugs zurück (nie hinter einen Würfelwurf, ein gezogenes Plättchen oder eine aufgedeckte Karte). Du kannst auch `/{ bot-cmd-play }` tippen und beim Tippen eine Aktion aus der Liste wählen.
+    {"**"}KI-Plätze:** **KI dazu** in der Lobby (oder die Option `{ bot-opt-ai }:` eines neuen Tischs); **{ bot-button-let-an-ai-play }** nach einer Abstimmung über das Ersetzen.
+    {"**"}Befehle:** `/{ bot-cmd-board }`, `/{ bot-cmd-hand }`, `/{ bot-cmd-log }`, `/{ bot-cmd-undo }`, `/{ bot-cmd-resign }`, `/{ bot-cmd-myturns }`, `/{ bot-cmd-mygames }` (mit Fristen), `/{ bot-cmd-games }`, `/{ bot-cmd-quiet }`, `/{ bot-cmd-vacation }`, `/{ bot-cmd-leaderboard }`, `/{ bot-cmd-profile }`, `/{ bot-cmd-history }`, `/{ bot-cmd-record }`; Moderatoren: `/{ bot-cmd-remind }`, `/{ bot-cmd-abandon }`, `/{ bot-cmd-league }`, `/{ bot-cmd-season }`.
+bot-deadline-words = { $hours ->
+    [0] keine Frist
+    [168] eine Woche pro Zug
+   *[other] { $hours } h pro Zug
+}
+bot-terms = { $hours ->
+    [0] keine Frist
+   *[other] { bot-deadline-words } (danach { $then })
+}, { $rated ->
+    [1] gewertet
+   *[0] ungewertet
+}
+bot-standard-rules = Standardregeln
+bot-lobby-opened = { $opener } hat einen Tisch für { $game } eröffnet ({ $options }), für bis zu { $max } Spieler: { $terms }.
+bot-lobby-header = Ein Tisch für { $game } ({ $options }), für bis zu { $max } Spieler: { $terms }.
+bot-lobby-unknown = Ein Tisch für { $game }.
+bot-lobby-footer = Tritt bei, um Platz zu nehmen; { $opener } startet das Spiel.
+bot-lobby-footer-moderator = Tritt bei, um Platz zu nehmen; ein Moderator startet das Spiel.
+bot-lobby-seats = Plätze: { $seats }.
+bot-seat-waiting = { $name } (wartet)
+bot-lobby-joined = { $name } ist beigetreten. Plätze ({ $seated }/{ $max }): { $seats }.
+bot-lobby-ai-added = { $name } hat einen KI-Platz hinzugefügt ({ bot-ai-level }).{ $unrated ->
+    [1] {" "}Das Spiel ist jetzt ungewertet.
+   *[0] {""}
+} Plätze ({ $seated }/{ $max }): { $seats }.
+bot-lobby-ai-removed = { $name } hat einen KI-Platz entfernt. Plätze ({ $seated }/{ $max }): { $seats }.
+bot-lobby-left-closed = { $name } ist gegangen; der Tisch ist leer und geschlossen.
+bot-lobby-left = { $name } ist gegangen. Plätze: { $seats }.
+bot-lobby-closed-footer = Eröffne einen neuen Tisch mit /{ bot-cmd-new }.
+bot-lobby-started = Das Spiel hat begonnen — siehe die Zugnachricht unten.
+bot-lobby-confirmed = { $name } hat den Platz bestätigt. Plätze ({ $seated }/{ $max }): { $seats }.
+bot-lobby-rematch = Revanche des letzten Spiels { $game }, gleiche Plätze: { $seats }.
+bot-lobby-waiting = Es fehlt noch **{ bot-button-join }** zur Bestätigung von { $names }: das Spiel beginnt, wenn alle bestätigt haben, oder { $opener } startet es früher mit den Anwesenden.
+bot-a-moderator = ein Moderator
+bot-game-begins = { $game } beginnt: { $seats }.
+bot-seat-intro = { $name } { $intro }
+bot-reference-game = *{ $game }* ·{" "}
+bot-reference-other = **{ $name }** ({ $kind })
+bot-reference-also-fits = Der Name passt auch zu { $others }: `/{ $command } name:` mit dem vollen Namen zeigt es.
+bot-rules-topic = **{ $game } — { $title }**
+    { $text }
+bot-rules-more = Mehr: `/{ bot-cmd-rules } { bot-opt-topic }:` { $topics }. `/{ bot-cmd-card }`, `/{ bot-cmd-realm }` und `/{ bot-cmd-development }` erklären einzelne Teile.
+bot-explain-head = **Was deine Möglichkeiten bewirken**
+bot-explain-line = • **{ $what }**: { $detail }
+bot-explain-more = …und { $n } weitere: `/{ bot-cmd-card }` oder `/{ bot-cmd-development }` mit einem Namen erklärt jede.
+bot-explain-none = Nichts, was du jetzt wählen kannst, ist eine Karte, ein Gebäude, ein Zauberspruch, ein Volk, eine Errungenschaft, ein Monument oder eine Reliquie: die Knöpfe des Bedienfelds sagen, was sie tun. `/{ bot-cmd-rules }` erklärt das Spiel.
+bot-abandon-confirm = Dieses Spiel für alle abbrechen? Es lässt sich nicht fortsetzen. Bestätige, um es abzubrechen.
+bot-abandoned = { $name } hat das Spiel abgebrochen. Der Kanal ist frei für ein neues.
+bot-reminder = { $user }, du bist am Zug ({ $prompt }); der Tisch wartet seit { $hours } h.{ $link }
+bot-latest-turn = {" "}Letzter Zug: { $link }
+bot-reminders-every = { $hours ->
+    [0] Keine Erinnerungen mehr in diesem Kanal.
+   *[other] Wer am Zug ist, wird nach { $hours } untätigen Stunden erinnert, einmal alle { $hours } Stunden.
+}
+bot-quiet-hours = Keine Erinnerungen für dich zwischen { $start }:00 und { $end }:00 Uhr (UTC{ $offset }).
+bot-quiet-hours-cleared = Deine Ruhezeit ist gelöscht.
+bot-settings-confirm = { $on ->
+    [1] Bevor du einen Zug mit Ungenutztem beendest (Arbeiter, ein Kauf, den du dir leisten kannst), wirst du einmal gefragt. Abschalten mit /{ bot-cmd-settings } { bot-opt-confirm }:{ bot-choice-off }.
+   *[0] Du wirst nicht gefragt, bevor du einen Zug mit Ungenutztem beendest. Die Frage wieder einschalten mit /{ bot-cmd-settings } { bot-opt-confirm }:{ bot-choice-on }.
+}
+bot-vote-no-majority = Die Abstimmung über das Ersetzen von { $seat } endete ohne Mehrheit
+bot-table-keeps-waiting = Der Tisch wartet weiter
+bot-fresh-deadline = { $why }: { $seat } bekommt eine neue Frist, { $at }.
+bot-deadline-warning = { $user }, ⏳ die Frist deines Zugs ist { $at }; danach { $then }.{ $link }
+bot-vote-called = ⏳ { $seat } hat die Zeit überschritten. { $voters }: durch eine Freiwillige oder einen Freiwilligen ersetzen oder weiter warten? Die Mehrheit entscheidet; ohne Mehrheit bis { $at } bekommt { $seat } eine neue Frist. { $seat } kann solange noch spielen.
+bot-seat-opened = Der Tisch hat abgestimmt, { $seat } zu ersetzen. Wer hier nicht mitspielt, kann **{ bot-button-take-the-seat }** drücken und von dieser Stellung aus weiterspielen, oder ein Spieler hier drückt **{ bot-button-let-an-ai-play }**; { $seat } kann den Zug bis dahin noch spielen. Ohne Freiwillige bis { $at } verliert der Platz kampflos.
+bot-vote-replaces = Stimme gezählt: der Tisch ersetzt { $seat }; der Platz ist frei für Freiwillige.
+bot-vote-keeps-waiting = Stimme gezählt: der Tisch wartet weiter auf { $seat }.
+bot-vote-counted = Stimme gezählt: { $yes } fürs Ersetzen, { $no } fürs Warten; { $needed } von { $eligible } entscheiden.
+bot-vacation = 🏖️ Urlaub bis { $until }: die Fristen deiner Züge in allen Spielen warten bis dahin, und die Zugnachrichten sagen, dass du weg bist. Noch { $left } von { $allowance } Tagen { $span }.
+bot-season-begins = 🏁 Die Saison „{ $name }“ beginnt. Gewertete Spiele, die ab jetzt enden, zählen für ihre Rangliste (dort beginnen alle neu); die ewige Rangliste geht weiter.
+bot-season-over = 🏆 Die Saison „{ $name }“ ist vorbei.
+bot-season-top = { $place }. { $name } ({ $rating })
+bot-season-game-top = { $game }: { $names }
+bot-season-no-games = {" "}Kein gewertetes Spiel wurde in ihr beendet.
+bot-season-running-now = Saison „{ $name }“ läuft
+bot-no-season-running = keine Saison läuft
+bot-language-follows-server = die Sprache des Servers
+bot-league-settings = { $saved ->
+    [1] Gespeichert.{" "}
+   *[0] {""}
+}Neue Spiele hier: { $terms }; { $ai_rated ->
+    [1] Spiele mit KI-Plätzen dürfen gewertet werden
+   *[0] Spiele mit KI-Plätzen sind ungewertet
+}. Urlaub: { $days } Tage pro Saison und Spieler; { $season }. /{ bot-cmd-new } kann pro Spiel andere Bedingungen wählen ({ bot-opt-deadline }, { bot-opt-on-timeout }, { bot-opt-rated }). Sprache: { $language }.
+bot-all-time = ewige Rangliste
+bot-season-named = Saison „{ $name }“
+bot-leaderboard = **Rangliste { $game }, { $scope }**
+bot-leaderboard-empty = Noch kein gewertetes Spiel ist beendet.
+bot-leaderboard-line = { $place }. { $name } — Wertung { $rating } · { $games } Spiele · { $wins } Siege
+bot-profile-none = { $name } hat auf diesem Server noch kein Spiel beendet.
+bot-profile = **{ $name }**
+bot-profile-game = { $game }: { $games } Spiele, { $wins } Siege
+bot-profile-average = , Durchschnitt { $average } Punkte
+bot-profile-rating = , Wertung { $rating }
+bot-history = **Beendete Spiele, die neuesten zuerst**
+bot-history-place = { $place }. { $name }
+bot-history-score = {" "}{ $score }
+bot-history-resigned = {" "}(aufgegeben)
+bot-history-link = {" "}— [letzte Nachricht]({ $link })
+bot-history-line = { $date } { $game } in { $channel }{ $rated ->
+    [1] , gewertet
+   *[0] {""}
+}: { $results }{ $link }
+bot-record = { $ended ->
+    [1] Die Aufzeichnung dieses Spiels { $game }: { $actions } Aktionen, mit dem Seed. `turnpost replay` spielt es nach.
+   *[0] Die Aufzeichnung dieses Spiels { $game } bisher: { $actions } Aktionen. Der Seed kommt mit der Aufzeichnung, sobald das Spiel beendet ist.
+}
+bot-my-games-none = Du spielst in keinem Spiel mit. /{ bot-cmd-new } eröffnet einen Tisch.
+bot-my-games = **Deine Spiele** ({ $n })
+bot-my-games-line = { $channel } { $game } — { $state }
+bot-my-games-your-turn = **du bist am Zug**
+bot-my-games-nobody = niemand ist am Zug
+bot-my-games-deadline = , Frist { $at }
+bot-my-games-deadline-passed = , Frist abgelaufen
+bot-my-games-away = 🏖️ Im Urlaub bis { $until }.

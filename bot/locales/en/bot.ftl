@@ -214,3 +214,187 @@ bot-semicolon = ;{" "}
 bot-already-played = That was already played.
 bot-nothing-happened = Nothing has happened yet.
 bot-no-finished-games = No game has finished on this server yet.
+## table
+## Whose language (issue 30): /settings language: and /league language: ($language: the
+## language's own name, "Deutsch").
+bot-language-yours = I now speak { $language } with you: your panels, answers and DMs.
+bot-language-yours-discord = I now speak with you in your Discord language.
+bot-language-server = This server's channels now read the games in { $language }.
+bot-language-server-discord = This server's channels now read the games in the server's language (its Discord community setting).
+## The outbox's notes when a delivery fails ($channel, $user: Discord mentions; $why:
+## Discord's reason, as it gave it).
+bot-outbox-gave-up = I could not post in { $channel } after { $attempts } tries ({ $why }). The game is saved; `/board` shows it.
+bot-dms-closed = { $user }, I can't send you direct messages — use **My hand** or `/hand` to see your hand here, only to you.
+bot-outbox-unreachable = I could not post the game's message in { $channel }: { $why }. The game is saved, and I will post it as soon as I can (I try again now and then, and whenever someone uses a command there) — a moderator can fix the channel's permissions for Turnpost (channel settings → Permissions → Turnpost's role → allow View Channel, Send Messages (in a thread: Send Messages in Threads), Attach Files, Embed Links and Read Message History); `/board` shows the game meanwhile.
+## Under a step only its player sees yet (issue 28).
+bot-held-note = (Only you see this until your turn goes past something new or ends; Undo can take it back.)
+## Deadlines: what happens when time runs out (the key is the stored policy).
+bot-policy-then = { $policy ->
+    [skip] the turn is skipped
+    [replace] the others vote to replace the player
+   *[forfeit] the seat forfeits
+}
+## The turn message ($at, $until: Discord time stamps, shown in the reader's time zone).
+bot-to-play = { $seat } to play: { $prompt }
+bot-deadline = ⏳ Deadline { $at } (then { $then }).
+bot-deadline-away = {" "}On vacation until { $until }: the clock waits.
+bot-game-over-winner = The game is over. Winner: { $winners }.
+bot-game-over-bold = **The game is over.**
+bot-game-over-dm = **The game is over.** Winner: { $winners }.
+bot-game-over-placed = {" "}You placed { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+} of { $of } with { $score } points. Your hand at the end:
+## Looking: the board, the hand, the log, the games ($channel: a Discord mention; $game: a
+## game's name as it is typed; $names, $players: the names players go by).
+bot-board-not-started = The game has not started. Seats ({ $seated }/{ $max }): { $names }.
+bot-your-sheet = Your sheet ({ $seat }): { $sheet }
+    { $game } hides nothing: every sheet is on the board for everyone.
+bot-log-page = Log, page { $page } of { $pages }:
+bot-games-none = No games are running in this server. Start one with /new.
+bot-games-line = { $channel } { $game } — { $players } — { $state }
+bot-games-to-play = { $seat } to play
+bot-games-waiting = waiting for players
+bot-my-turns-none = It is not your turn in any game.
+bot-my-turns = Your turn in:
+bot-my-turns-line = { $channel } { $game }
+## /help ($commands: the commands that open a table, "`/new pandoria` or `/new rtta`").
+bot-help-starting = {"**"}Starting:** { $commands } opens a table here; others press **Join**, the opener presses **Start**.
+bot-how-to-play =
+    {"**"}Playing:** the turn message names the player to act. **Take my turn** (or `/turn`) opens your private panel: click through your turn there, it updates in place; **My hand** shows what only you see; **Undo** takes back your last action of this turn (never past a die roll, a drawn tile or a revealed card). You can also type `/play` and pick an action from the list as you type.
+    {"**"}AI seats:** **Add AI** in the lobby (or the `ai:` option of a new table); **Let an AI play it** after a vote to replace.
+    {"**"}Commands:** `/board`, `/hand`, `/log`, `/undo`, `/resign`, `/myturns`, `/mygames` (with deadlines), `/games`, `/quiet`, `/vacation`, `/leaderboard`, `/profile`, `/history`, `/record`; moderators: `/remind`, `/abandon`, `/league`, `/season`.
+## The lobby ($name, $opener, $names, $seats: the names players go by; $game: a game's
+## title; $seated of $max seats).
+bot-deadline-words = { $hours ->
+    [0] no deadline
+    [168] a week per turn
+   *[other] { $hours } h per turn
+}
+bot-terms = { $hours ->
+    [0] no deadline
+   *[other] { bot-deadline-words } (then { $then })
+}, { $rated ->
+    [1] rated
+   *[0] unrated
+}
+bot-standard-rules = standard rules
+bot-lobby-opened = { $opener } opened a { $game } table ({ $options }) for up to { $max } players: { $terms }.
+bot-lobby-header = A { $game } table ({ $options }) for up to { $max } players: { $terms }.
+bot-lobby-unknown = A { $game } table.
+bot-lobby-footer = Join to take a seat; { $opener } starts the game.
+bot-lobby-footer-moderator = Join to take a seat; a moderator starts the game.
+bot-lobby-seats = Seats: { $seats }.
+bot-seat-waiting = { $name } (waiting)
+bot-lobby-joined = { $name } joined. Seats ({ $seated }/{ $max }): { $seats }.
+bot-lobby-ai-added = { $name } added an AI seat ({ bot-ai-level }).{ $unrated ->
+    [1] {" "}The game is now unrated.
+   *[0] {""}
+} Seats ({ $seated }/{ $max }): { $seats }.
+bot-lobby-ai-removed = { $name } removed an AI seat. Seats ({ $seated }/{ $max }): { $seats }.
+bot-lobby-left-closed = { $name } left; the table is empty and closed.
+bot-lobby-left = { $name } left. Seats: { $seats }.
+bot-lobby-closed-footer = Open a new table with /new.
+bot-lobby-started = The game has started — see the turn message below.
+bot-lobby-confirmed = { $name } confirmed their seat. Seats ({ $seated }/{ $max }): { $seats }.
+bot-lobby-rematch = Rematch of the last { $game } game, same seats: { $seats }.
+bot-lobby-waiting = Waiting for { $names } to press **Join** and confirm: the game starts when everyone has, or { $opener } starts it sooner with those present.
+bot-a-moderator = a moderator
+bot-game-begins = { $game } begins: { $seats }.
+bot-seat-intro = { $name } { $intro }
+## The references: /card, /realm, /development, /rules and What does it do? ($game: a
+## game's title; $command: the command's name; $kind: core's word for a component's kind).
+bot-reference-game = *{ $game }* ·{" "}
+bot-reference-other = **{ $name }** ({ $kind })
+bot-reference-also-fits = The name also fits { $others }: `/{ $command } name:` with its full name shows it.
+bot-rules-topic = **{ $game } — { $title }**
+    { $text }
+bot-rules-more = More: `/rules topic:` { $topics }. `/card`, `/realm` and `/development` explain single pieces.
+bot-explain-head = **What your choices do**
+bot-explain-line = • **{ $what }**: { $detail }
+bot-explain-more = …and { $n } more: `/card` or `/development` with a name explains each.
+bot-explain-none = Nothing you can choose now is a card, building, spell, realm, development, monument or relic: the panel's buttons say what they do. `/rules` explains the game.
+
+## Abandoning, reminders ($user: a mention; $link: a Discord link).
+bot-abandon-confirm = Abandon this game for everyone? It cannot be resumed. Confirm to abandon it.
+bot-abandoned = { $name } abandoned the game. The channel is free for a new one.
+bot-reminder = { $user }, it is your turn ({ $prompt }); the table has waited { $hours } h.{ $link }
+bot-latest-turn = {" "}Latest turn: { $link }
+## Settings.
+bot-reminders-every = { $hours ->
+    [0] No more reminders in this channel.
+   *[other] The player to act is reminded after { $hours } idle hours, once per { $hours } hours.
+}
+bot-quiet-hours = No reminders for you between { $start }:00 and { $end }:00 (UTC{ $offset }).
+bot-quiet-hours-cleared = Your quiet hours are cleared.
+bot-settings-confirm = { $on ->
+    [1] Before you end a turn with something unused (workers, a purchase you can afford), you are asked once. Turn it off with /settings confirm:off.
+   *[0] You are not asked before ending a turn with something unused. Turn the question back on with /settings confirm:on.
+}
+## Deadlines and votes ($seat: the late seat; $user, $voters: mentions; $at: a Discord time
+## stamp; $then: what happens then; $link: " Latest turn: …" or nothing).
+bot-vote-no-majority = The vote on replacing { $seat } ended without a majority
+bot-table-keeps-waiting = The table keeps waiting
+bot-fresh-deadline = { $why }: { $seat } gets a fresh deadline, { $at }.
+bot-deadline-warning = { $user }, ⏳ your turn's deadline is { $at }; then { $then }.{ $link }
+bot-vote-called = ⏳ { $seat } ran out of time. { $voters }: replace them with a volunteer, or keep waiting? A majority decides; without one by { $at }, { $seat } gets a fresh deadline. { $seat } can still play meanwhile.
+bot-seat-opened = The table voted to replace { $seat }. Anyone not playing here can press **Take the seat** to play on from this position, or a player here can press **Let an AI play it**; { $seat } can still play their turn until then. Without a volunteer by { $at }, the seat forfeits.
+bot-vote-replaces = Vote counted: the table replaces { $seat }; the seat is open to a volunteer.
+bot-vote-keeps-waiting = Vote counted: the table keeps waiting for { $seat }.
+bot-vote-counted = Vote counted: { $yes } to replace, { $no } to keep waiting; { $needed } of { $eligible } decide.
+## The league ($name: a season's or player's name as given; $game: a game's title; $until,
+## $at, $date: Discord time stamps; $channel: a mention; $link: a Discord link).
+bot-vacation = 🏖️ Vacation until { $until }: the deadlines of your turns in every game wait until then, and turn messages say you are away. { $left } of { $allowance } days left { $span }.
+bot-season-begins = 🏁 Season "{ $name }" begins. Rated games finished from now count on its leaderboard (everyone starts fresh there); the all-time leaderboard goes on.
+bot-season-over = 🏆 Season "{ $name }" is over.
+bot-season-top = { $place }. { $name } ({ $rating })
+bot-season-game-top = { $game }: { $names }
+bot-season-no-games = {" "}No rated game finished in it.
+bot-season-running-now = season "{ $name }" running
+bot-no-season-running = no season running
+bot-language-follows-server = the server's language
+bot-league-settings = { $saved ->
+    [1] Saved.{" "}
+   *[0] {""}
+}New games here: { $terms }; { $ai_rated ->
+    [1] games with AI seats may be rated
+   *[0] games with AI seats are unrated
+}. Vacation: { $days } days per season per player; { $season }. /new can choose other terms per game (deadline, on_timeout, rated). Language: { $language }.
+bot-all-time = all-time
+bot-season-named = season "{ $name }"
+bot-leaderboard = **{ $game } leaderboard, { $scope }**
+bot-leaderboard-empty = No rated game has finished yet.
+bot-leaderboard-line = { $place }. { $name } — rating { $rating } · { $games } games · { $wins } wins
+bot-profile-none = { $name } has not finished a game on this server yet.
+bot-profile = **{ $name }**
+bot-profile-game = { $game }: { $games } games, { $wins } wins
+bot-profile-average = , average score { $average }
+bot-profile-rating = , rating { $rating }
+bot-history = **Finished games, newest first**
+bot-history-place = { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+} { $name }
+bot-history-score = {" "}{ $score }
+bot-history-resigned = {" "}(resigned)
+bot-history-link = {" "}— [last message]({ $link })
+bot-history-line = { $date } { $game } in { $channel }{ $rated ->
+    [1] , rated
+   *[0] {""}
+}: { $results }{ $link }
+bot-record = { $ended ->
+    [1] The record of this { $game } game: { $actions } actions, with the seed. `turnpost replay` reproduces it.
+   *[0] The record of this { $game } game so far: { $actions } actions. The seed comes with the record once the game has ended.
+}
+bot-my-games-none = You are not playing in any game. /new opens a table.
+bot-my-games = **Your games** ({ $n })
+bot-my-games-line = { $channel } { $game } — { $state }
+bot-my-games-your-turn = **your turn**
+bot-my-games-nobody = nobody to act
+bot-my-games-deadline = , deadline { $at }
+bot-my-games-deadline-passed = , deadline passed
+bot-my-games-away = 🏖️ On vacation until { $until }.

@@ -40,7 +40,16 @@ impl Policy {
         }
     }
 
-    /// In the player's words: what happens when time runs out.
+    /// What happens when time runs out, in the reader's language (`bot-policy-then`).
+    pub fn then(self) -> turnpost_core::words::Text {
+        turnpost_core::t!(
+            "bot-policy-then",
+            policy = turnpost_core::words::Arg::raw(self.as_str())
+        )
+    }
+
+    /// What happens when time runs out, in English (the adapter's until it renders
+    /// [`Policy::then`] in the reader's language).
     pub fn words(self) -> &'static str {
         match self {
             Policy::Skip => "the turn is skipped",

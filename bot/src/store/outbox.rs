@@ -59,6 +59,11 @@ fn read_delivery(r: &Row) -> DeliveryRow {
             DeliveryKind::Channel
         }
     };
+    // The reader's language: a DM's person's, a channel post's server's (a row without a
+    // game, or of a server with no language words, reads in English).
+    let chosen: Option<String> = r.try_get("language").unwrap_or(None);
+    let locale: Option<String> = r.try_get("locale").unwrap_or(None);
+    let lang = crate::delivery::reader_lang(chosen.as_deref(), locale.as_deref());
     let body_type: String = r.try_get("body_type").unwrap_or_default();
     let bytes: Vec<u8> = r.try_get("body_bytes").unwrap_or_default();
     let body = if body_type != "text" {
@@ -86,6 +91,7 @@ fn read_delivery(r: &Row) -> DeliveryRow {
         possibly_sent: attempts > 0 || claimed,
         unreachable_since,
         unreadable: (!damage.is_empty()).then(|| damage.join("; ")),
+        lang,
     }
 }
 
@@ -179,23 +185,34 @@ impl Store {
     pub async fn pending_deliveries(&self, limit: usize) -> Result<Vec<DeliveryRow>, StoreError> {
         // The body is read as bytes with its storage type: a body stored as a BLOB, or text
         // that is not UTF-8, is one row's damage, not the list's.
-        // (PostgreSQL's text is always text in UTF-8.)
+        // (PostgreSQL's text is always text in UTF-8.) The reader's language words come
+        // with the row: a DM's person's, a channel post's server's (through its game).
         let rows = query2(
             "SELECT o.outbox_id, o.game_id, o.kind, o.target, o.channel_id,
                     typeof(o.body) AS body_type, CAST(o.body AS BLOB) AS body_bytes,
                     o.created_at, o.attempts, o.claimed_until IS NOT NULL AS claimed,
                     MAX(o.next_at, COALESCE(o.claimed_until, 0)) AS next_at,
-                    c.unreachable_at
+                    c.unreachable_at,
+                    COALESCE(u.language, s.language) AS language,
+                    COALESCE(u.locale, s.locale) AS locale
              FROM outbox o
              LEFT JOIN channel_setting c ON o.kind = 'channel' AND c.channel_id = o.target
+             LEFT JOIN user_setting u ON o.kind = 'dm' AND u.user_id = o.target
+             LEFT JOIN game g ON o.kind = 'channel' AND g.game_id = o.game_id
+             LEFT JOIN guild_setting s ON s.guild_id = g.guild_id
              WHERE o.done_at IS NULL ORDER BY o.outbox_id LIMIT ?",
             "SELECT o.outbox_id, o.game_id, o.kind, o.target, o.channel_id,
                     'text' AS body_type, convert_to(o.body, 'UTF8') AS body_bytes,
                     o.created_at, o.attempts, o.claimed_until IS NOT NULL AS claimed,
                     GREATEST(o.next_at, COALESCE(o.claimed_until, 0)) AS next_at,
-                    c.unreachable_at
+                    c.unreachable_at,
+                    COALESCE(u.language, s.language) AS language,
+                    COALESCE(u.locale, s.locale) AS locale
              FROM outbox o
              LEFT JOIN channel_setting c ON o.kind = 'channel' AND c.channel_id = o.target
+             LEFT JOIN user_setting u ON o.kind = 'dm' AND u.user_id = o.target
+             LEFT JOIN game g ON o.kind = 'channel' AND g.game_id = o.game_id
+             LEFT JOIN guild_setting s ON s.guild_id = g.guild_id
              WHERE o.done_at IS NULL ORDER BY o.outbox_id LIMIT ?",
         )
         .bind(limit as i64)

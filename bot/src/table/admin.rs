@@ -3,6 +3,7 @@
 use super::{Caller, Post, Reply, Table, TableError, refuse};
 use crate::store::Status;
 use turnpost_core::t;
+use turnpost_core::words::Arg;
 
 impl Table {
     pub(super) async fn abandon(
@@ -21,17 +22,12 @@ impl Table {
             return refuse(t!("bot-abandon-opener-only"));
         }
         if !confirm {
-            return Ok(Reply::ephemeral(
-                "Abandon this game for everyone? It cannot be resumed. Confirm to abandon it.",
-            ));
+            return Ok(Reply::ephemeral(t!("bot-abandon-confirm")));
         }
         let from = row.status;
         let reply = Reply {
             public: vec![Post {
-                text: format!(
-                    "{} abandoned the game. The channel is free for a new one.",
-                    caller.name
-                ),
+                text: t!("bot-abandoned", name = Arg::raw(caller.name.as_str())),
                 stops: true,
                 ..Post::default()
             }],

@@ -99,7 +99,8 @@ impl Table {
             };
             let caller = Caller {
                 user: row.user_id,
-                name: crate::english(&label(&held.seats, Some(game), d.seat.0)),
+                // The seat's name in the table's own records (English, like a stored name).
+                name: label(&held.seats, Some(game), d.seat.0).to_string(),
                 guild: held.row.guild_id,
                 channel: held.row.channel_id,
                 moderator: false,

@@ -81,6 +81,17 @@ pub enum Command {
         /// Ask before such an action (the default) or not.
         confirm: Option<bool>,
     },
+    /// `/settings language:`: the language of the caller's private answers, panels and DMs
+    /// (issue 30).
+    Language {
+        /// The language; `None`: their Discord client's again.
+        language: Option<turnpost_core::words::Lang>,
+    },
+    /// `/league language:`: the language of the server's public posts (moderators).
+    ServerLanguage {
+        /// The language; `None`: the server's preferred locale again.
+        language: Option<turnpost_core::words::Lang>,
+    },
     /// Take back the caller's own last action of this turn. `version` (from a button) makes
     /// stale clicks fail.
     Undo {

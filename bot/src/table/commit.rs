@@ -18,7 +18,8 @@ use crate::store::{
 };
 
 /// Said under a step held back from the channel (issue 28): the others see it once it is
-/// final, and until then it can be taken back.
+/// final, and until then it can be taken back. Its English words (`bot-held-note`), for
+/// front ends' tests.
 pub const HELD_NOTE: &str =
     "\n(Only you see this until your turn goes past something new or ends; Undo can take it back.)";
 
@@ -378,6 +379,7 @@ impl Table {
     ) -> Reply {
         let position = Position {
             game_id: loaded.row.game_id,
+            guild: loaded.row.guild_id,
             kind: &loaded.row.kind,
             version: plan.version,
             seats: &plan.seats,
@@ -385,24 +387,20 @@ impl Table {
             undoable: &plan.undoable,
             due,
         };
-        let said_lines: Vec<String> = plan.lines.iter().map(crate::english).collect();
+        let said_lines: Vec<Text> = plan.lines.clone();
         if !plan.is_final {
-            let mut said = said_lines.join("\n");
-            said.push_str(HELD_NOTE);
+            let said = Text::lines([Text::lines(said_lines.iter().cloned()), t!("bot-held-note")]);
             return Reply {
                 turn: position.turn().map(|(t, _)| t),
-                news: said_lines.clone(),
-                ephemeral: Some(Post {
-                    text: said,
-                    ..Post::default()
-                }),
+                news: said_lines,
+                ephemeral: Some(Post::words(said)),
                 ..Reply::default()
             };
         }
         if plan.ends_by_resignation {
             return Reply {
                 public: vec![Post {
-                    text: said_lines.join("\n"),
+                    text: Text::lines(said_lines.iter().cloned()),
                     new_turn: true,
                     ..Post::default()
                 }],
@@ -477,9 +475,7 @@ impl Table {
                 Ok(None)
             }
             // Nothing was written and the game in memory is as it was.
-            Err(StoreError::Duplicate) => Ok(Some(Reply::ephemeral(crate::english(&t!(
-                "bot-already-played"
-            ))))),
+            Err(StoreError::Duplicate) => Ok(Some(Reply::ephemeral(t!("bot-already-played")))),
             Err(StoreError::VersionConflict) => {
                 // Another process wrote first: our copy is stale.
                 self.forget(game_id);

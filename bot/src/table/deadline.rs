@@ -14,6 +14,8 @@ use turnpost_core::words::{Arg, Text};
 
 use super::ai::{ai_level, ai_name, next_ai_user};
 use super::play::{Attempt, Resignation, Step};
+use super::remind::mention;
+use super::turn_message::time_stamp;
 use super::{Caller, Loaded, Reply, Table, TableError, refuse, seat_label, seat_of};
 use crate::clock::HOUR_MS;
 use crate::outbox::{Message, SeatCall, channel_delivery};
@@ -112,8 +114,8 @@ impl Table {
             },
             Phase::Voting => {
                 let name = self.late_label(row).await?;
-                let why = format!("The vote on replacing {name} ended without a majority");
-                let kept = self.keep_waiting(row, &name, &why, now).await?;
+                let why = t!("bot-vote-no-majority", seat = &name);
+                let kept = self.keep_waiting(row, &name, why, now).await?;
                 Ok(if kept {
                     Stepped::Kept
                 } else {
@@ -153,11 +155,12 @@ impl Table {
         let warned = if now >= row.due_at - HOUR_MS { 2 } else { 1 };
         let link = super::remind::turn_link(row.guild_id, row.channel_id, row.turn_message_id);
         let message = Message {
-            text: format!(
-                "<@{}>, ⏳ your turn's deadline is <t:{}:R>; then {}.{link}",
-                row.user_id,
-                row.due_at / 1000,
-                row.policy.words()
+            text: t!(
+                "bot-deadline-warning",
+                user = mention(row.user_id),
+                at = time_stamp(row.due_at, 'R'),
+                then = row.policy.then(),
+                link = link
             ),
             ping: vec![row.user_id],
             ..Message::default()
@@ -278,12 +281,14 @@ impl Table {
         if voters.is_empty() {
             return self.open_seat(row, &name, now).await.map(|_| Stepped::Vote);
         }
+        // Mentions: Discord's markup, the same in every language.
         let mentions: Vec<String> = voters.iter().map(|u| format!("<@{u}>")).collect();
         let message = Message {
-            text: format!(
-                "⏳ {name} ran out of time. {}: replace them with a volunteer, or keep waiting? A majority decides; without one by <t:{}:R>, {name} gets a fresh deadline. {name} can still play meanwhile.",
-                mentions.join(" "),
-                (now + VOTE_MS) / 1000
+            text: t!(
+                "bot-vote-called",
+                seat = &name,
+                voters = Arg::raw(mentions.join(" ")),
+                at = time_stamp(now + VOTE_MS, 'R')
             ),
             ping: voters,
             call: Some(SeatCall::Vote),
@@ -315,9 +320,10 @@ impl Table {
         now: i64,
     ) -> Result<bool, TableError> {
         let message = Message {
-            text: format!(
-                "The table voted to replace {name}. Anyone not playing here can press **Take the seat** to play on from this position, or a player here can press **Let an AI play it**; {name} can still play their turn until then. Without a volunteer by <t:{}:R>, the seat forfeits.",
-                (now + OPEN_SEAT_MS) / 1000
+            text: t!(
+                "bot-seat-opened",
+                seat = name,
+                at = time_stamp(now + OPEN_SEAT_MS, 'R')
             ),
             call: Some(SeatCall::Open),
             ..Message::default()
@@ -361,21 +367,20 @@ impl Table {
         if yes * 2 > eligible {
             self.open_seat(&row, &name, now).await?;
             self.outbox.notify();
-            return Ok(Reply::ephemeral(format!(
-                "Vote counted: the table replaces {name}; the seat is open to a volunteer."
-            )));
+            return Ok(Reply::ephemeral(t!("bot-vote-replaces", seat = name)));
         }
         if no * 2 >= eligible {
-            self.keep_waiting(&row, &name, "The table keeps waiting", now)
+            self.keep_waiting(&row, &name, t!("bot-table-keeps-waiting"), now)
                 .await?;
             self.outbox.notify();
-            return Ok(Reply::ephemeral(format!(
-                "Vote counted: the table keeps waiting for {name}."
-            )));
+            return Ok(Reply::ephemeral(t!("bot-vote-keeps-waiting", seat = name)));
         }
-        Ok(Reply::ephemeral(format!(
-            "Vote counted: {yes} to replace, {no} to keep waiting; {} of {eligible} decide.",
-            eligible / 2 + 1
+        Ok(Reply::ephemeral(t!(
+            "bot-vote-counted",
+            yes = yes,
+            no = no,
+            needed = eligible / 2 + 1,
+            eligible = eligible
         )))
     }
 
@@ -461,7 +466,7 @@ impl Table {
             None => Text::raw(name),
         };
         // The seat's stored name (data from now on, like a player's own name).
-        let name = crate::english(&who);
+        let name = who.to_string();
         let step = Step {
             seat: row.seat,
             notation: format!("seat {user}"),
@@ -495,12 +500,17 @@ impl Table {
         &self,
         row: &DeadlineRow,
         name: &Text,
-        why: &str,
+        why: Text,
         now: i64,
     ) -> Result<bool, TableError> {
         let due = now + i64::from(row.hours) * HOUR_MS;
         let message = Message {
-            text: format!("{why}: {name} gets a fresh deadline, <t:{}:R>.", due / 1000),
+            text: t!(
+                "bot-fresh-deadline",
+                why = why,
+                seat = name,
+                at = time_stamp(due, 'R')
+            ),
             ping: vec![row.user_id],
             ..Message::default()
         };

@@ -3,10 +3,11 @@
 
 use turnpost_core::registry;
 use turnpost_core::t;
-use turnpost_core::words::Arg;
+use turnpost_core::words::{Arg, Lang, Text};
 
 use super::lobby::{describe_terms, info, not_a_deadline, not_a_policy, parse_deadline};
 use super::record::{FORMAT, Record, RecordSeat, RecordedAction};
+use super::reference::comma_list;
 use super::{Caller, Image, Post, Reply, Table, TableError, refuse};
 use crate::ids::UserId;
 use crate::league::Policy;
@@ -19,14 +20,14 @@ pub const HISTORY_SIZE: usize = 10;
 
 /// The caller's server; `what` (a key of `bot-server-only`: `seasons`, `profiles`) belongs
 /// to one.
-fn guild_of(caller: &Caller, what: &'static str) -> Result<u64, TableError> {
+pub(super) fn guild_of(caller: &Caller, what: &'static str) -> Result<u64, TableError> {
     caller
         .guild
         .ok_or_else(|| TableError::Refused(t!("bot-server-only", what = Arg::raw(what))))
 }
 
 /// Whether the caller may do `what` (a key of `bot-moderators-only`: `season-start`).
-fn moderator(caller: &Caller, what: &'static str) -> Result<(), TableError> {
+pub(super) fn moderator(caller: &Caller, what: &'static str) -> Result<(), TableError> {
     if caller.moderator {
         Ok(())
     } else {
@@ -34,20 +35,20 @@ fn moderator(caller: &Caller, what: &'static str) -> Result<(), TableError> {
     }
 }
 
-/// "1st", "2nd", "3rd", "4th".
-fn ordinal(rank: u8) -> String {
-    let suffix = match rank {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{rank}{suffix}")
+/// A game's title from its name (a proper name, the same in every language).
+fn game_title(kind: &str) -> String {
+    registry::find(kind).map_or_else(|_| kind.to_string(), |g| g.title.to_string())
 }
 
-/// A game's title from its name.
-fn title(kind: &str) -> String {
-    registry::find(kind).map_or_else(|_| kind.to_string(), |g| g.title.to_string())
+/// [`game_title`] as a message's argument.
+fn title(kind: &str) -> Arg {
+    Arg::raw(game_title(kind))
+}
+
+/// A Discord time stamp or link, a channel's mention: Discord's markup, the same in every
+/// language.
+fn markup(text: String) -> Arg {
+    Arg::raw(text)
 }
 
 impl Table {
@@ -79,10 +80,12 @@ impl Table {
             .store
             .start_vacation(caller.user, guild, season_id, days)
             .await?;
-        Ok(Reply::ephemeral(format!(
-            "🏖️ Vacation until <t:{}:f>: the deadlines of your turns in every game wait until then, and turn messages say you are away. {} of {allowance} days left {span}.",
-            ends / 1000,
-            left - i64::from(days)
+        Ok(Reply::ephemeral(t!(
+            "bot-vacation",
+            until = markup(format!("<t:{}:f>", ends / 1000)),
+            left = left - i64::from(days),
+            allowance = allowance,
+            span = span
         )))
     }
 
@@ -104,10 +107,9 @@ impl Table {
         if self.store.start_season(guild, name).await?.is_none() {
             return refuse(t!("bot-season-just-started"));
         }
-        self.announce(caller, format!(
-            "🏁 Season \"{name}\" begins. Rated games finished from now count on its leaderboard (everyone starts fresh there); the all-time leaderboard goes on."
-        ))
-        .await
+        // The season's name as the moderator gave it.
+        self.announce(caller, t!("bot-season-begins", name = Arg::raw(name)))
+            .await
     }
 
     pub(super) async fn season_close(&self, caller: &Caller) -> Result<Reply, TableError> {
@@ -116,7 +118,7 @@ impl Table {
         let Some(season) = self.store.close_season(guild).await? else {
             return refuse(t!("bot-no-season"));
         };
-        let mut text = format!("🏆 Season \"{}\" is over.", season.name);
+        let mut lines = vec![t!("bot-season-over", name = Arg::raw(season.name.as_str()))];
         for info in registry::games() {
             let top = self
                 .store
@@ -125,16 +127,25 @@ impl Table {
             if top.is_empty() {
                 continue;
             }
-            let names: Vec<String> = top
-                .iter()
-                .enumerate()
-                .map(|(i, p)| format!("{}. {} ({})", i + 1, p.name, p.rating.shown()))
-                .collect();
-            text.push_str(&format!("\n{}: {}", info.title, names.join(", ")));
+            let names = top.iter().enumerate().map(|(i, p)| {
+                t!(
+                    "bot-season-top",
+                    place = i + 1,
+                    name = Arg::raw(p.name.as_str()),
+                    rating = p.rating.shown()
+                )
+            });
+            lines.push(t!(
+                "bot-season-game-top",
+                game = Arg::raw(info.title),
+                names = comma_list(names)
+            ));
         }
-        if !text.contains('\n') {
-            text.push_str(" No rated game finished in it.");
-        }
+        let text = if lines.len() == 1 {
+            Text::concat([lines.remove(0), t!("bot-season-no-games")])
+        } else {
+            Text::lines(lines)
+        };
         self.announce(caller, text).await
     }
 
@@ -174,18 +185,23 @@ impl Table {
             }
         }
         let season = match self.store.open_season(guild).await? {
-            Some(s) => format!("season \"{}\" running", s.name),
-            None => "no season running".into(),
+            Some(s) => t!("bot-season-running-now", name = Arg::raw(s.name)),
+            None => t!("bot-no-season-running"),
         };
-        let ai = if self.store.guild_ai_rated(guild).await? {
-            "games with AI seats may be rated"
-        } else {
-            "games with AI seats are unrated"
+        let ai_rated = self.store.guild_ai_rated(guild).await?;
+        let language = self.store.guild_language(guild).await?;
+        let language = match language.chosen.as_deref().and_then(Lang::from_tag) {
+            Some(lang) => lang.name(),
+            None => t!("bot-language-follows-server"),
         };
-        Ok(Reply::ephemeral(format!(
-            "{}New games here: {}; {ai}. Vacation: {days} days per season per player; {season}. /new can choose other terms per game (deadline, on_timeout, rated).",
-            if changing { "Saved. " } else { "" },
-            describe_terms(terms)
+        Ok(Reply::ephemeral(t!(
+            "bot-league-settings",
+            saved = i64::from(changing),
+            terms = describe_terms(terms),
+            ai_rated = i64::from(ai_rated),
+            days = days,
+            season = season,
+            language = language
         )))
     }
 
@@ -207,7 +223,7 @@ impl Table {
             },
         };
         let (scope, scope_name) = match season.map(str::trim) {
-            Some("all" | "all-time" | "alltime") => (None, "all-time".to_string()),
+            Some("all" | "all-time" | "alltime") => (None, t!("bot-all-time")),
             Some(name) => {
                 let found = self
                     .store
@@ -216,36 +232,46 @@ impl Table {
                     .into_iter()
                     .find(|s| s.name.eq_ignore_ascii_case(name));
                 match found {
-                    Some(s) => (Some(s.season_id), format!("season \"{}\"", s.name)),
+                    Some(s) => (
+                        Some(s.season_id),
+                        t!("bot-season-named", name = Arg::raw(s.name)),
+                    ),
                     None => {
                         return refuse(t!("bot-no-such-season", name = Arg::raw(name)));
                     }
                 }
             }
             None => match self.store.open_season(guild).await? {
-                Some(s) => (Some(s.season_id), format!("season \"{}\"", s.name)),
-                None => (None, "all-time".to_string()),
+                Some(s) => (
+                    Some(s.season_id),
+                    t!("bot-season-named", name = Arg::raw(s.name)),
+                ),
+                None => (None, t!("bot-all-time")),
             },
         };
         let top = self
             .store
             .leaderboard(guild, &kind, scope, LEADERBOARD_SIZE)
             .await?;
-        let mut text = format!("**{} leaderboard, {scope_name}**", title(&kind));
+        let mut lines = vec![t!(
+            "bot-leaderboard",
+            game = title(&kind),
+            scope = scope_name
+        )];
         if top.is_empty() {
-            text.push_str("\nNo rated game has finished yet.");
+            lines.push(t!("bot-leaderboard-empty"));
         }
         for (i, p) in top.iter().enumerate() {
-            text.push_str(&format!(
-                "\n{}. {} — rating {} · {} games · {} wins",
-                i + 1,
-                p.name,
-                p.rating.shown(),
-                p.games,
-                p.wins
+            lines.push(t!(
+                "bot-leaderboard-line",
+                place = i + 1,
+                name = Arg::raw(p.name.as_str()),
+                rating = p.rating.shown(),
+                games = p.games,
+                wins = p.wins
             ));
         }
-        Ok(Reply::ephemeral(text))
+        Ok(Reply::ephemeral(Text::lines(lines)))
     }
 
     pub(super) async fn profile(
@@ -258,25 +284,32 @@ impl Table {
         let (user, name) = user.unwrap_or((caller.user, caller.name.clone()));
         let stats = self.store.profile(guild, user).await?;
         if stats.is_empty() {
-            return Ok(Reply::ephemeral(format!(
-                "{name} has not finished a game on this server yet."
+            return Ok(Reply::ephemeral(t!(
+                "bot-profile-none",
+                name = Arg::raw(name.as_str())
             )));
         }
-        let mut text = format!("**{name}**");
+        let mut lines = vec![t!("bot-profile", name = Arg::raw(name.as_str()))];
         for s in &stats {
-            text.push_str(&format!(
-                "\n{}: {} games, {} wins",
-                title(&s.kind),
-                s.games,
-                s.wins
-            ));
+            let mut line = vec![t!(
+                "bot-profile-game",
+                game = title(&s.kind),
+                games = s.games,
+                wins = s.wins
+            )];
             if let Some(avg) = s.average_score {
-                text.push_str(&format!(", average score {avg:.1}"));
+                // One decimal, as a number is written (still the English way).
+                line.push(t!(
+                    "bot-profile-average",
+                    average = Arg::raw(format!("{avg:.1}"))
+                ));
             }
             if let Some(r) = s.rating {
-                text.push_str(&format!(", rating {}", r.shown()));
+                line.push(t!("bot-profile-rating", rating = r.shown()));
             }
+            lines.push(Text::concat(line));
         }
+        let text = Text::lines(lines);
         let kind = match game {
             Some(g) => info(g.trim())?.name.to_string(),
             None => stats
@@ -290,8 +323,9 @@ impl Table {
             .iter()
             .map(|(at, r)| (*at, r.shown() as f64))
             .collect();
-        let chart_title = format!("{name} — {} rating", title(&kind));
-        let images = self.chart(&chart_title, points).await;
+        // The picture's title (its words are the renderer's to put in the reader's language).
+        let chart_title = format!("{name} — {} rating", game_title(&kind));
+        let images = self.chart(&chart_title, points, caller.user).await;
         Ok(Reply {
             ephemeral: Some(Post {
                 text,
@@ -302,14 +336,16 @@ impl Table {
         })
     }
 
-    /// The rating chart, drawn off the async workers.
-    async fn chart(&self, title: &str, points: Vec<(i64, f64)>) -> Vec<Image> {
+    /// The rating chart, drawn off the async workers, its words in `reader`'s language.
+    async fn chart(&self, title: &str, points: Vec<(i64, f64)>, reader: UserId) -> Vec<Image> {
         if !self.painter.draws() {
             return Vec::new();
         }
+        let lang = self.language_for(reader, None).await;
         let painter = self.painter.clone();
         let title = title.to_string();
-        match tokio::task::spawn_blocking(move || painter.rating_chart(&title, &points)).await {
+        match tokio::task::spawn_blocking(move || painter.rating_chart(&title, &points, lang)).await
+        {
             Ok(Ok(images)) => images,
             Ok(Err(e)) => {
                 tracing::error!(error = %e, "rating chart failed");
@@ -326,43 +362,45 @@ impl Table {
         let guild = guild_of(caller, "game-histories")?;
         let games = self.store.history(guild, HISTORY_SIZE).await?;
         if games.is_empty() {
-            return Ok(Reply::ephemeral(crate::english(&t!(
-                "bot-no-finished-games"
-            ))));
+            return Ok(Reply::ephemeral(t!("bot-no-finished-games")));
         }
-        let mut text = String::from("**Finished games, newest first**");
+        let mut lines = vec![t!("bot-history")];
         for g in &games {
-            let results: Vec<String> = g
-                .results
-                .iter()
-                .map(|(name, score, rank, resigned)| {
-                    let mut s = format!("{} {name}", ordinal(*rank));
-                    if let Some(score) = score {
-                        s.push_str(&format!(" {score}"));
-                    }
-                    if *resigned {
-                        s.push_str(" (resigned)");
-                    }
-                    s
-                })
-                .collect();
+            let results = g.results.iter().map(|(name, score, rank, resigned)| {
+                let mut s = vec![t!(
+                    "bot-history-place",
+                    place = *rank,
+                    name = Arg::raw(name.as_str())
+                )];
+                if let Some(score) = score {
+                    s.push(t!("bot-history-score", score = *score));
+                }
+                if *resigned {
+                    s.push(t!("bot-history-resigned"));
+                }
+                Text::concat(s)
+            });
             let link = match g.turn_message_id {
-                Some(m) => format!(
-                    " — [last message](https://discord.com/channels/{guild}/{}/{m})",
-                    g.channel_id
+                Some(m) => t!(
+                    "bot-history-link",
+                    link = markup(format!(
+                        "https://discord.com/channels/{guild}/{}/{m}",
+                        g.channel_id
+                    ))
                 ),
-                None => String::new(),
+                None => Text::concat([]),
             };
-            text.push_str(&format!(
-                "\n<t:{}:d> {} in <#{}>{}: {}{link}",
-                g.finished_at / 1000,
-                title(&g.kind),
-                g.channel_id,
-                if g.rated { ", rated" } else { "" },
-                results.join(", ")
+            lines.push(t!(
+                "bot-history-line",
+                date = markup(format!("<t:{}:d>", g.finished_at / 1000)),
+                game = title(&g.kind),
+                channel = markup(format!("<#{}>", g.channel_id)),
+                rated = i64::from(g.rated),
+                results = comma_list(results),
+                link = link
             ));
         }
-        Ok(Reply::ephemeral(text))
+        Ok(Reply::ephemeral(Text::lines(lines)))
     }
 
     /// The record of the channel's game: every stored action; the seed and the final
@@ -417,19 +455,12 @@ impl Table {
         }
         let json = serde_json::to_string_pretty(&record)
             .map_err(|e| TableError::Internal(e.to_string()))?;
-        let text = if ended {
-            format!(
-                "The record of this {} game: {} actions, with the seed. `turnpost replay` reproduces it.",
-                title(&row.kind),
-                record.actions.len()
-            )
-        } else {
-            format!(
-                "The record of this {} game so far: {} actions. The seed comes with the record once the game has ended.",
-                title(&row.kind),
-                record.actions.len()
-            )
-        };
+        let text = t!(
+            "bot-record",
+            ended = i64::from(ended),
+            game = title(&row.kind),
+            actions = record.actions.len()
+        );
         Ok(Reply {
             ephemeral: Some(Post {
                 text,
@@ -449,9 +480,7 @@ impl Table {
     pub(super) async fn my_games(&self, caller: &Caller) -> Result<Reply, TableError> {
         let rows = self.store.active_games_of(caller.user).await?;
         if rows.is_empty() {
-            return Ok(Reply::ephemeral(
-                "You are not playing in any game. /new opens a table.",
-            ));
+            return Ok(Reply::ephemeral(t!("bot-my-games-none")));
         }
         let now = self.store.now();
         let mut mine = Vec::new();
@@ -464,23 +493,27 @@ impl Table {
                 .turn_of(row.game_id)
                 .await?
                 .is_some_and(|(user, _)| user == caller.user);
-            let mut line = format!(
-                "<#{}> {} — {}",
-                row.channel_id,
-                title(&row.kind),
-                match &summary.to_act {
-                    Some(_) if yours => "**your turn**".to_string(),
-                    Some(t) => format!("{t} to play"),
-                    None => "nobody to act".to_string(),
+            let mut line = vec![t!(
+                "bot-my-games-line",
+                channel = markup(format!("<#{}>", row.channel_id)),
+                game = title(&row.kind),
+                state = match &summary.to_act {
+                    Some(_) if yours => t!("bot-my-games-your-turn"),
+                    Some(seat) => t!("bot-games-to-play", seat = seat),
+                    None => t!("bot-my-games-nobody"),
                 }
-            );
+            )];
             if let Some(d) = deadline {
-                if d.due_at > now {
-                    line.push_str(&format!(", deadline <t:{}:R>", d.due_at / 1000));
+                line.push(if d.due_at > now {
+                    t!(
+                        "bot-my-games-deadline",
+                        at = markup(format!("<t:{}:R>", d.due_at / 1000))
+                    )
                 } else {
-                    line.push_str(", deadline passed");
-                }
+                    t!("bot-my-games-deadline-passed")
+                });
             }
+            let line = Text::concat(line);
             if yours {
                 mine.push(line);
             } else {
@@ -488,15 +521,15 @@ impl Table {
             }
             games.push(summary);
         }
-        let mut text = format!("**Your games** ({})", rows.len());
-        for line in mine.iter().chain(&others) {
-            text.push('\n');
-            text.push_str(line);
-        }
+        let mut lines = vec![t!("bot-my-games", n = rows.len())];
+        lines.extend(mine.into_iter().chain(others));
         if let Some(until) = self.store.vacation_until(caller.user, now).await? {
-            text.push_str(&format!("\n🏖️ On vacation until <t:{}:f>.", until / 1000));
+            lines.push(t!(
+                "bot-my-games-away",
+                until = markup(format!("<t:{}:f>", until / 1000))
+            ));
         }
-        let mut reply = Reply::ephemeral(text);
+        let mut reply = Reply::ephemeral(Text::lines(lines));
         reply.games = games;
         Ok(reply)
     }
@@ -504,7 +537,7 @@ impl Table {
 
 impl Table {
     /// Posts `text` in the caller's channel (through the outbox), and tells the caller.
-    async fn announce(&self, caller: &Caller, text: String) -> Result<Reply, TableError> {
+    async fn announce(&self, caller: &Caller, text: Text) -> Result<Reply, TableError> {
         let mut reply = Reply {
             public: vec![Post {
                 text: text.clone(),

@@ -253,6 +253,8 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
         | Command::Hand
         | Command::Undo { .. }
         | Command::Settings { .. }
+        | Command::Language { .. }
+        | Command::ServerLanguage { .. }
         | Command::Resign
         | Command::Abandon { .. }
         | Command::Help
@@ -300,7 +302,7 @@ mod tests {
             let Err(TableError::Refused(m)) = parse_count(what("ai-seats"), bad, 0..=3) else {
                 panic!("{bad} accepted");
             };
-            let m = crate::english(&m);
+            let m = m.to_string();
             assert!(m.contains("from 0 to 3"), "{m}");
         }
     }
@@ -334,7 +336,7 @@ mod tests {
             let Err(TableError::Refused(m)) = check(&command, "Anna") else {
                 panic!("{command:?} passed");
             };
-            let m = crate::english(&m);
+            let m = m.to_string();
             assert!(m.contains(" to "), "{m}");
         }
         assert!(check(&Command::Log { page: 3 }, "Anna").is_ok());

@@ -6,11 +6,12 @@
 use turnpost_core::Seed;
 use turnpost_core::registry::{self, GameInfo};
 use turnpost_core::t;
-use turnpost_core::words::{Arg, Text};
+use turnpost_core::words::{Arg, Lang, Text};
 
 use super::ai::{ai_level, ai_name, next_ai_user};
 use super::limits::{echo, parse_number};
 use super::play::Position;
+use super::reference::comma_list;
 use super::{Caller, Post, Reply, Table, TableError, refuse};
 use crate::outbox::{DeliveryKind, Message};
 use crate::store::{
@@ -40,30 +41,25 @@ pub fn parse_deadline(text: &str) -> Option<u32> {
     DEADLINES.contains(&hours).then_some(hours)
 }
 
-/// A deadline in words: "24 h", "a week", "no deadline".
+/// A deadline in words: "24 h per turn", "a week per turn", "no deadline".
+pub fn deadline_text(hours: u32) -> Text {
+    t!("bot-deadline-words", hours = hours)
+}
+
+/// [`deadline_text`] in English (the adapter's choices, until it renders the typed words
+/// in the reader's language).
 pub fn deadline_words(hours: u32) -> String {
-    match hours {
-        0 => "no deadline".into(),
-        168 => "a week per turn".into(),
-        h => format!("{h} h per turn"),
-    }
+    Lang::En.render(&deadline_text(hours))
 }
 
 /// The table's terms in words for the lobby and the help: "24 h per turn (then the turn
 /// is skipped), rated".
-pub fn describe_terms(terms: Terms) -> String {
-    let deadline = if terms.deadline_hours == 0 {
-        deadline_words(0)
-    } else {
-        format!(
-            "{} (then {})",
-            deadline_words(terms.deadline_hours),
-            terms.policy.words()
-        )
-    };
-    format!(
-        "{deadline}, {}",
-        if terms.rated { "rated" } else { "unrated" }
+pub fn describe_terms(terms: Terms) -> Text {
+    t!(
+        "bot-terms",
+        hours = terms.deadline_hours,
+        then = terms.policy.then(),
+        rated = i64::from(terms.rated)
     )
 }
 
@@ -170,12 +166,13 @@ pub(super) fn not_a_policy(value: &str) -> TableError {
 }
 
 /// The options in plain words for the lobby.
-fn describe_options(info: &GameInfo, options: &[(String, String)]) -> String {
+fn describe_options(info: &GameInfo, options: &[(String, String)]) -> Text {
     let words = info.describe_options(options);
     if words.is_empty() {
-        "standard rules".into()
+        t!("bot-standard-rules")
     } else {
-        words
+        // Core's words for the options (still English text: the registry's to type).
+        Text::raw(words)
     }
 }
 
@@ -281,13 +278,12 @@ impl Table {
             terms,
         };
         if lobby {
-            let names: Vec<&str> = seats.iter().map(|s| s.1.as_str()).collect();
             let header = lobby_header(info, &options, max_players, terms, Some(&caller.name));
-            let text = format!(
-                "{header}\nSeats: {}.\n{}",
-                names.join(", "),
+            let text = Text::lines([
+                header,
+                t!("bot-lobby-seats", seats = seat_names(&seats, &[])),
                 lobby_footer(Some(&caller.name)),
-            );
+            ]);
             let deliveries =
                 self.lobby_deliveries(caller, caller.channel, &text, LobbyChange::Open);
             let reply = lobby_reply(text, None);
@@ -304,7 +300,9 @@ impl Table {
             .collect();
         // The first turn message is made before the game is stored, so both go in one
         // transaction; the game's id is filled in after.
-        let mut reply = self.opening(0, kind, &options, seed, &rows, terms).await?;
+        let mut reply = self
+            .opening((0, caller.guild), kind, &options, seed, &rows, terms)
+            .await?;
         let deliveries = self.deliveries(Some(caller), caller.channel, &reply, false);
         let game_id = self
             .store
@@ -345,12 +343,12 @@ impl Table {
         }
         let mut after = pairs(&seats);
         after.push((caller.user, caller.name.clone()));
-        let event = format!(
-            "{} joined. Seats ({}/{}): {}.",
-            caller.name,
-            after.len(),
-            row.max_players,
-            seat_names(&after, &invited)
+        let event = t!(
+            "bot-lobby-joined",
+            name = Arg::raw(caller.name.as_str()),
+            seated = after.len(),
+            max = row.max_players,
+            seats = seat_names(&after, &invited)
         );
         let text = lobby_text(&row, &after, &invited, &event, None);
         let deliveries = self.lobby_deliveries(caller, row.channel_id, &text, LobbyChange::Edit);
@@ -403,17 +401,14 @@ impl Table {
         let mut after = pairs(&seats);
         after.push((user, name.clone()));
         let unrated = row.terms.rated && !self.ai_may_be_rated(caller.guild).await?;
-        let event = format!(
-            "{} added an AI seat ({level}).{} Seats ({}/{}): {}.",
-            caller.name,
-            if unrated {
-                " The game is now unrated."
-            } else {
-                ""
-            },
-            after.len(),
-            row.max_players,
-            seat_names(&after, &invited)
+        let event = t!(
+            "bot-lobby-ai-added",
+            name = Arg::raw(caller.name.as_str()),
+            level = Arg::raw(level.name()),
+            unrated = i64::from(unrated),
+            seated = after.len(),
+            max = row.max_players,
+            seats = seat_names(&after, &invited)
         );
         let mut shown = row.clone();
         shown.terms.rated = row.terms.rated && !unrated;
@@ -461,12 +456,12 @@ impl Table {
             .into_iter()
             .filter(|(user, _)| *user != last.user_id)
             .collect();
-        let event = format!(
-            "{} removed an AI seat. Seats ({}/{}): {}.",
-            caller.name,
-            after.len(),
-            row.max_players,
-            seat_names(&after, &invited)
+        let event = t!(
+            "bot-lobby-ai-removed",
+            name = Arg::raw(caller.name.as_str()),
+            seated = after.len(),
+            max = row.max_players,
+            seats = seat_names(&after, &invited)
         );
         let text = lobby_text(&row, &after, &invited, &event, None);
         let deliveries = self.lobby_deliveries(caller, row.channel_id, &text, LobbyChange::Edit);
@@ -510,13 +505,16 @@ impl Table {
             }
         }
         let (event, change) = if !people_left {
-            let event = format!("{} left; the table is empty and closed.", caller.name);
+            let event = t!(
+                "bot-lobby-left-closed",
+                name = Arg::raw(caller.name.as_str())
+            );
             (event, LobbyChange::Close)
         } else {
-            let event = format!(
-                "{} left. Seats: {}.",
-                caller.name,
-                seat_names(&after, &invited)
+            let event = t!(
+                "bot-lobby-left",
+                name = Arg::raw(caller.name.as_str()),
+                seats = seat_names(&after, &invited)
             );
             (event, LobbyChange::Edit)
         };
@@ -526,7 +524,7 @@ impl Table {
                 &pairs(&seats),
                 &[],
                 &event,
-                Some("Open a new table with /new."),
+                Some(t!("bot-lobby-closed-footer")),
             )
         } else {
             lobby_text(&row, &after, &invited, &event, None)
@@ -615,15 +613,21 @@ impl Table {
     ) -> Result<Reply, TableError> {
         let game_id = row.game_id;
         let reply = self
-            .opening(game_id, &row.kind, &row.options, row.seed, seats, row.terms)
+            .opening(
+                (game_id, row.guild_id),
+                &row.kind,
+                &row.options,
+                row.seed,
+                seats,
+                row.terms,
+            )
             .await?;
         let shown = pairs(seats);
-        let event = format!(
-            "Seats: {}.{}",
-            seat_names(&shown, &[]),
-            super::reference::intro_lines(&row.kind, &row.options, row.seed, seats)
-        );
-        let lobby = lobby_text(row, &shown, &[], &event, Some(STARTED));
+        let event = Text::concat([
+            t!("bot-lobby-seats", seats = seat_names(&shown, &[])),
+            super::reference::intro_lines(&row.kind, &row.options, row.seed, seats),
+        ]);
+        let lobby = lobby_text(row, &shown, &[], &event, Some(t!("bot-lobby-started")));
         let mut deliveries =
             self.lobby_deliveries(caller, row.channel_id, &lobby, LobbyChange::Close);
         deliveries.extend(self.deliveries(Some(caller), row.channel_id, &reply, false));
@@ -676,12 +680,12 @@ impl Table {
             self.forget(row.game_id);
             return self.begin(caller, row, seats).await;
         }
-        let event = format!(
-            "{} confirmed their seat. Seats ({}/{}): {}.",
-            caller.name,
-            seats.len(),
-            row.max_players,
-            seat_names(&shown, &waiting)
+        let event = t!(
+            "bot-lobby-confirmed",
+            name = Arg::raw(caller.name.as_str()),
+            seated = seats.len(),
+            max = row.max_players,
+            seats = seat_names(&shown, &waiting)
         );
         let text = lobby_text(row, &shown, &waiting, &event, None);
         let deliveries = self.lobby_deliveries(caller, row.channel_id, &text, LobbyChange::Edit);
@@ -753,10 +757,10 @@ impl Table {
             max_players: seats.len(),
             ..old.clone()
         };
-        let event = format!(
-            "Rematch of the last {} game, same seats: {}.",
-            info.title,
-            seat_names(&order, &invited)
+        let event = t!(
+            "bot-lobby-rematch",
+            game = Arg::raw(info.title),
+            seats = seat_names(&order, &invited)
         );
         let text = lobby_text(&row, &order, &invited, &event, None);
         let deliveries = self.lobby_deliveries(caller, caller.channel, &text, LobbyChange::Open);
@@ -767,24 +771,28 @@ impl Table {
         Ok(lobby_reply(text, Some(event)))
     }
 
-    /// The first turn message of a game about to start, with every seat's first DM.
+    /// The first turn message of a game about to start, with every seat's first DM; `at`
+    /// is the game and its server (whose language its pictures speak).
     async fn opening(
         &self,
-        game_id: GameId,
+        at: (GameId, Option<u64>),
         kind: &str,
         options: &[(String, String)],
         seed: Seed,
         seats: &[SeatRow],
         terms: Terms,
     ) -> Result<Reply, TableError> {
+        let (game_id, guild) = at;
         let info = registry::find(kind).map_err(|e| TableError::Internal(e.to_string()))?;
         let game = info
             .new_game(options, seats.len(), seed)
             .map_err(|e| TableError::Internal(format!("the stored options do not work: {e}")))?;
-        let names: Vec<String> = (0..seats.len() as u8)
-            .map(|s| crate::english(&super::label(seats, Some(game.as_ref()), s)))
-            .collect();
-        let opening = vec![format!("{} begins: {}.", info.title, names.join(", "))];
+        let names = (0..seats.len() as u8).map(|s| super::label(seats, Some(game.as_ref()), s));
+        let opening = vec![t!(
+            "bot-game-begins",
+            game = Arg::raw(info.title),
+            seats = comma_list(names)
+        )];
         let everyone: Vec<bool> = super::fingerprints(game.as_ref(), seats.len())
             .iter()
             .map(Option::is_some)
@@ -797,6 +805,7 @@ impl Table {
         };
         let position = Position {
             game_id,
+            guild,
             kind,
             version: 0,
             seats,
@@ -846,7 +855,7 @@ fn seat_row(seat: usize, user: UserId, name: &str) -> SeatRow {
 
 /// A lobby message's reply: the whole lobby message, and `event` (what changed) as the
 /// caller's acknowledgement.
-fn lobby_reply(text: String, event: Option<String>) -> Reply {
+fn lobby_reply(text: Text, event: Option<Text>) -> Reply {
     Reply {
         public: vec![Post {
             text,
@@ -874,49 +883,47 @@ fn lobby_header(
     max_players: usize,
     terms: Terms,
     opener: Option<&str>,
-) -> String {
-    let table = format!(
-        "{} table ({}) for up to {max_players} players: {}.",
-        info.title,
-        describe_options(info, options),
-        describe_terms(terms)
-    );
+) -> Text {
+    let game = Arg::raw(info.title);
+    let options = describe_options(info, options);
+    let terms = describe_terms(terms);
     match opener {
-        Some(name) => format!("{name} opened a {table}"),
-        None => format!("A {table}"),
+        Some(name) => t!(
+            "bot-lobby-opened",
+            opener = Arg::raw(name),
+            game = game,
+            options = options,
+            max = max_players,
+            terms = terms
+        ),
+        None => t!(
+            "bot-lobby-header",
+            game = game,
+            options = options,
+            max = max_players,
+            terms = terms
+        ),
     }
 }
 
 /// The last line of an open lobby message: what to do next.
-fn lobby_footer(opener: Option<&str>) -> String {
+fn lobby_footer(opener: Option<&str>) -> Text {
     match opener {
-        Some(name) => format!("Join to take a seat; {name} starts the game."),
-        None => "Join to take a seat; a moderator starts the game.".into(),
+        Some(name) => t!("bot-lobby-footer", opener = Arg::raw(name)),
+        None => t!("bot-lobby-footer-moderator"),
     }
 }
 
-/// The seats in order, a seat held for a rematch's player marked as waiting.
-fn seat_names(seats: &[(UserId, String)], invited: &[UserId]) -> String {
-    seats
-        .iter()
-        .map(|(user, name)| {
-            if invited.contains(user) {
-                format!("{name} (waiting)")
-            } else {
-                name.clone()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Names joined for a sentence: "A", "A and B", "A, B and C".
-fn and_list(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+/// The seats in order (the names players go by, as given), a seat held for a rematch's
+/// player marked as waiting.
+fn seat_names(seats: &[(UserId, String)], invited: &[UserId]) -> Text {
+    comma_list(seats.iter().map(|(user, name)| {
+        if invited.contains(user) {
+            t!("bot-seat-waiting", name = Arg::raw(name.as_str()))
+        } else {
+            Text::raw(name.clone())
+        }
+    }))
 }
 
 /// The whole lobby message after a change: the header, `event` (what changed, with the
@@ -926,40 +933,34 @@ fn lobby_text(
     row: &GameRow,
     seats: &[(UserId, String)],
     invited: &[UserId],
-    event: &str,
-    footer: Option<&str>,
-) -> String {
+    event: &Text,
+    footer: Option<Text>,
+) -> Text {
     let opener = seats
         .iter()
         .find(|(user, _)| *user == row.creator_id)
         .map(|(_, name)| name.as_str());
     let header = match registry::find(&row.kind) {
         Ok(info) => lobby_header(info, &row.options, row.max_players, row.terms, opener),
-        Err(_) => format!("A {} table.", row.kind),
+        Err(_) => t!("bot-lobby-unknown", game = Arg::raw(row.kind.as_str())),
     };
-    let mut text = format!("{header}\n{event}");
-    let waiting: Vec<String> = seats
+    let mut lines = vec![header, event.clone()];
+    // The names the players go by, as given.
+    let waiting: Vec<Text> = seats
         .iter()
         .filter(|(user, _)| invited.contains(user))
-        .map(|(_, name)| name.clone())
+        .map(|(_, name)| Text::raw(name.clone()))
         .collect();
     if !waiting.is_empty() && footer.is_none() {
-        text.push_str(&format!(
-            "\nWaiting for {} to press **Join** and confirm: the game starts when everyone has, or {} starts it sooner with those present.",
-            and_list(&waiting),
-            opener.unwrap_or("a moderator")
+        lines.push(t!(
+            "bot-lobby-waiting",
+            names = Text::and_list(waiting),
+            opener = opener.map_or_else(|| t!("bot-a-moderator"), Text::raw)
         ));
     }
-    text.push('\n');
-    match footer {
-        Some(footer) => text.push_str(footer),
-        None => text.push_str(&lobby_footer(opener)),
-    }
-    text
+    lines.push(footer.unwrap_or_else(|| lobby_footer(opener)));
+    Text::lines(lines)
 }
-
-/// The last line of a started lobby's message.
-const STARTED: &str = "The game has started — see the turn message below.";
 
 /// Seat rows as (user, name) pairs.
 fn pairs(seats: &[SeatRow]) -> Vec<(UserId, String)> {
@@ -972,14 +973,14 @@ impl Table {
         &self,
         caller: &Caller,
         channel: u64,
-        text: &str,
+        text: &Text,
         change: LobbyChange,
     ) -> Vec<NewDelivery> {
         if !self.settings.outbox {
             return Vec::new();
         }
         let message = Message {
-            text: text.to_string(),
+            text: text.clone(),
             lobby: change != LobbyChange::Close,
             edit: change != LobbyChange::Open,
             closes: change == LobbyChange::Close,

@@ -19,6 +19,7 @@ mod cache;
 mod command;
 mod commit;
 mod deadline;
+mod language;
 mod league;
 pub mod limits;
 mod load;
@@ -98,11 +99,12 @@ pub struct Image {
     pub alt: String,
 }
 
-/// A message: text and images.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A message: words and images.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Post {
-    /// Text (plain; front ends add mentions for `ping`).
-    pub text: String,
+    /// The words (plain; front ends add mentions for `ping`), typed: made text at the edge
+    /// in the reader's language (issue 30).
+    pub text: Text,
     /// Attachments.
     pub images: Vec<Image>,
     /// Users to notify (the player to act).
@@ -133,7 +135,7 @@ pub struct Reply {
     pub games: Vec<GameSummary>,
     /// What this change did, as log lines (the turn message shows more: the whole turn so
     /// far); front ends acknowledge the caller's action with them.
-    pub news: Vec<String>,
+    pub news: Vec<Text>,
     /// A question instead of an action (the ephemeral answer words it): the action cannot
     /// be taken back and leaves something unused. The front end offers to play it anyway
     /// ([`Command::ActAnyway`]) or to go back to the decision.
@@ -150,10 +152,31 @@ pub struct Confirm {
     /// The action, in notation.
     pub notation: String,
     /// The button's words ("End turn anyway").
-    pub label: String,
+    pub label: Text,
+}
+
+impl Default for Post {
+    fn default() -> Post {
+        Post {
+            text: Text::concat([]),
+            images: Vec::new(),
+            ping: Vec::new(),
+            edit: false,
+            new_turn: false,
+            stops: false,
+        }
+    }
 }
 
 impl Post {
+    /// A post of only words.
+    pub fn words(text: Text) -> Post {
+        Post {
+            text,
+            ..Post::default()
+        }
+    }
+
     /// Makes a turn message into an edit of the current one: same person, no new mention.
     fn make_edit(&mut self) {
         self.edit = true;
@@ -163,12 +186,9 @@ impl Post {
 }
 
 impl Reply {
-    fn ephemeral(text: impl Into<String>) -> Reply {
+    fn ephemeral(text: Text) -> Reply {
         Reply {
-            ephemeral: Some(Post {
-                text: text.into(),
-                ..Post::default()
-            }),
+            ephemeral: Some(Post::words(text)),
             ..Reply::default()
         }
     }
@@ -203,35 +223,36 @@ fn refuse<T>(words: Text) -> Result<T, TableError> {
 }
 
 /// A game's words at the start of one of the table's sentences: core's refusals and picks
-/// are phrases ("you cannot pass now: …"), and a sentence starts with a capital.
-///
-/// The capital is the language's business, so it belongs in `turnpost_core::words` (a
-/// built-in like the lists, rendered per language); until words.rs has one, this is the one
-/// place that renders another layer's words before the edge (in English) — issue 30 must
-/// replace it.
+/// are phrases ("you cannot pass now: …"), and a sentence starts with a capital (in the
+/// reader's language).
 fn sentence_start(words: &Text) -> Arg {
-    let english = crate::english(words);
-    let mut chars = english.chars();
-    let mut out: String = chars
-        .next()
-        .map(|c| c.to_uppercase().collect())
-        .unwrap_or_default();
-    out.push_str(chars.as_str());
-    Arg::raw(out)
+    Arg::Text(Text::sentence(words.clone()))
 }
 
 /// Draws views into images. The renderer crate provides the real one; tests may use
 /// [`NoImages`].
 pub trait Painter: Send + Sync + 'static {
-    /// The public picture of a game's public view.
-    fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, RenderError>;
-    /// The private pictures of a seat's view.
-    fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, RenderError>;
-    /// A player's rating history as a line chart (points: unix ms, shown rating).
+    /// The public picture of a game's public view, its words in `lang`.
+    fn public(
+        &self,
+        game: &str,
+        view: &dyn AnyView,
+        lang: turnpost_core::words::Lang,
+    ) -> Result<Vec<Image>, RenderError>;
+    /// The private pictures of a seat's view, their words in `lang`.
+    fn private(
+        &self,
+        game: &str,
+        view: &dyn AnyView,
+        lang: turnpost_core::words::Lang,
+    ) -> Result<Vec<Image>, RenderError>;
+    /// A player's rating history as a line chart (points: unix ms, shown rating), its words
+    /// in `lang`.
     fn rating_chart(
         &self,
         _title: &str,
         _points: &[(i64, f64)],
+        _lang: turnpost_core::words::Lang,
     ) -> Result<Vec<Image>, RenderError> {
         Ok(Vec::new())
     }
@@ -246,10 +267,20 @@ pub trait Painter: Send + Sync + 'static {
 pub struct NoImages;
 
 impl Painter for NoImages {
-    fn public(&self, _: &str, _: &dyn AnyView) -> Result<Vec<Image>, RenderError> {
+    fn public(
+        &self,
+        _: &str,
+        _: &dyn AnyView,
+        _: turnpost_core::words::Lang,
+    ) -> Result<Vec<Image>, RenderError> {
         Ok(Vec::new())
     }
-    fn private(&self, _: &str, _: &dyn AnyView) -> Result<Vec<Image>, RenderError> {
+    fn private(
+        &self,
+        _: &str,
+        _: &dyn AnyView,
+        _: turnpost_core::words::Lang,
+    ) -> Result<Vec<Image>, RenderError> {
         Ok(Vec::new())
     }
     fn draws(&self) -> bool {
@@ -311,12 +342,8 @@ impl TurnLines {
     }
 
     /// Every line the message shows, oldest first.
-    fn shown(&self) -> Vec<String> {
-        self.previous
-            .iter()
-            .chain(&self.current)
-            .map(crate::english)
-            .collect()
+    fn shown(&self) -> Vec<Text> {
+        self.previous.iter().chain(&self.current).cloned().collect()
     }
 }
 
@@ -357,6 +384,7 @@ impl Loaded {
     fn position(&self) -> Option<turn_message::Position<'_>> {
         Some(turn_message::Position {
             game_id: self.row.game_id,
+            guild: self.row.guild_id,
             kind: &self.row.kind,
             version: self.row.version,
             seats: &self.seats,
@@ -680,6 +708,10 @@ impl Table {
                     .await
             }
             Command::Settings { confirm } => self.user_settings(caller, confirm).await,
+            Command::Language { language } => self.set_language(caller, language).await,
+            Command::ServerLanguage { language } => {
+                self.set_server_language(caller, language).await
+            }
             Command::Board => self.board(caller).await,
             Command::Help => self.help(caller).await,
             Command::Rules { game, topic } => {
@@ -737,23 +769,33 @@ impl Table {
         result
     }
 
-    async fn paint_public(&self, kind: &str, game: &dyn DynGame) -> Vec<Image> {
+    /// The public pictures, their words in the language of the server's channels.
+    async fn paint_public(&self, kind: &str, game: &dyn DynGame, guild: Option<u64>) -> Vec<Image> {
         if !self.painter.draws() {
             return Vec::new();
         }
-        self.paint(kind, game.public_view(), true).await
+        let lang = self.server_language(guild, None).await;
+        self.paint(kind, game.public_view(), true, lang).await
     }
 
-    async fn paint_private(&self, kind: &str, view: View) -> Vec<Image> {
+    /// A seat's private pictures, their words in the language of `reader` (its player).
+    async fn paint_private(&self, kind: &str, view: View, reader: UserId) -> Vec<Image> {
         if !self.painter.draws() {
             return Vec::new();
         }
-        self.paint(kind, view, false).await
+        let lang = self.language_for(reader, None).await;
+        self.paint(kind, view, false, lang).await
     }
 
     /// Renders off the async workers, at most `concurrent_renders` at a time. A failed
     /// render is logged and the post goes out without the picture.
-    async fn paint(&self, kind: &str, view: View, public: bool) -> Vec<Image> {
+    async fn paint(
+        &self,
+        kind: &str,
+        view: View,
+        public: bool,
+        lang: turnpost_core::words::Lang,
+    ) -> Vec<Image> {
         let Ok(_permit) = self.renders.clone().acquire_owned().await else {
             return Vec::new();
         };
@@ -761,9 +803,9 @@ impl Table {
         let kind_owned = kind.to_string();
         let result = tokio::task::spawn_blocking(move || {
             if public {
-                painter.public(&kind_owned, &*view)
+                painter.public(&kind_owned, &*view, lang)
             } else {
-                painter.private(&kind_owned, &*view)
+                painter.private(&kind_owned, &*view, lang)
             }
         })
         .await;

@@ -7,7 +7,7 @@
 use turnpost_core::Seat;
 use turnpost_core::menu::Menu;
 use turnpost_core::t;
-use turnpost_core::words::Text;
+use turnpost_core::words::{Lang, Text};
 
 use super::{Caller, Command, Loaded, Post, Reply, Table, TableError, Turn, refuse, seat_of};
 use crate::store::GameId;
@@ -53,6 +53,13 @@ pub struct Request {
     pub panel: Option<PanelAsk>,
     /// Whether the answer says which game is open in the channel ([`Answer::open_game`]).
     pub open_game: bool,
+    /// The Discord locale of the caller's client (`de`, `en-US`), if the front end knows
+    /// it: the answer's language ([`Answer::lang`]) follows it unless the caller chose one,
+    /// and the table remembers it for the caller's DMs (issue 30).
+    pub locale: Option<String>,
+    /// The server's preferred locale, if the front end knows it: remembered as the
+    /// language of the server's public posts unless its moderators chose one.
+    pub guild_locale: Option<String>,
 }
 
 impl Request {
@@ -90,7 +97,7 @@ pub enum PanelState {
     /// The caller is to act but has nothing to decide in their seat.
     Nothing,
     /// Another player is to act: the line that names them ("Bert (Blue) to play: …").
-    Waiting(String),
+    Waiting(Text),
     /// Nobody is to act: the lobby, or the game is over.
     Nobody,
     /// The channel has no game: why, in words.
@@ -108,6 +115,9 @@ pub struct Answer {
     pub panel: Option<PanelState>,
     /// The channel's open game, when asked for.
     pub open_game: Option<GameId>,
+    /// The caller's language ([`Table::language_for`]): the reply, the panel and every
+    /// private word of this answer are made text in it.
+    pub lang: Lang,
 }
 
 impl Table {
@@ -149,10 +159,19 @@ impl Table {
         } else {
             None
         };
+        // After the command: an answer to `/settings language:` is in the new language.
+        let lang = self
+            .language_for(caller.user, request.locale.as_deref())
+            .await;
+        if request.guild_locale.is_some() {
+            self.server_language(caller.guild, request.guild_locale.as_deref())
+                .await;
+        }
         Answer {
             reply,
             panel,
             open_game,
+            lang,
         }
     }
 
@@ -212,7 +231,10 @@ impl Table {
         let menu = game.menu(Seat(seat));
         // A game without secrets has no private pictures to show beside the choices.
         let hand = if (pictures || moved_on) && game.secrets() {
-            Some(self.private_post(&loaded.row.kind, &**game, seat).await)
+            Some(
+                self.private_post(&loaded.row.kind, &**game, seat, caller.user)
+                    .await,
+            )
         } else {
             None
         };

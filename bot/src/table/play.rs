@@ -57,17 +57,14 @@ fn ask_first(
         said.push(u.to_text());
     }
     let ends_turn = i64::from(ends_turn);
-    let text = crate::english(&t!(
+    let text = t!(
         "bot-ask-first",
         unused = Text::concat(said),
         ends_turn = ends_turn
-    ));
-    let label = crate::english(&t!("bot-ask-first-button", ends_turn = ends_turn));
+    );
+    let label = t!("bot-ask-first-button", ends_turn = ends_turn);
     Reply {
-        ephemeral: Some(Post {
-            text,
-            ..Post::default()
-        }),
+        ephemeral: Some(Post::words(text)),
         turn: loaded.position().and_then(|p| p.turn()).map(|(t, _)| t),
         confirm: Some(Confirm {
             game_id: loaded.row.game_id,
@@ -139,7 +136,7 @@ impl Table {
             && let Some(id) = &caller.interaction
             && self.store.seen_interaction(id).await?
         {
-            return Ok(Reply::ephemeral(crate::english(&t!("bot-already-played"))));
+            return Ok(Reply::ephemeral(t!("bot-already-played")));
         }
         let mut held = if trust_cache {
             self.hold_cached(game_id).await?
@@ -252,7 +249,7 @@ impl Table {
         if let Some(id) = &caller.interaction
             && self.store.seen_interaction(id).await?
         {
-            return Ok(Reply::ephemeral(crate::english(&t!("bot-already-done"))));
+            return Ok(Reply::ephemeral(t!("bot-already-done")));
         }
         let mut held = self.hold(game_id).await?;
         let loaded = &mut *held;
@@ -306,6 +303,7 @@ impl Table {
         );
         let position = Position {
             game_id,
+            guild: loaded.row.guild_id,
             kind: &loaded.row.kind,
             version,
             seats: &loaded.seats,
@@ -353,11 +351,11 @@ impl Table {
                 .await;
             (turn_lines, reply)
         };
-        reply.news = vec![crate::english(&t!(
+        reply.news = vec![t!(
             "bot-took-back",
             seat = seat_label(loaded, seat),
             notation = Arg::raw(undone)
-        ))];
+        )];
         let deliveries = self.deliveries(Some(caller), loaded.row.channel_id, &reply, false);
         let log = vec![line];
         let stored = self
@@ -386,7 +384,7 @@ impl Table {
         match stored {
             Ok(_) => {}
             Err(StoreError::Duplicate) => {
-                return Ok(Reply::ephemeral(crate::english(&t!("bot-already-done"))));
+                return Ok(Reply::ephemeral(t!("bot-already-done")));
             }
             Err(e) => {
                 self.forget(game_id);
@@ -497,6 +495,7 @@ mod tests {
 
     #[test]
     fn the_question_before_leaving_something_unused_reads_as_it_did_in_english() {
+        crate::install_words();
         let unused = || {
             Text::concat([
                 t!("unused-workers", n = 2),
@@ -506,20 +505,20 @@ mod tests {
         };
         let ending = t!("bot-ask-first", unused = unused(), ends_turn = 1);
         assert_eq!(
-            crate::english(&ending),
+            ending.to_string(),
             "You still have 2 workers unused; You still have 1 worker unused — end the turn anyway?\n(Back returns to your choices; /settings confirm:off stops this question.)"
         );
         let going_on = t!("bot-ask-first", unused = unused(), ends_turn = 0);
         assert_eq!(
-            crate::english(&going_on),
+            going_on.to_string(),
             "You still have 2 workers unused; You still have 1 worker unused — go on anyway? It cannot be taken back.\n(Back returns to your choices; /settings confirm:off stops this question.)"
         );
         assert_eq!(
-            crate::english(&t!("bot-ask-first-button", ends_turn = 1)),
+            t!("bot-ask-first-button", ends_turn = 1).to_string(),
             "End turn anyway"
         );
         assert_eq!(
-            crate::english(&t!("bot-ask-first-button", ends_turn = 0)),
+            t!("bot-ask-first-button", ends_turn = 0).to_string(),
             "Go on anyway"
         );
     }

@@ -4,12 +4,10 @@
 //! (the effects of everything the caller's decision offers now). All texts come from core
 //! (`turnpost_core::reference`); nothing here knows a game by name.
 
-use std::fmt::Write as _;
-
 use turnpost_core::reference::{Entry, Lookup};
 use turnpost_core::registry::{self, GameInfo};
 use turnpost_core::t;
-use turnpost_core::words::{Arg, Text};
+use turnpost_core::words::{Arg, Lang, Text};
 
 use super::{Caller, Reply, Table, TableError, refuse};
 
@@ -101,7 +99,7 @@ fn lookup_key(lookup: Lookup) -> &'static str {
 }
 
 /// "A, B, C": items one after the other with the language's comma.
-fn comma_list(items: impl IntoIterator<Item = Text>) -> Text {
+pub(super) fn comma_list(items: impl IntoIterator<Item = Text>) -> Text {
     let mut all = Vec::new();
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
@@ -140,27 +138,36 @@ impl Table {
             .filter(|g| g.reference.iter().any(|e| e.lookup == lookup))
             .count()
             > 1;
-        let mut text = String::new();
+        let mut parts = Vec::new();
         if several {
-            let _ = write!(text, "*{}* · ", info.title);
+            parts.push(t!("bot-reference-game", game = Arg::raw(info.title)));
         }
-        text.push_str(&first.answer());
+        // Core's answer (still English text, with the German name: core's to type).
+        parts.push(Text::raw(first.answer()));
         let exact = first.matches(name) == Some(3);
-        let others: Vec<String> = hits
+        let others: Vec<Text> = hits
             .iter()
             .skip(1)
             .filter(|_| !exact)
-            .map(|(_, e)| format!("**{}** ({})", e.name, e.kind))
+            .map(|(_, e)| {
+                t!(
+                    "bot-reference-other",
+                    name = Text::name(&e.name, e.german.as_deref()),
+                    kind = Arg::raw(e.kind.as_str())
+                )
+            })
             .collect();
+        let mut text = Text::concat(parts);
         if !others.is_empty() {
-            let _ = write!(
-                text,
-                "\n\nThe name also fits {}: `/{} name:` with its full name shows it.",
-                others.join(", "),
-                lookup.name()
+            // After an empty line.
+            let also = t!(
+                "bot-reference-also-fits",
+                others = comma_list(others),
+                command = Arg::raw(lookup.name())
             );
+            text = Text::lines([text, Text::concat([]), also]);
         }
-        Ok(Reply::ephemeral(clip(&text, ANSWER)))
+        Ok(Reply::ephemeral(fitted(text)))
     }
 
     /// Autocomplete for `/card`, `/realm`, `/development`: the entries whose English or
@@ -265,23 +272,28 @@ impl Table {
             }
             None => match info.topics.first() {
                 Some(t) => t,
-                None => return Ok(Reply::ephemeral(info.help)),
+                // Core's help (still English text: the registry's to type).
+                None => return Ok(Reply::ephemeral(Text::raw(info.help))),
             },
         };
-        let mut text = format!("**{} — {}**\n{}", info.title, chosen.title, chosen.text);
+        // Core's topic (still English text: the game's help topics to type).
+        let mut text = t!(
+            "bot-rules-topic",
+            game = Arg::raw(info.title),
+            title = Arg::raw(chosen.title),
+            text = Arg::raw(chosen.text)
+        );
         let others: Vec<&String> = keys
             .iter()
             .filter(|k| **k != format!("`{}`", chosen.key))
             .collect();
         if !others.is_empty() {
             let others: Vec<&str> = others.iter().map(|s| s.as_str()).collect();
-            let _ = write!(
-                text,
-                "\n\nMore: `/rules topic:` {}. `/card`, `/realm` and `/development` explain single pieces.",
-                others.join(", ")
-            );
+            // After an empty line.
+            let more = t!("bot-rules-more", topics = Arg::raw(others.join(", ")));
+            text = Text::lines([text, Text::concat([]), more]);
         }
-        Ok(Reply::ephemeral(clip(&text, ANSWER)))
+        Ok(Reply::ephemeral(fitted(text)))
     }
 
     /// **What does it do?** on the panel: the effect of every card, building, spell, realm,
@@ -298,31 +310,45 @@ impl Table {
                 continue;
             }
             seen.push(detail.clone());
-            // The label's words before its price ("Cast Rage ×2 — 2 crystals").
-            let label = crate::english(&c.label);
-            let what = label.split(" — ").next().unwrap_or(&label);
-            lines.push(format!("• **{what}**: {detail}"));
+            // The choice's whole label: its words and price are the game's, in the reader's
+            // language ("Cast Rage ×2 — 2 crystals").
+            lines.push(t!("bot-explain-line", what = &c.label, detail = detail));
         }
         if lines.is_empty() {
-            return Ok(Reply::ephemeral(
-                "Nothing you can choose now is a card, building, spell, realm, development, monument or relic: the panel's buttons say what they do. `/rules` explains the game.",
-            ));
+            return Ok(Reply::ephemeral(t!("bot-explain-none")));
         }
-        let mut text = String::from("**What your choices do**\n");
+        let mut shown = vec![t!("bot-explain-head")];
+        let mut length = longest(&shown[0]) + 1;
         let total = lines.len();
-        for (i, line) in lines.iter().enumerate() {
-            if text.chars().count() + line.chars().count() + 60 > ANSWER {
-                let _ = write!(
-                    text,
-                    "…and {} more: `/card` or `/development` with a name explains each.",
-                    total - i
-                );
+        for (i, line) in lines.into_iter().enumerate() {
+            let more = longest(&line);
+            if length + more + 60 > ANSWER {
+                shown.push(t!("bot-explain-more", n = total - i));
                 break;
             }
-            text.push_str(line);
-            text.push('\n');
+            length += more + 1;
+            shown.push(line);
         }
-        Ok(Reply::ephemeral(text.trim_end().to_string()))
+        Ok(Reply::ephemeral(Text::lines(shown)))
+    }
+}
+
+/// The most characters `text` has in any language: what must fit one answer.
+fn longest(text: &Text) -> usize {
+    Lang::ALL
+        .iter()
+        .map(|lang| lang.render(text).chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+/// `text`, or where it is longer than one answer in some language (a long reference), its
+/// English cut to fit.
+fn fitted(text: Text) -> Text {
+    if longest(&text) <= ANSWER {
+        text
+    } else {
+        Text::raw(clip(&Lang::En.render(&text), ANSWER))
     }
 }
 
@@ -334,22 +360,29 @@ pub(super) fn intro_lines(
     options: &[(String, String)],
     seed: turnpost_core::Seed,
     seats: &[crate::store::SeatRow],
-) -> String {
+) -> Text {
     let Ok(game) = registry::find(kind).and_then(|info| info.new_game(options, seats.len(), seed))
     else {
-        return String::new();
+        return Text::concat([]);
     };
-    let lines: Vec<String> = seats
+    let lines: Vec<Text> = seats
         .iter()
         .filter_map(|s| {
-            game.seat_intro(turnpost_core::Seat(s.seat))
-                .map(|intro| format!("{} {}", s.name, intro.public_line()))
+            game.seat_intro(turnpost_core::Seat(s.seat)).map(|intro| {
+                // The name the player goes by, then core's words for their part.
+                t!(
+                    "bot-seat-intro",
+                    name = Arg::raw(s.name.as_str()),
+                    intro = Arg::raw(intro.public_line())
+                )
+            })
         })
         .collect();
     if lines.is_empty() {
-        String::new()
+        Text::concat([])
     } else {
-        format!("\n{}", lines.join("\n"))
+        // Each on a new line, the first after the line it follows.
+        Text::lines(std::iter::once(Text::concat([])).chain(lines))
     }
 }
 
@@ -393,7 +426,8 @@ mod tests {
             .collect();
         let standard = [("mode".to_string(), "standard".to_string())];
         let seed = turnpost_core::Seed::from_u64(4);
-        let lines = intro_lines("pandoria", &standard, seed, &seats);
+        crate::install_words();
+        let lines = intro_lines("pandoria", &standard, seed, &seats).to_string();
         for name in ["Anna plays the ", "Bert plays the ", "Cleo plays the "] {
             assert!(lines.contains(name), "{lines}");
         }
@@ -405,8 +439,8 @@ mod tests {
         let intro = game.seat_intro(turnpost_core::Seat(1)).unwrap();
         assert!(lines.contains(&intro.text.short), "{lines}");
         // No realms in the family game, none in a dice game.
-        assert_eq!(intro_lines("pandoria", &[], seed, &seats), "");
-        assert_eq!(intro_lines("rtta", &[], seed, &seats[..2]), "");
+        assert_eq!(intro_lines("pandoria", &[], seed, &seats).to_string(), "");
+        assert_eq!(intro_lines("rtta", &[], seed, &seats[..2]).to_string(), "");
     }
 
     #[test]

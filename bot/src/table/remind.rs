@@ -7,6 +7,9 @@
 
 use std::collections::HashMap;
 
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text};
+
 use super::{Table, TableError};
 use crate::ids::GameId;
 use crate::outbox::{Message, channel_delivery};
@@ -114,8 +117,12 @@ impl Table {
         let hours = (now_ms - row.updated_at) / 3_600_000;
         let link = turn_link(row.guild_id, row.channel_id, row.turn_message_id);
         let message = Message {
-            text: format!(
-                "<@{user}>, it is your turn ({prompt}); the table has waited {hours} h.{link}"
+            text: t!(
+                "bot-reminder",
+                user = mention(user),
+                prompt = prompt,
+                hours = hours,
+                link = link
             ),
             ping: vec![user],
             reminder: true,
@@ -133,11 +140,17 @@ impl Table {
 }
 
 /// " Latest turn: <link>" to a game's current turn message, when there is one in a server.
-pub(super) fn turn_link(guild: Option<u64>, channel: u64, message: Option<u64>) -> String {
+pub(super) fn turn_link(guild: Option<u64>, channel: u64, message: Option<u64>) -> Text {
     match (guild, message) {
-        (Some(g), Some(m)) => {
-            format!(" Latest turn: https://discord.com/channels/{g}/{channel}/{m}")
-        }
-        _ => String::new(),
+        (Some(g), Some(m)) => t!(
+            "bot-latest-turn",
+            link = Arg::raw(format!("https://discord.com/channels/{g}/{channel}/{m}"))
+        ),
+        _ => Text::concat([]),
     }
+}
+
+/// A person's mention (Discord's markup, the same in every language).
+pub(super) fn mention(user: u64) -> Arg {
+    Arg::raw(format!("<@{user}>"))
 }

@@ -5,6 +5,7 @@
 use super::{Caller, Reply, Table, TableError, refuse};
 use crate::store::GameId;
 use turnpost_core::t;
+use turnpost_core::words::Arg;
 
 impl Table {
     /// `/remind`: a channel's reminder period (members who can manage messages only).
@@ -17,13 +18,7 @@ impl Table {
             return refuse(t!("bot-reminders-moderators-only"));
         }
         self.store.set_reminder_hours(caller.channel, hours).await?;
-        Ok(Reply::ephemeral(if hours == 0 {
-            "No more reminders in this channel.".to_string()
-        } else {
-            format!(
-                "The player to act is reminded after {hours} idle hours, once per {hours} hours."
-            )
-        }))
+        Ok(Reply::ephemeral(t!("bot-reminders-every", hours = hours)))
     }
 
     /// `/quiet`: the caller's quiet hours (equal start and end clears them).
@@ -36,11 +31,11 @@ impl Table {
     ) -> Result<Reply, TableError> {
         let quiet = (start != end).then_some((start, end, utc_offset_hours * 60));
         self.store.set_quiet_hours(caller.user, quiet).await?;
+        // A signed offset ("+2") reads the same in every language.
+        let offset = Arg::raw(format!("{utc_offset_hours:+}"));
         Ok(Reply::ephemeral(match quiet {
-            Some(_) => format!(
-                "No reminders for you between {start}:00 and {end}:00 (UTC{utc_offset_hours:+})."
-            ),
-            None => "Your quiet hours are cleared.".to_string(),
+            Some(_) => t!("bot-quiet-hours", start = start, end = end, offset = offset),
+            None => t!("bot-quiet-hours-cleared"),
         }))
     }
 
@@ -57,12 +52,10 @@ impl Table {
                 .await?;
         }
         let on = self.store.confirm_before_ending(caller.user).await?;
-        let said = if on {
-            "Before you end a turn with something unused (workers, a purchase you can afford), you are asked once. Turn it off with /settings confirm:off."
-        } else {
-            "You are not asked before ending a turn with something unused. Turn the question back on with /settings confirm:on."
-        };
-        Ok(Reply::ephemeral(said))
+        Ok(Reply::ephemeral(t!(
+            "bot-settings-confirm",
+            on = i64::from(on)
+        )))
     }
 
     /// A player who uses a command may get DMs again (they were stopped after a 50007).

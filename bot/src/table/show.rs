@@ -1,17 +1,29 @@
 //! Looking: the board, one's hand, the log, the games of a server, one's turns, and the
 //! legal actions for autocomplete. Nothing here writes.
 
-use std::fmt::Write as _;
-
 use turnpost_core::Seat;
 use turnpost_core::dynamic::{ActionChoice, DynGame};
 use turnpost_core::menu::Menu;
 use turnpost_core::registry::{self, GameInfo};
 use turnpost_core::t;
-use turnpost_core::words::{Arg, Text};
+use turnpost_core::words::{Arg, Lang, Text};
 
 use super::{Caller, Post, Reply, Table, TableError, refuse, seat_label, seat_of};
 use crate::store::{GameId, Status};
+
+/// The words of a seat's private items, as render writes them in each language (the
+/// reader's is chosen where they are read: a DM when it is delivered).
+pub(super) fn hand_words(kind: &str, view: &dyn turnpost_core::dynamic::AnyView) -> Text {
+    Text::name(
+        &turnpost_render::text::private(kind, view, Lang::En),
+        Some(&turnpost_render::text::private(kind, view, Lang::De)),
+    )
+}
+
+/// A channel's mention (Discord's markup, the same in every language).
+fn channel_mention(channel: u64) -> Arg {
+    Arg::raw(format!("<#{channel}>"))
+}
 
 /// Log lines per page.
 const LOG_PAGE: usize = 15;
@@ -30,7 +42,7 @@ pub struct GameSummary {
     /// Seated players.
     pub players: Vec<String>,
     /// Who must act, if running.
-    pub to_act: Option<String>,
+    pub to_act: Option<Text>,
 }
 
 impl Table {
@@ -41,11 +53,13 @@ impl Table {
         // The board as the channel sees it: steps undo may still take back are not shown.
         let Some(position) = loaded.public_position() else {
             let names: Vec<&str> = loaded.seats.iter().map(|s| s.name.as_str()).collect();
-            return Ok(Reply::ephemeral(format!(
-                "The game has not started. Seats ({}/{}): {}.",
-                names.len(),
-                loaded.row.max_players,
-                names.join(", ")
+            // The names the players go by, as given.
+            let names_given = Arg::raw(names.join(", "));
+            return Ok(Reply::ephemeral(t!(
+                "bot-board-not-started",
+                seated = names.len(),
+                max = loaded.row.max_players,
+                names = names_given
             )));
         };
         let due = match position.turn() {
@@ -56,7 +70,6 @@ impl Table {
         let mut reply = self.turn_reply(&position, Vec::new(), &[], true).await;
         // Showing the board is for the caller, not a new turn message for everyone.
         reply.ephemeral = reply.public.pop().map(|mut p| {
-            p.text = p.text.trim_start().to_string();
             p.ping.clear();
             p
         });
@@ -92,32 +105,44 @@ impl Table {
             // Nothing to hide, so the useful answer is the caller's own sheet: what they own,
             // their goods and developments (the public text's line for their seat).
             let name = game.seat_name(Seat(seat.seat));
-            let sheet = turnpost_render::text::seat(
-                &loaded.row.kind,
-                &*game.public_view(),
-                Seat(seat.seat),
-            )
-            .unwrap_or_default();
-            let sheet = sheet.trim();
-            return Ok(Reply::ephemeral(format!(
-                "Your sheet ({name}): {sheet}\n{} hides nothing: every sheet is on the board for everyone.",
-                game.title()
+            let view = game.public_view();
+            // Render's words for the sheet in each language (the reader's is chosen at the
+            // edge).
+            let sheet_in = |lang: Lang| {
+                turnpost_render::text::seat(&loaded.row.kind, &*view, Seat(seat.seat), lang)
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string()
+            };
+            let sheet = Text::name(&sheet_in(Lang::En), Some(&sheet_in(Lang::De)));
+            return Ok(Reply::ephemeral(t!(
+                "bot-your-sheet",
+                seat = name,
+                sheet = sheet,
+                game = Arg::raw(game.title())
             )));
         }
         Ok(Reply {
             ephemeral: Some(
-                self.private_post(&loaded.row.kind, &**game, seat.seat)
+                self.private_post(&loaded.row.kind, &**game, seat.seat, caller.user)
                     .await,
             ),
             ..Reply::default()
         })
     }
 
-    /// What `seat` holds in secret, in words and pictures (the answer to My hand).
-    pub(super) async fn private_post(&self, kind: &str, game: &dyn DynGame, seat: u8) -> Post {
+    /// What `seat` holds in secret, in words and pictures (the answer to My hand), its
+    /// pictures in the language of `reader`.
+    pub(super) async fn private_post(
+        &self,
+        kind: &str,
+        game: &dyn DynGame,
+        seat: u8,
+        reader: crate::store::UserId,
+    ) -> Post {
         let view = game.seat_view(Seat(seat));
-        let text = turnpost_render::text::private(kind, &*view);
-        let images = self.paint_private(kind, view).await;
+        let text = hand_words(kind, &*view);
+        let images = self.paint_private(kind, view, reader).await;
         Post {
             text,
             images,
@@ -145,16 +170,14 @@ impl Table {
                 kept.push(a);
             }
         }
-        let lines: Vec<String> = kept
+        // Stored typed: the reader's language makes them text.
+        let lines: Vec<Text> = kept
             .into_iter()
             .filter(|a| !held.contains(&a.seq))
             .flat_map(|a| a.log)
-            .map(|l| crate::english(&l))
             .collect();
         if lines.is_empty() {
-            return Ok(Reply::ephemeral(crate::english(&t!(
-                "bot-nothing-happened"
-            ))));
+            return Ok(Reply::ephemeral(t!("bot-nothing-happened")));
         }
         let pages = lines.len().div_ceil(LOG_PAGE);
         let page = page.max(1);
@@ -164,10 +187,8 @@ impl Table {
         // Page 1 is the newest.
         let end = lines.len() - (page - 1) * LOG_PAGE;
         let start = end.saturating_sub(LOG_PAGE);
-        let text = format!(
-            "Log, page {page} of {pages}:\n{}",
-            lines[start..end].join("\n")
-        );
+        let head = t!("bot-log-page", page = page, pages = pages);
+        let text = Text::lines(std::iter::once(head).chain(lines[start..end].iter().cloned()));
         Ok(Reply::ephemeral(text))
     }
 
@@ -181,7 +202,7 @@ impl Table {
             .game
             .as_ref()
             .and_then(|g| g.decision())
-            .map(|d| crate::english(&seat_label(loaded, d.seat.0)));
+            .map(|d| seat_label(loaded, d.seat.0));
         Ok(GameSummary {
             game_id: row.game_id,
             channel_id: row.channel_id,
@@ -207,25 +228,20 @@ impl Table {
             games.push(self.summary(row).await?);
         }
         let text = if games.is_empty() {
-            "No games are running in this server. Start one with /new.".to_string()
+            t!("bot-games-none")
         } else {
-            games
-                .iter()
-                .map(|g| {
-                    format!(
-                        "<#{}> {} — {} — {}",
-                        g.channel_id,
-                        g.kind,
-                        g.players.join(", "),
-                        g.to_act
-                            .as_ref()
-                            .map_or("waiting for players".to_string(), |t| format!(
-                                "{t} to play"
-                            ))
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("\n")
+            Text::lines(games.iter().map(|g| {
+                t!(
+                    "bot-games-line",
+                    channel = channel_mention(g.channel_id),
+                    game = Arg::raw(g.kind.as_str()),
+                    players = Arg::raw(g.players.join(", ")),
+                    state = match &g.to_act {
+                        Some(seat) => t!("bot-games-to-play", seat = seat),
+                        None => t!("bot-games-waiting"),
+                    }
+                )
+            }))
         };
         let mut reply = Reply::ephemeral(text);
         reply.games = games;
@@ -253,19 +269,19 @@ impl Table {
                 games.push(self.summary(row).await?);
             }
         }
-        let text = if games.is_empty() {
-            "It is not your turn in any game.".to_string()
+        let mut reply = Reply::ephemeral(if games.is_empty() {
+            t!("bot-my-turns-none")
         } else {
-            games
-                .iter()
-                .map(|g| format!("<#{}> {}", g.channel_id, g.kind))
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        let mut reply = Reply::ephemeral(format!("Your turn in:\n{text}"));
-        if games.is_empty() {
-            reply = Reply::ephemeral(text);
-        }
+            Text::lines(
+                std::iter::once(t!("bot-my-turns")).chain(games.iter().map(|g| {
+                    t!(
+                        "bot-my-turns-line",
+                        channel = channel_mention(g.channel_id),
+                        game = Arg::raw(g.kind.as_str())
+                    )
+                })),
+            )
+        });
         reply.games = games;
         Ok(reply)
     }
@@ -275,7 +291,7 @@ impl Table {
     pub async fn current_turn(
         &self,
         caller: &Caller,
-    ) -> Result<Option<(super::Turn, String)>, TableError> {
+    ) -> Result<Option<(super::Turn, Text)>, TableError> {
         self.entry(async {
             let game_id = self.channel_game(caller).await?;
             let held = self.hold(game_id).await?;
@@ -288,7 +304,7 @@ impl Table {
     pub async fn turn_of(
         &self,
         game_id: GameId,
-    ) -> Result<Option<(crate::store::UserId, String)>, TableError> {
+    ) -> Result<Option<(crate::store::UserId, Text)>, TableError> {
         let held = self.hold(game_id).await?;
         Ok(held
             .position()
@@ -425,10 +441,14 @@ pub fn rank(choices: Vec<ActionChoice>, typed: &str, limit: usize) -> Vec<Action
     let mut ranked: Vec<(u8, ActionChoice)> = choices
         .into_iter()
         .filter_map(|c| {
-            let label = crate::english(&c.label).to_lowercase();
+            // Its words in every language: a player finds a choice by the words they read.
+            let labels: Vec<String> = Lang::ALL
+                .iter()
+                .map(|lang| lang.render(&c.label).to_lowercase())
+                .collect();
             let notation = c.notation.to_lowercase();
             let extra = c.keywords.join(" ").to_lowercase();
-            let all = format!("{label} {notation} {extra}");
+            let all = format!("{} {notation} {extra}", labels.join(" "));
             let words: Vec<&str> = all
                 .split(|ch: char| !ch.is_alphanumeric())
                 .filter(|w| !w.is_empty())
@@ -436,7 +456,8 @@ pub fn rank(choices: Vec<ActionChoice>, typed: &str, limit: usize) -> Vec<Action
             if !tokens.iter().all(|t| all.contains(t)) {
                 return None;
             }
-            let begins = label.starts_with(&typed) || notation.starts_with(&typed);
+            let begins =
+                labels.iter().any(|l| l.starts_with(&typed)) || notation.starts_with(&typed);
             let whole = tokens.iter().all(|t| words.contains(t));
             let rank = match (begins, whole) {
                 (true, true) => 0,
@@ -454,11 +475,11 @@ pub fn rank(choices: Vec<ActionChoice>, typed: &str, limit: usize) -> Vec<Action
         })
         .collect();
     ranked.sort_by_key(|(rank, _)| *rank);
-    let mut seen = std::collections::BTreeSet::new();
+    let mut seen = std::collections::HashSet::new();
     ranked
         .into_iter()
         .map(|(_, c)| c)
-        .filter(|c| seen.insert(crate::english(&c.label)))
+        .filter(|c| seen.insert(c.label.clone()))
         .take(limit)
         .collect()
 }
@@ -499,17 +520,6 @@ impl Table {
 }
 
 /// What every game shares: the turn message's buttons and the commands.
-const HOW_TO_PLAY: &str = "\
-**Playing:** the turn message names the player to act. **Take my turn** (or `/turn`) opens your \
-private panel: click through your turn there, it updates in place; \
-**My hand** shows what only you see; **Undo** takes back your last action of this turn (never \
-past a die roll, a drawn tile or a revealed card). You can also type `/play` and pick an action \
-from the list as you type.
-**AI seats:** **Add AI** in the lobby (or the `ai:` option of a new table); **Let an AI play it** after a vote to replace.
-**Commands:** `/board`, `/hand`, `/log`, `/undo`, `/resign`, `/myturns`, `/mygames` (with \
-deadlines), `/games`, `/quiet`, `/vacation`, `/leaderboard`, `/profile`, `/history`, `/record`; \
-moderators: `/remind`, `/abandon`, `/league`, `/season`.";
-
 impl Table {
     /// How to play: the rules of the channel's game in brief (every game's when the
     /// channel has none), the buttons and the commands. Only the caller sees it.
@@ -523,22 +533,21 @@ impl Table {
             Some(Ok(info)) => vec![info],
             _ => registry::games().iter().collect(),
         };
-        let mut text = String::new();
+        // Each game's help (core's words), an empty line after each; then how to start
+        // (without a game here) and how to play.
+        let mut lines = Vec::new();
         for info in &games {
-            let _ = writeln!(text, "{}\n", info.help);
+            lines.push(Text::raw(info.help));
+            lines.push(Text::concat([]));
         }
         if kind.is_none() {
-            let names: Vec<String> = registry::games()
+            let commands = registry::games()
                 .iter()
-                .map(|g| format!("`/new {}`", g.name))
-                .collect();
-            let _ = writeln!(
-                text,
-                "**Starting:** {} opens a table here; others press **Join**, the opener presses **Start**.",
-                names.join(" or ")
-            );
+                .map(|g| Text::raw(format!("`/new {}`", g.name)));
+            lines.push(t!("bot-help-starting", commands = Text::or_list(commands)));
         }
-        text.push_str(HOW_TO_PLAY);
+        lines.push(t!("bot-how-to-play"));
+        let text = Text::lines(lines);
         Ok(Reply::ephemeral(text))
     }
 }

@@ -4,6 +4,8 @@
 
 use turnpost_core::Seat;
 use turnpost_core::dynamic::DynGame;
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text};
 
 use super::ai::ai_level;
 use super::{Post, Reply, Table, TableError, Turn, label};
@@ -13,6 +15,8 @@ use crate::store::{GameId, Policy, SeatRow, UserId};
 /// commits (turn messages are built before the commit, so they go into the outbox with it).
 pub(super) struct Position<'a> {
     pub game_id: GameId,
+    /// The server, whose language its channels read (`None`: a DM channel, English).
+    pub guild: Option<u64>,
     pub kind: &'a str,
     pub version: i64,
     pub seats: &'a [SeatRow],
@@ -36,38 +40,38 @@ pub(super) struct Due {
 
 impl Due {
     /// The turn message's line: "Deadline in 23 hours (then the turn is skipped)."
-    pub(super) fn line(&self) -> String {
-        let mut line = format!(
-            "⏳ Deadline <t:{}:R> (then {}).",
-            self.at.div_euclid(1000),
-            self.policy.words()
+    pub(super) fn line(&self) -> Text {
+        let deadline = t!(
+            "bot-deadline",
+            at = time_stamp(self.at, 'R'),
+            then = self.policy.then()
         );
-        if let Some(until) = self.away_until {
-            line.push_str(&format!(
-                " On vacation until <t:{}:f>: the clock waits.",
-                until.div_euclid(1000)
-            ));
+        match self.away_until {
+            Some(until) => Text::concat([
+                deadline,
+                t!("bot-deadline-away", until = time_stamp(until, 'f')),
+            ]),
+            None => deadline,
         }
-        line
     }
 }
 
 impl Position<'_> {
     /// Who must act and on what, with the line that says so ("Anna (Red) to play: …");
     /// `None` when the game is over.
-    pub(super) fn turn(&self) -> Option<(Turn, String)> {
+    pub(super) fn turn(&self) -> Option<(Turn, Text)> {
         let d = self.game.decision()?;
         let seat = self.seats.get(d.seat.index())?;
-        let line = format!(
-            "{} to play: {}",
-            label(self.seats, Some(self.game), d.seat.0),
-            crate::english(&d.prompt)
+        let line = t!(
+            "bot-to-play",
+            seat = label(self.seats, Some(self.game), d.seat.0),
+            prompt = &d.prompt
         );
         let turn = Turn {
             game_id: self.game_id,
             version: self.version,
             user: seat.user_id,
-            prompt: crate::english(&d.prompt),
+            prompt: d.prompt.clone(),
             can_undo: self.undoable.last().is_some_and(|&(_, s)| s == d.seat.0),
         };
         Some((turn, line))
@@ -82,21 +86,24 @@ impl Table {
     pub(super) async fn turn_reply(
         &self,
         at: &Position<'_>,
-        lines: Vec<String>,
+        lines: Vec<Text>,
         private: &[bool],
         pictures: bool,
     ) -> Reply {
         let game = at.game;
-        let mut text = lines.join("\n");
+        // The turn's lines, then (each on a line of its own) whose turn it is and by when,
+        // or the result.
+        let mut parts = Vec::new();
+        if !lines.is_empty() {
+            parts.push(Text::lines(lines));
+        }
         let mut ping = Vec::new();
         let turn = at.turn();
         match &turn {
             Some((turn, line)) => {
-                text.push('\n');
-                text.push_str(line);
+                parts.push(line.clone());
                 if let Some(due) = &at.due {
-                    text.push('\n');
-                    text.push_str(&due.line());
+                    parts.push(due.line());
                 }
                 if ai_level(turn.user).is_none() {
                     ping.push(turn.user);
@@ -104,20 +111,13 @@ impl Table {
             }
             None => {
                 if let Some(o) = game.outcome() {
-                    let winners: Vec<String> = o
-                        .winners
-                        .iter()
-                        .map(|w| crate::english(&label(at.seats, Some(game), w.0)))
-                        .collect();
-                    text.push_str(&format!(
-                        "\nThe game is over. Winner: {}.",
-                        winners.join(" and ")
-                    ));
+                    parts.push(t!("bot-game-over-winner", winners = winners(at, &o)));
                 }
             }
         }
+        let text = Text::lines(parts);
         let images = if pictures {
-            self.paint_public(at.kind, game).await
+            self.paint_public(at.kind, game, at.guild).await
         } else {
             Vec::new()
         };
@@ -131,16 +131,19 @@ impl Table {
                 continue;
             }
             let view = game.seat_view(Seat(i as u8));
-            let mut text = turnpost_render::text::private(at.kind, &*view);
-            // What the seat's realm does, from its first message on (issue 28).
-            if let Some(intro) = game.seat_intro(Seat(i as u8)) {
-                text = format!("{}\n\n{text}", intro.private_line());
-            }
+            let hand = super::show::hand_words(at.kind, &*view);
+            let mut parts = Vec::new();
             if turn.is_none() {
                 // The game's end: a new DM with the result, then the hand as it ended.
-                text = format!("{}\n\n{text}", final_words(at, i as u8));
+                parts.push(final_words(at, i as u8));
             }
-            let images = self.paint_private(at.kind, view).await;
+            // What the seat's realm does, from its first message on (issue 28).
+            if let Some(intro) = game.seat_intro(Seat(i as u8)) {
+                parts.push(Text::raw(intro.private_line()));
+            }
+            parts.push(hand);
+            let text = paragraphs(parts);
+            let images = self.paint_private(at.kind, view, row.user_id).await;
             private_posts.push((
                 row.user_id,
                 Post {
@@ -167,32 +170,53 @@ impl Table {
     }
 }
 
+/// The winners of a finished game: "Anna (Red) and Bert (Blue)".
+fn winners(at: &Position<'_>, o: &turnpost_core::Outcome) -> Text {
+    Text::and_list(
+        o.winners
+            .iter()
+            .map(|w| label(at.seats, Some(at.game), w.0)),
+    )
+}
+
+/// Paragraphs: the parts with an empty line between them.
+fn paragraphs(parts: Vec<Text>) -> Text {
+    let mut out = Vec::with_capacity(parts.len() * 2);
+    for (i, part) in parts.into_iter().enumerate() {
+        if i > 0 {
+            out.push(Text::concat([]));
+        }
+        out.push(part);
+    }
+    Text::lines(out)
+}
+
+/// A time for Discord to show in the reader's own time zone and language (`<t:…:R>`):
+/// Discord's markup, the same in every language.
+pub(super) fn time_stamp(unix_ms: i64, style: char) -> Arg {
+    Arg::raw(format!("<t:{}:{style}>", unix_ms.div_euclid(1000)))
+}
+
 /// The first lines of a player's DM at the game's end: the winner, and their own place
 /// and score.
-fn final_words(at: &Position<'_>, seat: u8) -> String {
+fn final_words(at: &Position<'_>, seat: u8) -> Text {
     let Some(o) = at.game.outcome() else {
-        return "**The game is over.**".into();
+        return t!("bot-game-over-bold");
     };
-    let winners: Vec<String> = o
-        .winners
-        .iter()
-        .map(|w| crate::english(&label(at.seats, Some(at.game), w.0)))
-        .collect();
-    let mut text = format!("**The game is over.** Winner: {}.", winners.join(" and "));
+    let over = t!("bot-game-over-dm", winners = winners(at, &o));
     let i = usize::from(seat);
-    if let (Some(rank), Some(score)) = (o.ranks.get(i), o.scores.get(i)) {
-        let place = match rank {
-            1 => "1st".to_string(),
-            2 => "2nd".to_string(),
-            3 => "3rd".to_string(),
-            n => format!("{n}th"),
-        };
-        text.push_str(&format!(
-            " You placed {place} of {} with {score} points. Your hand at the end:",
-            o.ranks.len()
-        ));
+    match (o.ranks.get(i), o.scores.get(i)) {
+        (Some(&rank), Some(&score)) => Text::concat([
+            over,
+            t!(
+                "bot-game-over-placed",
+                place = rank,
+                of = o.ranks.len(),
+                score = score
+            ),
+        ]),
+        _ => over,
     }
-    text
 }
 
 impl Table {

@@ -62,14 +62,14 @@ fn refused(r: Result<Reply, TableError>) -> String {
 fn ephemeral(r: &Reply) -> String {
     r.ephemeral
         .as_ref()
-        .map(|p| p.text.clone())
+        .map(|p| p.text.to_string())
         .unwrap_or_default()
 }
 
 fn public_text(r: &Reply) -> String {
     r.public
         .iter()
-        .map(|p| p.text.clone())
+        .map(|p| p.text.to_string())
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -108,7 +108,11 @@ async fn posts(table: &Table) -> Vec<String> {
         .unwrap()
         .into_iter()
         .filter(|d| d.kind == turnpost_bot::store::DeliveryKind::Channel)
-        .map(|d| d.body)
+        // The words in English (stored typed), then the whole body (its buttons).
+        .map(|d| {
+            let message = turnpost_bot::outbox::Message::from_body(&d.body).unwrap();
+            format!("{}\n{}", message.text, d.body)
+        })
         .collect()
 }
 

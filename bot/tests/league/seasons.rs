@@ -103,7 +103,7 @@ async fn seasons_keep_their_own_leaderboard_and_ratings_recompute_to_the_same_va
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("Cleo") && l.contains("1 games · 1 wins")),
+            .any(|l| l.to_string().contains("Cleo") && l.contains("1 games · 1 wins")),
         "{text}"
     );
     let all = ephemeral(
@@ -122,7 +122,7 @@ async fn seasons_keep_their_own_leaderboard_and_ratings_recompute_to_the_same_va
         all.contains("all-time")
             && all
                 .lines()
-                .any(|l| l.contains("Anna") && l.contains("3 games · 1 wins")),
+                .any(|l| l.to_string().contains("Anna") && l.contains("3 games · 1 wins")),
         "{all}"
     );
     // Closing announces the winners; the closed season's board stays as it was.
@@ -219,7 +219,7 @@ async fn a_profile_shows_the_rating_history_as_a_chart() {
         .unwrap();
     let post = reply.ephemeral.unwrap();
     assert!(
-        post.text.contains("Pandoria: 3 games, 2 wins"),
+        post.text.to_string().contains("Pandoria: 3 games, 2 wins"),
         "{}",
         post.text
     );
