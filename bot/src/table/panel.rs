@@ -131,6 +131,16 @@ impl Table {
         if let Err(e) = self.reopen_dms(caller.user).await {
             tracing::warn!(error = %e, "cannot reset the DM setting");
         }
+        // The locales this interaction carries are remembered first: the pictures and
+        // deliveries its command makes read in them.
+        let first = self
+            .language_for(caller.user, request.locale.as_deref())
+            .await;
+        if request.guild_locale.is_some() {
+            self.server_language(caller.guild, request.guild_locale.as_deref())
+                .await;
+        }
+        let setting = matches!(request.command, Some(Command::Language { .. }));
         let checked = match request.game {
             Some(game) => self.still_open(caller, game).await,
             None => Ok(()),
@@ -159,14 +169,13 @@ impl Table {
         } else {
             None
         };
-        // After the command: an answer to `/settings language:` is in the new language.
-        let lang = self
-            .language_for(caller.user, request.locale.as_deref())
-            .await;
-        if request.guild_locale.is_some() {
-            self.server_language(caller.guild, request.guild_locale.as_deref())
-                .await;
-        }
+        // An answer to `/settings language:` is in the language it set.
+        let lang = if setting {
+            self.language_for(caller.user, request.locale.as_deref())
+                .await
+        } else {
+            first
+        };
         Answer {
             reply,
             panel,
