@@ -302,7 +302,11 @@ fn replay(file: &PathBuf) -> Result<(), String> {
     println!();
     print!(
         "{}",
-        turnpost_render::text::public(run.game.name(), &*run.game.public_view())
+        turnpost_render::text::public(
+            run.game.name(),
+            &*run.game.public_view(),
+            turnpost_core::words::Lang::En, // B2: --lang
+        )
     );
     Ok(())
 }

@@ -169,7 +169,11 @@ impl Session<'_> {
             writeln!(
                 self.out,
                 "\n{}",
-                turnpost_render::text::public(&kind, &*view)
+                turnpost_render::text::public(
+                    &kind,
+                    &*view,
+                    turnpost_core::words::Lang::En /* B2: --lang */
+                )
             )?;
         }
         for post in &reply.public {

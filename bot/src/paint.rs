@@ -2,6 +2,7 @@
 //! text) made from the same view.
 
 use turnpost_core::dynamic::AnyView;
+use turnpost_core::words::Lang;
 use turnpost_render::RenderError;
 
 use crate::table::{Image, Painter};
@@ -19,52 +20,58 @@ fn image(p: turnpost_render::Picture) -> Image {
 }
 
 impl Painter for PngPainter {
-    fn public(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, RenderError> {
+    fn public(
+        &self,
+        game: &str,
+        view: &dyn AnyView,
+        lang: Lang,
+    ) -> Result<Vec<Image>, RenderError> {
         // The glance first (it reads on a phone), then the whole board.
         let started = std::time::Instant::now();
-        let pictures = turnpost_render::public_pictures(game, view)?;
+        let pictures = turnpost_render::public_pictures(game, view, lang)?;
         crate::metrics::pictures_took("public", started.elapsed());
         Ok(pictures.into_iter().map(image).collect())
     }
 
-    fn rating_chart(&self, title: &str, points: &[(i64, f64)]) -> Result<Vec<Image>, RenderError> {
+    fn rating_chart(
+        &self,
+        title: &str,
+        points: &[(i64, f64)],
+        lang: Lang,
+    ) -> Result<Vec<Image>, RenderError> {
         let rated: Vec<turnpost_render::RatingPoint> = points
             .iter()
             .map(|&(at_ms, rating)| turnpost_render::RatingPoint { at_ms, rating })
             .collect();
-        let png = turnpost_render::rating_chart_png(title, &rated)?;
+        let png = turnpost_render::rating_chart_png(title, &rated, lang)?;
         Ok(vec![Image {
             name: "rating.png".into(),
             png,
-            alt: rating_words(title, points),
+            alt: rating_words(title, points, lang),
         }])
     }
 
-    fn private(&self, game: &str, view: &dyn AnyView) -> Result<Vec<Image>, RenderError> {
+    fn private(
+        &self,
+        game: &str,
+        view: &dyn AnyView,
+        lang: Lang,
+    ) -> Result<Vec<Image>, RenderError> {
         let started = std::time::Instant::now();
-        let pictures = turnpost_render::private_pictures(game, view)?;
+        let pictures = turnpost_render::private_pictures(game, view, lang)?;
         crate::metrics::pictures_took("private", started.elapsed());
         Ok(pictures.into_iter().map(image).collect())
     }
 }
 
-/// The rating chart in words: its title, the first and the latest rating, and the range.
-fn rating_words(title: &str, points: &[(i64, f64)]) -> String {
-    let (Some(first), Some(last)) = (points.first(), points.last()) else {
-        return format!("{title}: no rated games yet.");
-    };
-    let low = points.iter().map(|p| p.1).fold(f64::MAX, f64::min);
-    let high = points.iter().map(|p| p.1).fold(f64::MIN, f64::max);
-    let words = format!(
-        "{title}: rating over {} point{}, from {:.0} to {:.0} now (lowest {:.0}, highest {:.0}).",
-        points.len(),
-        if points.len() == 1 { "" } else { "s" },
-        first.1,
-        last.1,
-        low,
-        high
-    );
-    words.chars().take(1024).collect()
+/// The rating chart in words (render's): its title, the first and the latest rating, and
+/// the range.
+fn rating_words(title: &str, points: &[(i64, f64)], lang: Lang) -> String {
+    let rated: Vec<turnpost_render::RatingPoint> = points
+        .iter()
+        .map(|&(at_ms, rating)| turnpost_render::RatingPoint { at_ms, rating })
+        .collect();
+    turnpost_render::rating_chart_words(title, &rated, lang)
 }
 
 #[cfg(test)]
@@ -74,11 +81,15 @@ mod tests {
     #[test]
     fn the_rating_chart_is_described_in_words() {
         assert_eq!(
-            rating_words("Anna · Pandoria", &[(0, 1500.0), (1, 1530.4), (2, 1512.0)]),
+            rating_words(
+                "Anna · Pandoria",
+                &[(0, 1500.0), (1, 1530.4), (2, 1512.0)],
+                Lang::En
+            ),
             "Anna · Pandoria: rating over 3 points, from 1500 to 1512 now (lowest 1500, highest 1530)."
         );
         assert_eq!(
-            rating_words("Anna · Pandoria", &[]),
+            rating_words("Anna · Pandoria", &[], Lang::En),
             "Anna · Pandoria: no rated games yet."
         );
     }

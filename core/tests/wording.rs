@@ -116,11 +116,11 @@ fn what_changed_names_spells_builds_purchases_and_monuments() {
                     continue;
                 }
                 // The action's log lines, without the name, are among the changes in words.
-                let words: Vec<&str> = view
+                let words: Vec<String> = view
                     .changes
                     .iter()
                     .filter(|c| c.seat == d.seat && c.kind == ChangeKind::Action)
-                    .map(|c| c.words.as_str())
+                    .filter_map(|c| c.words.as_ref().map(ToString::to_string))
                     .collect();
                 let line = played.log.iter().find(|l| {
                     words

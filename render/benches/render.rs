@@ -9,6 +9,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use turnpost_core::Game;
 use turnpost_core::pandoria::Mode;
+use turnpost_core::words::Lang;
 use turnpost_render::Renderer;
 use turnpost_render::png::encode_png;
 
@@ -17,25 +18,37 @@ fn pictures(c: &mut Criterion) {
     let game = samples::pandoria_late_in(Mode::Standard, 4, 7);
     let public = game.public_view();
     let seat = game.seat_view(game.current());
-    let image = r.public_image("pandoria", &public).unwrap();
+    let image = r.public_image("pandoria", &public, Lang::En).unwrap();
     let rtta = samples::rtta_after(4, 3, 12).public_view();
 
     c.bench_function("pandoria public draw", |b| {
-        b.iter(|| r.public_image("pandoria", black_box(&public)).unwrap())
+        b.iter(|| {
+            r.public_image("pandoria", black_box(&public), Lang::En)
+                .unwrap()
+        })
     });
     c.bench_function("pandoria public encode", |b| {
         b.iter(|| encode_png(black_box(&image)).unwrap())
     });
     c.bench_function("pandoria public draw+encode", |b| {
-        b.iter(|| encode_png(&r.public_image("pandoria", black_box(&public)).unwrap()).unwrap())
+        b.iter(|| {
+            encode_png(
+                &r.public_image("pandoria", black_box(&public), Lang::En)
+                    .unwrap(),
+            )
+            .unwrap()
+        })
     });
     c.bench_function("pandoria public by name", |b| {
-        b.iter(|| r.public_png("pandoria", black_box(&public)).unwrap())
+        b.iter(|| {
+            r.public_png("pandoria", black_box(&public), Lang::En)
+                .unwrap()
+        })
     });
     c.bench_function("pandoria hand draw+encode", |b| {
         b.iter(|| {
             encode_png(
-                &r.private_image("pandoria", black_box(&seat), "pandoria-hand.png")
+                &r.private_image("pandoria", black_box(&seat), "pandoria-hand.png", Lang::En)
                     .unwrap()
                     .unwrap(),
             )
@@ -45,15 +58,20 @@ fn pictures(c: &mut Criterion) {
     c.bench_function("pandoria tile preview draw+encode", |b| {
         b.iter(|| {
             encode_png(
-                &r.private_image("pandoria", black_box(&seat), "pandoria-tile-preview.png")
-                    .unwrap()
-                    .unwrap(),
+                &r.private_image(
+                    "pandoria",
+                    black_box(&seat),
+                    "pandoria-tile-preview.png",
+                    Lang::En,
+                )
+                .unwrap()
+                .unwrap(),
             )
             .unwrap()
         })
     });
     c.bench_function("rtta public draw+encode", |b| {
-        b.iter(|| encode_png(&r.public_image("rtta", black_box(&rtta)).unwrap()).unwrap())
+        b.iter(|| encode_png(&r.public_image("rtta", black_box(&rtta), Lang::En).unwrap()).unwrap())
     });
 }
 

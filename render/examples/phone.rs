@@ -14,6 +14,7 @@ use image::imageops::{FilterType, resize};
 use image::{Rgb, RgbImage};
 use turnpost_core::Game;
 use turnpost_core::pandoria::Mode;
+use turnpost_core::words::Lang;
 use turnpost_render::Renderer;
 
 const PHONE: u32 = 400;
@@ -55,15 +56,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let game = samples::pandoria_late_in(Mode::Standard, 4, 7);
     let seat = game.seat_view(game.current());
     let panel: Vec<RgbImage> = r
-        .private_images("pandoria", &seat)?
+        .private_images("pandoria", &seat, Lang::En)?
         .into_iter()
         .map(|(_, image)| image)
         .collect();
     stack(&panel).save(dir.join("pandoria-panel-400.png"))?;
     let rtta = samples::rtta_after(4, 3, 6).public_view();
     let pictures = [
-        r.summary_image("rtta", &rtta)?,
-        r.public_image("rtta", &rtta).unwrap(),
+        r.summary_image("rtta", &rtta, Lang::En)?,
+        r.public_image("rtta", &rtta, Lang::En).unwrap(),
     ];
     stack(&pictures).save(dir.join("rtta-panel-400.png"))?;
     println!("written to {}", dir.display());

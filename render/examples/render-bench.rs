@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use image::ImageEncoder;
 
 use turnpost_core::pandoria::Mode;
+use turnpost_core::words::Lang;
 use turnpost_core::{Game, Seat};
 use turnpost_render::Renderer;
 use turnpost_render::png::encode_png;
@@ -178,12 +179,12 @@ fn main() {
         let small = |image: &image::RgbImage| encode_png(image).expect("encodes");
         std::fs::write(
             dir.join("pandoria-public.png"),
-            small(&r.public_image("pandoria", &pandoria).unwrap()),
+            small(&r.public_image("pandoria", &pandoria, Lang::En).unwrap()),
         )
         .expect("writes");
         std::fs::write(
             dir.join("rtta-public.png"),
-            small(&r.public_image("rtta", &rtta).unwrap()),
+            small(&r.public_image("rtta", &rtta, Lang::En).unwrap()),
         )
         .expect("writes");
         for (name, game, view) in [
@@ -194,7 +195,7 @@ fn main() {
             ),
             ("rtta-glance.png", "rtta", &rtta),
         ] {
-            let glance = r.summary_image(game, view).expect("draws");
+            let glance = r.summary_image(game, view, Lang::En).expect("draws");
             std::fs::write(dir.join(name), small(&glance)).expect("writes");
         }
         println!("README pictures written to {}", dir.display());
@@ -217,16 +218,19 @@ fn main() {
     let kinds: Vec<(&str, Draw)> = vec![
         (
             "Pandoria public (standard, 4 players, late)",
-            Box::new(|| r.public_image("pandoria", &public).unwrap()),
+            Box::new(|| r.public_image("pandoria", &public, Lang::En).unwrap()),
         ),
         (
             "Pandoria glance",
-            Box::new(|| r.summary_image("pandoria", &public).expect("draws")),
+            Box::new(|| {
+                r.summary_image("pandoria", &public, Lang::En)
+                    .expect("draws")
+            }),
         ),
         (
             "Pandoria hand",
             Box::new(|| {
-                r.private_image("pandoria", &seat, "pandoria-hand.png")
+                r.private_image("pandoria", &seat, "pandoria-hand.png", Lang::En)
                     .unwrap()
                     .unwrap()
             }),
@@ -234,7 +238,7 @@ fn main() {
         (
             "Pandoria tile preview",
             Box::new(|| {
-                r.private_image("pandoria", &seat, "pandoria-tile-preview.png")
+                r.private_image("pandoria", &seat, "pandoria-tile-preview.png", Lang::En)
                     .unwrap()
                     .unwrap()
             }),
@@ -242,18 +246,18 @@ fn main() {
         (
             "Pandoria cards",
             Box::new(|| {
-                r.private_image("pandoria", &seat, "pandoria-cards.png")
+                r.private_image("pandoria", &seat, "pandoria-cards.png", Lang::En)
                     .unwrap()
                     .unwrap()
             }),
         ),
         (
             "RTTA public (4 players)",
-            Box::new(|| r.public_image("rtta", &rtta).unwrap()),
+            Box::new(|| r.public_image("rtta", &rtta, Lang::En).unwrap()),
         ),
         (
             "RTTA glance",
-            Box::new(|| r.summary_image("rtta", &rtta).expect("draws")),
+            Box::new(|| r.summary_image("rtta", &rtta, Lang::En).expect("draws")),
         ),
     ];
     // Per picture, measured in turn in one run: the draw alone, draw + the bare RGB encode
@@ -297,20 +301,20 @@ fn main() {
             ratio(t_after),
         );
     }
-    let png = encode_png(&r.public_image("pandoria", &public).unwrap()).expect("encodes");
+    let png = encode_png(&r.public_image("pandoria", &public, Lang::En).unwrap()).expect("encodes");
     let hand_png = encode_png(
-        &r.private_image("pandoria", &seat, "pandoria-hand.png")
+        &r.private_image("pandoria", &seat, "pandoria-hand.png", Lang::En)
             .unwrap()
             .unwrap(),
     )
     .expect("encodes");
     let preview_png = encode_png(
-        &r.private_image("pandoria", &seat, "pandoria-tile-preview.png")
+        &r.private_image("pandoria", &seat, "pandoria-tile-preview.png", Lang::En)
             .unwrap()
             .unwrap(),
     )
     .expect("encodes");
-    let sheet_png = encode_png(&r.public_image("rtta", &rtta).unwrap()).expect("encodes");
+    let sheet_png = encode_png(&r.public_image("rtta", &rtta, Lang::En).unwrap()).expect("encodes");
 
     if let Some(dir) = write {
         std::fs::create_dir_all(&dir).expect("creates the folder");
@@ -327,9 +331,14 @@ fn main() {
         std::fs::write(
             dir.join("pandoria-early-preview.png"),
             encode_png(
-                &r.private_image("pandoria", &early_seat, "pandoria-tile-preview.png")
-                    .unwrap()
-                    .unwrap(),
+                &r.private_image(
+                    "pandoria",
+                    &early_seat,
+                    "pandoria-tile-preview.png",
+                    Lang::En,
+                )
+                .unwrap()
+                .unwrap(),
             )
             .expect("encodes"),
         )
@@ -337,12 +346,15 @@ fn main() {
         let family = samples::pandoria_late(4, 7);
         std::fs::write(
             dir.join("pandoria-family-public.png"),
-            encode_png(&r.public_image("pandoria", &family.public_view()).unwrap())
-                .expect("encodes"),
+            encode_png(
+                &r.public_image("pandoria", &family.public_view(), Lang::En)
+                    .unwrap(),
+            )
+            .expect("encodes"),
         )
         .expect("writes");
         if let Some(cards) = (!seat.cards.is_empty()).then(|| {
-            r.private_image("pandoria", &seat, "pandoria-cards.png")
+            r.private_image("pandoria", &seat, "pandoria-cards.png", Lang::En)
                 .unwrap()
                 .unwrap()
         }) {

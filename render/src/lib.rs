@@ -19,9 +19,32 @@ pub mod text;
 #[path = "../tests/support/samples.rs"]
 mod samples;
 
+use turnpost_core::words::{Lang, Source};
+
 pub use png::RenderError;
 pub use png::chart::RatingPoint;
 pub use renderer::{
     Picture, Renderer, private_pictures, private_pngs, public_pictures, public_png,
-    rating_chart_png, summary_png,
+    rating_chart_png, rating_chart_words, summary_png,
 };
+
+/// Render's words in every language: what the pictures draw besides the views' words, the
+/// pictures' descriptions and render's errors (`render-*` messages).
+pub const WORDS: &[Source] = &[
+    Source {
+        lang: Lang::En,
+        path: "render/locales/en/render.ftl",
+        ftl: include_str!("../locales/en/render.ftl"),
+    },
+    Source {
+        lang: Lang::De,
+        path: "render/locales/de/render.ftl",
+        ftl: include_str!("../locales/de/render.ftl"),
+    },
+];
+
+/// Adds render's words to the catalog ([`WORDS`]): done by every [`Renderer`] and text
+/// picture before it draws; doing it again costs a lookup.
+pub fn install_words() {
+    turnpost_core::words::install(WORDS);
+}

@@ -4,41 +4,44 @@
 
 use turnpost_core::Seat;
 use turnpost_core::dynamic::AnyView;
+use turnpost_core::t;
+use turnpost_core::words::{Lang, ToText};
 
 use crate::png::RenderError;
 use crate::registry;
 
-/// A public view as text, drawn by the game's picture provider ([`registry`]). An unknown
-/// game or a view of another type gives one line saying so.
-pub fn public(game: &str, view: &dyn AnyView) -> String {
-    match registry::provider(game).and_then(|p| p.public_text(view)) {
+/// A public view as text in `lang`, drawn by the game's picture provider ([`registry`]). An
+/// unknown game or a view of another type gives one line saying so.
+pub fn public(game: &str, view: &dyn AnyView, lang: Lang) -> String {
+    crate::install_words();
+    match registry::provider(game).and_then(|p| p.public_text(view, lang)) {
         Ok(text) => text,
-        Err(e) => unreadable(&e),
+        Err(e) => unreadable(&e, lang),
     }
 }
 
-/// The private part of a seat's view as text (never the public part again); empty for games
-/// without secrets. An unknown game or a view of another type gives one line saying so.
-pub fn private(game: &str, seat_view: &dyn AnyView) -> String {
-    match registry::provider(game).and_then(|p| p.private_text(seat_view)) {
+/// The private part of a seat's view as text in `lang` (never the public part again); empty
+/// for games without secrets. An unknown game or a view of another type gives one line
+/// saying so.
+pub fn private(game: &str, seat_view: &dyn AnyView, lang: Lang) -> String {
+    crate::install_words();
+    match registry::provider(game).and_then(|p| p.private_text(seat_view, lang)) {
         Ok(text) => text,
-        Err(e) => unreadable(&e),
+        Err(e) => unreadable(&e, lang),
     }
 }
 
 /// The line shown instead of a view that cannot be drawn.
-fn unreadable(e: &RenderError) -> String {
-    match e {
-        RenderError::BadView { reason, .. } => format!("(cannot read the view: {reason})"),
-        other => format!("(cannot read the view: {other})"),
-    }
+fn unreadable(e: &RenderError, lang: Lang) -> String {
+    lang.render(&t!("render-unreadable", error = e.to_text()))
 }
 
-/// One seat's own line of the public text where the game has one (Roll Through the Ages'
-/// sheet); `None` for games with hands or a seat that is not there.
-pub fn seat(game: &str, view: &dyn AnyView, seat: Seat) -> Option<String> {
+/// One seat's own line of the public text in `lang` where the game has one (Roll Through
+/// the Ages' sheet); `None` for games with hands or a seat that is not there.
+pub fn seat(game: &str, view: &dyn AnyView, seat: Seat, lang: Lang) -> Option<String> {
+    crate::install_words();
     registry::provider(game)
-        .and_then(|p| p.seat_text(view, seat))
+        .and_then(|p| p.seat_text(view, seat, lang))
         .ok()
         .flatten()
 }
@@ -51,7 +54,7 @@ mod tests {
     #[test]
     fn a_roll_through_the_ages_table_reads_as_lines_not_json() {
         let g = turnpost_core::registry::new_game("rtta", &[], 2, Seed::from_u64(2)).unwrap();
-        let text = public("rtta", &*g.public_view());
+        let text = public("rtta", &*g.public_view(), Lang::En);
         assert!(
             text.starts_with("Roll Through the Ages · round 1"),
             "{text}"

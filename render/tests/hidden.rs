@@ -33,6 +33,7 @@ use turnpost_core::pandoria::{
     StartTiles,
 };
 use turnpost_core::rtta::{self, Rtta};
+use turnpost_core::words::Lang;
 use turnpost_core::{Game, Seat, Seed};
 use turnpost_render::Renderer;
 
@@ -162,8 +163,12 @@ fn public_picture(game: &str, view: &dyn AnyView) -> Result<Public, TestCaseErro
         "the public view names hidden items: {found:?}"
     );
     // The board and the glance, one above the other: both go to the channel.
-    let board = Renderer::shared().public_image(game, view).unwrap();
-    let glance = Renderer::shared().summary_image(game, view).unwrap();
+    let board = Renderer::shared()
+        .public_image(game, view, Lang::En)
+        .unwrap();
+    let glance = Renderer::shared()
+        .summary_image(game, view, Lang::En)
+        .unwrap();
     let mut both = image::RgbImage::new(
         board.width().max(glance.width()),
         board.height() + glance.height(),
@@ -172,7 +177,7 @@ fn public_picture(game: &str, view: &dyn AnyView) -> Result<Public, TestCaseErro
     image::imageops::replace(&mut both, &glance, 0, i64::from(board.height()));
     // And the words that go with them (the attachments' alt text).
     let words = Renderer::shared()
-        .public_pictures(game, view)
+        .public_pictures(game, view, Lang::En)
         .unwrap()
         .into_iter()
         .map(|p| p.alt)
@@ -332,27 +337,37 @@ fn check_pandoria(
             .collect()
     };
     let same_picture = r
-        .private_image("pandoria", &game.seat_view(seat), "pandoria-hand.png")
+        .private_image(
+            "pandoria",
+            &game.seat_view(seat),
+            "pandoria-hand.png",
+            Lang::En,
+        )
         .unwrap()
         .unwrap()
-        == r.private_image("pandoria", &twin.seat_view(seat), "pandoria-hand.png")
-            .unwrap()
-            .unwrap();
+        == r.private_image(
+            "pandoria",
+            &twin.seat_view(seat),
+            "pandoria-hand.png",
+            Lang::En,
+        )
+        .unwrap()
+        .unwrap();
     prop_assert_eq!(same_picture, faces(&game) == faces(&twin));
     // And its cards picture the new cards.
     let (mine, new) = (game.seat_view(seat), twin.seat_view(seat));
     if !mine.cards.is_empty() {
         let same_picture = r
-            .private_image("pandoria", &mine, "pandoria-cards.png")
+            .private_image("pandoria", &mine, "pandoria-cards.png", Lang::En)
             .unwrap()
             .unwrap()
-            == r.private_image("pandoria", &new, "pandoria-cards.png")
+            == r.private_image("pandoria", &new, "pandoria-cards.png", Lang::En)
                 .unwrap()
                 .unwrap();
         prop_assert_eq!(same_picture, mine.cards == new.cards);
         // Its words too (the cards picture's alt text, sent to that seat only).
         let words = |v: &SeatView| {
-            r.private_pictures("pandoria", v)
+            r.private_pictures("pandoria", v, Lang::En)
                 .unwrap()
                 .into_iter()
                 .find(|p| p.name == "pandoria-cards.png")
@@ -493,19 +508,20 @@ fn every_registered_games_pictures_show_no_hidden_item() {
             if turn % 10 != 1 {
                 return;
             }
-            let public = public_pictures(info.name, &*g.public_view()).unwrap();
+            let public = public_pictures(info.name, &*g.public_view(), Lang::En).unwrap();
             for s in 0..players {
                 let seat = Seat(s as u8);
                 let other = knowledge::another_deal(g, seat, rng);
                 assert_eq!(
-                    public_pictures(info.name, &*other.public_view()).unwrap(),
+                    public_pictures(info.name, &*other.public_view(), Lang::En).unwrap(),
                     public,
                     "{} turn {turn}: a new deal hidden from {seat} changes the public pictures",
                     info.name
                 );
                 for o in [seat, Seat(((s + 1) % players) as u8)] {
-                    let mine = private_pictures(info.name, &*g.seat_view(o)).unwrap();
-                    let theirs = private_pictures(info.name, &*other.seat_view(o)).unwrap();
+                    let mine = private_pictures(info.name, &*g.seat_view(o), Lang::En).unwrap();
+                    let theirs =
+                        private_pictures(info.name, &*other.seat_view(o), Lang::En).unwrap();
                     if o == seat {
                         assert_eq!(
                             theirs, mine,

@@ -14,6 +14,7 @@ mod samples;
 use image::RgbImage;
 use turnpost_core::Game;
 use turnpost_core::pandoria::Mode;
+use turnpost_core::words::Lang;
 use turnpost_render::Renderer;
 use turnpost_render::png::{Fonts, TextRun, encode_png};
 
@@ -71,21 +72,21 @@ fn decision_pictures() -> Vec<Measured> {
     let standard = samples::pandoria_late_in(Mode::Standard, 4, 7);
     let seat = standard.seat_view(standard.current());
     out.push(measure("Pandoria glance (standard, 4p)", |r| {
-        r.summary_image("pandoria", &standard.public_view())
+        r.summary_image("pandoria", &standard.public_view(), Lang::En)
             .unwrap()
     }));
     out.push(measure("Pandoria tile preview (standard, 4p, late)", |r| {
-        r.private_image("pandoria", &seat, "pandoria-tile-preview.png")
+        r.private_image("pandoria", &seat, "pandoria-tile-preview.png", Lang::En)
             .unwrap()
             .unwrap()
     }));
     out.push(measure("Pandoria hand (standard, 4p)", |r| {
-        r.private_image("pandoria", &seat, "pandoria-hand.png")
+        r.private_image("pandoria", &seat, "pandoria-hand.png", Lang::En)
             .unwrap()
             .unwrap()
     }));
     out.push(measure("Pandoria cards (standard, 4p)", |r| {
-        r.private_image("pandoria", &seat, "pandoria-cards.png")
+        r.private_image("pandoria", &seat, "pandoria-cards.png", Lang::En)
             .unwrap()
             .unwrap()
     }));
@@ -96,7 +97,7 @@ fn decision_pictures() -> Vec<Measured> {
         .find(|v| !v.placements.is_empty())
         .expect("someone places a tile in the first turns");
     out.push(measure("Pandoria tile preview (family, 2p, early)", |r| {
-        r.private_image("pandoria", &early, "pandoria-tile-preview.png")
+        r.private_image("pandoria", &early, "pandoria-tile-preview.png", Lang::En)
             .unwrap()
             .unwrap()
     }));
@@ -108,6 +109,7 @@ fn decision_pictures() -> Vec<Measured> {
                 "pandoria",
                 &fresh.seat_view(fresh.current()),
                 "pandoria-tile-preview.png",
+                Lang::En,
             )
             .unwrap()
             .unwrap()
@@ -119,6 +121,7 @@ fn decision_pictures() -> Vec<Measured> {
             "pandoria",
             &artifacts.seat_view(artifacts.current()),
             "pandoria-tile-preview.png",
+            Lang::En,
         )
         .unwrap()
         .unwrap()
@@ -126,18 +129,24 @@ fn decision_pictures() -> Vec<Measured> {
     let river = samples::pandoria_river_late(Mode::Standard, 3, 2);
     let river_seat = river.seat_view(river.current());
     out.push(measure("Pandoria tile preview (River, 3p)", |r| {
-        r.private_image("pandoria", &river_seat, "pandoria-tile-preview.png")
-            .unwrap()
-            .unwrap()
+        r.private_image(
+            "pandoria",
+            &river_seat,
+            "pandoria-tile-preview.png",
+            Lang::En,
+        )
+        .unwrap()
+        .unwrap()
     }));
     out.push(measure("Pandoria cards (River, 3p)", |r| {
-        r.private_image("pandoria", &river_seat, "pandoria-cards.png")
+        r.private_image("pandoria", &river_seat, "pandoria-cards.png", Lang::En)
             .unwrap()
             .unwrap()
     }));
     let rtta = samples::rtta_after(4, 3, 6);
     out.push(measure("RTTA glance (4p)", |r| {
-        r.summary_image("rtta", &rtta.public_view()).unwrap()
+        r.summary_image("rtta", &rtta.public_view(), Lang::En)
+            .unwrap()
     }));
     out
 }
@@ -148,10 +157,12 @@ fn overview_pictures() -> Vec<Measured> {
     let rtta = samples::rtta_after(4, 3, 6);
     vec![
         measure("Pandoria board (standard, 4p)", |r| {
-            r.public_image("pandoria", &standard.public_view()).unwrap()
+            r.public_image("pandoria", &standard.public_view(), Lang::En)
+                .unwrap()
         }),
         measure("RTTA board (4p)", |r| {
-            r.public_image("rtta", &rtta.public_view()).unwrap()
+            r.public_image("rtta", &rtta.public_view(), Lang::En)
+                .unwrap()
         }),
     ]
 }

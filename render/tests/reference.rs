@@ -24,6 +24,7 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
 use turnpost_core::dynamic::{AnyView, View};
 use turnpost_core::pandoria::{Mode, PublicView, SeatView};
+use turnpost_core::words::Lang;
 use turnpost_core::{Game, Seed};
 use turnpost_render::Renderer;
 
@@ -332,7 +333,7 @@ fn draw(game: &str, name: &str, view: &dyn AnyView) -> Vec<(String, RgbImage)> {
     let r = Renderer::shared();
     if name.ends_with("-seat") {
         // A seat's private pictures (its public part is the public view's picture).
-        r.private_images(game, view)
+        r.private_images(game, view, Lang::En)
             .unwrap()
             .into_iter()
             .map(|(file, image)| {
@@ -343,10 +344,13 @@ fn draw(game: &str, name: &str, view: &dyn AnyView) -> Vec<(String, RgbImage)> {
     } else {
         // The public picture and the glance beside it.
         vec![
-            (format!("{name}.png"), r.public_image(game, view).unwrap()),
+            (
+                format!("{name}.png"),
+                r.public_image(game, view, Lang::En).unwrap(),
+            ),
             (
                 format!("{name}-summary.png"),
-                r.summary_image(game, view).unwrap(),
+                r.summary_image(game, view, Lang::En).unwrap(),
             ),
         ]
     }
@@ -521,7 +525,9 @@ fn a_changed_digit_fails_the_comparison() {
     let mut view: PublicView = serde_json::from_value(stored_json(name)).unwrap();
     let score = view.seats[1].score;
     view.seats[1].score = score + 1;
-    let changed = Renderer::shared().public_image("pandoria", &view).unwrap();
+    let changed = Renderer::shared()
+        .public_image("pandoria", &view, Lang::En)
+        .unwrap();
     let file = format!("{name}.png");
     let (_, reference) = mutated().find(|(f, _)| *f == file).unwrap();
     assert!(

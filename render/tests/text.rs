@@ -8,6 +8,7 @@ mod samples;
 
 use samples::play_preferring;
 use turnpost_core::rtta::{Options, Rtta};
+use turnpost_core::words::Lang;
 use turnpost_core::{Game, Seed};
 use turnpost_render::text;
 
@@ -32,10 +33,10 @@ fn after_actions(
 /// The text of a game's public view, through the registry and typed; both must be `expected`.
 fn check(game: &Rtta, expected: &str) {
     let view = game.public_view();
-    assert_eq!(text::public("rtta", &view), expected);
-    assert_eq!(text::public("rtta", &view), expected);
+    assert_eq!(text::public("rtta", &view, Lang::En), expected);
+    assert_eq!(text::public("rtta", &view, Lang::En), expected);
     // Nothing is hidden in this game: no private text.
-    assert_eq!(text::private("rtta", &view), "");
+    assert_eq!(text::private("rtta", &view, Lang::En), "");
 }
 
 /// The decision, the dice and the monuments completed first.

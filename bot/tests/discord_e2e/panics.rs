@@ -14,6 +14,7 @@ impl turnpost_bot::table::Painter for PanicOnce {
         &self,
         _: &str,
         _: &dyn turnpost_core::dynamic::AnyView,
+        _: turnpost_core::words::Lang,
     ) -> Result<Vec<turnpost_bot::table::Image>, turnpost_render::RenderError> {
         Ok(Vec::new())
     }
@@ -21,6 +22,7 @@ impl turnpost_bot::table::Painter for PanicOnce {
         &self,
         _: &str,
         _: &dyn turnpost_core::dynamic::AnyView,
+        _: turnpost_core::words::Lang,
     ) -> Result<Vec<turnpost_bot::table::Image>, turnpost_render::RenderError> {
         Ok(Vec::new())
     }

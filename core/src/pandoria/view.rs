@@ -1,17 +1,21 @@
 //! What players may see of a Pandoria game. The public view never contains hand tiles,
 //! hand cards, the stack or deck order or the random generator; a seat view adds only that
 //! seat's hand tiles and cards.
+//!
+//! Every word in a view is a typed [`Text`] (rendered in the reader's language by the front
+//! end and render); a view stored as JSON before words were typed reads its plain strings
+//! back as words shown as given.
 
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, CardId, Realm, Resource, cards};
 use super::data::tiles;
 use super::region::Region;
-use super::{
-    COLOURS, Effect, Event, Figure, Land, Options, Pandoria, RageTarget, Step, Terrain, Tile,
-};
+use super::{Effect, Event, Figure, Land, Options, Pandoria, RageTarget, Step, Terrain, Tile};
 use crate::game::{Game, Outcome, Seat};
 use crate::hex::Hex;
+use crate::t;
+use crate::words::{Text, ToText};
 
 /// A seat's crystals, gold and wood.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,14 +31,13 @@ pub struct Resources {
 /// One side of a card as players read it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideView {
-    /// English name (`Rage`, `Small Tower`).
-    pub name: String,
-    /// German name (`Wut`, `Kleiner Turm`).
-    pub german: String,
+    /// Its name from the data, English and German (`Rage`/`Wut`, `Small Tower`/`Kleiner
+    /// Turm`).
+    pub name: Text,
     /// Name with its strength (`Rage ×2`, `Bank −1`).
-    pub label: String,
-    /// The effect as text 004 words it.
-    pub text: String,
+    pub label: Text,
+    /// The effect in one short line, from the component data.
+    pub text: Text,
     /// Cost: crystals for a spell, wood for a building.
     pub cost: u8,
 }
@@ -62,17 +65,15 @@ impl CardView {
         CardView {
             id: card.id,
             spell: SideView {
-                name: card.spell.name().into(),
-                german: card.spell.german().into(),
-                label: card.spell.label(),
-                text: card.spell.text().into(),
+                name: card.spell.name_text(),
+                label: card.spell.label_text(),
+                text: data_words(card.spell.text()),
                 cost: card.crystals,
             },
             building: SideView {
-                name: card.building.name().into(),
-                german: card.building.german().into(),
-                label: card.building.label(),
-                text: card.building.text(),
+                name: card.building.name_text(),
+                label: card.building.label_text(),
+                text: data_words(&card.building.text()),
                 cost: card.wood,
             },
             gold: card.gold,
@@ -84,6 +85,12 @@ impl CardView {
     fn id(id: CardId) -> CardView {
         CardView::of(cards().card(id))
     }
+}
+
+/// Words of the component data that the data has in English only (the cards' effect
+/// texts), shown in English in every language until the data has them translated.
+fn data_words(english: &str) -> Text {
+    Text::name(english, None)
 }
 
 /// One building slot of a tableau.
@@ -137,8 +144,8 @@ pub struct FigureView {
 /// What everybody sees of one seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatPublic {
-    /// Colour name.
-    pub colour: String,
+    /// The seat's name: its colour (`seat-colour`), whose key also picks its marks.
+    pub colour: Text,
     /// Points.
     pub score: i32,
     /// Workers in reserve.
@@ -254,10 +261,11 @@ pub struct Change {
     pub kind: ChangeKind,
     /// Where.
     pub at: Vec<Hex>,
-    /// What, in words, for an [`ChangeKind::Action`] ("cast Rage ×2 — 4 crystals"): the
-    /// public log line without the seat's name.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub words: String,
+    /// What, in words, for an [`ChangeKind::Action`]: the public log line ("Red cast Rage
+    /// ×2 — 4 crystals"; the glance leaves out the name it shows already, where the line
+    /// starts with it). `None` for the other kinds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub words: Option<Text>,
 }
 
 /// The public view.
@@ -274,7 +282,7 @@ pub struct PublicView {
     /// Who must act, if anyone.
     pub to_act: Option<Seat>,
     /// What they must do.
-    pub prompt: Option<String>,
+    pub prompt: Option<Text>,
     /// Every covered hex (tiles, printed spaces, castles) in board order.
     pub land: Vec<LandView>,
     /// Every figure on the board in board order.
@@ -410,10 +418,8 @@ impl Pandoria {
                 | Event::FigureRetrieved { .. }
                 | Event::ChoseCard { .. }
                 | Event::ChosePoints { .. } => {
-                    // The public log line, without the name the glance already shows.
-                    let line = super::log::describe(self, event);
-                    let name = format!("{} ", self.seat_name(seat));
-                    let words = line.strip_prefix(&name).unwrap_or(&line).to_string();
+                    // The public log line (the glance leaves out the name it shows).
+                    let words = Some(self.describe(event));
                     self.changes.push(Change {
                         seat,
                         kind: ChangeKind::Action,
@@ -428,7 +434,7 @@ impl Pandoria {
                 seat,
                 kind,
                 at,
-                words: String::new(),
+                words: None,
             });
         }
         if self.current != turn_of {
@@ -505,7 +511,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
             .iter()
             .enumerate()
             .map(|(i, s)| SeatPublic {
-                colour: COLOURS[i].to_string(),
+                colour: game.seat_name(Seat(i as u8)),
                 score: s.score,
                 workers: s.workers,
                 leader: s.leader,
@@ -574,7 +580,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
 
 /// What the player to act must do, in words: the decision's words, with the expansions'
 /// extra choices where they apply.
-fn prompt(game: &Pandoria, kind: super::DecisionKind) -> String {
+fn prompt(game: &Pandoria, kind: super::DecisionKind) -> Text {
     use super::DecisionKind;
     // A relic is named only when one can be taken now (relics are public, and so is what
     // pays for them).
@@ -584,20 +590,17 @@ fn prompt(game: &Pandoria, kind: super::DecisionKind) -> String {
         !relics.is_empty()
     };
     match kind {
-        DecisionKind::Place if game.options.artifacts => {
-            "place your tile, a castle or your mountain castle, or draw a single tile for a gap"
-                .into()
-        }
+        DecisionKind::Place if game.options.artifacts => t!("pandoria-prompt-place-artifacts"),
         DecisionKind::Card if game.options.artifacts && relic && game.has_economy() => {
-            "play a card, erect a monument, take a relic, or pass".into()
+            t!("pandoria-prompt-card-relic")
         }
         DecisionKind::Card if game.options.artifacts && relic => {
-            "cast a spell, take a relic, or pass".into()
+            t!("pandoria-prompt-spell-relic")
         }
         DecisionKind::Card if game.board().has_river() && game.has_economy() => {
-            "play a card (or the printed Astral Ship), erect a monument, or pass".into()
+            t!("pandoria-prompt-card-river")
         }
-        kind => kind.to_string(),
+        kind => kind.to_text(),
     }
 }
 

@@ -470,21 +470,29 @@ fn each_seat_keeps_what_its_latest_turn_did_until_its_next_turn() {
                     } => {
                         bought += 1;
                         let note = format!("bought {}", development.name());
-                        assert!(view.seats[seat.index()].last_turn.contains(&note));
+                        let notes = &view.seats[seat.index()].last_turn;
+                        assert!(notes.iter().any(|n| n.to_string() == note));
                     }
                     Event::CityCompleted { seat, cities } => {
                         let note = format!("built city {cities}");
-                        assert!(view.seats[seat.index()].last_turn.contains(&note));
+                        let notes = &view.seats[seat.index()].last_turn;
+                        assert!(notes.iter().any(|n| n.to_string() == note));
                     }
                     // Issue 28: the dice kept and the workers placed are named too.
                     Event::DiceFinal { seat, .. } => {
                         kept += 1;
                         let notes = &view.seats[seat.index()].last_turn;
-                        assert!(notes.iter().any(|n| n.starts_with("kept ")), "{notes:?}");
+                        assert!(
+                            notes.iter().any(|n| n.to_string().starts_with("kept ")),
+                            "{notes:?}"
+                        );
                     }
                     Event::Built { seat, .. } => {
                         let notes = &view.seats[seat.index()].last_turn;
-                        assert!(notes.iter().any(|n| n.starts_with("put ")), "{notes:?}");
+                        assert!(
+                            notes.iter().any(|n| n.to_string().starts_with("put ")),
+                            "{notes:?}"
+                        );
                     }
                     _ => {}
                 }

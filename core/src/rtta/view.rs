@@ -13,7 +13,7 @@ use super::data::{MONUMENTS, data};
 use super::notation::{Development, Face, Monument};
 use super::{DecisionKind, EndReason, Rtta, Step};
 use crate::game::{Game, Seat};
-use crate::words::ToText;
+use crate::words::{Text, ToText};
 
 /// The whole table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -64,7 +64,7 @@ pub struct DecisionView {
     /// What about.
     pub kind: DecisionKind,
     /// The prompt in words.
-    pub prompt: String,
+    pub prompt: Text,
 }
 
 /// One die of the current roll.
@@ -74,8 +74,8 @@ pub struct DieView {
     pub die: u8,
     /// Its face.
     pub face: Face,
-    /// What the face gives, in English words (the picture's; issue 30 makes them typed).
-    pub label: String,
+    /// What the face gives, in words (`3 food`).
+    pub label: Text,
     /// A skull that may not be rerolled.
     pub locked: bool,
     /// Rolled by the latest roll.
@@ -89,8 +89,8 @@ pub struct DieView {
 pub struct MonumentView {
     /// Notation id.
     pub id: &'static str,
-    /// Name.
-    pub name: &'static str,
+    /// Name, from the data in English and German.
+    pub name: Text,
     /// Workers it needs.
     pub workers: u8,
     /// Points for the first to complete it.
@@ -180,8 +180,8 @@ impl ScoreView {
 pub struct TableauView {
     /// The seat.
     pub seat: Seat,
-    /// Its name (`Red`).
-    pub name: String,
+    /// Its name: its colour (`seat-colour`, `Red`), whose key also picks its marks.
+    pub name: Text,
     /// Cities built (dice rolled).
     pub cities: u8,
     /// The cities beyond the first three, built or in progress.
@@ -205,9 +205,8 @@ pub struct TableauView {
     /// The score's parts.
     pub score_parts: ScoreView,
     /// What the player did and suffered in their latest turn ("built city 5", "bought
-    /// Agriculture", "Pestilence, struck Blue"), until their next turn begins; in English
-    /// (render's picture texts become typed words with issue 30).
-    pub last_turn: Vec<String>,
+    /// Agriculture", "Pestilence, struck Blue"), until their next turn begins.
+    pub last_turn: Vec<Text>,
 }
 
 pub(super) fn public(game: &Rtta) -> PublicView {
@@ -224,7 +223,7 @@ pub(super) fn public(game: &Rtta) -> PublicView {
             .map(|(i, &face)| DieView {
                 die: i as u8 + 1,
                 face,
-                label: face.text().to_string(),
+                label: face.text(),
                 locked: face == Face::Skull && !game.solo(),
                 rolled_last: game.turn.last_rolled.contains(i),
                 choice: (face == Face::Choice && game.turn.chosen).then(|| {
@@ -258,7 +257,7 @@ pub(super) fn public(game: &Rtta) -> PublicView {
             let md = &d.monuments[m];
             MonumentView {
                 id: &md.id,
-                name: &md.name,
+                name: Monument(m as u8).text(),
                 workers: md.workers,
                 first_points: md.first,
                 later_points: md.later,
@@ -282,7 +281,7 @@ pub(super) fn public(game: &Rtta) -> PublicView {
         step: game.step,
         decision: game.decision().map(|dec| DecisionView {
             seat: dec.seat,
-            prompt: dec.kind.to_text().to_string(),
+            prompt: dec.kind.to_text(),
             kind: dec.kind,
         }),
         dice,
@@ -362,7 +361,7 @@ fn tableau(game: &Rtta, s: usize) -> TableauView {
     let score_parts = game.score_parts(s);
     TableauView {
         seat: Seat(s as u8),
-        name: game.seat_name(Seat(s as u8)).to_string(),
+        name: game.seat_name(Seat(s as u8)),
         cities: t.cities,
         city_progress,
         monuments,
@@ -380,7 +379,7 @@ fn tableau(game: &Rtta, s: usize) -> TableauView {
         last_turn: t
             .last_turn
             .iter()
-            .map(|note| game.note_text(note).to_string())
+            .map(|note| game.note_text(note))
             .collect(),
     }
 }

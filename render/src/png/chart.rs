@@ -3,6 +3,8 @@
 //! capitals are still about 9 px tall.
 
 use image::RgbImage;
+use turnpost_core::t;
+use turnpost_core::words::Lang;
 
 use super::draw::{Canvas, Colour, Sprite};
 use super::palette::{INK, MUTED, PAPER, RULE};
@@ -88,8 +90,8 @@ fn axis(mut lo: f64, mut hi: f64) -> (f64, f64, Vec<f64>) {
     (lo, hi, ticks)
 }
 
-/// Draws the chart.
-pub fn rating_chart(fonts: &Fonts, title: &str, points: &[RatingPoint]) -> RgbImage {
+/// Draws the chart, its words in `lang` (`title` comes in words already).
+pub fn rating_chart(fonts: &Fonts, title: &str, points: &[RatingPoint], lang: Lang) -> RgbImage {
     let mut canvas = Canvas::new(WIDTH, HEIGHT, PAPER);
     let title_style = Style::bold(TITLE, INK);
     let title = fonts.fit(title_style, title, WIDTH as f32 - 40.0);
@@ -108,7 +110,7 @@ pub fn rating_chart(fonts: &Fonts, title: &str, points: &[RatingPoint]) -> RgbIm
             WIDTH as f32 / 2.0,
             (top + bottom) / 2.0,
             Style::regular(LABEL + 4.0, MUTED),
-            "No rated games yet",
+            &lang.render(&t!("render-chart-empty")),
         );
         return canvas.image;
     }
@@ -208,7 +210,7 @@ pub fn rating_chart(fonts: &Fonts, title: &str, points: &[RatingPoint]) -> RgbIm
         now_style,
         &now,
     );
-    let games = format!("{n} game{}", if n == 1 { "" } else { "s" });
+    let games = lang.render(&t!("render-chart-games", n = n));
     fonts.draw(
         &mut canvas,
         lx.max(right) + 18.0,
@@ -287,9 +289,15 @@ mod tests {
             p(2, 20.0),
             p(3, -1e300),
         ];
-        let png = crate::rating_chart_png("Ben", &sorted).unwrap();
-        assert_eq!(crate::rating_chart_png("Ben", &shuffled).unwrap(), png);
-        assert_eq!(crate::rating_chart_png("Ben", &absurd).unwrap(), png);
+        let png = crate::rating_chart_png("Ben", &sorted, Lang::En).unwrap();
+        assert_eq!(
+            crate::rating_chart_png("Ben", &shuffled, Lang::En).unwrap(),
+            png
+        );
+        assert_eq!(
+            crate::rating_chart_png("Ben", &absurd, Lang::En).unwrap(),
+            png
+        );
     }
 
     #[test]
@@ -321,7 +329,7 @@ mod tests {
         ];
         let mut seen = Vec::new();
         for points in [&[][..], &many[..1], &many[..], &flat[..], &odd[..]] {
-            let png = crate::rating_chart_png("Anna — Pandoria rating", points).unwrap();
+            let png = crate::rating_chart_png("Anna — Pandoria rating", points, Lang::En).unwrap();
             let image = decode(&png);
             assert_eq!(image.dimensions(), (WIDTH, HEIGHT));
             assert!(!seen.contains(&png), "two histories drew the same picture");

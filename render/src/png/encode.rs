@@ -163,7 +163,7 @@ pub(crate) fn indexed_png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
     encoder.set_palette(palette);
     // The image data goes in as a chunk of its own, which the sequence check does not count.
     encoder.validate_sequence(false);
-    let encode = |e: png::EncodingError| RenderError::Encode(e.to_string());
+    let encode = |e: png::EncodingError| RenderError::Encode(Box::new(e));
     let mut writer = encoder.write_header().map_err(encode)?;
     writer
         .write_chunk(png::chunk::IDAT, &zlib)
@@ -192,13 +192,16 @@ mod tests {
     #[test]
     fn the_palette_pictures_decode_close_to_what_was_drawn() {
         use turnpost_core::Game;
+        use turnpost_core::words::Lang;
         let r = crate::Renderer::shared();
         let pandoria =
             crate::samples::pandoria_late_in(turnpost_core::pandoria::Mode::Standard, 4, 7);
         let rtta = crate::samples::rtta_after(4, 3, 6);
         for image in [
-            r.public_image("pandoria", &pandoria.public_view()).unwrap(),
-            r.public_image("rtta", &rtta.public_view()).unwrap(),
+            r.public_image("pandoria", &pandoria.public_view(), Lang::En)
+                .unwrap(),
+            r.public_image("rtta", &rtta.public_view(), Lang::En)
+                .unwrap(),
         ] {
             let png = indexed_png(&image).unwrap();
             let back = image::load_from_memory(&png).unwrap().to_rgb8();

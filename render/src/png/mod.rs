@@ -21,27 +21,56 @@ mod text;
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text, ToText};
 
 pub use text::{Fonts, TextRun};
 
-/// Why a picture could not be made.
+/// Why a picture could not be made: typed, put in words by [`ToText`] in the reader's
+/// language (`render-error-*` messages).
 #[derive(Debug, thiserror::Error)]
+#[error("{}", self.to_text())]
 pub enum RenderError {
-    /// No pictures exist for this game.
-    #[error("there are no pictures for the game \"{0}\"")]
+    /// No pictures exist for the game of this name (the name as asked for).
     UnknownGame(String),
     /// The view is not of this game's view type (a view of another game, or a seat view
     /// where the public view belongs).
-    #[error("cannot read the {game} view: {reason}")]
     BadView {
-        /// The game.
+        /// The game's name.
         game: String,
-        /// What did not fit.
-        reason: String,
+        /// The view type the game's pictures read.
+        expected: &'static str,
+    },
+    /// A game's provider drew a private picture it gave no words (alt text) for.
+    NoWords {
+        /// The game's name.
+        game: String,
+        /// The picture's file name.
+        picture: String,
     },
     /// PNG encoding failed.
-    #[error("cannot encode the picture: {0}")]
-    Encode(String),
+    Encode(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl ToText for RenderError {
+    fn to_text(&self) -> Text {
+        match self {
+            RenderError::UnknownGame(name) => {
+                t!("render-error-unknown-game", game = Arg::raw(name))
+            }
+            RenderError::BadView { game, expected } => t!(
+                "render-error-bad-view",
+                game = Arg::raw(game),
+                expected = Arg::raw(*expected)
+            ),
+            RenderError::NoWords { game, picture } => t!(
+                "render-error-no-words",
+                game = Arg::raw(game),
+                picture = Arg::raw(picture)
+            ),
+            RenderError::Encode(e) => t!("render-error-encode", error = Arg::raw(e.to_string())),
+        }
+    }
 }
 
 /// Encodes a picture as an indexed PNG: a palette of the 256 colours it uses most, one byte
@@ -68,6 +97,6 @@ pub fn encode_rgb_png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
             image.height(),
             ExtendedColorType::Rgb8,
         )
-        .map_err(|e| RenderError::Encode(e.to_string()))?;
+        .map_err(|e| RenderError::Encode(Box::new(e)))?;
     Ok(out)
 }

@@ -4,6 +4,8 @@
 //! stay apart for the common kinds of colour blindness; each also has its own letter and
 //! figure shape, so nothing depends on colour alone.
 
+use turnpost_core::words::{Arg, Lang, Text};
+
 use super::draw::Colour;
 
 /// The shape a player's figures and marks have.
@@ -32,8 +34,17 @@ pub(crate) struct PlayerMark {
 const WHITE: Colour = [255, 255, 255];
 const BLACK: Colour = [0, 0, 0];
 
-/// The mark of a player colour by its name (`Red`); unknown names get grey with their
-/// first letter.
+/// The mark of a seat by its name in the views (`seat-colour` with the colour's key, or, in
+/// a view stored before names were typed, the English colour name as given).
+pub(crate) fn seat(name: &Text) -> PlayerMark {
+    match name.arg("colour") {
+        Some(Arg::Raw(key)) => player(key),
+        _ => player(&Lang::En.render(name)),
+    }
+}
+
+/// The mark of a player colour by its key or English name (`red`, `Red`); unknown names get
+/// grey with their first letter.
 pub(crate) fn player(name: &str) -> PlayerMark {
     let letter = name.chars().next().map_or('?', |c| c.to_ascii_uppercase());
     match name.to_ascii_lowercase().as_str() {

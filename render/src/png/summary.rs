@@ -9,6 +9,8 @@
 //! measures it with the font itself).
 
 use image::RgbImage;
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Lang, Text};
 
 use super::draw::{Canvas, mix};
 use super::palette::{self, INK, MUTED, PANEL, PAPER, RULE};
@@ -25,34 +27,103 @@ const POINTS: f32 = 38.0;
 const MARGIN: f32 = 24.0;
 
 /// One seat's line of the glance.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SeatLine {
-    /// The seat's colour name (`Red`), which also picks its colour.
-    pub colour: String,
-    /// What follows the name (`· Dwarves`, `· to play`).
-    pub note: String,
+    /// The seat's name (`seat-colour`: `Red`), which also picks its colour.
+    pub colour: Text,
+    /// What follows the name (`Dwarves`, `to play`), if anything.
+    pub note: Option<Text>,
     /// Points now.
     pub points: i32,
-    /// Its stock in words (`2 crystals · 7 gold · 4 wood`, `food 4 · goods 6 · disasters 2`).
-    pub stock: String,
+    /// Its stock in words, one item each (`2 crystals`, `food 4`), shown joined by ` · `.
+    pub stock: Vec<Text>,
     /// Whether the seat is to act.
     pub to_act: bool,
 }
 
-/// What the glance shows.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// What the glance shows, in typed words (drawn in the reader's language).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
-    /// `Pandoria · round 11 · 12 tiles left`.
-    pub title: String,
-    /// The seat to act's colour name and what it must do; `None` once the game is over.
-    pub to_act: Option<(String, String)>,
+    /// The game's title, then its state (`Pandoria`, `round 11`, `12 tiles left`), shown
+    /// joined by ` · `.
+    pub title: Vec<Text>,
+    /// The seat to act's name and what it must do; `None` once the game is over.
+    pub to_act: Option<(Text, Option<Text>)>,
     /// Every seat, in seat order.
     pub seats: Vec<SeatLine>,
-    /// A heading (`Since Red last played`) and one line per seat that did something,
-    /// prefixed with that seat's colour name.
-    pub since: Option<(String, Vec<(String, String)>)>,
-    /// Once over: the winner line and one breakdown line per seat (colour name, text).
-    pub result: Option<(String, Vec<(String, String)>)>,
+    /// A heading (`Since Red last played`) and one line per seat that did something.
+    pub since: Option<(Text, Vec<SinceLine>)>,
+    /// Once over: the winner line and one breakdown line per seat (name, text).
+    pub result: Option<(Text, Vec<(Text, Text)>)>,
+}
+
+/// One seat's line of "since": what it changed, each in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SinceLine {
+    /// The seat's name (which also picks its colour).
+    pub seat: Text,
+    /// Each change in words; a change that begins with the seat's name (a log line) is
+    /// shown without it, as the line names the seat first.
+    pub changes: Vec<Text>,
+    /// Whether these are the steps so far of the seat to act.
+    pub so_far: bool,
+}
+
+/// `items` one after the other with ` · ` between them, as one text.
+pub fn dotted(items: impl IntoIterator<Item = Text>) -> Text {
+    let mut parts = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            parts.push(Text::raw(" · "));
+        }
+        parts.push(item);
+    }
+    Text::concat(parts)
+}
+
+/// The most changes one seat's line of "since" names; the rest are counted ("and 3 more").
+const CHANGES_PER_LINE: usize = 6;
+
+/// A seat's changes in one line of "since" in `lang`, the first [`CHANGES_PER_LINE`] named,
+/// each without the seat's name where it begins with it; the seat to act's own line says
+/// "so far".
+fn since_line(line: &SinceLine, lang: Lang) -> String {
+    let name = format!("{} ", lang.render(&line.seat));
+    let said = |t: &Text| {
+        let words = lang.render(t);
+        match words.strip_prefix(&name) {
+            Some(rest) => rest.to_string(),
+            None => words,
+        }
+    };
+    let words = &line.changes;
+    let mut shown: Vec<String> = words.iter().take(CHANGES_PER_LINE).map(said).collect();
+    if words.len() > CHANGES_PER_LINE {
+        shown.truncate(CHANGES_PER_LINE - 1);
+        let more = t!("render-and-more", n = words.len() - (CHANGES_PER_LINE - 1));
+        shown.push(lang.render(&more));
+    }
+    let joined = shown.join(" · ");
+    if line.so_far {
+        lang.render(&t!("render-so-far", line = Arg::raw(joined)))
+    } else {
+        joined
+    }
+}
+
+/// The lines of the result and of "since" in `lang`, each with its seat's name.
+fn entries(lines: &[(Text, Text)], lang: Lang) -> Vec<(Text, String)> {
+    lines
+        .iter()
+        .map(|(seat, line)| (seat.clone(), lang.render(line)))
+        .collect()
+}
+
+fn since_entries(lines: &[SinceLine], lang: Lang) -> Vec<(Text, String)> {
+    lines
+        .iter()
+        .map(|l| (l.seat.clone(), since_line(l, lang)))
+        .collect()
 }
 
 /// Lines of `text` that fit `max` pixels in `style`.
@@ -60,16 +131,16 @@ fn lines(fonts: &Fonts, style: Style, text: &str, max: f32) -> Vec<String> {
     fonts.wrap(style, text, max)
 }
 
-/// Draws the glance (two passes: measure the height, then draw).
-pub(crate) fn draw(fonts: &Fonts, summary: &Summary) -> RgbImage {
-    let height = layout(fonts, summary, None);
+/// Draws the glance in `lang` (two passes: measure the height, then draw).
+pub(crate) fn draw(fonts: &Fonts, summary: &Summary, lang: Lang) -> RgbImage {
+    let height = layout(fonts, summary, lang, None);
     let mut canvas = Canvas::new(WIDTH, height.ceil() as u32, PAPER);
-    layout(fonts, summary, Some(&mut canvas));
+    layout(fonts, summary, lang, Some(&mut canvas));
     canvas.image
 }
 
 /// Lays the glance out from the top; draws when given a canvas; returns the height used.
-fn layout(fonts: &Fonts, s: &Summary, mut canvas: Option<&mut Canvas>) -> f32 {
+fn layout(fonts: &Fonts, s: &Summary, lang: Lang, mut canvas: Option<&mut Canvas>) -> f32 {
     let w = WIDTH as f32;
     let inner = w - 2.0 * MARGIN;
     let mut y = MARGIN;
@@ -91,15 +162,18 @@ fn layout(fonts: &Fonts, s: &Summary, mut canvas: Option<&mut Canvas>) -> f32 {
         y,
         Align::Left,
         Style::bold(TITLE, MUTED),
-        &s.title,
+        &lang.render(&dotted(s.title.iter().cloned())),
     );
     y += 18.0;
     // Whose turn, and what to do: a band in their colour.
     if let Some((colour, what)) = &s.to_act {
-        let mark = palette::player(colour);
+        let mark = palette::seat(colour);
         let head = Style::bold(BIG, INK);
         let body = Style::regular(SMALLEST + 2.0, INK);
-        let what_lines = lines(fonts, body, what, inner - 20.0);
+        let what_lines = match what {
+            Some(what) => lines(fonts, body, &lang.render(what), inner - 20.0),
+            None => Vec::new(),
+        };
         let h = 18.0 + BIG + 10.0 + what_lines.len() as f32 * (SMALLEST + 10.0) + 14.0;
         fill(&mut canvas, y, h, mix(mark.colour, PANEL, 0.72));
         fill(&mut canvas, y, 12.0, mark.colour);
@@ -110,7 +184,7 @@ fn layout(fonts: &Fonts, s: &Summary, mut canvas: Option<&mut Canvas>) -> f32 {
             ty,
             Align::Left,
             head,
-            &format!("{colour} to play"),
+            &lang.render(&t!("render-glance-to-play", seat = colour)),
         );
         for line in &what_lines {
             ty += SMALLEST + 10.0;
@@ -120,9 +194,10 @@ fn layout(fonts: &Fonts, s: &Summary, mut canvas: Option<&mut Canvas>) -> f32 {
     }
     // Every seat: colour bar, name and note, points; its stock under it.
     for seat in &s.seats {
-        let mark = palette::player(&seat.colour);
+        let mark = palette::seat(&seat.colour);
         let stock = Style::regular(SMALLEST, INK);
-        let stock_lines = lines(fonts, stock, &seat.stock, inner - 24.0);
+        let stock_text = lang.render(&dotted(seat.stock.iter().cloned()));
+        let stock_lines = lines(fonts, stock, &stock_text, inner - 24.0);
         let h = 14.0 + NAME + stock_lines.len() as f32 * (SMALLEST + 9.0) + 14.0;
         fill(&mut canvas, y, h, if seat.to_act { PANEL } else { PAPER });
         if let Some(c) = canvas.as_deref_mut() {
@@ -136,7 +211,7 @@ fn layout(fonts: &Fonts, s: &Summary, mut canvas: Option<&mut Canvas>) -> f32 {
             ny,
             Align::Left,
             Style::bold(NAME, INK),
-            format!("{} {}", seat.colour, seat.note).trim(),
+            &lang.render(&seat_name(seat)),
         );
         text(
             &mut canvas,
@@ -144,7 +219,7 @@ fn layout(fonts: &Fonts, s: &Summary, mut canvas: Option<&mut Canvas>) -> f32 {
             ny + 2.0,
             Align::Right,
             Style::bold(POINTS, INK),
-            &format!("{} pt", seat.points),
+            &lang.render(&t!("render-glance-points", points = seat.points)),
         );
         let mut sy = ny;
         for line in &stock_lines {
@@ -156,8 +231,8 @@ fn layout(fonts: &Fonts, s: &Summary, mut canvas: Option<&mut Canvas>) -> f32 {
     // What happened since the player to act last played, or the result.
     let block = |canvas: &mut Option<&mut Canvas>,
                  y: &mut f32,
-                 heading: &str,
-                 entries: &[(String, String)]| {
+                 heading: &Text,
+                 entries: &[(Text, String)]| {
         *y += 22.0 + NAME;
         text(
             canvas,
@@ -165,12 +240,14 @@ fn layout(fonts: &Fonts, s: &Summary, mut canvas: Option<&mut Canvas>) -> f32 {
             *y,
             Align::Left,
             Style::bold(NAME, INK),
-            heading,
+            &lang.render(heading),
         );
         for (colour, line) in entries {
-            let mark = palette::player(colour);
+            let mark = palette::seat(colour);
             let style = Style::regular(SMALLEST, INK);
-            let wrapped = lines(fonts, style, &format!("{colour}: {line}"), inner - 24.0);
+            let line = Arg::raw(line);
+            let entry = lang.render(&t!("render-glance-entry", seat = colour, line = line));
+            let wrapped = lines(fonts, style, &entry, inner - 24.0);
             for (k, l) in wrapped.iter().enumerate() {
                 *y += SMALLEST + 10.0;
                 if k == 0
@@ -188,11 +265,11 @@ fn layout(fonts: &Fonts, s: &Summary, mut canvas: Option<&mut Canvas>) -> f32 {
             }
         }
     };
-    if let Some((heading, entries)) = &s.result {
-        block(&mut canvas, &mut y, heading, entries);
+    if let Some((heading, lines)) = &s.result {
+        block(&mut canvas, &mut y, heading, &entries(lines, lang));
     }
-    if let Some((heading, entries)) = &s.since {
-        block(&mut canvas, &mut y, heading, entries);
+    if let Some((heading, lines)) = &s.since {
+        block(&mut canvas, &mut y, heading, &since_entries(lines, lang));
     }
     y + MARGIN
 }
@@ -213,84 +290,134 @@ pub(crate) fn clip_alt(text: String) -> String {
     format!("{}…", kept.trim_end_matches([',', ';', ' ']))
 }
 
-/// Each seat's points in words, leader first: `Red leads with 34 points, then Blue 30, Green 12`.
-fn standings(s: &Summary) -> String {
-    let mut seats: Vec<&SeatLine> = s.seats.iter().collect();
-    seats.sort_by_key(|seat| std::cmp::Reverse(seat.points));
-    let points = |n: i32| format!("{n} point{}", if n == 1 { "" } else { "s" });
-    match seats.as_slice() {
-        [] => String::new(),
-        [only] => format!("{} has {}", only.colour, points(only.points)),
-        [first, second, ..] if first.points == second.points => {
-            let all: Vec<String> = seats
-                .iter()
-                .map(|seat| format!("{} {}", seat.colour, points(seat.points)))
-                .collect();
-            format!("points: {}", all.join(", "))
-        }
-        [first, rest @ ..] => {
-            let rest: Vec<String> = rest
-                .iter()
-                .map(|seat| format!("{} {}", seat.colour, seat.points))
-                .collect();
-            format!(
-                "{} leads with {}, then {}",
-                first.colour,
-                points(first.points),
-                rest.join(", ")
-            )
-        }
+/// A seat's name with its note (`Blue · Elves`).
+fn seat_name(seat: &SeatLine) -> Text {
+    match &seat.note {
+        Some(note) => t!("render-glance-seat", seat = &seat.colour, note = note),
+        None => seat.colour.clone(),
     }
 }
 
+/// Each seat's points in words, leader first: `Red leads with 34 points, then Blue 30, Green 12`.
+fn standings(s: &Summary, lang: Lang) -> String {
+    let mut seats: Vec<&SeatLine> = s.seats.iter().collect();
+    seats.sort_by_key(|seat| std::cmp::Reverse(seat.points));
+    let text = match seats.as_slice() {
+        [] => return String::new(),
+        [only] => t!(
+            "render-alt-standing-one",
+            seat = &only.colour,
+            points = only.points
+        ),
+        [first, second, ..] if first.points == second.points => {
+            let all = seats.iter().map(|seat| {
+                t!(
+                    "render-alt-seat-points",
+                    seat = &seat.colour,
+                    points = seat.points
+                )
+            });
+            t!("render-alt-standing-tie", all = listed(all))
+        }
+        [first, rest @ ..] => {
+            let rest = rest.iter().map(|seat| {
+                t!(
+                    "render-alt-seat-score",
+                    seat = &seat.colour,
+                    points = seat.points
+                )
+            });
+            t!(
+                "render-alt-standing-lead",
+                seat = &first.colour,
+                points = first.points,
+                rest = listed(rest)
+            )
+        }
+    };
+    lang.render(&text)
+}
+
+/// `items` with `, ` between them (a list that goes on, not "A, B and C").
+pub(crate) fn listed(items: impl IntoIterator<Item = Text>) -> Text {
+    let mut parts = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            parts.push(Text::raw(", "));
+        }
+        parts.push(item);
+    }
+    Text::concat(parts)
+}
+
 /// Who is to act and what they must do, or the result: a sentence.
-fn turn_words(s: &Summary) -> String {
+fn turn_words(s: &Summary, lang: Lang) -> String {
     if let Some((winner, _)) = &s.result {
-        return format!("Game over: {winner}.");
+        return lang.render(&t!("render-alt-game-over", result = winner));
     }
     match &s.to_act {
-        Some((colour, what)) if what.is_empty() => format!("{colour} to play."),
-        Some((colour, what)) => format!("{colour} to play: {what}."),
+        Some((colour, Some(what))) => {
+            lang.render(&t!("render-alt-to-play-what", seat = colour, what = what))
+        }
+        Some((colour, None)) => lang.render(&t!("render-alt-to-play", seat = colour)),
         None => String::new(),
     }
 }
 
-/// The glance in words (its alt text): the title, whose turn and what to do, every seat's
-/// points and stock, what happened since the player to act last played, or the result.
-/// Made from the same [`Summary`] as the picture, so it says no more than the picture.
-pub(crate) fn glance_alt(s: &Summary) -> String {
-    let mut out = format!("Glance: {}. {}", s.title, turn_words(s));
+/// The glance in words (its alt text) in `lang`: the title, whose turn and what to do, every
+/// seat's points and stock, what happened since the player to act last played, or the
+/// result. Made from the same [`Summary`] as the picture, so it says no more than the
+/// picture.
+pub(crate) fn glance_alt(s: &Summary, lang: Lang) -> String {
+    let title = lang.render(&dotted(s.title.iter().cloned()));
+    let mut out = lang.render(&t!(
+        "render-alt-glance",
+        title = turnpost_core::words::Arg::raw(title),
+        turn = turnpost_core::words::Arg::raw(turn_words(s, lang))
+    ));
     for seat in &s.seats {
-        let note = seat.note.trim_start_matches('·').trim();
-        out.push_str(&format!(
-            " {}{}: {} point{}; {}.",
-            seat.colour,
-            if note.is_empty() {
-                String::new()
-            } else {
-                format!(" ({note})")
-            },
-            seat.points,
-            if seat.points == 1 { "" } else { "s" },
-            seat.stock.replace(" · ", ", ")
-        ));
+        let stock = lang.render(&dotted(seat.stock.iter().cloned()));
+        let stock = turnpost_core::words::Arg::raw(stock.replace(" · ", ", "));
+        let line = match &seat.note {
+            Some(note) => t!(
+                "render-alt-seat-note",
+                seat = &seat.colour,
+                note = note,
+                points = seat.points,
+                stock = stock
+            ),
+            None => t!(
+                "render-alt-seat",
+                seat = &seat.colour,
+                points = seat.points,
+                stock = stock
+            ),
+        };
+        out.push(' ');
+        out.push_str(&lang.render(&line));
     }
-    for (heading, entries) in s.result.iter().chain(&s.since) {
+    let result = s.result.iter().map(|(h, l)| (h, entries(l, lang)));
+    let since = s.since.iter().map(|(h, l)| (h, since_entries(l, lang)));
+    for (heading, entries) in result.chain(since) {
         if entries.is_empty() {
             continue;
         }
         let lines: Vec<String> = entries
-            .iter()
-            .map(|(colour, line)| format!("{colour}: {}", line.replace(" · ", ", ")))
+            .into_iter()
+            .map(|(colour, line)| {
+                let line = Arg::raw(line);
+                lang.render(&t!("render-glance-entry", seat = &colour, line = line))
+                    .replace(" · ", ", ")
+            })
             .collect();
-        out.push_str(&format!(" {heading}: {}.", lines.join("; ")));
+        out.push_str(&format!(" {}: {}.", lang.render(heading), lines.join("; ")));
     }
     clip_alt(out.trim().to_string())
 }
 
-/// The board picture in words (its alt text): which game, after whose turn, the standings
-/// and who is to act.
-pub(crate) fn board_alt(game: &str, s: &Summary) -> String {
+/// The board picture in words (its alt text) in `lang`: which game, after whose turn, the
+/// standings and who is to act.
+pub(crate) fn board_alt(game: &str, s: &Summary, lang: Lang) -> String {
     // Turns go round in seat order: the seat before the one to act played last (said only
     // once something has happened since).
     let last = s
@@ -299,26 +426,29 @@ pub(crate) fn board_alt(game: &str, s: &Summary) -> String {
         .position(|seat| seat.to_act)
         .filter(|_| s.since.as_ref().is_some_and(|(_, e)| !e.is_empty()))
         .map(|at| &s.seats[(at + s.seats.len() - 1) % s.seats.len()])
-        .filter(|seat| !seat.to_act)
-        .map(|seat| format!(" after {}'s turn", seat.colour))
-        .unwrap_or_default();
-    let detail = s.title.split(" · ").skip(1).collect::<Vec<_>>().join(", ");
-    let mut out = format!("{game} board{last}");
+        .filter(|seat| !seat.to_act);
+    let game = turnpost_core::words::Arg::raw(game);
+    let mut out = lang.render(&match last {
+        Some(seat) => t!("render-alt-board-after", game = game, seat = &seat.colour),
+        None => t!("render-alt-board", game = game),
+    });
+    let detail: Vec<String> = s.title.iter().skip(1).map(|t| lang.render(t)).collect();
     if !detail.is_empty() {
-        out.push_str(&format!(" ({detail})"));
+        out.push_str(&format!(" ({})", detail.join(", ")));
     }
-    let standings = standings(s);
+    let standings = standings(s, lang);
     if !standings.is_empty() {
         out.push_str(&format!(": {standings}."));
     } else {
         out.push('.');
     }
-    let turn = turn_words(s);
+    let turn = turn_words(s, lang);
     if !turn.is_empty() {
         out.push(' ');
         out.push_str(&turn);
     }
-    out.push_str(" Every player's tableau is drawn beside the board.");
+    out.push(' ');
+    out.push_str(&lang.render(&t!("render-alt-board-tableaus")));
     clip_alt(out)
 }
 
@@ -364,31 +494,39 @@ mod tests {
 
     #[test]
     fn the_alt_texts_say_the_glance_in_words_within_discords_limit() {
+        fn raw(s: &str) -> Text {
+            Text::raw(s)
+        }
         let seat = |c: &str, points| SeatLine {
-            colour: c.into(),
-            note: "· Elves".into(),
+            colour: raw(c),
+            note: Some(raw("Elves")),
             points,
-            stock: "2 crystals · 7 gold · 4 wood".into(),
+            stock: vec![raw("2 crystals · 7 gold · 4 wood")],
             to_act: c == "Red",
         };
         let s = Summary {
-            title: "Pandoria · round 3 · 30 tiles left".into(),
-            to_act: Some(("Red".into(), "place your tile or a castle".into())),
+            title: vec![raw("Pandoria"), raw("round 3"), raw("30 tiles left")],
+            to_act: Some((raw("Red"), Some(raw("place your tile or a castle")))),
             seats: vec![seat("Red", 12), seat("Blue", 34)],
             since: Some((
-                "Since Red last played".into(),
-                vec![("Blue".into(), "tile on D7–E7 · worker on D7".into())],
+                raw("Since Red last played"),
+                vec![SinceLine {
+                    seat: raw("Blue"),
+                    changes: vec![raw("tile on D7–E7 · worker on D7")],
+                    so_far: false,
+                }],
             )),
             result: None,
         };
-        let board = board_alt("Pandoria", &s);
+        crate::install_words();
+        let board = board_alt("Pandoria", &s, Lang::En);
         assert_eq!(
             board,
             "Pandoria board after Blue's turn (round 3, 30 tiles left): Blue leads with 34 \
              points, then Red 12. Red to play: place your tile or a castle. Every player's \
              tableau is drawn beside the board."
         );
-        let glance = glance_alt(&s);
+        let glance = glance_alt(&s, Lang::En);
         assert!(glance.starts_with("Glance: Pandoria · round 3"), "{glance}");
         assert!(glance.contains("Blue (Elves): 34 points; 2 crystals, 7 gold, 4 wood."));
         assert!(glance.contains("Since Red last played: Blue: tile on D7–E7, worker on D7."));
@@ -404,26 +542,33 @@ mod tests {
     #[test]
     fn a_summary_grows_with_its_lines() {
         let fonts = Fonts::new();
+        fn raw(s: &str) -> Text {
+            Text::raw(s)
+        }
         let seat = |c: &str| SeatLine {
-            colour: c.into(),
-            note: "· Elves".into(),
+            colour: raw(c),
+            note: Some(raw("Elves")),
             points: 3,
-            stock: "2 crystals · 7 gold · 4 wood".into(),
+            stock: vec![raw("2 crystals · 7 gold · 4 wood")],
             to_act: c == "Red",
         };
         let mut s = Summary {
-            title: "Pandoria · round 3".into(),
-            to_act: Some(("Red".into(), "place your tile or a castle".into())),
+            title: vec![raw("Pandoria"), raw("round 3")],
+            to_act: Some((raw("Red"), Some(raw("place your tile or a castle")))),
             seats: vec![seat("Red"), seat("Blue")],
             since: None,
             result: None,
         };
-        let short = draw(&fonts, &s);
+        let short = draw(&fonts, &s, Lang::En);
         s.since = Some((
-            "Since Red last played".into(),
-            vec![("Blue".into(), "tile on D7–E7 · worker on D7".into())],
+            raw("Since Red last played"),
+            vec![SinceLine {
+                seat: raw("Blue"),
+                changes: vec![raw("tile on D7–E7 · worker on D7")],
+                so_far: false,
+            }],
         ));
-        let long = draw(&fonts, &s);
+        let long = draw(&fonts, &s, Lang::En);
         assert_eq!(short.width(), WIDTH);
         assert!(long.height() > short.height() + SMALLEST as u32);
     }

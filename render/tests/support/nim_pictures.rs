@@ -3,9 +3,10 @@
 //! glance comes from the shared [`Summary`]; the board is the pile of stones; the private
 //! picture is the seat's hand. Registered with one line ([`register`]).
 
-use turnpost_core::Seat;
+use turnpost_core::words::{Arg, Lang, Text};
+use turnpost_core::{Seat, t};
 use turnpost_render::png::Fonts;
-use turnpost_render::registry::{self, GamePictures, RgbImage, SeatLine, Summary};
+use turnpost_render::registry::{self, GamePictures, RgbImage, SeatLine, SinceLine, Summary};
 
 use super::nim::{NAMES, PublicView, SeatView};
 
@@ -39,16 +40,19 @@ fn picture(width: u32, height: u32, squares: &[(u32, u32, u32)], colour: [u8; 3]
     image
 }
 
-fn name(seat: Seat) -> String {
-    NAMES.get(seat.index()).unwrap_or(&"?").to_string()
+/// A seat's name: its colour (`seat-colour`, core's words).
+fn name(seat: Seat) -> Text {
+    let colour = NAMES.get(seat.index()).unwrap_or(&"?").to_lowercase();
+    t!("seat-colour", colour = Arg::raw(colour))
 }
 
-fn listed(cards: &[u8]) -> String {
-    let words: Vec<String> = cards.iter().map(u8::to_string).collect();
-    if words.is_empty() {
-        "none".to_string()
+/// Cards by their numbers (`1, 5`), or "none".
+fn listed(cards: &[u8]) -> Text {
+    let numbers: Vec<String> = cards.iter().map(u8::to_string).collect();
+    if numbers.is_empty() {
+        t!("nim-pictures-none")
     } else {
-        words.join(", ")
+        Text::raw(numbers.join(", "))
     }
 }
 
@@ -59,7 +63,7 @@ impl GamePictures for NimPictures {
     const TITLE: &'static str = "Secret Nim";
 
     /// One square per stone, ten to a row.
-    fn public(&self, _fonts: &Fonts, view: &PublicView) -> RgbImage {
+    fn public(&self, _fonts: &Fonts, view: &PublicView, _lang: Lang) -> RgbImage {
         let stones: Vec<(u32, u32, u32)> = (0..u32::from(view.stones))
             .map(|i| (20 + (i % 10) * 60, 20 + (i / 10) * 60, 40))
             .collect();
@@ -68,26 +72,31 @@ impl GamePictures for NimPictures {
 
     fn summary(&self, view: &PublicView) -> Summary {
         Summary {
-            title: format!("Secret Nim · {} stones left", view.stones),
-            to_act: view
-                .to_act
-                .map(|s| (name(s), "take 1 to 3 stones or play a card".to_string())),
+            title: vec![
+                t!("nim-pictures-title"),
+                t!("nim-pictures-stones-left", stones = view.stones),
+            ],
+            to_act: view.to_act.map(|s| (name(s), Some(t!("nim-turn")))),
             seats: (0..NAMES.len())
                 .map(|s| SeatLine {
                     colour: name(Seat(s as u8)),
-                    note: String::new(),
+                    note: None,
                     points: i32::from(view.winner == Some(Seat(s as u8))),
-                    stock: format!("{} cards in hand", view.hand_sizes[s]),
+                    stock: vec![t!("nim-pictures-cards-in-hand", n = view.hand_sizes[s])],
                     to_act: view.to_act == Some(Seat(s as u8)),
                 })
                 .collect(),
             since: view.last.clone().map(|(seat, did)| {
-                let did = did.to_string();
-                ("The latest move".to_string(), vec![(name(seat), did)])
+                let line = SinceLine {
+                    seat: name(seat),
+                    changes: vec![did],
+                    so_far: false,
+                };
+                (t!("nim-pictures-latest"), vec![line])
             }),
             result: view.winner.map(|w| {
                 (
-                    format!("{} took the last stone and wins", name(w)),
+                    t!("nim-log", seat = name(w), did = t!("nim-won")),
                     Vec::new(),
                 )
             }),
@@ -99,7 +108,7 @@ impl GamePictures for NimPictures {
     }
 
     /// One column of squares per card, as many as the card's number.
-    fn private(&self, _fonts: &Fonts, view: &SeatView, _name: &str) -> RgbImage {
+    fn private(&self, _fonts: &Fonts, view: &SeatView, _name: &str, _lang: Lang) -> RgbImage {
         let pips: Vec<(u32, u32, u32)> = view
             .hand
             .iter()
@@ -111,24 +120,33 @@ impl GamePictures for NimPictures {
         picture(140, 270, &pips, CARD)
     }
 
-    fn private_alt(&self, view: &SeatView, _name: &str) -> String {
-        format!("Your secret hand in Secret Nim: {}", listed(&view.hand))
+    fn private_alt(&self, view: &SeatView, _name: &str, lang: Lang) -> String {
+        lang.render(&t!("nim-pictures-hand-alt", cards = listed(&view.hand)))
     }
 
-    fn public_text(&self, view: &PublicView) -> String {
-        let mut out = format!("Secret Nim · {} stones left", view.stones);
+    fn public_text(&self, view: &PublicView, lang: Lang) -> String {
+        let mut out = lang.render(&t!("nim-pictures-text-title", stones = view.stones));
         if let Some(seat) = view.to_act {
-            out.push_str(&format!(" · {} to play", name(seat)));
+            out.push_str(&lang.render(&t!("nim-pictures-text-to-play", seat = name(seat))));
         }
         out.push('\n');
         for (s, cards) in view.hand_sizes.iter().enumerate() {
-            out.push_str(&format!("{}: {cards} cards\n", name(Seat(s as u8))));
+            let line = t!(
+                "nim-pictures-text-seat",
+                seat = name(Seat(s as u8)),
+                cards = *cards
+            );
+            out.push_str(&lang.render(&line));
+            out.push('\n');
         }
-        out.push_str(&format!("Played: {}\n", listed(&view.played)));
+        let played = t!("nim-pictures-text-played", cards = listed(&view.played));
+        out.push_str(&lang.render(&played));
+        out.push('\n');
         out
     }
 
-    fn private_text(&self, view: &SeatView) -> String {
-        format!("Your cards: {}\n", listed(&view.hand))
+    fn private_text(&self, view: &SeatView, lang: Lang) -> String {
+        let hand = t!("nim-pictures-text-hand", cards = listed(&view.hand));
+        format!("{}\n", lang.render(&hand))
     }
 }

@@ -3,6 +3,8 @@
 //! short) and the market price.
 
 use turnpost_core::pandoria::SeatView;
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Lang, Text};
 
 use super::Art;
 use super::extras;
@@ -27,8 +29,14 @@ pub(crate) type CardBox = (f32, f32, f32, f32);
 
 /// The hand cards picture: each card with its spell side (crystal cost), building side
 /// (wood cost), effect texts and gold price, one under the other.
-pub(crate) fn cards(art: &Art, fonts: &Fonts, view: &SeatView, cards: &[extras::Card]) -> Canvas {
-    cards_with_boxes(art, fonts, view, cards).0
+pub(crate) fn cards(
+    art: &Art,
+    fonts: &Fonts,
+    view: &SeatView,
+    cards: &[extras::Card],
+    lang: Lang,
+) -> Canvas {
+    cards_with_boxes(art, fonts, view, cards, lang).0
 }
 
 /// [`cards`], with the box of each card (the tests check that every text stays in its box).
@@ -37,13 +45,14 @@ pub(crate) fn cards_with_boxes(
     fonts: &Fonts,
     view: &SeatView,
     cards: &[extras::Card],
+    lang: Lang,
 ) -> (Canvas, Vec<CardBox>) {
     let w = CARDS_WIDTH as f32;
     let card_w = w - 2.0 * MARGIN;
     let top = MARGIN + TITLE + 14.0;
     let heights: Vec<f32> = cards
         .iter()
-        .map(|c| card(fonts, None, c, MARGIN, 0.0, card_w))
+        .map(|c| card(fonts, None, c, (MARGIN, 0.0, card_w), lang))
         .collect();
     let empty = cards.is_empty();
     let height = top
@@ -51,11 +60,8 @@ pub(crate) fn cards_with_boxes(
         + if empty { LINE + MARGIN } else { 0.0 };
     let mut canvas = Canvas::new(CARDS_WIDTH, height.ceil() as u32, PAPER);
     let seat = view.seat.index();
-    let name = view
-        .public
-        .seats
-        .get(seat)
-        .map_or("?", |s| s.colour.as_str());
+    let unknown = Text::raw("?");
+    let name = view.public.seats.get(seat).map_or(&unknown, |s| &s.colour);
     let mark = art.mark(seat);
     canvas.fill(
         MARGIN as i32,
@@ -70,7 +76,11 @@ pub(crate) fn cards_with_boxes(
         MARGIN + TITLE,
         Align::Left,
         Style::bold(TITLE, INK),
-        &format!("{name}: your cards"),
+        &fonts.fit(
+            Style::bold(TITLE, INK),
+            &lang.render(&t!("render-cards-title", seat = name)),
+            w - MARGIN - 30.0 - MARGIN,
+        ),
     );
     if empty {
         fonts.draw(
@@ -79,13 +89,13 @@ pub(crate) fn cards_with_boxes(
             top + LINE,
             Align::Left,
             Style::regular(CARD_TEXT, MUTED),
-            "You hold no cards.",
+            &lang.render(&t!("render-cards-none")),
         );
     }
     let mut boxes = Vec::with_capacity(cards.len());
     let mut y = top;
     for (c, h) in cards.iter().zip(heights) {
-        card(fonts, Some(&mut canvas), c, MARGIN, y, card_w);
+        card(fonts, Some(&mut canvas), c, (MARGIN, y, card_w), lang);
         boxes.push((MARGIN, y, card_w, h));
         y += h + MARGIN;
     }
@@ -97,9 +107,8 @@ fn card(
     fonts: &Fonts,
     canvas: Option<&mut Canvas>,
     card: &extras::Card,
-    x: f32,
-    y: f32,
-    w: f32,
+    (x, y, w): (f32, f32, f32),
+    lang: Lang,
 ) -> f32 {
     let inner = w - 2.0 * PAD;
     let text = Style::regular(CARD_TEXT, INK);
@@ -114,10 +123,10 @@ fn card(
     }
     let mut parts: Vec<Part> = Vec::new();
     let sides = [
-        (&card.spell, [234, 228, 250], "Spell", "crystal", "crystals"),
-        (&card.building, [228, 242, 222], "Building", "wood", "wood"),
+        (&card.spell, [234, 228, 250], true),
+        (&card.building, [228, 242, 222], false),
     ];
-    for (k, (side, fill, kind, one, many)) in sides.into_iter().enumerate() {
+    for (k, (side, fill, spell)) in sides.into_iter().enumerate() {
         let Some(side) = side else { continue };
         let mut lines = Vec::new();
         let mut ly = PAD;
@@ -126,13 +135,20 @@ fn card(
             && let Some(id) = card.id
         {
             ly += CARD_TEXT;
-            lines.push((ly, Align::Left, muted, format!("card {id}")));
+            lines.push((
+                ly,
+                Align::Left,
+                muted,
+                lang.render(&t!("render-cards-card", id = id)),
+            ));
             ly += 8.0;
         }
-        let tag = match side.cost {
-            Some(n) => format!("{kind} · {n} {}", if n == 1 { one } else { many }),
-            None => kind.to_string(),
-        };
+        let tag = lang.render(&match (spell, side.cost) {
+            (true, Some(n)) => t!("render-cards-spell-cost", n = n),
+            (true, None) => t!("render-cards-spell"),
+            (false, Some(n)) => t!("render-cards-building-cost", n = n),
+            (false, None) => t!("render-cards-building"),
+        });
         let tag_w = fonts.width(tag_style, &tag);
         let names = fonts.wrap(name_style, &side.name, inner - tag_w - 16.0);
         ly += CARD_NAME;
@@ -156,7 +172,9 @@ fn card(
             height: ly + PAD,
         });
     }
-    let price = card.gold.map(|g| format!("market price: {g} gold"));
+    let price = card
+        .gold
+        .map(|g| lang.render(&t!("render-cards-price", gold = g)));
     let height = parts.iter().map(|p| p.height).sum::<f32>()
         + price.as_ref().map_or(0.0, |_| PAD + LINE)
         + 4.0;
@@ -195,48 +213,68 @@ fn card(
     height
 }
 
-/// The cards picture in words (its alt text; private to the seat): every card's sides
-/// with their costs and effects and its price; without the effects when that is too long.
-pub(crate) fn cards_alt(view: &SeatView, cards: &[extras::Card]) -> String {
+/// The cards picture in words (its alt text; private to the seat), in `lang`: every card's
+/// sides with their costs and effects and its price; without the effects when that is too
+/// long.
+pub(crate) fn cards_alt(view: &SeatView, cards: &[extras::Card], lang: Lang) -> String {
+    let unknown = Text::raw("?");
     let name = view
         .public
         .seats
         .get(view.seat.index())
-        .map_or("?", |s| s.colour.as_str());
+        .map_or(&unknown, |s| &s.colour);
     if cards.is_empty() {
-        return format!("{name}'s cards: none.");
+        return lang.render(&t!("render-cards-alt-none", seat = name));
     }
     let words = |effects: bool| {
-        let each: Vec<String> = cards
-            .iter()
-            .map(|c| {
-                let side = |s: &Option<extras::Side>, kind: &str, one: &str, many: &str| {
-                    s.as_ref().map(|s| {
-                        let cost = s.cost.map_or(String::new(), |n| {
-                            format!(", {n} {}", if n == 1 { one } else { many })
-                        });
-                        let effect = match (&s.text, effects) {
-                            (Some(t), true) => format!(": {}", t.trim_end_matches('.')),
-                            _ => String::new(),
-                        };
-                        format!("{} ({kind}{cost}){effect}", s.name)
-                    })
-                };
-                let sides: Vec<String> = [
-                    side(&c.spell, "spell", "crystal", "crystals"),
-                    side(&c.building, "building", "wood", "wood"),
-                ]
-                .into_iter()
-                .flatten()
-                .collect();
-                let id = c.id.map_or(String::new(), |id| format!("card {id}: "));
-                let price = c
-                    .gold
-                    .map_or(String::new(), |g| format!(", market price {g} gold"));
-                format!("{id}{}{price}", sides.join(" or "))
-            })
-            .collect();
-        format!("{name}'s cards: {}.", each.join("; "))
+        let each = cards.iter().map(|c| {
+            let side = |s: &Option<extras::Side>, spell: bool| {
+                s.as_ref().map(|s| {
+                    let name = Arg::raw(&s.name);
+                    let side = match (spell, s.cost) {
+                        (true, Some(n)) => t!("render-cards-alt-spell-cost", name = name, n = n),
+                        (true, None) => t!("render-cards-alt-spell", name = name),
+                        (false, Some(n)) => {
+                            t!("render-cards-alt-building-cost", name = name, n = n)
+                        }
+                        (false, None) => t!("render-cards-alt-building", name = name),
+                    };
+                    match (&s.text, effects) {
+                        (Some(e), true) => t!(
+                            "render-cards-alt-effect",
+                            side = side,
+                            effect = Arg::raw(e.trim_end_matches('.'))
+                        ),
+                        _ => side,
+                    }
+                })
+            };
+            let sides = Text::or_list(
+                [side(&c.spell, true), side(&c.building, false)]
+                    .into_iter()
+                    .flatten(),
+            );
+            let with_id = match c.id {
+                Some(id) => t!("render-cards-alt-card", id = id, sides = sides),
+                None => sides,
+            };
+            match c.gold {
+                Some(g) => t!("render-cards-alt-price", card = with_id, gold = g),
+                None => with_id,
+            }
+        });
+        let mut list = Vec::new();
+        for (i, c) in each.enumerate() {
+            if i > 0 {
+                list.push(Text::raw("; "));
+            }
+            list.push(c);
+        }
+        lang.render(&t!(
+            "render-cards-alt",
+            seat = name,
+            cards = Text::concat(list)
+        ))
     };
     let full = words(true);
     if full.chars().count() <= crate::png::summary::ALT_MAX {
@@ -263,9 +301,10 @@ mod tests {
         let mut view = game.seat_view(game.current());
         view.cards = all_cards().all().map(CardView::of).collect();
         assert!(view.cards.len() > 20, "{}", view.cards.len());
-        let hand = extras::hand_cards(&view);
+        crate::install_words();
+        let hand = extras::hand_cards(&view, Lang::En);
         fonts.take_runs();
-        let (canvas, boxes) = cards_with_boxes(&art, &fonts, &view, &hand);
+        let (canvas, boxes) = cards_with_boxes(&art, &fonts, &view, &hand, Lang::En);
         let runs = fonts.take_runs();
         let (pw, ph) = (canvas.width() as f32, canvas.height() as f32);
         for r in &runs {

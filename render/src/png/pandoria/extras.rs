@@ -2,9 +2,10 @@
 //! spells, cards, market, monument stack) in the shape the pictures draw them.
 //!
 //! Every part is optional: the family game's views have none of them and draw without the
-//! space they would take.
+//! space they would take. Their words are rendered here, in the reader's language.
 
 use turnpost_core::pandoria::{CardView, PublicView, Realm, SeatPublic, SeatView, SideView};
+use turnpost_core::words::{Lang, Text};
 
 /// One side of a card: a spell or a building.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -73,25 +74,27 @@ pub(crate) struct TableExtras {
     pub(crate) seats: Vec<SeatExtras>,
 }
 
-fn side(s: &SideView) -> Side {
+fn side(s: &SideView, lang: Lang) -> Side {
+    // The label carries the strength (`Rage ×2`), which players need to compare cards.
+    let label = lang.render(&s.label);
+    let text = lang.render(&s.text);
     Side {
-        // The label carries the strength (`Rage ×2`), which players need to compare cards.
-        name: if s.label.is_empty() {
-            s.name.clone()
+        name: if label.is_empty() {
+            lang.render(&s.name)
         } else {
-            s.label.clone()
+            label
         },
         cost: Some(u64::from(s.cost)),
-        text: (!s.text.is_empty()).then(|| s.text.clone()),
+        text: (!text.is_empty()).then_some(text),
     }
 }
 
-/// A card as the pictures show it.
-pub(crate) fn card(c: &CardView) -> Card {
+/// A card as the pictures show it, its words in `lang`.
+pub(crate) fn card(c: &CardView, lang: Lang) -> Card {
     Card {
         id: Some(u64::from(c.id.0)),
-        spell: Some(side(&c.spell)),
-        building: Some(side(&c.building)),
+        spell: Some(side(&c.spell, lang)),
+        building: Some(side(&c.building, lang)),
         gold: Some(u64::from(c.gold)),
     }
 }
@@ -104,20 +107,26 @@ fn capitalised(word: &str) -> String {
         .unwrap_or_default()
 }
 
-/// A seat's base-game parts; none for the family game.
-pub(crate) fn seat(s: &SeatPublic) -> SeatExtras {
+/// A realm's name as the pictures write it: the word of the notation in English (`Spirits`),
+/// the data's German name in German.
+pub(crate) fn realm_name(r: Realm) -> Text {
+    Text::name(&capitalised(r.slug()), Some(&r.data().german))
+}
+
+/// A seat's base-game parts, in `lang`; none for the family game.
+pub(crate) fn seat(s: &SeatPublic, lang: Lang) -> SeatExtras {
     let base = s.resources.is_some() || s.realm.is_some() || !s.buildings.is_empty();
     if !base {
         return SeatExtras::default();
     }
-    let realm = s.realm.map(|r| capitalised(r.slug()));
+    let realm = s.realm.map(|r| lang.render(&realm_name(r)));
     let slots = (!s.buildings.is_empty()).then(|| {
         let mut slots = vec![Slot::default(); 5];
         for (k, b) in s.buildings.iter().enumerate() {
             let at = usize::from(b.slot).checked_sub(1).unwrap_or(k);
             if let Some(slot) = slots.get_mut(at) {
                 *slot = Slot {
-                    building: b.building.as_ref().map(|c| side(&c.building).name),
+                    building: b.building.as_ref().map(|c| side(&c.building, lang).name),
                     monument: b.monument.map(u64::from),
                     goblin: b.goblin.map(|f| f.seat.index()),
                     shut: false,
@@ -138,15 +147,15 @@ pub(crate) fn seat(s: &SeatPublic) -> SeatExtras {
             .map(|r| [u64::from(r.crystal), u64::from(r.gold), u64::from(r.wood)]),
         camp: u64::from(s.realm.map_or(10, |r| r.camp())),
         slots,
-        top_spell: s.top_spell.as_ref().map(|c| side(&c.spell).name),
+        top_spell: s.top_spell.as_ref().map(|c| side(&c.spell, lang).name),
         spells_cast: Some(s.spells_cast as u64),
         cards: Some(s.hand_cards as u64),
     }
 }
 
-/// The table's base-game parts; none for the family game.
-pub(crate) fn table(v: &PublicView) -> TableExtras {
-    let seats: Vec<SeatExtras> = v.seats.iter().map(seat).collect();
+/// The table's base-game parts, in `lang`; none for the family game.
+pub(crate) fn table(v: &PublicView, lang: Lang) -> TableExtras {
+    let seats: Vec<SeatExtras> = v.seats.iter().map(|s| seat(s, lang)).collect();
     let base = !v.market.is_empty() || !v.monuments.is_empty() || seats.iter().any(SeatExtras::any);
     if !base {
         return TableExtras {
@@ -155,7 +164,7 @@ pub(crate) fn table(v: &PublicView) -> TableExtras {
         };
     }
     TableExtras {
-        market: Some(v.market.iter().map(card).collect()),
+        market: Some(v.market.iter().map(|c| card(c, lang)).collect()),
         monument_top: v.monuments.last().map(|&m| u64::from(m)),
         monuments_left: Some(v.monuments.len() as u64),
         cards_left: Some(v.cards_left as u64),
@@ -163,9 +172,9 @@ pub(crate) fn table(v: &PublicView) -> TableExtras {
     }
 }
 
-/// A seat view's hand cards.
-pub(crate) fn hand_cards(v: &SeatView) -> Vec<Card> {
-    v.cards.iter().map(card).collect()
+/// A seat view's hand cards, in `lang`.
+pub(crate) fn hand_cards(v: &SeatView, lang: Lang) -> Vec<Card> {
+    v.cards.iter().map(|c| card(c, lang)).collect()
 }
 
 #[cfg(test)]
@@ -177,7 +186,7 @@ mod tests {
     #[test]
     fn family_views_have_no_extras() {
         let g = Pandoria::new(&Options::default(), 3, Seed::from_u64(1)).unwrap();
-        let t = table(&g.public_view());
+        let t = table(&g.public_view(), Lang::En);
         assert_eq!(t.market, None);
         assert!(!t.seats.iter().any(SeatExtras::any));
     }
@@ -189,7 +198,7 @@ mod tests {
             ..Options::default()
         };
         let g = Pandoria::new(&options, 4, Seed::from_u64(1)).unwrap();
-        let t = table(&g.public_view());
+        let t = table(&g.public_view(), Lang::En);
         assert_eq!(t.market.as_ref().map(Vec::len), Some(4));
         assert!(t.monument_top.is_some());
         for s in &t.seats {
@@ -197,7 +206,7 @@ mod tests {
             assert_eq!(s.slots.as_ref().map(Vec::len), Some(5));
             assert_eq!(s.spells_cast, Some(0), "nobody has cast a spell yet");
         }
-        let hand = hand_cards(&g.seat_view(turnpost_core::Seat(0)));
+        let hand = hand_cards(&g.seat_view(turnpost_core::Seat(0)), Lang::En);
         assert!(!hand.is_empty());
         assert!(hand[0].spell.as_ref().unwrap().cost.is_some());
     }

@@ -28,7 +28,9 @@ use std::sync::OnceLock;
 
 use image::RgbImage;
 use turnpost_core::hex::{COLUMNS, Hex, ROWS};
-use turnpost_core::pandoria::{BoardSide, PublicView, SeatView, Terrain};
+use turnpost_core::pandoria::{BoardSide, PublicView, SeatView, Terrain, Tile};
+use turnpost_core::t;
+use turnpost_core::words::{Lang, Text};
 
 use super::draw::{Canvas, Sprite};
 use super::palette::{PAPER, PlayerMark};
@@ -199,8 +201,15 @@ impl GamePictures for Pictures {
     }
 
     /// The board, the tableaus and the state of play.
-    fn public(&self, fonts: &Fonts, view: &PublicView) -> RgbImage {
-        public(self.art(fonts), fonts, view, &extras::table(view)).image
+    fn public(&self, fonts: &Fonts, view: &PublicView, lang: Lang) -> RgbImage {
+        public(
+            self.art(fonts),
+            fonts,
+            view,
+            &extras::table(view, lang),
+            lang,
+        )
+        .image
     }
 
     fn summary(&self, view: &PublicView) -> Summary {
@@ -213,29 +222,29 @@ impl GamePictures for Pictures {
 
     /// The hand tiles, the hand cards (both sides with costs, effects and price) or the
     /// board with every legal space for the hand tile and castles marked.
-    fn private(&self, fonts: &Fonts, view: &SeatView, name: &str) -> RgbImage {
+    fn private(&self, fonts: &Fonts, view: &SeatView, name: &str, lang: Lang) -> RgbImage {
         let art = self.art(fonts);
         match name {
-            CARDS => cards(art, fonts, view, &extras::hand_cards(view)).image,
-            PREVIEW => preview(art, fonts, view).image,
-            _ => hand(art, fonts, view).image,
+            CARDS => cards(art, fonts, view, &extras::hand_cards(view, lang), lang).image,
+            PREVIEW => preview(art, fonts, view, lang).image,
+            _ => hand(art, fonts, view, lang).image,
         }
     }
 
-    fn private_alt(&self, view: &SeatView, name: &str) -> String {
+    fn private_alt(&self, view: &SeatView, name: &str, lang: Lang) -> String {
         match name {
-            CARDS => cards_alt(view, &extras::hand_cards(view)),
-            PREVIEW => preview_alt(view),
-            _ => hand_alt(view),
+            CARDS => cards_alt(view, &extras::hand_cards(view, lang), lang),
+            PREVIEW => preview_alt(view, lang),
+            _ => hand_alt(view, lang),
         }
     }
 
-    fn public_text(&self, view: &PublicView) -> String {
-        text::public(view)
+    fn public_text(&self, view: &PublicView, lang: Lang) -> String {
+        text::public(view, lang)
     }
 
-    fn private_text(&self, view: &SeatView) -> String {
-        text::private(view)
+    fn private_text(&self, view: &SeatView, lang: Lang) -> String {
+        text::private(view, lang)
     }
 }
 
@@ -269,7 +278,13 @@ fn land_index(t: Terrain, symbols: u8, printed: bool) -> usize {
 ///
 /// `extra` holds the base-game parts of the view (see [`extras`]); empty for the family
 /// game.
-pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableExtras) -> Canvas {
+pub(crate) fn public(
+    art: &Art,
+    fonts: &Fonts,
+    view: &PublicView,
+    extra: &TableExtras,
+    lang: Lang,
+) -> Canvas {
     let board = art.board(view.options.board);
     let (bw, bh) = board.dimensions();
     let panels = layout_panels(view, extra);
@@ -278,11 +293,11 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
     let board_w = bw - 2 * MARGIN as u32;
     let mut height = bh.max(panels.height + GAP);
     let legend_under_panels = height
-        >= panels.height + legend_height(art, fonts, view, PANEL_W) + GAP
-        && height < bh + legend_height(art, fonts, view, board_w) + GAP;
+        >= panels.height + legend_height(art, fonts, view, PANEL_W, lang) + GAP
+        && height < bh + legend_height(art, fonts, view, board_w, lang) + GAP;
     let legend_under_board = !legend_under_panels;
     if legend_under_board {
-        height = height.max(bh + legend_height(art, fonts, view, board_w) + GAP);
+        height = height.max(bh + legend_height(art, fonts, view, board_w, lang) + GAP);
     }
     let mut canvas = Canvas::new(bw + PANEL_W + GAP * 2, height, PAPER);
     canvas.paste(board, 0, 0);
@@ -293,9 +308,8 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
             fonts,
             &mut canvas,
             view,
-            MARGIN as i32,
-            bh as i32,
-            bw - 2 * MARGIN as u32,
+            (MARGIN as i32, bh as i32, bw - 2 * MARGIN as u32),
+            lang,
         );
     } else if legend_under_panels {
         draw_legend(
@@ -303,9 +317,8 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
             fonts,
             &mut canvas,
             view,
-            (bw + GAP) as i32,
-            panels.height as i32,
-            PANEL_W,
+            ((bw + GAP) as i32, panels.height as i32, PANEL_W),
+            lang,
         );
     }
     draw_panels(
@@ -316,12 +329,24 @@ pub(crate) fn public(art: &Art, fonts: &Fonts, view: &PublicView, extra: &TableE
         extra,
         &panels,
         (bw + GAP) as i32,
+        lang,
     );
     canvas
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// A tile in words: each half's terrain and symbols (`forest 2·mountain 1`).
+fn tile_text(tile: &Tile) -> Text {
+    let half = |h: &turnpost_core::pandoria::Half| {
+        t!(
+            "render-pandoria-half",
+            terrain = h.terrain.text(),
+            n = h.symbols
+        )
+    };
+    match &tile.b {
+        Some(b) => Text::concat([half(&tile.a), Text::raw("·"), half(b)]),
+        None => half(&tile.a),
+    }
 }
 
 /// Shortens a text with an ellipsis until it fits `max` pixels.
@@ -352,14 +377,16 @@ mod tests {
         ] {
             for players in 2..=4 {
                 let view = crate::samples::pandoria_late_in(mode, players, 7).public_view();
-                let extra = extras::table(&view);
-                let picture = public(&art, &fonts, &view, &extra);
+                let extra = extras::table(&view, Lang::En);
+                let picture = public(&art, &fonts, &view, &extra, Lang::En);
                 let (bw, bh) = art.board(view.options.board).dimensions();
                 let panels = layout_panels(&view, &extra);
                 let under_board = picture.image.height()
-                    >= bh + legend_height(&art, &fonts, &view, bw - 2 * MARGIN as u32) + GAP;
+                    >= bh
+                        + legend_height(&art, &fonts, &view, bw - 2 * MARGIN as u32, Lang::En)
+                        + GAP;
                 let under_panels = picture.image.height()
-                    >= panels.height + legend_height(&art, &fonts, &view, PANEL_W) + GAP;
+                    >= panels.height + legend_height(&art, &fonts, &view, PANEL_W, Lang::En) + GAP;
                 assert!(
                     under_board || under_panels,
                     "{mode:?}, {players} players: no room for the legend"
@@ -383,12 +410,16 @@ mod tests {
             };
             let g = Pandoria::new(&options, 2, turnpost_core::Seed::from_u64(1)).unwrap();
             let view = g.public_view();
-            let camps: Vec<u64> = extras::table(&view).seats.iter().map(|s| s.camp).collect();
-            let labels: Vec<&str> = legend::legend_items(&art, &view)
+            let camps: Vec<u64> = extras::table(&view, Lang::En)
+                .seats
+                .iter()
+                .map(|s| s.camp)
+                .collect();
+            let labels: Vec<String> = legend::legend_items(&art, &view, Lang::En)
                 .into_iter()
                 .map(|(_, l)| l)
                 .collect();
-            (camps, labels.contains(&shut))
+            (camps, labels.iter().any(|l| l == shut))
         };
         assert_eq!(labels(Realm::Fairies), (vec![8, 8], true));
         assert_eq!(labels(Realm::Nymphs), (vec![10, 10], false));

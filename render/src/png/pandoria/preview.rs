@@ -3,10 +3,12 @@
 
 use turnpost_core::hex::{COLUMNS, Hex, ROWS};
 use turnpost_core::pandoria::{self, SeatView, Space, Tile};
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Lang, Text};
 
 use super::art::HAND_R;
 use super::board::{draw_board, terrain_slot};
-use super::{Art, GAP, MARGIN, R, centre, centre_px, hex_height, plural};
+use super::{Art, GAP, MARGIN, R, centre, centre_px, hex_height, tile_text};
 use crate::png::draw::{Canvas, Colour, Sprite};
 use crate::png::palette::{INK, MUTED, PAPER};
 use crate::png::shapes;
@@ -15,39 +17,26 @@ use crate::png::text::{Align, Fonts, Style};
 
 /// The hand picture: each hand tile large, its halves marked in the order the notation
 /// names them.
-pub(crate) fn hand(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
+pub(crate) fn hand(art: &Art, fonts: &Fonts, view: &SeatView, lang: Lang) -> Canvas {
     let n = view.hand.len().max(1) as u32;
     let tile_w = 300;
     let width = (GAP + n * (tile_w + GAP)).max(520);
     let hint = Style::regular(PREVIEW_TEXT, MUTED);
     let hint_lines = fonts.wrap(
         hint,
-        "the 1st half goes on the first space you name: tile D7 E7",
+        &lang.render(&t!("render-hand-hint")),
         width as f32 - 40.0,
     );
     let line = PREVIEW_TEXT + 10.0;
     let height = 330 + (hint_lines.len() as f32 * line) as u32;
     let mut canvas = Canvas::new(width, height, PAPER);
     let seat = view.seat.index();
-    let name = view
-        .public
-        .seats
-        .get(seat)
-        .map_or("?", |s| s.colour.as_str());
+    let name = seat_name(view);
     canvas.fill(20, 18, 18, 22, art.mark(seat).colour);
-    let title = if view.hand.len() == 1 {
-        format!("{name}: your tile")
-    } else {
-        format!("{name}: your tiles")
-    };
-    fonts.draw(
-        &mut canvas,
-        50.0,
-        40.0,
-        Align::Left,
-        Style::bold(PREVIEW_TEXT, INK),
-        &title,
-    );
+    let title = lang.render(&t!("render-hand-title", seat = name, n = view.hand.len()));
+    let title_style = Style::bold(PREVIEW_TEXT, INK);
+    let title = fonts.fit(title_style, &title, width as f32 - 50.0 - 20.0);
+    fonts.draw(&mut canvas, 50.0, 40.0, Align::Left, title_style, &title);
     if view.hand.is_empty() {
         fonts.draw(
             &mut canvas,
@@ -55,14 +44,14 @@ pub(crate) fn hand(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
             120.0,
             Align::Left,
             Style::regular(PREVIEW_TEXT, MUTED),
-            "Your hand is empty.",
+            &lang.render(&t!("render-hand-empty")),
         );
         return canvas;
     }
     let x0 = (width - n * tile_w) as f32 / 2.0;
     for (k, tile) in view.hand.iter().enumerate() {
         let cx = x0 + (k as u32 * tile_w) as f32 + tile_w as f32 / 2.0;
-        draw_hand_tile(art, fonts, &mut canvas, tile, cx, 160.0);
+        draw_hand_tile(art, fonts, &mut canvas, tile, (cx, 160.0), lang);
     }
     for (k, l) in hint_lines.iter().enumerate() {
         fonts.draw(
@@ -83,8 +72,8 @@ pub(super) fn draw_hand_tile(
     fonts: &Fonts,
     canvas: &mut Canvas,
     tile: &Tile,
-    cx: f32,
-    cy: f32,
+    (cx, cy): (f32, f32),
+    lang: Lang,
 ) {
     let halves: Vec<_> = std::iter::once(tile.a).chain(tile.b).collect();
     let n = halves.len() as f32;
@@ -99,16 +88,20 @@ pub(super) fn draw_hand_tile(
         let idx = terrain_slot(half.terrain) * 2 + usize::from(half.symbols.clamp(1, 2) - 1);
         let (x, y) = ((cx + dx).round() as i32, (cy + dy).round() as i32);
         canvas.blit(&art.hand_land[idx], x, y);
-        let order = if k == 0 { "1st" } else { "2nd" };
+        let order = lang.render(&if k == 0 {
+            t!("render-hand-first")
+        } else {
+            t!("render-hand-second")
+        });
         fonts.centred(
             canvas,
             x as f32,
             y as f32 + HAND_R * 0.38,
             Style::bold(PREVIEW_TEXT, INK),
-            order,
+            &order,
         );
     }
-    let text = tile.to_string().replace('·', " · ");
+    let text = lang.render(&tile_text(tile)).replace('·', " · ");
     fonts.draw(
         canvas,
         cx,
@@ -132,7 +125,7 @@ const MIN_CROP: (f32, f32) = (460.0, 300.0);
 /// The tile preview: the part of the board where the hand tile (or a castle) could go,
 /// every legal space marked and labelled large, the crop's columns and rows on rulers, and
 /// below it what to place and what the marks mean — all in text that reads on a phone.
-pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
+pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView, lang: Lang) -> Canvas {
     let board = art.board(view.public.options.board);
     let (bw, bh) = board.dimensions();
     let mut full = Canvas::new(bw, bh, PAPER);
@@ -188,44 +181,43 @@ pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
 
     // The strip below: what to place, what the marks mean, an example.
     let seat = view.seat.index();
-    let name = view
-        .public
-        .seats
-        .get(seat)
-        .map_or("?", |s| s.colour.as_str());
-    let tiles: Vec<String> = view.hand.iter().map(|t| t.to_string()).collect();
-    let title = if tiles.is_empty() {
-        format!("{name}: no tile in hand")
+    let name = seat_name(view);
+    let title = lang.render(&if view.hand.is_empty() {
+        t!("render-preview-no-tile", seat = name)
     } else {
-        format!("{name}: place {}", tiles.join(", "))
-    };
+        let tiles = super::super::summary::listed(view.hand.iter().map(tile_text));
+        t!("render-preview-place", seat = name, tiles = tiles)
+    });
     let mut legend: Vec<(&Sprite, String)> = Vec::new();
-    for ((spaces, sprite), what) in
-        groups
-            .iter()
-            .zip(["tile", "castle only", "single tile", "mountain castle"])
-    {
+    // The mountain castle (the last group) goes on exit paths, not spaces.
+    for ((spaces, sprite), (what, paths)) in groups.iter().zip([
+        (t!("render-preview-tile"), false),
+        (t!("render-preview-castle-only"), false),
+        (t!("render-preview-single"), false),
+        (t!("render-preview-mountain"), true),
+    ]) {
         if spaces.is_empty() {
             continue;
         }
-        let unit = if what == "mountain castle" {
-            ("path", "paths")
+        let count = if paths {
+            t!("render-preview-paths", n = spaces.len())
         } else {
-            ("space", "spaces")
+            t!("render-preview-spaces", n = spaces.len())
         };
-        legend.push((
-            sprite,
-            format!(
-                "{what}: {}{}",
-                plural(spaces.len(), unit.0, unit.1),
-                span(spaces)
-            ),
-        ));
+        let entry = t!(
+            "render-preview-group",
+            what = what,
+            count = count,
+            span = span(spaces)
+        );
+        legend.push((sprite, lang.render(&entry)));
     }
     let example = if let Some([a, b]) = view.placements.first() {
-        format!("e.g. tile {a} {b}")
+        let tile = Arg::raw(format!("tile {a} {b}"));
+        lang.render(&t!("render-preview-example", notation = tile))
     } else if let Some(h) = castle_only.first().or(view.castle_spaces.first()) {
-        format!("e.g. castle {h}")
+        let castle = Arg::raw(format!("castle {h}"));
+        lang.render(&t!("render-preview-example", notation = castle))
     } else {
         String::new()
     };
@@ -256,14 +248,15 @@ pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView) -> Canvas {
             let (x, y) = centre_px(hex);
             let (x, y) = (x + dx, y + dy);
             canvas.blit(sprite, x, y);
-            fonts.centred(&mut canvas, x as f32, y as f32, label, &hex.to_string());
+            let coordinate = lang.render(&Text::raw(hex.to_string()));
+            fonts.centred(&mut canvas, x as f32, y as f32, label, &coordinate);
         }
     }
     // The rulers' bands stay clear of the marks' edges.
     canvas.fill(0, 0, canvas.width(), RULER_TOP, PAPER);
     canvas.fill(0, 0, RULER_LEFT, RULER_TOP + ch, PAPER);
     canvas.fill(0, (RULER_TOP + ch) as i32, width, strip, PAPER);
-    rulers(fonts, &mut canvas, x0, y0, cw, ch);
+    rulers(fonts, &mut canvas, (x0, y0, cw, ch), lang);
     let mark = art.mark(seat);
     let mut y = (RULER_TOP + ch) as f32 + STRIP_PAD;
     canvas.fill(
@@ -301,14 +294,23 @@ const STRIP_PAD: f32 = 16.0;
 
 /// The first and last of some spaces in reading order (`, D7 to H9`), so that words can
 /// say where they are.
-fn span(spaces: &[Hex]) -> String {
+fn span(spaces: &[Hex]) -> Text {
     let mut sorted: Vec<Hex> = spaces.to_vec();
     sorted.sort_by_key(|h| (h.col(), h.row()));
+    let raw = |h: &Hex| Arg::raw(h.to_string());
     match (sorted.first(), sorted.last()) {
-        (Some(a), Some(b)) if a != b => format!(", {a} to {b}"),
-        (Some(a), _) => format!(", {a}"),
-        _ => String::new(),
+        (Some(a), Some(b)) if a != b => t!("render-preview-span", from = raw(a), to = raw(b)),
+        (Some(a), _) => t!("render-preview-span-one", at = raw(a)),
+        _ => Text::concat([]),
     }
+}
+
+/// The seat's name, from the public view.
+fn seat_name(view: &SeatView) -> Text {
+    view.public
+        .seats
+        .get(view.seat.index())
+        .map_or_else(|| Text::raw("?"), |s| s.colour.clone())
 }
 
 /// The part of the board layer to show: every marked space with a hex of board around
@@ -364,8 +366,9 @@ fn crop_around(marked: &[Hex], bw: u32, bh: u32) -> (u32, u32, u32, u32) {
     (x + m, y + m, w, h)
 }
 
-/// Column letters above the crop and row numbers left of it, large.
-fn rulers(fonts: &Fonts, canvas: &mut Canvas, x0: u32, y0: u32, cw: u32, ch: u32) {
+/// Column letters above the crop and row numbers left of it, large (notation, the same in
+/// every language).
+fn rulers(fonts: &Fonts, canvas: &mut Canvas, (x0, y0, cw, ch): (u32, u32, u32, u32), lang: Lang) {
     let style = Style::bold(PREVIEW_TEXT, INK);
     let inside = |v: f32, lo: u32, len: u32| v >= lo as f32 + 8.0 && v <= (lo + len) as f32 - 8.0;
     // Row numbers follow the leftmost whole column shown (odd columns sit half a row lower).
@@ -379,7 +382,7 @@ fn rulers(fonts: &Fonts, canvas: &mut Canvas, x0: u32, y0: u32, cw: u32, ch: u32
             continue;
         }
         first_col.get_or_insert(col);
-        let letter = ((b'A' + col) as char).to_string();
+        let letter = lang.render(&Text::raw(((b'A' + col) as char).to_string()));
         fonts.centred(
             canvas,
             RULER_LEFT as f32 + x - x0 as f32,
@@ -411,32 +414,37 @@ pub(super) fn sprite_fill(sprite: &Sprite) -> Colour {
     sprite.middle()
 }
 
-/// The hand picture in words (its alt text; private to the seat).
-pub(crate) fn hand_alt(view: &SeatView) -> String {
-    let name = view
-        .public
-        .seats
-        .get(view.seat.index())
-        .map_or("?", |s| s.colour.as_str());
+/// The hand picture in words (its alt text; private to the seat), in `lang`.
+pub(crate) fn hand_alt(view: &SeatView, lang: Lang) -> String {
+    let name = seat_name(view);
     if view.hand.is_empty() {
-        return format!("{name}'s hand tiles: none.");
+        return lang.render(&t!("render-hand-alt-none", seat = name));
     }
-    let tiles: Vec<String> = view.hand.iter().map(|t| t.to_string()).collect();
-    clip_alt(format!(
-        "{name}'s hand tile{}: {}. The 1st half of a tile goes on the first space you name.",
-        if tiles.len() == 1 { "" } else { "s" },
-        tiles.join("; ")
-    ))
+    let tiles = view.hand.iter().map(tile_text);
+    clip_alt(lang.render(&t!(
+        "render-hand-alt",
+        seat = name,
+        n = view.hand.len(),
+        tiles = semicolons(tiles)
+    )))
 }
 
-/// The tile preview in words (its alt text; private to the seat): where the hand tile, a
-/// castle, a single tile or a mountain castle can go, every space named.
-pub(crate) fn preview_alt(view: &SeatView) -> String {
-    let name = view
-        .public
-        .seats
-        .get(view.seat.index())
-        .map_or("?", |s| s.colour.as_str());
+/// `items` with `; ` between them.
+fn semicolons(items: impl IntoIterator<Item = Text>) -> Text {
+    let mut parts = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            parts.push(Text::raw("; "));
+        }
+        parts.push(item);
+    }
+    Text::concat(parts)
+}
+
+/// The tile preview in words (its alt text; private to the seat), in `lang`: where the
+/// hand tile, a castle, a single tile or a mountain castle can go, every space named.
+pub(crate) fn preview_alt(view: &SeatView, lang: Lang) -> String {
+    let name = seat_name(view);
     let mut tile_spaces: Vec<Hex> = view.placements.iter().flatten().copied().collect();
     tile_spaces.sort_by_key(|h| (h.col(), h.row()));
     tile_spaces.dedup();
@@ -448,44 +456,47 @@ pub(crate) fn preview_alt(view: &SeatView) -> String {
         .collect();
     castle.sort_by_key(|h| (h.col(), h.row()));
     let names = |spaces: &[Hex]| {
-        spaces
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
+        Arg::raw(
+            spaces
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
     };
-    let tiles: Vec<String> = view.hand.iter().map(|t| t.to_string()).collect();
-    let mut out = if tiles.is_empty() {
-        format!("Where {name} can place")
+    let head = if view.hand.is_empty() {
+        t!("render-preview-alt-where", seat = name)
     } else {
-        format!("Where {name}'s tile ({}) can go", tiles.join("; "))
+        let tiles = semicolons(view.hand.iter().map(tile_text));
+        t!("render-preview-alt-where-tile", seat = name, tiles = tiles)
     };
     let mut parts = Vec::new();
     if !tile_spaces.is_empty() {
-        parts.push(format!(
-            "{}{}: {}",
-            plural(tile_spaces.len(), "space", "spaces"),
-            span(&tile_spaces),
-            names(&tile_spaces)
+        parts.push(t!(
+            "render-preview-alt-tile",
+            n = tile_spaces.len(),
+            span = span(&tile_spaces),
+            spaces = names(&tile_spaces)
         ));
     }
     for (what, spaces) in [
-        ("castle only", &castle),
-        ("single tile", &view.single_spaces),
-        ("mountain castle", &view.mountain_spaces),
+        (t!("render-preview-castle-only"), &castle),
+        (t!("render-preview-single"), &view.single_spaces),
+        (t!("render-preview-mountain"), &view.mountain_spaces),
     ] {
         if !spaces.is_empty() {
-            parts.push(format!(
-                "{what}: {}: {}",
-                plural(spaces.len(), "space", "spaces"),
-                names(spaces)
+            parts.push(t!(
+                "render-preview-alt-other",
+                what = what,
+                n = spaces.len(),
+                spaces = names(spaces)
             ));
         }
     }
-    if parts.is_empty() {
-        out.push_str(": nowhere now.");
+    let out = if parts.is_empty() {
+        t!("render-preview-alt-nowhere", head = head)
     } else {
-        out.push_str(&format!(": {}.", parts.join("; ")));
-    }
-    clip_alt(out)
+        t!("render-preview-alt", head = head, parts = semicolons(parts))
+    };
+    clip_alt(lang.render(&out))
 }

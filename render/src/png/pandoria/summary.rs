@@ -4,38 +4,24 @@
 
 use turnpost_core::Seat;
 use turnpost_core::pandoria::{Change, ChangeKind, PublicView};
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text};
 
-use crate::png::summary::{SeatLine, Summary};
+use super::extras::realm_name;
+use crate::png::summary::{SeatLine, SinceLine, Summary};
 
-/// "tile on D3–D4", "castle on D7", "figure to D4", "closed a region at D3".
-fn change_words(change: &Change) -> String {
+/// "tile on D3–D4", "castle on D7", "figure to D4", "closed a region of 3 spaces", or the
+/// action's log line.
+fn change_words(change: &Change) -> Text {
     let at: Vec<String> = change.at.iter().map(ToString::to_string).collect();
+    let at = || Arg::raw(at.join("–"));
     match change.kind {
-        ChangeKind::Tile => format!("tile on {}", at.join("–")),
-        ChangeKind::Castle => format!("castle on {}", at.join("–")),
-        ChangeKind::Figure => format!("figure to {}", at.join("–")),
-        ChangeKind::Closed => format!(
-            "closed a region of {} space{}",
-            at.len(),
-            if at.len() == 1 { "" } else { "s" }
-        ),
-        ChangeKind::Action => change.words.clone(),
+        ChangeKind::Tile => t!("render-pandoria-change-tile", at = at()),
+        ChangeKind::Castle => t!("render-pandoria-change-castle", at = at()),
+        ChangeKind::Figure => t!("render-pandoria-change-figure", at = at()),
+        ChangeKind::Closed => t!("render-pandoria-change-closed", n = change.at.len()),
+        ChangeKind::Action => change.words.clone().unwrap_or_else(|| Text::concat([])),
     }
-}
-
-/// The most changes one seat's line names; the rest are counted ("and 3 more").
-const CHANGES_PER_LINE: usize = 6;
-
-/// A seat's changes in one line, the first [`CHANGES_PER_LINE`] named.
-fn changes_line(words: &[String]) -> String {
-    if words.len() <= CHANGES_PER_LINE {
-        return words.join(" · ");
-    }
-    format!(
-        "{} · and {} more",
-        words[..CHANGES_PER_LINE - 1].join(" · "),
-        words.len() - (CHANGES_PER_LINE - 1)
-    )
 }
 
 /// What the glance shows of a Pandoria table.
@@ -43,13 +29,17 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
     let colour = |s: Seat| {
         view.seats
             .get(s.index())
-            .map_or_else(|| s.to_string(), |p| p.colour.clone())
+            .map_or_else(|| Text::raw(s.to_string()), |p| p.colour.clone())
     };
-    let mut title = format!("Pandoria · round {}", view.round);
-    if view.last_round {
-        title.push_str(" (last)");
-    }
-    title.push_str(&format!(" · {} tiles left", view.tiles_left));
+    let mut title = vec![
+        t!("render-pandoria-title"),
+        if view.last_round {
+            t!("render-round-last", round = view.round)
+        } else {
+            t!("render-round", round = view.round)
+        },
+    ];
+    title.push(t!("render-pandoria-tiles-left", n = view.tiles_left));
     let seats = view
         .seats
         .iter()
@@ -57,111 +47,85 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
         .map(|(i, s)| {
             let mut stock = Vec::new();
             if let Some(r) = s.resources {
-                stock.push(format!(
-                    "{} crystal{} · {} gold · {} wood",
-                    r.crystal,
-                    if r.crystal == 1 { "" } else { "s" },
-                    r.gold,
-                    r.wood
+                stock.push(t!(
+                    "render-pandoria-resources",
+                    crystal = r.crystal,
+                    gold = r.gold,
+                    wood = r.wood
                 ));
             }
             if s.hand_cards > 0 {
-                stock.push(format!(
-                    "{} card{}",
-                    s.hand_cards,
-                    if s.hand_cards == 1 { "" } else { "s" }
-                ));
+                stock.push(t!("render-pandoria-cards", n = s.hand_cards));
             }
-            stock.push(format!(
-                "reserve {} worker{}{}",
-                s.workers,
-                if s.workers == 1 { "" } else { "s" },
-                if s.leader { " + leader" } else { "" }
-            ));
+            stock.push(if s.leader {
+                t!("render-pandoria-reserve-leader", n = s.workers)
+            } else {
+                t!("render-pandoria-reserve-workers", n = s.workers)
+            });
             // Spirits of the Ancients: a haunting figure waiting in this player's reserve.
             if let Some(f) = s.haunted_by {
-                stock.push(format!("haunted by {}", colour(f.seat)));
+                stock.push(t!("render-pandoria-haunted", seat = colour(f.seat)));
             }
             // Artifacts: what the seat may spend, and its relics.
             if view.options.artifacts {
-                stock.push(format!(
-                    "{} artifact{}",
-                    s.artifacts,
-                    if s.artifacts == 1 { "" } else { "s" }
-                ));
+                stock.push(t!("render-pandoria-artifacts", n = s.artifacts));
                 if !s.relics.is_empty() {
                     let relics: Vec<String> = s.relics.iter().map(u8::to_string).collect();
-                    stock.push(format!("relics {}", relics.join(" ")));
+                    let points = Arg::raw(relics.join(" "));
+                    stock.push(t!("render-pandoria-relics", points = points));
                 }
             }
             // Hanbok: captives held (points at the end, ransom for the others).
             if !s.captives.is_empty() {
-                stock.push(format!(
-                    "{} captive{}",
-                    s.captives.len(),
-                    if s.captives.len() == 1 { "" } else { "s" }
-                ));
+                stock.push(t!("render-pandoria-captives-n", n = s.captives.len()));
             }
             SeatLine {
                 colour: s.colour.clone(),
-                note: s
-                    .realm
-                    .map(|r| {
-                        let slug = r.slug();
-                        let mut name = slug[..1].to_uppercase();
-                        name.push_str(&slug[1..]);
-                        format!("· {name}")
-                    })
-                    .unwrap_or_default(),
+                note: s.realm.map(realm_name),
                 points: s.team_score.unwrap_or(s.score),
-                stock: stock.join(" · "),
+                stock,
                 to_act: view.to_act == Some(Seat(i as u8)),
             }
         })
         .collect();
-    let to_act = view
-        .to_act
-        .map(|s| (colour(s), view.prompt.clone().unwrap_or_default()));
+    let to_act = view.to_act.map(|s| (colour(s), view.prompt.clone()));
     // One line per seat that changed something, the seat to act's steps so far last.
     let since = view.to_act.and_then(|now| {
         let order: Vec<Seat> = (1..=view.seats.len())
             .map(|k| Seat(((now.index() + k) % view.seats.len()) as u8))
             .collect();
-        let lines: Vec<(String, String)> = order
+        let lines: Vec<SinceLine> = order
             .into_iter()
             .filter_map(|s| {
-                let words: Vec<String> = view
+                let words: Vec<Text> = view
                     .changes
                     .iter()
                     .filter(|c| c.seat == s)
                     .map(change_words)
                     .collect();
-                (!words.is_empty()).then(|| {
-                    let line = if s == now {
-                        format!("so far {}", changes_line(&words))
-                    } else {
-                        changes_line(&words)
-                    };
-                    (colour(s), line)
+                (!words.is_empty()).then(|| SinceLine {
+                    seat: colour(s),
+                    changes: words,
+                    so_far: s == now,
                 })
             })
             .collect();
-        (!lines.is_empty()).then(|| (format!("Since {} last played", colour(now)), lines))
+        (!lines.is_empty()).then(|| (t!("render-since", seat = colour(now)), lines))
     });
     let result = view.outcome.as_ref().map(|o| {
-        let winners: Vec<String> = o.winners.iter().map(|&s| colour(s)).collect();
+        let winners = Text::and_list(o.winners.iter().map(|&s| colour(s)));
         let lines = view
             .seats
             .iter()
             .enumerate()
             .map(|(i, s)| {
                 let p = s.score_parts;
-                let parts: Vec<String> = [
+                let parts: Vec<Text> = [
                     ("regions", p.regions),
                     ("buildings", p.buildings),
                     ("monuments", p.monuments),
                     ("conversions", p.conversions),
-                    ("hand cards", p.hand_cards),
+                    ("hand-cards", p.hand_cards),
                     ("resources", p.resources),
                     ("captives", p.captives),
                     ("relics", p.relics),
@@ -172,24 +136,28 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
                     Some(("earlier", s.score - p.total())),
                 )
                 .filter(|(_, n)| *n != 0)
-                .map(|(what, n)| format!("{what} {n}"))
+                .map(|(what, n)| {
+                    let what = Text::dynamic(format!("render-pandoria-part-{what}"));
+                    t!("render-pandoria-part", what = what, n = n)
+                })
                 .collect();
+                let parts = if parts.is_empty() {
+                    t!("render-none")
+                } else {
+                    crate::png::summary::dotted(parts)
+                };
                 (
                     colour(Seat(i as u8)),
-                    format!(
-                        "{} points (place {}): {}",
-                        o.scores.get(i).copied().unwrap_or(s.score),
-                        o.ranks.get(i).copied().unwrap_or(0),
-                        if parts.is_empty() {
-                            "none".to_string()
-                        } else {
-                            parts.join(" · ")
-                        }
+                    t!(
+                        "render-pandoria-result",
+                        points = o.scores.get(i).copied().unwrap_or(s.score),
+                        place = o.ranks.get(i).copied().unwrap_or(0),
+                        parts = parts
                     ),
                 )
             })
             .collect();
-        (format!("Game over — {} wins", winners.join(" and ")), lines)
+        (t!("render-pandoria-game-over", winners = winners), lines)
     });
     Summary {
         title,
@@ -216,10 +184,12 @@ mod tests {
             monuments: 3,
             ..Default::default()
         };
+        crate::install_words();
         let (heading, lines) = summary(&view).result.unwrap();
+        let heading = heading.to_string();
         assert!(heading.contains("wins"), "{heading}");
         assert_eq!(
-            lines[0].1,
+            lines[0].1.to_string(),
             "12 points (place 1): regions 5 · monuments 3 · earlier 4"
         );
     }

@@ -5,9 +5,11 @@
 //! lines, and its realm's extras, about 125) that shares its measures with the panels' layout.
 
 use turnpost_core::pandoria::{PublicView, SeatPublic};
+use turnpost_core::t;
+use turnpost_core::words::{Lang, Text};
 
 use super::extras::{self, SeatExtras, TableExtras};
-use super::{Art, GAP, LABEL, PANEL_W, fit, plural, wrap};
+use super::{Art, GAP, LABEL, PANEL_W, fit, tile_text, wrap};
 use crate::png::draw::{Canvas, mix};
 use crate::png::palette::{INK, MUTED, PANEL, PlayerMark, RULE};
 use crate::png::shapes;
@@ -52,6 +54,7 @@ pub(super) fn draw_panels(
     extra: &TableExtras,
     layout: &PanelLayout,
     x: i32,
+    lang: Lang,
 ) {
     let w = PANEL_W;
     let mut y = GAP as i32;
@@ -65,22 +68,22 @@ pub(super) fn draw_panels(
         y as f32 + 32.0,
         Align::Left,
         Style::bold(22.0, INK),
-        "Pandoria",
+        &lang.render(&t!("render-pandoria-title")),
     );
-    let mut info = format!(
-        "Round {} · {} left",
-        view.round,
-        plural(view.tiles_left, "tile", "tiles")
-    );
+    let mut info = vec![t!(
+        "render-pandoria-round-tiles",
+        round = view.round,
+        tiles = view.tiles_left
+    )];
     if view.last_round {
-        info.push_str(" · last round");
+        info.push(t!("render-last-round"));
     }
     if let Some(tile) = &view.drawn_tile {
         // A Terrain spell's tile (or a single tile drawn with Artifacts), public while it
         // waits to be placed.
-        info.push_str(&format!(" · drawn: {tile}"));
+        info.push(t!("render-pandoria-drawn", tile = tile_text(tile)));
     } else if (extra.market.is_some() || view.options.artifacts) && view.single_tiles_left > 0 {
-        info.push_str(&format!(" · {} single", view.single_tiles_left));
+        info.push(t!("render-pandoria-singles", n = view.single_tiles_left));
     }
     if view.options.artifacts {
         // The relics left, by their points (what they cost is in the legend line below).
@@ -90,35 +93,48 @@ pub(super) fn draw_panels(
             .map(|r| format!("{}", r.points))
             .collect();
         if left.is_empty() {
-            info.push_str(" · no relic left");
+            info.push(t!("render-pandoria-no-relic"));
         } else {
-            info.push_str(&format!(" · relics {}", left.join(" ")));
+            let points = turnpost_core::words::Arg::raw(left.join(" "));
+            info.push(t!("render-pandoria-relics", points = points));
         }
     }
+    let info = lang.render(&crate::png::summary::dotted(info));
+    let style = Style::regular(17.0, MUTED);
+    let info = fit(
+        fonts,
+        style,
+        &info,
+        x as f32 + w as f32 - 16.0 - (end + 14.0),
+    );
     fonts.draw(
         canvas,
         end + 14.0,
         y as f32 + 31.0,
         Align::Left,
-        Style::regular(17.0, MUTED),
+        style,
         &info,
     );
     let line2 = y as f32 + 72.0;
     match (&view.outcome, view.to_act) {
         (Some(o), _) => {
-            let names: Vec<&str> = o
+            let names: Vec<Text> = o
                 .winners
                 .iter()
-                .filter_map(|s| view.seats.get(s.index()).map(|s| s.colour.as_str()))
+                .filter_map(|s| view.seats.get(s.index()).map(|s| s.colour.clone()))
                 .collect();
-            let verb = if names.len() == 1 { "wins" } else { "win" };
+            let over = t!(
+                "render-pandoria-over",
+                n = names.len(),
+                winners = Text::and_list(names)
+            );
             fonts.draw(
                 canvas,
                 tx,
                 line2,
                 Align::Left,
                 Style::bold(18.0, INK),
-                &format!("Game over: {} {verb}", names.join(" and ")),
+                &lang.render(&over),
             );
         }
         (None, Some(seat)) => {
@@ -132,17 +148,15 @@ pub(super) fn draw_panels(
                 line2 - 6.0,
                 false,
             );
-            let name = view
-                .seats
-                .get(seat.index())
-                .map_or("?", |s| s.colour.as_str());
+            let unknown = Text::raw("?");
+            let name = view.seats.get(seat.index()).map_or(&unknown, |s| &s.colour);
             let end = fonts.draw(
                 canvas,
                 tx + 36.0,
                 line2,
                 Align::Left,
                 Style::bold(18.0, INK),
-                &format!("{name} to play"),
+                &lang.render(&t!("render-glance-to-play", seat = name)),
             );
             if let Some(prompt) = &view.prompt {
                 let _ = mark;
@@ -150,14 +164,15 @@ pub(super) fn draw_panels(
                 // choices, so nothing is lost.
                 let style = Style::regular(17.0, MUTED);
                 let room = x as f32 + w as f32 - 16.0 - (end + 10.0);
-                let text = fit(fonts, style, &format!("· {prompt}"), room);
+                let prompt = lang.render(&t!("render-pandoria-prompt", prompt = prompt));
+                let text = fit(fonts, style, &prompt, room);
                 fonts.draw(canvas, end + 10.0, line2, Align::Left, style, &text);
             }
         }
         (None, None) => {}
     }
     if layout.header > 104 {
-        draw_market(art, fonts, canvas, extra, x + 16, y + 96);
+        draw_market(art, fonts, canvas, extra, (x + 16, y + 96), lang);
     }
     y += (layout.header + GAP) as i32;
     let none = SeatExtras::default();
@@ -167,14 +182,9 @@ pub(super) fn draw_panels(
             art,
             fonts,
             canvas,
-            view,
-            i,
-            seat,
-            more,
-            x,
-            y,
-            w,
-            layout.seat,
+            (view, i, seat, more),
+            (x, y, w, layout.seat),
+            lang,
         );
         y += (layout.seat + GAP) as i32;
     }
@@ -186,8 +196,8 @@ pub(super) fn draw_market(
     fonts: &Fonts,
     canvas: &mut Canvas,
     extra: &TableExtras,
-    x: i32,
-    y: i32,
+    (x, y): (i32, i32),
+    lang: Lang,
 ) {
     let fx = x as f32;
     fonts.draw(
@@ -196,10 +206,10 @@ pub(super) fn draw_market(
         y as f32 + 4.0,
         Align::Left,
         Style::bold(15.0, MUTED),
-        &match extra.cards_left {
-            Some(n) => format!("Market · {n} cards in the deck"),
-            None => "Market".to_string(),
-        },
+        &lang.render(&match extra.cards_left {
+            Some(n) => t!("render-pandoria-market-deck", n = n),
+            None => t!("render-pandoria-market"),
+        }),
     );
     // Each row carries its market position, as `buy 2` and "Buy market card 2" name it.
     let (nw, cw, ch) = (22i32, 438u32, 30u32);
@@ -228,7 +238,12 @@ pub(super) fn draw_market(
             y as f32 + 32.0,
             Align::Centre,
             Style::regular(15.0, MUTED),
-            "Monument",
+            &fit(
+                fonts,
+                Style::regular(15.0, MUTED),
+                &lang.render(&t!("render-pandoria-monument")),
+                mw as f32 - 6.0,
+            ),
         );
         if let Some(top) = extra.monument_top {
             fonts.draw(
@@ -247,7 +262,7 @@ pub(super) fn draw_market(
                 y as f32 + 88.0,
                 Align::Centre,
                 Style::regular(15.0, MUTED),
-                &format!("{left} left"),
+                &lang.render(&t!("render-pandoria-left", n = left)),
             );
         }
     }
@@ -339,21 +354,22 @@ pub(super) fn draw_seat_extras(
     canvas: &mut Canvas,
     more: &SeatExtras,
     mark: &PlayerMark,
-    x: f32,
-    y: f32,
+    (x, y): (f32, f32),
+    lang: Lang,
 ) {
     let label = Style::regular(15.0, MUTED);
     if let Some(res) = more.resources {
         for (k, (name, colour)) in [
-            ("Crystal", [160, 130, 230]),
-            ("Gold", [245, 200, 60]),
-            ("Wood", [150, 200, 110]),
+            (t!("render-pandoria-crystal"), [160, 130, 230]),
+            (t!("render-pandoria-gold"), [245, 200, 60]),
+            (t!("render-pandoria-wood"), [150, 200, 110]),
         ]
         .iter()
         .enumerate()
         {
             let ty = y + k as f32 * 26.0;
-            fonts.draw(canvas, x, ty + 18.0, Align::Left, label, name);
+            let name = fit(fonts, label, &lang.render(name), 60.0);
+            fonts.draw(canvas, x, ty + 18.0, Align::Left, label, &name);
             for v in 0..=10u64 {
                 let cx = x + 64.0 + v as f32 * 22.0;
                 let on = res[k] == v;
@@ -382,14 +398,16 @@ pub(super) fn draw_seat_extras(
     let rx = x + 330.0;
     let mut ry = y + 18.0;
     if let Some(spell) = &more.top_spell {
-        let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Top spell") + 8.0;
+        let top = lang.render(&t!("render-pandoria-top-spell"));
+        let end = fonts.draw(canvas, rx, ry, Align::Left, label, &top) + 8.0;
         let name = fit(fonts, Style::bold(17.0, INK), spell, x + 560.0 - end);
         fonts.draw(canvas, end, ry, Align::Left, Style::bold(17.0, INK), &name);
         ry += 26.0;
     }
     if let Some(n) = more.spells_cast.filter(|&n| n > 0) {
         // How many spells the seat has cast (the top one among them), under the top spell.
-        let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Spells cast") + 8.0;
+        let cast = lang.render(&t!("render-pandoria-spells-cast"));
+        let end = fonts.draw(canvas, rx, ry, Align::Left, label, &cast) + 8.0;
         fonts.draw(
             canvas,
             end,
@@ -401,7 +419,8 @@ pub(super) fn draw_seat_extras(
         ry += 26.0;
     }
     if let Some(cards) = more.cards {
-        let end = fonts.draw(canvas, rx, ry, Align::Left, label, "Cards in hand") + 8.0;
+        let in_hand = lang.render(&t!("render-pandoria-cards-in-hand"));
+        let end = fonts.draw(canvas, rx, ry, Align::Left, label, &in_hand) + 8.0;
         fonts.draw(
             canvas,
             end,
@@ -417,10 +436,22 @@ pub(super) fn draw_seat_extras(
             let sx = x + k as f32 * 114.0;
             let slot = slots.get(k).cloned().unwrap_or_default();
             let (fill, text, bold) = match (&slot.monument, &slot.building) {
-                _ if slot.shut => ([196, 188, 176], "no slot".into(), false),
-                (Some(points), _) => ([236, 226, 196], format!("Monument {points}"), true),
+                _ if slot.shut => (
+                    [196, 188, 176],
+                    lang.render(&t!("render-pandoria-no-slot")),
+                    false,
+                ),
+                (Some(points), _) => (
+                    [236, 226, 196],
+                    lang.render(&t!("render-pandoria-monument-points", points = *points)),
+                    true,
+                ),
                 (None, Some(b)) => (mix(mark.colour, [255, 255, 255], 0.8), b.clone(), true),
-                (None, None) => ([246, 243, 236], format!("slot {}", k + 1), false),
+                (None, None) => (
+                    [246, 243, 236],
+                    lang.render(&t!("render-pandoria-slot", n = k + 1)),
+                    false,
+                ),
             };
             canvas.fill(sx as i32, sy as i32, 108, 48, [150, 142, 130]);
             canvas.fill(sx as i32 + 1, sy as i32 + 1, 106, 46, fill);
@@ -487,19 +518,13 @@ pub(super) fn badge(
     );
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn draw_seat(
     art: &Art,
     fonts: &Fonts,
     canvas: &mut Canvas,
-    view: &PublicView,
-    i: usize,
-    seat: &SeatPublic,
-    more: &SeatExtras,
-    x: i32,
-    y: i32,
-    w: u32,
-    h: u32,
+    (view, i, seat, more): (&PublicView, usize, &SeatPublic, &SeatExtras),
+    (x, y, w, h): (i32, i32, u32, u32),
+    lang: Lang,
 ) {
     let mark = art.mark(i);
     let to_play = view.outcome.is_none() && view.to_act.is_some_and(|s| s.index() == i);
@@ -520,7 +545,7 @@ pub(super) fn draw_seat(
         fy + 36.0,
         Align::Left,
         Style::bold(22.0, INK),
-        &seat.colour,
+        &lang.render(&seat.colour),
     );
     if let Some(realm) = &more.realm {
         end = fonts.draw(
@@ -539,28 +564,30 @@ pub(super) fn draw_seat(
             fy + 36.0,
             Align::Left,
             Style::regular(15.0, MUTED),
-            &format!("team {team}"),
+            &lang.render(&t!("render-pandoria-team", points = team)),
         );
     }
-    let mut tags: Vec<String> = Vec::new();
+    // Each tag, and whether it is drawn in the seat's colour.
+    let mut tags: Vec<(Text, bool)> = Vec::new();
     if view.start_player.index() == i {
-        tags.push("start player".into());
+        tags.push((t!("render-start-player"), false));
     }
     if to_play {
-        tags.push("to play".into());
+        tags.push((t!("render-to-play"), true));
     }
     if let Some(o) = &view.outcome {
         if o.winners.iter().any(|s| s.index() == i) {
-            tags.push("winner".into());
+            tags.push((t!("render-pandoria-winner"), true));
         } else if let Some(rank) = o.ranks.get(i) {
-            tags.push(format!("rank {rank}"));
+            tags.push((t!("render-pandoria-rank", rank = *rank), false));
         }
     }
     let mut tx = end + 12.0;
-    for tag in tags {
+    for (tag, coloured) in tags {
+        let tag = lang.render(&tag);
         let style = Style::bold(15.0, INK);
         let tw = fonts.width(style, &tag);
-        let fill = if tag == "to play" || tag == "winner" {
+        let fill = if coloured {
             mix(mark.colour, [255, 255, 255], 0.55)
         } else {
             [232, 226, 212]
@@ -571,16 +598,16 @@ pub(super) fn draw_seat(
     }
     // Score, right.
     let right = fx + w as f32 - 18.0;
-    let pts = fonts.draw(
+    let points = lang.render(&t!("render-points"));
+    fonts.draw(
         canvas,
         right,
         fy + 40.0,
         Align::Right,
         Style::bold(15.0, MUTED),
-        "points",
+        &points,
     );
-    let _ = pts;
-    let pw = fonts.width(Style::bold(15.0, MUTED), "points");
+    let pw = fonts.width(Style::bold(15.0, MUTED), &points);
     fonts.draw(
         canvas,
         right - pw - 8.0,
@@ -590,13 +617,29 @@ pub(super) fn draw_seat(
         &seat.score.to_string(),
     );
     if more.any() {
-        draw_seat_extras(art, fonts, canvas, more, &mark, fx + 26.0, fy + 54.0);
+        draw_seat_extras(
+            art,
+            fonts,
+            canvas,
+            more,
+            &mark,
+            (fx + 26.0, fy + 54.0),
+            lang,
+        );
     }
     // Reserve: figures, castles, hand.
     let row = fy + h as f32 - 40.0;
     let label = Style::regular(15.0, MUTED);
     let mut cx = fx + 26.0;
-    cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Reserve") + 14.0;
+    let say = |text: Text| lang.render(&text);
+    cx = fonts.draw(
+        canvas,
+        cx,
+        row + 6.0,
+        Align::Left,
+        label,
+        &say(t!("render-pandoria-reserve")),
+    ) + 14.0;
     if seat.leader {
         canvas.blit(
             art.pick(&art.small_leaders, i),
@@ -622,10 +665,24 @@ pub(super) fn draw_seat(
         cx += 24.0;
     }
     if !seat.leader && seat.workers == 0 {
-        cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "none") + 8.0;
+        cx = fonts.draw(
+            canvas,
+            cx,
+            row + 6.0,
+            Align::Left,
+            label,
+            &say(t!("render-none")),
+        ) + 8.0;
     }
     cx += 18.0;
-    cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Castles") + 10.0;
+    cx = fonts.draw(
+        canvas,
+        cx,
+        row + 6.0,
+        Align::Left,
+        label,
+        &say(t!("render-pandoria-castles")),
+    ) + 10.0;
     for _ in 0..seat.castles {
         canvas.blit(
             art.pick(&art.small_castles, i),
@@ -649,13 +706,28 @@ pub(super) fn draw_seat(
             (cx + 13.0) as i32,
             row as i32,
         );
-        cx = fonts.draw(canvas, cx + 32.0, row + 6.0, Align::Left, label, "mountain") + 8.0;
+        let mountain = say(t!("render-pandoria-mountain"));
+        cx = fonts.draw(canvas, cx + 32.0, row + 6.0, Align::Left, label, &mountain) + 8.0;
     }
     if seat.castles == 0 && !seat.mountain {
-        cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "none") + 8.0;
+        cx = fonts.draw(
+            canvas,
+            cx,
+            row + 6.0,
+            Align::Left,
+            label,
+            &say(t!("render-none")),
+        ) + 8.0;
     }
     cx += 18.0;
-    cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Hand") + 10.0;
+    cx = fonts.draw(
+        canvas,
+        cx,
+        row + 6.0,
+        Align::Left,
+        label,
+        &say(t!("render-pandoria-hand")),
+    ) + 10.0;
     canvas.blit(&art.tile_icon, (cx + 22.0) as i32, row as i32);
     fonts.draw(
         canvas,
@@ -685,13 +757,17 @@ pub(super) fn draw_seat(
                 row + 6.0,
                 Align::Left,
                 label,
-                &format!("Relics {}", relics.join(" ")),
+                &say(t!(
+                    "render-pandoria-relics-taken",
+                    points = turnpost_core::words::Arg::raw(relics.join(" "))
+                )),
             ) + 18.0;
         }
     }
     // Spirits of the Ancients: the figure haunting this player, waiting in its reserve.
     if let Some(f) = seat.haunted_by {
-        cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Haunted by") + 10.0;
+        let haunted = say(t!("render-pandoria-haunted-by"));
+        cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, &haunted) + 10.0;
         let sprite = if f.leader {
             art.pick(&art.small_leaders, f.seat.index())
         } else {
@@ -706,7 +782,8 @@ pub(super) fn draw_seat(
     }
     // Hanbok: the opponents' figures held captive, in their owners' colours.
     if !seat.captives.is_empty() {
-        cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, "Captives") + 10.0;
+        let captives = say(t!("render-pandoria-captives"));
+        cx = fonts.draw(canvas, cx, row + 6.0, Align::Left, label, &captives) + 10.0;
         for f in seat.captives.iter().take(MAX_CAPTIVES_DRAWN) {
             let owner = f.seat.index();
             let sprite = if f.leader {

@@ -7,6 +7,11 @@ use std::fmt::Write as _;
 
 use turnpost_core::hex::{COLUMNS, Hex, ROWS};
 use turnpost_core::pandoria::{self, PublicView, SeatView, Space, Terrain};
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Lang, Text};
+
+use super::tile_text;
+use crate::png::summary::listed;
 
 fn terrain_letter(t: Terrain) -> char {
     match t {
@@ -29,8 +34,8 @@ fn colour_letter(seat: usize, leader: bool) -> char {
     }
 }
 
-/// The Pandoria board, the seats and the state of play.
-pub(crate) fn public(view: &PublicView) -> String {
+/// The Pandoria board, the seats and the state of play, in `lang`.
+pub(crate) fn public(view: &PublicView, lang: Lang) -> String {
     let board = pandoria::board_for(view.options.board);
     let mut cells = vec![String::new(); turnpost_core::hex::CELLS];
     for hex in Hex::all() {
@@ -102,98 +107,101 @@ pub(crate) fn public(view: &PublicView) -> String {
             out.push('\n');
         }
     }
-    out.push_str(
-        "\nf m h c: forest mountain hills city + symbols (capital: printed space); #x: castle;\n\
-         3rd letter: figure (r b y g worker, R B Y G leader); < last move; * start space;\n\
-         =F=: exit path (forest); ~s~: ship; ^^^: mountains\n\n",
-    );
-    for (i, s) in view.seats.iter().enumerate() {
-        let marks = format!(
-            "{}{}",
-            if view.start_player.index() == i {
-                " (start player)"
-            } else {
-                ""
-            },
-            if view.to_act.is_some_and(|t| t.index() == i) {
-                " ← to play"
-            } else {
-                ""
-            }
-        );
-        let _ = writeln!(
-            out,
-            "{:<7}({}/{}) {:>3} points · {} worker{} {}· {} castle{} · {} tile{} in hand{marks}",
-            s.colour,
-            colour_letter(i, false),
-            colour_letter(i, true),
-            s.score,
-            s.workers,
-            if s.workers == 1 { "" } else { "s" },
-            if s.leader { "+ leader " } else { "" },
-            s.castles,
-            if s.castles == 1 { "" } else { "s" },
-            s.hand_tiles,
-            if s.hand_tiles == 1 { "" } else { "s" },
-        );
-    }
-    let _ = write!(
-        out,
-        "Round {} · {} tile{} left",
-        view.round,
-        view.tiles_left,
-        if view.tiles_left == 1 { "" } else { "s" }
-    );
-    if view.last_round {
-        out.push_str(" · last round");
+    out.push('\n');
+    for line in [
+        t!("render-pandoria-text-legend-land"),
+        t!("render-pandoria-text-legend-figures"),
+        t!("render-pandoria-text-legend-board"),
+    ] {
+        let _ = writeln!(out, "{}", lang.render(&line));
     }
     out.push('\n');
+    for (i, s) in view.seats.iter().enumerate() {
+        let score = Arg::raw(format!("{:>3}", s.score));
+        let mut line = vec![if s.leader {
+            t!(
+                "render-pandoria-text-seat-leader",
+                score = score,
+                workers = s.workers,
+                castles = s.castles,
+                tiles = s.hand_tiles
+            )
+        } else {
+            t!(
+                "render-pandoria-text-seat",
+                score = score,
+                workers = s.workers,
+                castles = s.castles,
+                tiles = s.hand_tiles
+            )
+        }];
+        if view.start_player.index() == i {
+            line.push(t!("render-pandoria-text-start-player"));
+        }
+        if view.to_act.is_some_and(|t| t.index() == i) {
+            line.push(t!("render-pandoria-text-to-play"));
+        }
+        let _ = writeln!(
+            out,
+            "{:<7}({}/{}) {}",
+            lang.render(&s.colour),
+            colour_letter(i, false),
+            colour_letter(i, true),
+            lang.render(&Text::concat(line)),
+        );
+    }
+    let mut round = vec![t!(
+        "render-pandoria-text-round",
+        round = view.round,
+        tiles = view.tiles_left
+    )];
+    if view.last_round {
+        round.push(t!("render-pandoria-text-last-round"));
+    }
+    let _ = writeln!(out, "{}", lang.render(&Text::concat(round)));
     if let Some(o) = &view.outcome {
-        let winners: Vec<&str> = o
-            .winners
-            .iter()
-            .map(|w| view.seats[w.index()].colour.as_str())
-            .collect();
-        let _ = writeln!(out, "Game over. Winner: {}", winners.join(" and "));
+        let winners = Text::and_list(
+            o.winners
+                .iter()
+                .map(|w| view.seats[w.index()].colour.clone()),
+        );
+        let over = t!("render-pandoria-text-over", winners = winners);
+        let _ = writeln!(out, "{}", lang.render(&over));
     }
     out
 }
 
-/// A seat's hand: its tiles, and its cards with their numbers (as `spell 17` names them),
-/// both sides and their costs.
-pub(crate) fn private(view: &SeatView) -> String {
+/// A seat's hand in `lang`: its tiles, and its cards with their numbers (as `spell 17`
+/// names them), both sides and their costs.
+pub(crate) fn private(view: &SeatView, lang: Lang) -> String {
     let mut out = String::new();
     if !view.hand.is_empty() {
-        let tiles: Vec<String> = view.hand.iter().map(|t| t.to_string()).collect();
-        let _ = writeln!(
-            out,
-            "Your tile{}: {} (the first half goes on the first space you name)",
-            if tiles.len() == 1 { "" } else { "s" },
-            tiles.join(", ")
+        let tiles = listed(view.hand.iter().map(tile_text));
+        let line = t!(
+            "render-pandoria-text-tiles",
+            n = view.hand.len(),
+            tiles = tiles
         );
+        let _ = writeln!(out, "{}", lang.render(&line));
     }
     if !view.cards.is_empty() {
-        let _ = writeln!(
-            out,
-            "Your card{}:",
-            if view.cards.len() == 1 { "" } else { "s" }
-        );
+        let line = t!("render-pandoria-text-cards", n = view.cards.len());
+        let _ = writeln!(out, "{}", lang.render(&line));
         for c in &view.cards {
-            let _ = writeln!(
-                out,
-                "- card {}: spell {} ({} crystal{}) | building {} ({} wood) | {} gold in the market",
-                c.id,
-                c.spell.label,
-                c.spell.cost,
-                if c.spell.cost == 1 { "" } else { "s" },
-                c.building.label,
-                c.building.cost,
-                c.gold
+            let line = t!(
+                "render-pandoria-text-card",
+                id = c.id.0,
+                spell = &c.spell.label,
+                crystals = c.spell.cost,
+                building = &c.building.label,
+                wood = c.building.cost,
+                gold = c.gold
             );
+            let _ = writeln!(out, "{}", lang.render(&line));
         }
     }
     if out.is_empty() {
-        out.push_str("Your hand is empty: no tiles and no cards.\n");
+        let _ = writeln!(out, "{}", lang.render(&t!("render-pandoria-text-empty")));
     }
     out
 }
@@ -208,7 +216,8 @@ mod tests {
     fn the_text_board_shows_labels_start_tiles_and_no_hand() {
         let mut g = Pandoria::new(&Default::default(), 3, Seed::from_u64(5)).unwrap();
         g.fix("start-tiles", "G6 G7 I6 I7").unwrap();
-        let text = public(&g.public_view());
+        crate::install_words();
+        let text = public(&g.public_view(), Lang::En);
         assert!(text.starts_with("     A   B   C"));
         assert!(text.contains(" 6  "));
         // The start tiles (forest 1·hills 1, mountain 1·city 1) are on the board.
@@ -217,7 +226,7 @@ mod tests {
         // The hand is not in the public text; the private text shows it.
         let seat = g.seat_view(turnpost_core::Seat(0));
         let tile = seat.hand[0].to_string();
-        assert!(private(&seat).contains(&tile));
+        assert!(private(&seat, Lang::En).contains(&tile));
         assert!(!text.contains(&tile), "{tile}");
     }
 
@@ -231,7 +240,8 @@ mod tests {
         g.fix("cards", "1 10 11 18 37").unwrap();
         let seat = g.seat_view(turnpost_core::Seat(0));
         assert_eq!(seat.cards.len(), 4);
-        let text = private(&seat);
+        crate::install_words();
+        let text = private(&seat, Lang::En);
         assert!(text.contains("Your cards:"), "{text}");
         assert!(
             text.contains("- card 10: spell Conjure 6 (2 crystals) | building Store (4 wood)"),

@@ -18,6 +18,8 @@ use std::sync::OnceLock;
 use image::RgbImage;
 use turnpost_core::Seat;
 use turnpost_core::rtta::PublicView;
+use turnpost_core::t;
+use turnpost_core::words::{Lang, Text};
 
 use super::draw::{Canvas, Colour, Pen, Sprite};
 use super::palette::{self, MUTED, PAPER};
@@ -76,20 +78,22 @@ impl GamePictures for Pictures {
     }
 
     /// Every player's sheet and the current dice.
-    fn public(&self, fonts: &Fonts, view: &PublicView) -> RgbImage {
-        self.art().public(fonts, view).image
+    fn public(&self, fonts: &Fonts, view: &PublicView, lang: Lang) -> RgbImage {
+        self.art().public(fonts, view, lang).image
     }
 
     fn summary(&self, view: &PublicView) -> Summary {
         summary::summary(view)
     }
 
-    fn public_text(&self, view: &PublicView) -> String {
-        text::public(view)
+    fn public_text(&self, view: &PublicView, lang: Lang) -> String {
+        text::public(view, lang)
     }
 
-    fn seat_text(&self, view: &PublicView, seat: Seat) -> Option<String> {
-        view.seats.get(seat.index()).map(text::seat_line)
+    fn seat_text(&self, view: &PublicView, seat: Seat, lang: Lang) -> Option<String> {
+        view.seats
+            .get(seat.index())
+            .map(|t| text::seat_line(t, lang))
     }
 }
 
@@ -97,13 +101,10 @@ const SHEET_W: u32 = 760;
 const SHEET_H: u32 = 640;
 
 /// The legend under the sheets, wrapped to the picture's width.
-fn legend_lines(fonts: &Fonts, width: u32) -> Vec<String> {
+fn legend_lines(fonts: &Fonts, width: u32, lang: Lang) -> Vec<String> {
     fonts.wrap(
         Style::regular(15.0, MUTED),
-        "Dice: grain = food, figures = workers, crates = goods, a coin = coins, the split face \
-         = 2 food or 2 workers; a skull (red frame, locked) cannot be rerolled. Monuments: \
-         points for the first to complete / for later ones; ★R: Red completed it first. Each \
-         ☠ disaster point costs a point.",
+        &lang.render(&t!("render-rtta-legend")),
         width as f32 - 2.0 * GAP as f32 - 8.0,
     )
 }
@@ -113,7 +114,7 @@ const TOP_H: u32 = 196;
 /// Sprites for Roll Through the Ages.
 struct Art {
     /// Per seat name order `rtta::SEAT_NAMES`.
-    workers: Vec<(String, Sprite)>,
+    workers: Vec<(Sprite, palette::PlayerMark)>,
     die: Sprite,
     die_locked: Sprite,
     /// The face pictures, in `Face::ALL` order (the coins' number is written on top).
@@ -157,7 +158,10 @@ impl Art {
         Art {
             workers: turnpost_core::rtta::SEAT_NAMES
                 .iter()
-                .map(|n| (n.to_string(), shapes::worker(&palette::player(n), 11.0)))
+                .map(|n| {
+                    let mark = palette::player(n);
+                    (shapes::worker(&mark, 11.0), mark)
+                })
                 .collect(),
             die: die([60, 55, 50], 2.5),
             die_locked: die([170, 30, 30], 5.0),
@@ -168,9 +172,9 @@ impl Art {
         }
     }
 
-    fn badge(&self, fonts: &Fonts, canvas: &mut Canvas, name: &str, x: f32, y: f32) {
-        let mark = palette::player(name);
-        if let Some((_, sprite)) = self.workers.iter().find(|(n, _)| n == name) {
+    fn badge(&self, fonts: &Fonts, canvas: &mut Canvas, name: &Text, x: f32, y: f32) {
+        let mark = palette::seat(name);
+        if let Some((sprite, _)) = self.workers.iter().find(|(_, m)| *m == mark) {
             canvas.blit(sprite, x.round() as i32, y.round() as i32);
         }
         fonts.centred(
@@ -183,25 +187,26 @@ impl Art {
     }
 
     /// The whole table.
-    fn public(&self, fonts: &Fonts, view: &PublicView) -> Canvas {
+    fn public(&self, fonts: &Fonts, view: &PublicView, lang: Lang) -> Canvas {
         let n = view.seats.len().max(1) as u32;
         let cols = if n == 1 { 1 } else { 2 };
         let rows = n.div_ceil(cols);
         let width = GAP + cols * (SHEET_W + GAP);
         let width = width.max(SHEET_W + 2 * GAP);
-        let legend = legend_lines(fonts, width).len() as u32;
+        let legend_text = legend_lines(fonts, width, lang);
+        let legend = legend_text.len() as u32;
         let legend_top = (GAP + TOP_H + GAP + rows * (SHEET_H + GAP)) as f32;
         let height = GAP + TOP_H + GAP + rows * (SHEET_H + GAP) + legend * 20 + 14;
         let mut canvas = Canvas::new(width, height, PAPER);
-        self.top(fonts, &mut canvas, view, width - 2 * GAP);
+        self.top(fonts, &mut canvas, view, width - 2 * GAP, lang);
         for (i, sheet) in view.seats.iter().enumerate() {
             let (c, r) = (i as u32 % cols, i as u32 / cols);
             let x = (GAP + c * (SHEET_W + GAP)) as i32;
             let y = (GAP + TOP_H + GAP + r * (SHEET_H + GAP)) as i32;
-            self.sheet(fonts, &mut canvas, view, i, sheet, x, y);
+            self.sheet(fonts, &mut canvas, view, i, sheet, (x, y), lang);
         }
         let style = Style::regular(15.0, MUTED);
-        for (k, line) in legend_lines(fonts, width).iter().enumerate() {
+        for (k, line) in legend_text.iter().enumerate() {
             let y = legend_top + 22.0 + k as f32 * 20.0;
             fonts.draw(&mut canvas, GAP as f32 + 4.0, y, Align::Left, style, line);
         }

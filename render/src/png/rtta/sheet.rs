@@ -1,7 +1,9 @@
 //! One player's Roll Through the Ages score sheet: cities, food, goods and disasters on the
 //! left; monuments and developments on the right.
 
-use turnpost_core::rtta::{PublicView, TableauView, data};
+use turnpost_core::rtta::{Development, Good, PublicView, TableauView, data};
+use turnpost_core::t;
+use turnpost_core::words::Lang;
 
 use super::super::draw::{Canvas, Colour, mix};
 use super::super::palette::{self, GOLD, INK, MUTED, PANEL, RULE};
@@ -9,7 +11,7 @@ use super::super::text::{Align, Fonts, Style};
 use super::{Art, SHEET_H, SHEET_W};
 
 impl Art {
-    /// Seat `i`'s sheet with its top left corner at `(x, y)`.
+    /// Seat `i`'s sheet with its top left corner at `(x, y)`, in `lang`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn sheet(
         &self,
@@ -18,11 +20,11 @@ impl Art {
         view: &PublicView,
         i: usize,
         sheet: &TableauView,
-        x: i32,
-        y: i32,
+        (x, y): (i32, i32),
+        lang: Lang,
     ) {
         let d = data();
-        let mark = palette::player(&sheet.name);
+        let mark = palette::seat(&sheet.name);
         let to_play = !view.over && view.turn.index() == i;
         canvas.fill(x, y, SHEET_W, SHEET_H, PANEL);
         if to_play {
@@ -41,16 +43,20 @@ impl Art {
             fy + 36.0,
             Align::Left,
             Style::bold(22.0, INK),
-            &sheet.name,
+            &lang.render(&sheet.name),
         ) + 12.0;
         let mut tags = Vec::new();
         if view.start_player.index() == i {
-            tags.push(("start player", [232, 226, 212]));
+            tags.push((t!("render-start-player"), [232, 226, 212]));
         }
         if to_play {
-            tags.push(("to play", mix(mark.colour, [255, 255, 255], 0.55)));
+            tags.push((
+                t!("render-to-play"),
+                mix(mark.colour, [255, 255, 255], 0.55),
+            ));
         }
         for (tag, fill) in tags {
+            let tag = &lang.render(&tag);
             let style = Style::bold(15.0, INK);
             let tw = fonts.width(style, tag);
             canvas.fill(tx as i32, y + 16, (tw + 14.0) as u32, 26, fill);
@@ -58,14 +64,15 @@ impl Art {
             tx += tw + 22.0;
         }
         let right = fx + SHEET_W as f32 - 18.0;
-        let pw = fonts.width(Style::bold(15.0, MUTED), "points");
+        let points = lang.render(&t!("render-points"));
+        let pw = fonts.width(Style::bold(15.0, MUTED), &points);
         fonts.draw(
             canvas,
             right,
             fy + 38.0,
             Align::Right,
             Style::bold(15.0, MUTED),
-            "points",
+            &points,
         );
         fonts.draw(
             canvas,
@@ -82,10 +89,13 @@ impl Art {
             fy + 64.0,
             Align::Right,
             Style::regular(15.0, MUTED),
-            &format!(
-                "developments {} · monuments {} · bonus {} · disasters −{}",
-                p.developments, p.monuments, p.bonus, p.disasters
-            ),
+            &lang.render(&t!(
+                "render-rtta-score-parts",
+                developments = p.developments,
+                monuments = p.monuments,
+                bonus = p.bonus,
+                disasters = p.disasters
+            )),
         );
 
         // Left column: cities, food, goods, disasters.
@@ -99,14 +109,14 @@ impl Art {
             ly,
             Align::Left,
             label,
-            &format!("Cities {}", sheet.cities),
+            &lang.render(&t!("render-rtta-cities", n = sheet.cities)),
         );
         // The starting cities, then the extra ones with the workers they took so far.
         let start = d.rules.start_cities;
         let mut slots: Vec<(bool, String)> = (0..start).map(|_| (true, String::new())).collect();
         for city in &sheet.city_progress {
             let note = if city.built {
-                "built".to_string()
+                lang.render(&t!("render-rtta-built"))
             } else {
                 format!("{}/{}", city.progress, city.workers)
             };
@@ -137,7 +147,7 @@ impl Art {
             ly,
             Align::Left,
             label,
-            &format!("Food {}", sheet.food),
+            &lang.render(&t!("render-rtta-food-n", n = sheet.food)),
         );
         ly += 8.0;
         for k in 0..=d.rules.food_max {
@@ -159,14 +169,15 @@ impl Art {
             ly,
             Align::Left,
             label,
-            &format!("Goods · worth {}", sheet.goods_value),
+            &lang.render(&t!("render-rtta-goods-worth", worth = sheet.goods_value)),
         );
         ly += 8.0;
-        for g in &d.goods {
+        for (g, good) in d.goods.iter().zip(Good::all()) {
             let Some(track) = sheet.goods.get(g.id.as_str()) else {
                 continue;
             };
-            fonts.draw(canvas, lx, ly + 20.0, Align::Left, small, &g.name);
+            let name = fonts.fit(small, &lang.render(&good.text()), 62.0);
+            fonts.draw(canvas, lx, ly + 20.0, Align::Left, small, &name);
             let tx0 = lx + 64.0;
             for k in 0..track.capacity {
                 let value = g.values.get(usize::from(k)).copied().unwrap_or(0);
@@ -198,7 +209,7 @@ impl Art {
             ly,
             Align::Left,
             label,
-            &format!("Disasters {}", sheet.disasters),
+            &lang.render(&t!("render-rtta-disasters-n", n = sheet.disasters)),
         );
         let mut sx = end + 10.0;
         for _ in 0..sheet.disasters.min(12) {
@@ -220,8 +231,10 @@ impl Art {
         let rx = fx + 420.0;
         let rw = 318.0;
         let mut ry = fy + 104.0;
-        fonts.draw(canvas, rx, ry, Align::Left, label, "Monuments");
-        fonts.draw(canvas, rx + rw, ry, Align::Right, small, "first / later");
+        let monuments = lang.render(&t!("render-rtta-monuments"));
+        fonts.draw(canvas, rx, ry, Align::Left, label, &monuments);
+        let first_later = lang.render(&t!("render-rtta-first-later"));
+        fonts.draw(canvas, rx + rw, ry, Align::Right, small, &first_later);
         ry += 6.0;
         for m in &view.monuments {
             let Some(md) = d.monuments.iter().find(|md| md.id == m.id) else {
@@ -243,7 +256,7 @@ impl Art {
             } else {
                 Style::regular(15.0, INK)
             };
-            let name = fonts.fit(name_style, &md.name, 136.0);
+            let name = fonts.fit(name_style, &lang.render(&m.name), 136.0);
             fonts.draw(canvas, rx, ry + 19.0, Align::Left, name_style, &name);
             let (have, need) = progress.map_or((0, md.workers), |p| (p.workers, p.needed));
             let (bx, bw) = (rx + 140.0, 64.0);
@@ -272,7 +285,7 @@ impl Art {
                     let who = view
                         .seats
                         .get(first.index())
-                        .map_or('?', |s| palette::player(&s.name).letter);
+                        .map_or('?', |s| palette::seat(&s.name).letter);
                     format!("★{who} · {}", md.later)
                 }
                 _ => format!("{} / {}", md.first, md.later),
@@ -295,11 +308,12 @@ impl Art {
             ry,
             Align::Left,
             label,
-            &format!("Developments {owned}"),
+            &lang.render(&t!("render-rtta-developments-n", n = owned)),
         );
-        fonts.draw(canvas, rx + rw, ry, Align::Right, small, "cost · points");
+        let cost_points = lang.render(&t!("render-rtta-cost-points"));
+        fonts.draw(canvas, rx + rw, ry, Align::Right, small, &cost_points);
         ry += 4.0;
-        for dev in &d.developments {
+        for (dev, development) in d.developments.iter().zip(Development::all()) {
             let has = sheet.developments.contains(&dev.id.as_str());
             if has {
                 canvas.fill(
@@ -319,7 +333,8 @@ impl Art {
                 );
             }
             let style = if has { Style::bold(15.0, INK) } else { small };
-            fonts.draw(canvas, rx + 20.0, ry + 19.0, Align::Left, style, &dev.name);
+            let name = fonts.fit(style, &lang.render(&development.text()), rw - 90.0);
+            fonts.draw(canvas, rx + 20.0, ry + 19.0, Align::Left, style, &name);
             fonts.draw(
                 canvas,
                 rx + rw,

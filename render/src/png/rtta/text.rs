@@ -3,94 +3,131 @@
 //! the monuments.
 
 use std::fmt::Write as _;
+
 use turnpost_core::Seat;
-
 use turnpost_core::rtta;
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Lang, Text};
 
-/// One player's line of [`public`]: score, cities, food, disasters, goods and
+use crate::png::summary::listed;
+
+/// `items` as a list, or "none".
+fn or_none(items: Vec<Text>) -> Text {
+    if items.is_empty() {
+        t!("render-none")
+    } else {
+        listed(items)
+    }
+}
+
+/// One player's line of [`public`] in `lang`: score, cities, food, disasters, goods and
 /// developments.
-pub(crate) fn seat_line(t: &rtta::TableauView) -> String {
-    let listed = |items: Vec<String>| {
-        if items.is_empty() {
-            "none".to_string()
-        } else {
-            items.join(", ")
-        }
-    };
+pub(crate) fn seat_line(t: &rtta::TableauView, lang: Lang) -> String {
+    // Goods and developments by their notation ids, as a player types them.
     let goods = t
         .goods
         .iter()
         .filter(|(_, g)| g.count > 0)
-        .map(|(k, g)| format!("{k} {}", g.count))
+        .map(|(k, g)| Text::raw(format!("{k} {}", g.count)))
         .collect();
-    let developments = t.developments.iter().map(|d| d.to_string()).collect();
+    let developments = t.developments.iter().map(|d| Text::raw(*d)).collect();
     format!(
-        "{:<7} {:>3} points · {} cities · food {} · disasters {} · goods: {} (worth {}) · developments: {}",
-        t.name,
-        t.score,
-        t.cities,
-        t.food,
-        t.disasters,
-        listed(goods),
-        t.goods_value,
-        listed(developments),
+        "{:<7} {}",
+        lang.render(&t.name),
+        lang.render(&t!(
+            "render-rtta-text-seat",
+            score = Arg::raw(format!("{:>3}", t.score)),
+            cities = t.cities,
+            food = t.food,
+            disasters = t.disasters,
+            goods = or_none(goods),
+            worth = t.goods_value,
+            developments = or_none(developments)
+        ))
     )
 }
 
-/// A Roll Through the Ages table in a few lines: the dice and what is left of the turn,
-/// then one line per player and the monuments.
-pub(crate) fn public(view: &rtta::PublicView) -> String {
+/// A Roll Through the Ages table in a few lines, in `lang`: the dice and what is left of the
+/// turn, then one line per player and the monuments.
+pub(crate) fn public(view: &rtta::PublicView, lang: Lang) -> String {
     let name = |seat: Seat| {
         view.seats
             .get(seat.index())
-            .map_or("?", |t| t.name.as_str())
+            .map_or_else(|| Text::raw("?"), |t| t.name.clone())
     };
-    let mut out = format!("Roll Through the Ages · round {}", view.round);
-    if let Some(d) = &view.decision {
-        let _ = write!(out, " · {} to play: {}", name(d.seat), d.prompt);
-    }
+    let round = t!("render-rtta-text-round", round = view.round);
+    let mut out = lang.render(&match &view.decision {
+        Some(d) => t!(
+            "render-rtta-text-to-play",
+            round = round,
+            seat = name(d.seat),
+            prompt = &d.prompt
+        ),
+        None => round,
+    });
     out.push('\n');
-    let dice: Vec<String> = view
+    let dice: Vec<Text> = view
         .dice
         .iter()
         .map(|d| {
-            let mut label = format!("{}:{}", d.die, d.label);
-            if d.locked {
-                label.push_str(" (kept)");
+            let choice = d
+                .choice
+                .map(|c| Text::dynamic(format!("render-rtta-choice-{c}")));
+            let die = Arg::raw(d.die.to_string());
+            match (d.locked, choice) {
+                (false, None) => t!("render-rtta-text-die", die = die, face = &d.label),
+                (true, None) => t!("render-rtta-text-die-kept", die = die, face = &d.label),
+                (false, Some(c)) => {
+                    t!(
+                        "render-rtta-text-die-chosen",
+                        die = die,
+                        face = &d.label,
+                        choice = c
+                    )
+                }
+                (true, Some(c)) => t!(
+                    "render-rtta-text-die-kept-chosen",
+                    die = die,
+                    face = &d.label,
+                    choice = c
+                ),
             }
-            if let Some(choice) = d.choice {
-                let _ = write!(label, " → {choice}");
-            }
-            label
         })
         .collect();
     if !dice.is_empty() {
-        let _ = writeln!(
-            out,
-            "Dice: {} · rerolls left {} · workers {} · coins {}",
-            dice.join(", "),
-            view.rerolls_left,
-            view.workers,
-            view.coins
+        let line = t!(
+            "render-rtta-text-dice",
+            dice = listed(dice),
+            rerolls = view.rerolls_left,
+            workers = view.workers,
+            coins = view.coins
         );
+        let _ = writeln!(out, "{}", lang.render(&line));
     }
     for t in &view.seats {
-        let _ = writeln!(out, "{}", seat_line(t));
+        let _ = writeln!(out, "{}", seat_line(t, lang));
     }
-    let monuments: Vec<String> = view
+    let monuments: Vec<Text> = view
         .monuments
         .iter()
-        .map(|m| {
-            let mut line = format!("{} ({} workers)", m.name, m.workers);
-            if let Some(first) = m.first {
-                let _ = write!(line, " first: {}", name(first));
-            }
-            line
+        .map(|m| match m.first {
+            Some(first) => t!(
+                "render-rtta-text-monument-first",
+                monument = &m.name,
+                workers = m.workers,
+                seat = name(first)
+            ),
+            None => t!(
+                "render-rtta-text-monument",
+                monument = &m.name,
+                workers = m.workers
+            ),
         })
         .collect();
-    let _ = writeln!(out, "Monuments: {}", monuments.join(", "));
+    let line = t!("render-rtta-text-monuments", monuments = listed(monuments));
+    let _ = writeln!(out, "{}", lang.render(&line));
     if view.over {
-        out.push_str("The game is over.\n");
+        let _ = writeln!(out, "{}", lang.render(&t!("render-rtta-text-over")));
     }
     out
 }

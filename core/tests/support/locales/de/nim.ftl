@@ -28,3 +28,16 @@ nim-fix-hand = hand: ein Platz (1 oder 2), dann seine Karten
 nim-fix-unknown = keine Fixture „{ $key }“; Fixtures: hand, deck
 nim-parse-number = nach dem Verb fehlt eine Zahl
 nim-parse = erwartet `take N` oder `play N`
+
+# Die Bilder von Secret Nim (render/tests/support/nim_pictures.rs).
+nim-pictures-title = Secret Nim
+nim-pictures-stones-left = { $stones } Steine übrig
+nim-pictures-cards-in-hand = { $n } Karten auf der Hand
+nim-pictures-latest = Der letzte Zug
+nim-pictures-none = keine
+nim-pictures-hand-alt = Deine geheime Hand in Secret Nim: { $cards }
+nim-pictures-text-title = Secret Nim · { $stones } Steine übrig
+nim-pictures-text-to-play = {" "}· { $seat } ist dran
+nim-pictures-text-seat = { $seat }: { $cards } Karten
+nim-pictures-text-played = Gespielt: { $cards }
+nim-pictures-text-hand = Deine Karten: { $cards }

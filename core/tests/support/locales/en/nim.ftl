@@ -27,3 +27,16 @@ nim-fix-hand = hand: a seat (1 or 2), then its cards
 nim-fix-unknown = no fixture "{ $key }"; fixtures: hand, deck
 nim-parse-number = expected a number after the verb
 nim-parse = expected `take N` or `play N`
+
+# Secret Nim's pictures (render/tests/support/nim_pictures.rs).
+nim-pictures-title = Secret Nim
+nim-pictures-stones-left = { $stones } stones left
+nim-pictures-cards-in-hand = { $n } cards in hand
+nim-pictures-latest = The latest move
+nim-pictures-none = none
+nim-pictures-hand-alt = Your secret hand in Secret Nim: { $cards }
+nim-pictures-text-title = Secret Nim · { $stones } stones left
+nim-pictures-text-to-play = {" "}· { $seat } to play
+nim-pictures-text-seat = { $seat }: { $cards } cards
+nim-pictures-text-played = Played: { $cards }
+nim-pictures-text-hand = Your cards: { $cards }
