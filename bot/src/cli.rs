@@ -26,7 +26,15 @@ pub struct Cli {
 pub enum Command {
     /// Run the Discord bot. Reads DISCORD_TOKEN, TURNPOST_DATABASE (default turnpost.db)
     /// and TURNPOST_DEV_GUILD from the environment or a .env file.
-    Serve,
+    Serve {
+        /// The gateway shards this process runs, like 0-3 (several processes on one
+        /// PostgreSQL database each run their own range); also TURNPOST_SHARDS.
+        #[arg(long, requires = "shard_total")]
+        shards: Option<String>,
+        /// How many shards there are in all (with --shards); also TURNPOST_SHARD_TOTAL.
+        #[arg(long, requires = "shards")]
+        shard_total: Option<u32>,
+    },
     /// Copy the database to FILE while Turnpost serves: SQLite through `VACUUM INTO`,
     /// PostgreSQL through `pg_dump --format=custom`. Reads TURNPOST_DATABASE (default
     /// turnpost.db) from the environment or a .env file. FILE must not exist.
@@ -104,7 +112,10 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Serve => serve(),
+        Command::Serve {
+            shards,
+            shard_total,
+        } => serve(shards.zip(shard_total)),
         Command::Backup { file, database } => backup(&file, database),
         Command::Replay { file } => replay(&file),
         Command::Local {
@@ -163,16 +174,20 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// `turnpost serve`: the Discord bot until Ctrl-C or SIGTERM.
-fn serve() -> Result<(), String> {
+/// `turnpost serve`: the Discord bot until Ctrl-C or SIGTERM; `shards` (a range and the
+/// total) override the environment's.
+fn serve(shards: Option<(String, u32)>) -> Result<(), String> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn")),
         )
         .init();
-    let config = crate::discord::Config::from_env()?;
-    tracing::info!(database = %config.database.display(), dev_guild = ?config.dev_guild, "starting");
+    let mut config = crate::discord::Config::from_env()?;
+    if let Some((range, total)) = shards {
+        config.shards = Some(crate::discord::Shards::parse(&range, total)?);
+    }
+    tracing::info!(database = %config.database.display(), dev_guild = ?config.dev_guild, shards = ?config.shards, "starting");
     runtime()?.block_on(crate::discord::serve(config, shutdown_signal()))
 }
 

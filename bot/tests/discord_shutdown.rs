@@ -54,6 +54,7 @@ async fn an_interaction_during_shutdown_is_told_the_bot_is_restarting() {
         api_base: Some(fake.base_url()),
         reminder_every: Duration::from_secs(3600),
         metrics_addr: None,
+        shards: None,
     };
     let settings = TableSettings {
         seeds: Arc::new(Seeds::sequence(1)),

@@ -63,6 +63,65 @@ pub struct Config {
     /// Where `/metrics` and `/healthz` are served (`TURNPOST_METRICS_ADDR`, e.g.
     /// `127.0.0.1:9464`); `None`: not served.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// The gateway shards this process runs (`--shards`/`--shard-total`, or
+    /// `TURNPOST_SHARDS`/`TURNPOST_SHARD_TOTAL`); `None`: one process, one shard.
+    pub shards: Option<Shards>,
+}
+
+/// A range of Discord gateway shards, out of all of them: each of several processes on one
+/// database runs its own range (Discord sends a server's events on shard
+/// `(server_id >> 22) % total`, and DMs on shard 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    /// The first shard id.
+    pub first: u32,
+    /// The last shard id (included).
+    pub last: u32,
+    /// How many shards there are in all.
+    pub total: u32,
+}
+
+impl Shards {
+    /// Reads `0-3` (or `2`) and the total; refuses a range outside `0..total`.
+    pub fn parse(range: &str, total: u32) -> Result<Shards, String> {
+        let number = |s: &str| {
+            s.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("not a shard range (like 0-3 or 2): {range}"))
+        };
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(range)?, number(range)?),
+        };
+        if first > last || last >= total {
+            return Err(format!(
+                "shards {first}-{last} are not within the {total} shards (ids 0 to {})",
+                total.saturating_sub(1)
+            ));
+        }
+        Ok(Shards { first, last, total })
+    }
+
+    /// How many shards this process runs.
+    pub fn count(&self) -> u32 {
+        self.last - self.first + 1
+    }
+
+    /// From `TURNPOST_SHARDS` and `TURNPOST_SHARD_TOTAL` (both or neither).
+    fn from_env() -> Result<Option<Shards>, String> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        match (var("TURNPOST_SHARDS"), var("TURNPOST_SHARD_TOTAL")) {
+            (None, None) => Ok(None),
+            (Some(range), Some(total)) => {
+                let total = total
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("TURNPOST_SHARD_TOTAL is not a number: {total}"))?;
+                Shards::parse(&range, total).map(Some)
+            }
+            _ => Err("set both TURNPOST_SHARDS and TURNPOST_SHARD_TOTAL, or neither".into()),
+        }
+    }
 }
 
 impl Config {
@@ -98,6 +157,7 @@ impl Config {
                 .filter(|s| !s.is_empty()),
             reminder_every: Duration::from_secs(300),
             metrics_addr,
+            shards: Shards::from_env()?,
         })
     }
 }
@@ -176,9 +236,9 @@ pub async fn run(
     let http = http.build();
     let in_flight = Arc::new(InFlight::default());
     in_flight.accepting.store(true, Ordering::SeqCst);
-    // Metrics and health, when asked for: one shard in this process.
+    // Metrics and health, when asked for: the shards this process runs.
     let health = Arc::new(crate::metrics::Health::default());
-    health.expect_shards(1);
+    health.expect_shards(config.shards.map_or(1, |s| s.count() as usize));
     let metrics_server = match config.metrics_addr {
         Some(addr) => {
             let (bound, task) = crate::observe::serve(addr, table.clone(), health.clone()).await?;
@@ -224,7 +284,13 @@ pub async fn run(
         }
     });
     let result = tokio::select! {
-        r = client.start() => r.map_err(|e| format!("Discord client stopped: {e}")),
+        r = async {
+            match config.shards {
+                // serenity's range includes its end.
+                Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+                None => client.start().await,
+            }
+        } => r.map_err(|e| format!("Discord client stopped: {e}")),
         () = shutdown => {
             tracing::info!("shutting down: no new interactions, waiting for running ones");
             in_flight.accepting.store(false, Ordering::SeqCst);
@@ -298,9 +364,30 @@ mod tests {
             api_base: None,
             reminder_every: Duration::from_secs(1),
             metrics_addr: None,
+            shards: None,
         };
         let text = format!("{config:?} {:?}", config.token);
         assert!(!text.contains("secret-token-value"), "{text}");
         assert!(text.contains("Token(hidden)"));
+    }
+
+    #[test]
+    fn shard_ranges_are_read_and_refused_in_words() {
+        assert_eq!(
+            Shards::parse("0-3", 8),
+            Ok(Shards {
+                first: 0,
+                last: 3,
+                total: 8
+            })
+        );
+        assert_eq!(Shards::parse("5", 8).map(|s| s.count()), Ok(1));
+        assert!(Shards::parse("4-8", 8).unwrap_err().contains("not within"));
+        assert!(Shards::parse("3-1", 8).is_err());
+        assert!(
+            Shards::parse("a-b", 8)
+                .unwrap_err()
+                .contains("not a shard range")
+        );
     }
 }

@@ -12,6 +12,8 @@ mod lobby;
 mod panics;
 mod play;
 mod seats;
+mod shards;
+mod turns;
 
 use std::path::Path;
 use std::sync::Arc;

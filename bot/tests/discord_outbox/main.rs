@@ -75,6 +75,7 @@ fn bot_config(fake: &FakeDiscord, db: &Path) -> Config {
         api_base: Some(fake.base_url()),
         reminder_every: Duration::from_secs(3600),
         metrics_addr: None,
+        shards: None,
     }
 }
 

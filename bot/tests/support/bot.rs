@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::oneshot;
-use turnpost_bot::discord::{Config, Token, run};
+use turnpost_bot::discord::{Config, Shards, Token, run};
 use turnpost_bot::store::Store;
 use turnpost_bot::table::{Painter, Seeds, Table, TableSettings};
 
@@ -52,6 +52,18 @@ pub async fn start(
     settings: TableSettings,
     painter: Arc<dyn Painter>,
 ) -> (Bot, Arc<Table>) {
+    start_sharded(fake, db, settings, painter, None).await
+}
+
+/// Like [`start`], running only the gateway shards `shards` (one of several bots sharing
+/// the database, as several processes would: each has its own table and caches).
+pub async fn start_sharded(
+    fake: &FakeDiscord,
+    db: &Path,
+    settings: TableSettings,
+    painter: Arc<dyn Painter>,
+    shards: Option<Shards>,
+) -> (Bot, Arc<Table>) {
     let identified = fake.identify_count();
     let mark = fake.mark();
     // A free port for /metrics and /healthz (taken back from the system just before use).
@@ -61,10 +73,12 @@ pub async fn start(
     let config = Config {
         token: Token::new("test-token"),
         database: db.to_path_buf(),
-        dev_guild: Some(GUILD),
+        // Sharded bots serve many servers: their commands are registered for all of them.
+        dev_guild: shards.is_none().then_some(GUILD),
         api_base: Some(fake.base_url()),
         reminder_every: Duration::from_secs(3600),
         metrics_addr: Some(metrics),
+        shards,
     };
     let store = Store::open(db).await.unwrap();
     let table = Arc::new(Table::new(store, painter, settings));
@@ -73,8 +87,12 @@ pub async fn start(
         let _ = rx.await;
     }));
     fake.wait_identified_more_than(identified, WAIT).await;
+    let commands = match shards {
+        None => format!("/guilds/{GUILD}/commands"),
+        Some(_) => format!("/applications/{}/commands", FakeDiscord::APPLICATION_ID),
+    };
     fake.wait_for_since(mark, WAIT, |r| {
-        r.method == "PUT" && r.path.contains(&format!("/guilds/{GUILD}/commands"))
+        r.method == "PUT" && r.path.ends_with(&commands)
     })
     .await;
     (

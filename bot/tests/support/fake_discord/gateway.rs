@@ -193,14 +193,14 @@ impl FakeDiscord {
         } else {
             None
         };
+        // Discord sends a guild's events on the shard `(guild_id >> 22) % shards` and DMs
+        // on shard 0; a client with one shard gets everything.
+        let guild = id_of(&data["guild_id"]);
         let conn = self
             .wait_until(
                 Duration::from_secs(10),
-                "an identified gateway connection to dispatch on",
-                |st| {
-                    st.current
-                        .filter(|c| st.conns.get(c).is_some_and(|c| c.ready))
-                },
+                "an identified gateway connection (of the event's shard) to dispatch on",
+                |st| route(st, guild),
             )
             .await;
         let (written_tx, written_rx) = oneshot::channel();
@@ -210,6 +210,10 @@ impl FakeDiscord {
             let seq = st.sessions.entry(session).or_insert(0);
             *seq += 1;
             let text = json!({ "op": 0, "t": event_name, "s": *seq, "d": data }).to_string();
+            if event_name == "INTERACTION_CREATE" {
+                let shard = st.conns[&conn].shard;
+                st.dispatched_shards.push((guild, shard));
+            }
             st.dispatched.push((event_name.to_string(), data));
             let _ = st.conns[&conn].tx.send(Outgoing::Text {
                 text,
@@ -220,6 +224,12 @@ impl FakeDiscord {
         if written_rx.await.is_err() {
             panic!("fake Discord: the gateway connection closed before {event_name} was written");
         }
+    }
+
+    /// The server of every interaction dispatched so far and the shard (id, total) of the
+    /// connection it went on.
+    pub fn dispatched_shards(&self) -> Vec<(Option<u64>, (u64, u64))> {
+        self.st().dispatched_shards.clone()
     }
 
     /// Every dispatch sent so far: (event name, data).
@@ -257,6 +267,38 @@ impl FakeDiscord {
     }
 }
 
+/// The ready connection whose shard Discord would send an event of `guild` on (DMs: shard
+/// 0); with only unsharded clients, the latest connection.
+fn route(st: &St, guild: Option<u64>) -> Option<u64> {
+    let sharded = st.conns.values().any(|c| c.ready && c.shard.1 > 1);
+    if !sharded {
+        return st
+            .current
+            .filter(|c| st.conns.get(c).is_some_and(|c| c.ready));
+    }
+    st.conns
+        .iter()
+        .filter(|(_, c)| c.ready)
+        .find(|(_, c)| c.shard.0 == guild.map_or(0, |g| (g >> 22) % c.shard.1))
+        .map(|(id, _)| *id)
+}
+
+impl FakeDiscord {
+    /// The shards (id, total) of the ready gateway connections, sorted (for tests of several
+    /// processes).
+    pub fn shards_ready(&self) -> Vec<(u64, u64)> {
+        let st = self.st();
+        let mut out: Vec<(u64, u64)> = st
+            .conns
+            .values()
+            .filter(|c| c.ready)
+            .map(|c| c.shard)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+}
+
 async fn gateway_upgrade(
     State(inner): State<Arc<Inner>>,
     RawQuery(query): RawQuery,
@@ -283,6 +325,7 @@ async fn gateway_conn(inner: Arc<Inner>, mut socket: WebSocket, query: String) {
                 tx,
                 session: None,
                 ready: false,
+                shard: (0, 1),
             },
         );
         id
@@ -419,6 +462,11 @@ fn on_gateway_text(inner: &Inner, conn_id: u64, text: &str) -> Vec<Reply> {
             let session = format!("fake{:032x}", inner.random.hash_one(snowflake()));
             st.sessions.insert(session.clone(), 1);
             let shard = d.get("shard").cloned().unwrap_or(json!([0, 1]));
+            let shard_pair = (
+                shard[0].as_u64().unwrap_or(0),
+                shard[1].as_u64().unwrap_or(1).max(1),
+            );
+            st.session_shards.insert(session.clone(), shard_pair);
             let guilds: Vec<Value> = st
                 .guilds
                 .iter()
@@ -441,6 +489,7 @@ fn on_gateway_text(inner: &Inner, conn_id: u64, text: &str) -> Vec<Reply> {
             if let Some(c) = st.conns.get_mut(&conn_id) {
                 c.session = Some(session);
                 c.ready = true;
+                c.shard = shard_pair;
             }
             st.current = Some(conn_id);
             vec![Reply::Text(ready.to_string())]
@@ -465,9 +514,11 @@ fn on_gateway_text(inner: &Inner, conn_id: u64, text: &str) -> Vec<Reply> {
                 let s = last + 1;
                 st.sessions.insert(session.clone(), s);
                 st.resumes += 1;
+                let shard = st.session_shards.get(&session).copied().unwrap_or((0, 1));
                 if let Some(c) = st.conns.get_mut(&conn_id) {
                     c.session = Some(session);
                     c.ready = true;
+                    c.shard = shard;
                 }
                 st.current = Some(conn_id);
                 vec![Reply::Text(

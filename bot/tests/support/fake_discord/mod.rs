@@ -234,6 +234,8 @@ struct Conn {
     tx: mpsc::UnboundedSender<Outgoing>,
     session: Option<String>,
     ready: bool,
+    /// The shard it identified as: (id, total); `(0, 1)` when the client sent none.
+    shard: (u64, u64),
 }
 
 #[derive(Clone)]
@@ -297,6 +299,10 @@ struct St {
     heartbeats: u64,
     close_codes: Vec<u16>,
     sessions: HashMap<String, u64>,
+    /// The shard of each session (a RESUME continues its session's shard).
+    session_shards: HashMap<String, (u64, u64)>,
+    /// Each interaction's server and the shard of the connection it was sent on.
+    dispatched_shards: Vec<(Option<u64>, (u64, u64))>,
     invalidate_next_resume: bool,
     dispatched: Vec<(String, Value)>,
     // the Discord world
