@@ -41,11 +41,3 @@ pub const WORDS: &[turnpost_core::words::Source] = &[
 pub fn install_words() {
     turnpost_core::words::install(WORDS);
 }
-
-/// `text` in English: where the bot still makes its messages in one language. Issue 30 puts
-/// the reader's language here (the clicking user's locale for private answers, the server's
-/// for the channel), so every call is a place that must learn whose language it speaks.
-pub fn english(text: &turnpost_core::words::Text) -> String {
-    install_words();
-    turnpost_core::words::Lang::En.render(text)
-}
