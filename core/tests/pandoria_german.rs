@@ -2,11 +2,9 @@
 //! expansion (all twelve realms, the Artifacts expansion, the River side) and of the other
 //! modes put every prompt, action label, layout text, unused item, refusal and log line into
 //! German with no message falling back to English, no variable left unresolved, every label
-//! within Discord's limits and the labels of one decision all different; and a few German
-//! sentences read exactly as written.
-//!
-//! Not checked here: an action's detail (the component's short text from the data, which is
-//! English only so far).
+//! within Discord's limits and the labels of one decision all different; every action's
+//! detail (the component's short text) has its German twin; and a few German sentences read
+//! exactly as written.
 
 use std::collections::BTreeSet;
 
@@ -153,6 +151,9 @@ fn play(options: &Options, players: usize, seed: u64, seen: &mut Seen) {
             if !labels.insert(label.clone()) {
                 seen.problems
                     .insert(format!("label {label:?} twice at one decision ({action})"));
+            }
+            if let Some(detail) = game.detail(seat, action) {
+                seen.check("detail", &detail, Some(MAX_DESCRIPTION_CHARS));
             }
             for unused in Game::unused(&game, seat, action) {
                 seen.check("unused", &unused.to_text(), None);

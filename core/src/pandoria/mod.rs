@@ -818,7 +818,7 @@ impl Game for Pandoria {
     }
 
     fn detail(&self, seat: Seat, action: &Action) -> Option<Text> {
-        self.detail_of(seat, action).map(Text::raw)
+        self.detail_of(seat, action)
     }
 
     fn seat_intro(&self, seat: Seat) -> Option<crate::reference::Intro> {

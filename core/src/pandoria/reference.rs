@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use super::cards::{Card, Realm, cards};
+use super::cards::{Card, CardId, Realm, cards};
 use super::effects::{ALL_BUILDINGS, BuildingEffect, SpellEffect};
 use super::options::{Edition, Mode};
 use super::{Action, Pandoria};
@@ -243,6 +243,154 @@ impl Texts {
     }
 }
 
+/// The German twins of the short texts (`assets/pandoria/texts-de.json`), keyed like the
+/// English ones: what an action's detail says to a German reader.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct German {
+    /// Where the words come from (not shown).
+    #[serde(default)]
+    provenance: String,
+    spells: BTreeMap<String, String>,
+    buildings: BTreeMap<String, String>,
+    monument: String,
+    abilities: BTreeMap<String, String>,
+    abilities_second: BTreeMap<String, String>,
+    relic: String,
+    artifacts: String,
+    mountain_castle: String,
+    single_tile: String,
+    ship: String,
+}
+
+/// Reads the German short texts and checks them against the English ones: the same spells,
+/// buildings and realms (and second-edition realms), each at most [`MAX_SHORT`] characters,
+/// and a card's two texts fit one select description together as in English.
+pub fn parse_german(english: &Texts, json: &str) -> Result<German, String> {
+    let de: German = serde_json::from_str(json).map_err(|e| format!("texts-de: {e}"))?;
+    let same_keys = |what: &str, en: Vec<&String>, de: Vec<&String>| {
+        if en == de {
+            Ok(())
+        } else {
+            Err(format!(
+                "the German {what} texts are for {de:?}, the English ones for {en:?}"
+            ))
+        }
+    };
+    same_keys(
+        "spell",
+        english.spells.keys().collect(),
+        de.spells.keys().collect(),
+    )?;
+    same_keys(
+        "building",
+        english.buildings.keys().collect(),
+        de.buildings.keys().collect(),
+    )?;
+    let slugs = |m: &BTreeMap<Realm, Text>| -> Vec<String> {
+        let mut v: Vec<String> = m.keys().map(|r| r.slug().to_string()).collect();
+        v.sort();
+        v
+    };
+    let (abilities, second) = (slugs(&english.abilities), slugs(&english.abilities_second));
+    same_keys(
+        "ability",
+        abilities.iter().collect(),
+        de.abilities.keys().collect(),
+    )?;
+    same_keys(
+        "second-edition ability",
+        second.iter().collect(),
+        de.abilities_second.keys().collect(),
+    )?;
+    let all = de
+        .spells
+        .iter()
+        .chain(&de.buildings)
+        .chain(&de.abilities)
+        .chain(&de.abilities_second)
+        .map(|(k, v)| (k.as_str(), v))
+        .chain([
+            ("monument", &de.monument),
+            ("relic", &de.relic),
+            ("artifacts", &de.artifacts),
+            ("mountain_castle", &de.mountain_castle),
+            ("single_tile", &de.single_tile),
+            ("ship", &de.ship),
+        ]);
+    for (what, text) in all {
+        let n = text.chars().count();
+        if text.trim().is_empty() || n > MAX_SHORT {
+            return Err(format!("the German text of {what} has {n} characters"));
+        }
+    }
+    for card in cards().all() {
+        let n = de.card_short(card).chars().count();
+        if n > MAX_SHORT {
+            return Err(format!(
+                "card {}'s German spell and building texts have {n} characters together",
+                card.id
+            ));
+        }
+    }
+    Ok(de)
+}
+
+/// The German short texts, read and checked on first use.
+///
+/// # Panics
+/// If the compiled-in data is invalid (the tests read it, so a build that ships never does).
+pub fn german() -> &'static German {
+    static GERMAN: OnceLock<German> = OnceLock::new();
+    GERMAN.get_or_init(|| {
+        parse_german(
+            texts(),
+            include_str!("../../../assets/pandoria/texts-de.json"),
+        )
+        .unwrap_or_else(|e| panic!("assets/pandoria/texts-de.json is invalid: {e}"))
+    })
+}
+
+impl German {
+    /// A spell's short text.
+    pub fn spell(&self, spell: SpellEffect) -> &str {
+        // Checked when loaded: every spell has one.
+        &self.spells[&spell.slug()]
+    }
+
+    /// A building's short text.
+    pub fn building(&self, building: BuildingEffect) -> &str {
+        &self.buildings[&building.slug()]
+    }
+
+    /// A realm's ability in an edition.
+    pub fn ability(&self, realm: Realm, edition: Edition) -> &str {
+        match edition {
+            Edition::Second => self.abilities_second.get(realm.slug()),
+            _ => None,
+        }
+        .unwrap_or(&self.abilities[realm.slug()])
+    }
+
+    /// [`Texts::card_short`] in German: `Wut ×2: … · Bank −1: …` when it fits.
+    pub fn card_short(&self, card: &Card) -> String {
+        // The labels are Pandoria's words in German.
+        crate::words::install(super::WORDS);
+        let label = |t: &crate::words::Text| crate::words::Lang::De.render(t);
+        let (spell, building) = (self.spell(card.spell), self.building(card.building));
+        let named = format!(
+            "{}: {spell} · {}: {building}",
+            label(&card.spell.label_text()),
+            label(&card.building.label_text())
+        );
+        if named.chars().count() <= MAX_SHORT {
+            named
+        } else {
+            format!("{spell} · {building}")
+        }
+    }
+}
+
 /// Every entry of `/card` and `/realm`.
 pub fn entries() -> Vec<Entry> {
     let t = texts();
@@ -378,9 +526,19 @@ fn set_words(realm: Realm) -> &'static str {
 impl Pandoria {
     /// What the component a legal action plays does, in one line (see
     /// [`crate::Game::detail`]); `None` for placements, figures and passes.
-    pub(super) fn detail_of(&self, seat: Seat, action: &Action) -> Option<String> {
-        let t = texts();
-        let spell_of = |c| t.spell(cards().card(c).spell).short.clone();
+    pub(super) fn detail_of(&self, seat: Seat, action: &Action) -> Option<crate::words::Text> {
+        let (t, de) = (texts(), german());
+        // A text of the data in English and German, like a name from the data.
+        let both = |en: &str, de: &str| crate::words::Text::name(en, Some(de));
+        let spell_of = |c: CardId| {
+            let spell = cards().card(c).spell;
+            both(&t.spell(spell).short, de.spell(spell))
+        };
+        let card_of = |c: CardId| {
+            let card = cards().card(c);
+            both(&t.card_short(card), &de.card_short(card))
+        };
+        let building_of = |b: BuildingEffect| both(&t.building(b).short, de.building(b));
         let top_of = |s: Seat| {
             self.seats
                 .get(s.index())
@@ -390,25 +548,31 @@ impl Pandoria {
         let market = |pos: u8| {
             self.market()
                 .get(usize::from(pos).wrapping_sub(1))
-                .map(|&c| t.card_short(cards().card(c)))
+                .map(|&c| card_of(c))
         };
         match *action {
             Action::Spell(c, _) => Some(spell_of(c)),
-            Action::Both(c, _) => Some(t.card_short(cards().card(c))),
+            Action::Both(c, _) => Some(card_of(c)),
             Action::Recast(_) => top_of(seat).map(spell_of),
             Action::Adopt(other) | Action::GoblinSpell(other, _) => top_of(other).map(spell_of),
-            Action::Build(c, _, _) => Some(t.building(cards().card(c).building).short.clone()),
+            Action::Build(c, _, _) => Some(building_of(cards().card(c).building)),
             Action::Occupy(owner, slot, _) => self
                 .occupy_price(seat, owner, slot)
                 .ok()
-                .map(|(card, _)| t.building(card.building).short.clone()),
-            Action::Monument(..) => Some(t.monument.short.clone()),
+                .map(|(card, _)| building_of(card.building)),
+            Action::Monument(..) => Some(both(&t.monument.short, &de.monument)),
             Action::Buy(pos, _) | Action::Take(pos) => market(pos),
-            Action::Realm(realm) => Some(t.ability(realm, self.options.edition).short.clone()),
-            Action::Relic(_) => Some(t.relic.short.clone()),
-            Action::Mountain(_) => Some(t.mountain_castle.short.clone()),
-            Action::DrawSingle => Some(t.single_tile.short.clone()),
-            Action::Ship(..) => Some(t.ship.short.clone()),
+            Action::Realm(realm) => {
+                let edition = self.options.edition;
+                Some(both(
+                    &t.ability(realm, edition).short,
+                    de.ability(realm, edition),
+                ))
+            }
+            Action::Relic(_) => Some(both(&t.relic.short, &de.relic)),
+            Action::Mountain(_) => Some(both(&t.mountain_castle.short, &de.mountain_castle)),
+            Action::DrawSingle => Some(both(&t.single_tile.short, &de.single_tile)),
+            Action::Ship(..) => Some(both(&t.ship.short, &de.ship)),
             _ => None,
         }
     }
@@ -580,6 +744,35 @@ mod tests {
         }
         let elves = crate::reference::find(&entries, Lookup::Realm, "Elfen", 25);
         assert_eq!(elves[0].id, "realm:elves");
+    }
+
+    #[test]
+    fn every_short_text_has_a_german_twin_that_fits_a_select() {
+        const GERMAN: &str = include_str!("../../../assets/pandoria/texts-de.json");
+        let t = parse_texts(CARDS, REALMS, ARTIFACTS, RIVER).unwrap();
+        let de = parse_german(&t, GERMAN).unwrap();
+        assert_eq!(
+            de.spell(SpellEffect::Conjure(6)),
+            "Eine deiner Ressourcen auf genau 6 setzen"
+        );
+        assert_ne!(
+            de.ability(Realm::Mages, Edition::Yucata),
+            de.ability(Realm::Mages, Edition::Second)
+        );
+        // Card 12: both sides, too long to name them as well.
+        assert_eq!(
+            de.card_short(cards().card(CardId(12))),
+            "1 Figur auf freies Land neben deinen Figuren · +1 Gold je gewertetem Hügelfeld"
+        );
+        let no_flee = GERMAN.replace("\"flee\":", "\"fly\":");
+        let e = parse_german(&t, &no_flee).unwrap_err();
+        assert!(e.contains("flee") && e.contains("fly"), "{e}");
+        let long = GERMAN.replace(
+            "\"Gebäude oder Monument ohne Holz bauen\"",
+            &format!("\"{}\"", "x".repeat(101)),
+        );
+        let e = parse_german(&t, &long).unwrap_err();
+        assert!(e.contains("master_builder") && e.contains("101"), "{e}");
     }
 
     #[test]
