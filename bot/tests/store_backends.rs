@@ -356,7 +356,9 @@ async fn scenario(store: Store, clock: &ManualClock) -> Vec<String> {
             )
         ),
     );
-    store.set_reminded(game, 5, &[]).await.unwrap();
+    assert!(store.set_reminded(game, None, 5, &[]).await.unwrap());
+    // A second process that read the same row sends no second reminder.
+    assert!(!store.set_reminded(game, None, 6, &[]).await.unwrap());
     note(
         "reminders",
         format!("{:?}", store.reminder_candidates().await.unwrap()),

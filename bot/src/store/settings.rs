@@ -194,21 +194,35 @@ impl Store {
     }
 
     /// Records that a reminder is due and queues it, in one transaction: the next pass waits
-    /// a whole period whether or not Discord takes it at once (the outbox retries).
+    /// a whole period whether or not Discord takes it at once (the outbox retries). Only if
+    /// the game's last reminder is still `was` (what the caller read): when another process
+    /// sent it meanwhile, nothing is queued and the answer is `false`, so each reminder goes
+    /// out once however many processes sweep.
     pub async fn set_reminded(
         &self,
         game_id: GameId,
+        was: Option<i64>,
         at_ms: i64,
         deliveries: &[NewDelivery],
-    ) -> Result<(), StoreError> {
+    ) -> Result<bool, StoreError> {
         let mut tx = self.db.begin().await?;
-        query("UPDATE game SET reminded_at = ? WHERE game_id = ?")
-            .bind(at_ms)
-            .bind(game_id)
-            .execute(&mut *tx)
-            .await?;
+        let claimed = query(
+            "UPDATE game SET reminded_at = ? WHERE game_id = ? AND COALESCE(reminded_at, -1) = ?",
+        )
+        .bind(at_ms)
+        .bind(game_id)
+        .bind(was.unwrap_or(-1))
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !claimed {
+            // Dropped uncommitted: rolled back.
+            drop(tx);
+            return Ok(false);
+        }
         outbox::insert(&mut tx, Some(game_id), deliveries).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(true)
     }
 }

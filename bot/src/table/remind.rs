@@ -128,14 +128,16 @@ impl Table {
             reminder: true,
             ..Message::default()
         };
-        self.store
+        // Another process may have sent it since the row was read: then this one sends none.
+        Ok(self
+            .store
             .set_reminded(
                 row.game_id,
+                row.reminded_at,
                 now_ms,
                 &[channel_delivery(row.channel_id, &message)],
             )
-            .await?;
-        Ok(true)
+            .await?)
     }
 }
 
