@@ -11,7 +11,7 @@ use turnpost_core::words::Lang;
 use super::league::{guild_of, moderator};
 use super::{Caller, Reply, Table, TableError};
 use crate::delivery::reader_lang;
-use crate::store::UserId;
+use crate::store::{LanguageRow, StoreError, UserId};
 
 impl Table {
     /// The language `user` reads: their `/settings language:` choice, else `discord_locale`
@@ -19,23 +19,13 @@ impl Table {
     /// locale last seen for them, else English. A store failure is logged and answered in
     /// the interaction's locale.
     pub async fn language_for(&self, user: UserId, discord_locale: Option<&str>) -> Lang {
-        let row = match self.store.user_language(user).await {
-            Ok(row) => row,
-            Err(e) => {
-                tracing::warn!(user, error = %e, "cannot read a user's language");
-                return reader_lang(None, discord_locale);
-            }
-        };
-        if let Some(locale) = discord_locale
-            && row.seen.as_deref() != Some(locale)
-            && let Err(e) = self.store.set_user_locale(user, locale).await
-        {
-            tracing::warn!(user, error = %e, "cannot remember a user's locale");
-        }
-        reader_lang(
-            row.chosen.as_deref(),
-            discord_locale.or(row.seen.as_deref()),
+        let store = &self.store;
+        reader(
+            store.user_language(user),
+            discord_locale,
+            |seen| async move { store.set_user_locale(user, &seen).await },
         )
+        .await
     }
 
     /// The language of a server's channels: its `/league language:` choice, else
@@ -46,20 +36,13 @@ impl Table {
         let Some(guild) = guild else {
             return Lang::default();
         };
-        let row = match self.store.guild_language(guild).await {
-            Ok(row) => row,
-            Err(e) => {
-                tracing::warn!(guild, error = %e, "cannot read a server's language");
-                return reader_lang(None, guild_locale);
-            }
-        };
-        if let Some(locale) = guild_locale
-            && row.seen.as_deref() != Some(locale)
-            && let Err(e) = self.store.set_guild_locale(guild, locale).await
-        {
-            tracing::warn!(guild, error = %e, "cannot remember a server's locale");
-        }
-        reader_lang(row.chosen.as_deref(), guild_locale.or(row.seen.as_deref()))
+        let store = &self.store;
+        reader(
+            store.guild_language(guild),
+            guild_locale,
+            |seen| async move { store.set_guild_locale(guild, &seen).await },
+        )
+        .await
     }
 
     /// `/settings language:`: the caller's language (`None`: their Discord client's again).
@@ -94,4 +77,31 @@ impl Table {
             None => t!("bot-language-server-discord"),
         }))
     }
+}
+
+/// A reader's language from their stored words (`row`) and the locale an interaction carries
+/// (remembered with `remember` when it is new). A store failure is logged and answered in
+/// the carried locale.
+async fn reader<F>(
+    row: impl Future<Output = Result<LanguageRow, StoreError>>,
+    locale: Option<&str>,
+    remember: impl FnOnce(String) -> F,
+) -> Lang
+where
+    F: Future<Output = Result<(), StoreError>>,
+{
+    let row = match row.await {
+        Ok(row) => row,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read a reader's language");
+            return reader_lang(None, locale);
+        }
+    };
+    if let Some(locale) = locale
+        && row.seen.as_deref() != Some(locale)
+        && let Err(e) = remember(locale.to_string()).await
+    {
+        tracing::warn!(error = %e, "cannot remember a reader's locale");
+    }
+    reader_lang(row.chosen.as_deref(), locale.or(row.seen.as_deref()))
 }
