@@ -77,6 +77,7 @@ impl Pandoria {
     /// The action in the player's words (see the module documentation).
     pub(super) fn action_words(&self, seat: Seat, action: &Action) -> Text {
         if seat.index() >= self.seats.len() {
+            // No such seat: the action as it is typed.
             return Text::raw(action.to_string());
         }
         Text::fit(self.label_candidates(seat, action))

@@ -301,6 +301,7 @@ impl Pandoria {
         let options: Vec<Text> = options
             .iter()
             .take(3)
+            // Each ransom as it is typed ("ransom red 2").
             .map(|(_, a)| Text::raw(a.to_string()))
             .collect();
         t!(

@@ -468,6 +468,7 @@ fn in_game_error(game: &Pandoria, input: &str, error: ParseError) -> ParseError 
     if forms.is_empty() {
         return ParseError::new(input, t!("pandoria-parse-nothing-now", what = what));
     }
+    // The forms as they are typed ("spell 17", "pass").
     let forms = joined(forms.into_iter().map(Text::raw), t!("pandoria-sep-comma"));
     ParseError::new(
         input,

@@ -166,6 +166,7 @@ impl Pandoria {
                 let mut relics = Vec::new();
                 self.relic_actions(self.current, &mut relics);
                 if !relics.is_empty() {
+                    // Each relic as it is typed ("relic 4").
                     let names = relics.iter().map(|a| Text::raw(a.to_string()));
                     choices.push(t!(
                         "pandoria-now-relic",
