@@ -14,9 +14,9 @@ mod pg;
 use turnpost_bot::clock::ManualClock;
 use turnpost_bot::league::ratings::rate;
 use turnpost_bot::store::{
-    Backend, Change, DeadlineChange, Delivered, DeliveryKind, FinishedGame, LeagueChange,
-    NewAction, NewDelivery, NewGame, Phase, Policy, ResultRow, SENT, Status, Store, StoreError,
-    Terms,
+    Backend, Change, DeadlineChange, DeadlineRow, Delivered, DeliveryKind, FinishedGame,
+    LeagueChange, NewAction, NewDelivery, NewGame, Phase, Policy, ResultRow, SENT, Status, Store,
+    StoreError, Terms,
 };
 use turnpost_core::Seed;
 
@@ -407,13 +407,29 @@ async fn scenario(store: Store, clock: &ManualClock) -> Vec<String> {
     let began = due[0].began_at;
     assert!(
         store
-            .step_deadline(game, began, 2, Phase::Voting, START + 1, &[])
+            .step_deadline(&due[0], 2, Phase::Voting, START + 1, &[])
             .await
             .unwrap()
     );
     assert!(
         !store
-            .step_deadline(game, began + 1, 2, Phase::Voting, START, &[])
+            .step_deadline(
+                &DeadlineRow {
+                    began_at: began + 1,
+                    ..due[0].clone()
+                },
+                2,
+                Phase::Voting,
+                START,
+                &[]
+            )
+            .await
+            .unwrap()
+    );
+    // A second process that read the same row before the step takes no second step.
+    assert!(
+        !store
+            .step_deadline(&due[0], 2, Phase::Voting, START + 2, &[])
             .await
             .unwrap()
     );

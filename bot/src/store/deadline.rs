@@ -240,26 +240,29 @@ impl Store {
     }
 
     /// Moves a deadline on (a warning sent, a vote opened, a seat opened), with the
-    /// messages that say so, if it is still the deadline `began_at` started; false if the
-    /// turn moved on meanwhile (nothing written).
+    /// messages that say so, if it is still as `read` found it (the same turn's deadline, not
+    /// stepped since); false if the turn moved on or another process stepped it meanwhile
+    /// (nothing written), so each step is taken and said once however many processes sweep.
     pub async fn step_deadline(
         &self,
-        game_id: GameId,
-        began_at: i64,
+        read: &DeadlineRow,
         warned: u8,
         phase: Phase,
         check_at: i64,
         deliveries: &[NewDelivery],
     ) -> Result<bool, StoreError> {
+        let game_id = read.game_id;
         let mut tx = self.db.begin().await?;
         let r = query(
-            "UPDATE deadline SET warned = ?, phase = ?, check_at = ? WHERE game_id = ? AND began_at = ?",
+            "UPDATE deadline SET warned = ?, phase = ?, check_at = ?
+             WHERE game_id = ? AND began_at = ? AND check_at = ?",
         )
         .bind(i64::from(warned))
         .bind(phase.as_str())
         .bind(check_at)
         .bind(game_id)
-        .bind(began_at)
+        .bind(read.began_at)
+        .bind(read.check_at)
         .execute(&mut *tx)
         .await?;
         if r.rows_affected() != 1 {

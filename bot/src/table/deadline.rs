@@ -141,14 +141,7 @@ impl Table {
         if quiet.is_some_and(|q| q.contains(now)) {
             let later = (now + QUIET_RETRY_MS).min(row.due_at);
             self.store
-                .step_deadline(
-                    row.game_id,
-                    row.began_at,
-                    row.warned,
-                    Phase::Running,
-                    later,
-                    &[],
-                )
+                .step_deadline(row, row.warned, Phase::Running, later, &[])
                 .await?;
             return Ok(Stepped::Postponed);
         }
@@ -168,8 +161,7 @@ impl Table {
         let stepped = self
             .store
             .step_deadline(
-                row.game_id,
-                row.began_at,
+                row,
                 warned,
                 Phase::Running,
                 crate::store::next_check(row.due_at, row.hours, warned),
@@ -297,8 +289,7 @@ impl Table {
         let stepped = self
             .store
             .step_deadline(
-                row.game_id,
-                row.began_at,
+                row,
                 2,
                 Phase::Voting,
                 now + VOTE_MS,
@@ -331,8 +322,7 @@ impl Table {
         Ok(self
             .store
             .step_deadline(
-                row.game_id,
-                row.began_at,
+                row,
                 2,
                 Phase::Open,
                 now + OPEN_SEAT_MS,
