@@ -372,3 +372,6 @@ bot-my-games-nobody = niemand ist am Zug
 bot-my-games-deadline = , Frist { $at }
 bot-my-games-deadline-passed = , Frist abgelaufen
 bot-my-games-away = 🏖️ Im Urlaub bis { $until }.
+## Words of the league's pictures and files ($name: the player's name as given).
+bot-rating-chart = { $name } — { $game }-Wertung
+bot-record-alt = Die Aufzeichnung des Spiels als JSON (Optionen, Plätze und jede Aktion in Notation).

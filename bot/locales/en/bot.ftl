@@ -398,3 +398,6 @@ bot-my-games-nobody = nobody to act
 bot-my-games-deadline = , deadline { $at }
 bot-my-games-deadline-passed = , deadline passed
 bot-my-games-away = 🏖️ On vacation until { $until }.
+## Words of the league's pictures and files ($name: the player's name as given).
+bot-rating-chart = { $name } — { $game } rating
+bot-record-alt = The game's record as JSON (options, seats and every action in notation).

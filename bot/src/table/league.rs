@@ -323,9 +323,14 @@ impl Table {
             .iter()
             .map(|(at, r)| (*at, r.shown() as f64))
             .collect();
-        // The picture's title (its words are the renderer's to put in the reader's language).
-        let chart_title = format!("{name} — {} rating", game_title(&kind));
-        let images = self.chart(&chart_title, points, caller.user).await;
+        // The picture's title, drawn in the caller's language.
+        let lang = self.language_for(caller.user, None).await;
+        let chart_title = lang.render(&t!(
+            "bot-rating-chart",
+            name = Arg::raw(name.as_str()),
+            game = title(&kind)
+        ));
+        let images = self.chart(&chart_title, points, lang).await;
         Ok(Reply {
             ephemeral: Some(Post {
                 text,
@@ -336,12 +341,11 @@ impl Table {
         })
     }
 
-    /// The rating chart, drawn off the async workers, its words in `reader`'s language.
-    async fn chart(&self, title: &str, points: Vec<(i64, f64)>, reader: UserId) -> Vec<Image> {
+    /// The rating chart, drawn off the async workers, its words in `lang`.
+    async fn chart(&self, title: &str, points: Vec<(i64, f64)>, lang: Lang) -> Vec<Image> {
         if !self.painter.draws() {
             return Vec::new();
         }
-        let lang = self.language_for(reader, None).await;
         let painter = self.painter.clone();
         let title = title.to_string();
         match tokio::task::spawn_blocking(move || painter.rating_chart(&title, &points, lang)).await
@@ -467,8 +471,10 @@ impl Table {
                 images: vec![Image {
                     name: format!("{}-game-{}.json", row.kind, row.game_id),
                     png: json.into_bytes(),
-                    alt: "The game's record as JSON (options, seats and every action in notation)."
-                        .into(),
+                    alt: self
+                        .language_for(caller.user, None)
+                        .await
+                        .render(&t!("bot-record-alt")),
                 }],
                 ..Post::default()
             }),
