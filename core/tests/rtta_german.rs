@@ -4,83 +4,22 @@
 //! English, no variable left unresolved and every label within Discord's limits; and a few
 //! German sentences read exactly as written.
 
+#[path = "support/german.rs"]
+mod german;
+
 use std::collections::BTreeSet;
+
+use german::{MAX_DESCRIPTION_CHARS, Seen};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost_core::dynamic::DynGame;
-use turnpost_core::menu::Layout;
 use turnpost_core::rtta::{
     Action, DecisionKind, Development, DiceSet, Disaster, Event, Good, GoodsSet, Options, Resource,
     Rtta, Target,
 };
-use turnpost_core::words::{
-    Arg, Lang, MAX_LABEL_CHARS, Text, ToText, has_message, install, missing,
-};
+use turnpost_core::words::{Lang, MAX_LABEL_CHARS, ToText, install};
 use turnpost_core::{Game, Seat, Seed};
-
-/// The most characters of a select option's description (Discord's limit).
-const MAX_DESCRIPTION_CHARS: usize = 100;
-
-/// What the German games showed, and what was wrong with it.
-#[derive(Default)]
-struct Seen {
-    /// Texts checked.
-    texts: usize,
-    /// Message ids met (built-in `@` ids left out).
-    ids: BTreeSet<String>,
-    /// What does not read in German, with where it was met.
-    problems: BTreeSet<String>,
-}
-
-impl Seen {
-    /// Checks that `text` reads wholly in German and is at most `max` characters long there.
-    fn check(&mut self, what: &str, text: &Text, max: Option<usize>) {
-        self.texts += 1;
-        let mut wrong = Vec::new();
-        self.walk(text, &mut wrong);
-        let de = Lang::De.render(text);
-        if de.trim().is_empty() {
-            wrong.push("empty".into());
-        }
-        // Fluent writes a variable it was not given as `{$name}`.
-        if de.contains(['{', '}']) {
-            wrong.push("an unresolved placeable".into());
-        }
-        if let Some(max) = max
-            && de.chars().count() > max
-        {
-            wrong.push(format!("longer than {max} characters"));
-        }
-        for w in wrong {
-            self.problems
-                .insert(format!("{what} {de:?} ({text:?}): {w}"));
-        }
-    }
-
-    /// Every message of `text` is in the German bundles and every name has its German form.
-    fn walk(&mut self, text: &Text, wrong: &mut Vec<String>) {
-        match text.id() {
-            "@name" => {
-                if text.arg("de").is_none() {
-                    wrong.push("a name without its German form".into());
-                }
-            }
-            id if id.starts_with('@') => {}
-            id => {
-                self.ids.insert(id.to_string());
-                if !has_message(Lang::De, id) {
-                    wrong.push(format!("{id} reads in English"));
-                }
-            }
-        }
-        for (_, arg) in text.args() {
-            if let Arg::Text(t) = arg {
-                self.walk(t, wrong);
-            }
-        }
-    }
-}
 
 /// An action near a legal one that the rules refuse (too many, too much, a die or seat that
 /// does not exist), if the action has such a neighbour.
@@ -113,9 +52,20 @@ fn play(players: usize, trade: bool, seed: u64, seen: &mut Seen) {
         let seat = decision.seat;
         seen.check("prompt", &decision.kind.to_text(), None);
         let legal = Game::legal_actions(&game, seat);
+        let mut labels = BTreeSet::new();
         for action in &legal {
-            let label = game.describe_action(seat, action);
-            seen.check("label", &label, Some(MAX_LABEL_CHARS));
+            let notation = action.to_string();
+            seen.verbs
+                .insert(notation.split(' ').next().unwrap_or("").to_string());
+            let label = seen.check(
+                "label",
+                &game.describe_action(seat, action),
+                Some(MAX_LABEL_CHARS),
+            );
+            if !labels.insert(label.clone()) {
+                seen.problems
+                    .insert(format!("label {label:?} twice at one decision ({action})"));
+            }
             if let Some(detail) = game.detail(seat, action) {
                 seen.check("detail", &detail, Some(MAX_DESCRIPTION_CHARS));
             }
@@ -123,24 +73,7 @@ fn play(players: usize, trade: bool, seed: u64, seen: &mut Seen) {
                 seen.check("unused", &unused.to_text(), None);
             }
         }
-        match game.layout(seat, &legal) {
-            Layout::List => {}
-            Layout::Grouped { pick, groups, .. } => {
-                seen.check("pick", &pick, Some(MAX_LABEL_CHARS));
-                for g in &groups {
-                    seen.check("group", &g.label, Some(MAX_LABEL_CHARS));
-                    if let Some(d) = &g.description {
-                        seen.check("group description", d, Some(MAX_DESCRIPTION_CHARS));
-                    }
-                }
-            }
-            Layout::Toggles { pick, items, .. } => {
-                seen.check("pick", &pick, Some(MAX_LABEL_CHARS));
-                for item in &items {
-                    seen.check("toggle", &item.label, Some(MAX_LABEL_CHARS));
-                }
-            }
-        }
+        seen.check_layout(&game.layout(seat, &legal));
 
         // Refusals, through the type-erased game as a front end meets them: actions near
         // the legal ones, earlier ones, a building of nothing, text that is no action, and
@@ -221,25 +154,16 @@ fn random_games_of_every_variant_read_wholly_in_german() {
             play(players, trade, 100 * i as u64 + seed, &mut seen);
         }
     }
-    assert_eq!(seen.problems, BTreeSet::new());
-    // The games met most of the game's messages: prompts, labels, refusals and log lines.
-    for family in [
+    seen.check_raw();
+    // The games met most families of the game's messages: prompts, labels, refusals and log
+    // lines.
+    seen.assert_all_read(&[
         "rtta-prompt-",
         "rtta-label-",
         "rtta-refuse-",
         "rtta-log-",
         "rtta-parse-",
-    ] {
-        let met = seen.ids.iter().filter(|id| id.starts_with(family)).count();
-        assert!(met >= 3, "only {met} {family}* messages met");
-    }
-    assert!(seen.texts > 10_000, "only {} texts checked", seen.texts);
-    // Nothing else rendered in this process fell back to English either.
-    let fell_back: Vec<_> = missing()
-        .into_iter()
-        .filter(|(l, _)| *l == Lang::De)
-        .collect();
-    assert_eq!(fell_back, vec![]);
+    ]);
 }
 
 /// The name of seat `n` (from 0) in German.

@@ -1,7 +1,7 @@
 //! Checking that a game's words read wholly in one language (issue 30): every message of a
 //! text is in that language's bundles, every name has its form there, nothing is left
 //! unresolved or too long, and the words shown as given are only notation, coordinates and
-//! numbers. Used by the German game tests (`pandoria_german.rs`).
+//! numbers. Used by the German game tests (`pandoria_german.rs`, `rtta_german.rs`).
 
 use std::collections::BTreeSet;
 
