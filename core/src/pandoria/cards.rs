@@ -44,17 +44,6 @@ impl Resource {
         }
     }
 
-    /// "3 crystals", "1 gold", "5 wood".
-    pub fn amount(self, n: impl Into<i64>) -> String {
-        let n = n.into();
-        match self {
-            Resource::Crystal if n == 1 => "1 crystal".into(),
-            Resource::Crystal => format!("{n} crystals"),
-            Resource::Gold => format!("{n} gold"),
-            Resource::Wood => format!("{n} wood"),
-        }
-    }
-
     /// Reads a resource name (`crystal`, `crystals`, `gold`, `wood`).
     pub fn parse(word: &str) -> Option<Resource> {
         match word.to_ascii_lowercase().as_str() {
