@@ -8,6 +8,8 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand};
 use turnpost_core::Seed;
 use turnpost_core::registry::{GameInfo, OptionKind};
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Lang, Text};
 
 use crate::local::LocalOptions;
 use crate::paint::PngPainter;
@@ -73,6 +75,10 @@ pub enum Command {
         /// Abandon the game saved in --db (if any) and start a new one.
         #[arg(long)]
         new: bool,
+        /// The language to play in: en or de (default: from LANG, e.g. de_DE.UTF-8 is
+        /// German; English otherwise).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Play random legal moves into a database, printing each acknowledged action (used by
     /// the crash test).
@@ -126,23 +132,30 @@ pub fn main() -> ExitCode {
             db,
             out,
             new,
-        } => parse_local(&game, seed.as_deref(), &options).and_then(|(seed, options)| {
-            let opts = LocalOptions {
-                game,
-                players,
-                seed,
-                options,
-                db,
-                out,
-                new,
-            };
-            runtime()?.block_on(crate::local::play(
-                &opts,
-                Arc::new(PngPainter),
-                &mut std::io::stdin().lock(),
-                &mut std::io::stdout().lock(),
-            ))
-        }),
+            lang,
+        } => local_lang(lang.as_deref(), std::env::var("LANG").ok().as_deref())
+            .and_then(|lang| {
+                let (seed, options) = parse_local(&game, seed.as_deref(), &options, lang)?;
+                Ok((seed, options, lang))
+            })
+            .and_then(|(seed, options, lang)| {
+                let opts = LocalOptions {
+                    game,
+                    players,
+                    seed,
+                    options,
+                    db,
+                    out,
+                    new,
+                    lang,
+                };
+                runtime()?.block_on(crate::local::play(
+                    &opts,
+                    Arc::new(PngPainter),
+                    &mut std::io::stdin().lock(),
+                    &mut std::io::stdout().lock(),
+                ))
+            }),
         Command::Selfplay {
             db,
             game,
@@ -238,14 +251,32 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
         .map_err(|e| format!("cannot start the async runtime: {e}"))
 }
 
+/// The language of `turnpost local`: `--lang` if given, else the one `LANG` names
+/// (`de_DE.UTF-8` is German), else English.
+fn local_lang(given: Option<&str>, env: Option<&str>) -> Result<Lang, String> {
+    match given {
+        Some(tag) => Lang::from_tag(tag.trim()).ok_or_else(|| {
+            crate::install_words();
+            Lang::En.render(&t!("bot-cli-unknown-lang", lang = Arg::raw(tag)))
+        }),
+        None => Ok(env.and_then(Lang::from_tag).unwrap_or_default()),
+    }
+}
+
 type LocalSetup = (Option<Seed>, Vec<(String, String)>);
 
-fn parse_local(game: &str, seed: Option<&str>, options: &[String]) -> Result<LocalSetup, String> {
-    let info = turnpost_core::registry::find(game).map_err(|e| crate::english(&e.0))?;
+fn parse_local(
+    game: &str,
+    seed: Option<&str>,
+    options: &[String],
+    lang: Lang,
+) -> Result<LocalSetup, String> {
+    crate::install_words();
+    let say = |text: Text| lang.render(&text);
+    let info = turnpost_core::registry::find(game).map_err(|e| say(e.0))?;
     let seed = seed
         .map(|text| {
-            Seed::parse(text)
-                .ok_or_else(|| format!("\"{text}\" is not a seed: give a number or 64 hex digits"))
+            Seed::parse(text).ok_or_else(|| say(t!("bot-cli-not-a-seed", text = Arg::raw(text))))
         })
         .transpose()?;
     let options = options
@@ -253,9 +284,9 @@ fn parse_local(game: &str, seed: Option<&str>, options: &[String]) -> Result<Loc
         .map(|o| {
             o.split_once('=')
                 .map(|(k, v)| (k.to_string(), v.to_string()))
-                .ok_or_else(|| format!("an option is key=value, not \"{o}\""))
+                .ok_or_else(|| say(t!("bot-cli-not-key-value", option = Arg::raw(o.as_str()))))
         })
-        .map(|pair| pair.and_then(|(k, v)| checked_option(info, &k, &v)))
+        .map(|pair| pair.and_then(|(k, v)| checked_option(info, &k, &v).map_err(say)))
         .collect::<Result<_, _>>()?;
     Ok((seed, options))
 }
@@ -267,7 +298,7 @@ const TABLE_OPTIONS: [&str; 5] = ["deadline", "on_timeout", "rated", "ai", "ai_l
 /// names the game's options, a value not among an option's choices names its choices (not
 /// the parser's "unknown variant"). Keys and values are read as `/new` reads them
 /// (`family-spells` = `family_spells`, any case).
-pub fn checked_option(info: &GameInfo, key: &str, value: &str) -> Result<(String, String), String> {
+pub fn checked_option(info: &GameInfo, key: &str, value: &str) -> Result<(String, String), Text> {
     let key = key.trim().to_ascii_lowercase().replace('-', "_");
     // The table's own options (AI seats, deadlines, rating) are checked by the table.
     if TABLE_OPTIONS.contains(&key.as_str()) {
@@ -276,27 +307,35 @@ pub fn checked_option(info: &GameInfo, key: &str, value: &str) -> Result<(String
     let value = value.trim().to_ascii_lowercase().replace('-', "_");
     let Some(spec) = info.option(&key) else {
         let keys: Vec<&str> = info.options.iter().map(|o| o.key).collect();
+        // Keys and values as typed; the game's title is a name.
+        let (game, typed) = (Arg::raw(info.title), Arg::raw(key.clone()));
         return Err(if keys.is_empty() {
-            format!("{} takes no options, not \"{key}\"", info.title)
+            t!("bot-cli-no-options", game = game, key = typed)
         } else {
-            format!(
-                "\"{key}\" is not an option of {}: its options are {}",
-                info.title,
-                keys.join(", ")
+            let keys = Arg::raw(keys.join(", "));
+            t!(
+                "bot-cli-not-an-option",
+                key = typed,
+                game = game,
+                keys = keys
             )
         });
     };
     match &spec.kind {
         OptionKind::Choice(choices) if !choices.iter().any(|c| c.value == value) => {
             let values: Vec<String> = choices.iter().map(|c| c.value.replace('_', "-")).collect();
-            Err(format!(
-                "{key} must be one of {}, not \"{value}\"",
-                values.join(", ")
+            Err(t!(
+                "bot-cli-one-of",
+                key = Arg::raw(key),
+                values = Arg::raw(values.join(", ")),
+                value = Arg::raw(value)
             ))
         }
-        OptionKind::Flag if value != "true" && value != "false" => {
-            Err(format!("{key} is true or false, not \"{value}\""))
-        }
+        OptionKind::Flag if value != "true" && value != "false" => Err(t!(
+            "bot-cli-true-or-false",
+            key = Arg::raw(key),
+            value = Arg::raw(value)
+        )),
         _ => Ok((key, value)),
     }
 }
@@ -320,7 +359,8 @@ fn replay(file: &PathBuf) -> Result<(), String> {
         turnpost_render::text::public(
             run.game.name(),
             &*run.game.public_view(),
-            turnpost_core::words::Lang::En, // B2: --lang
+            // Replays are a developer's tool, in English like the scenario's log lines.
+            Lang::En,
         )
     );
     Ok(())
@@ -332,7 +372,7 @@ mod local_options {
 
     fn options(list: &[&str]) -> Result<Vec<(String, String)>, String> {
         let list: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-        parse_local("pandoria", None, &list).map(|(_, options)| options)
+        parse_local("pandoria", None, &list, Lang::En).map(|(_, options)| options)
     }
 
     #[test]
@@ -363,6 +403,33 @@ mod local_options {
         );
     }
 
+    #[test]
+    fn the_local_language_is_the_flag_else_the_environment_else_english() {
+        assert_eq!(local_lang(None, Some("de_DE.UTF-8")), Ok(Lang::De));
+        assert_eq!(local_lang(None, Some("en_GB.UTF-8")), Ok(Lang::En));
+        assert_eq!(local_lang(None, Some("C.UTF-8")), Ok(Lang::En));
+        assert_eq!(local_lang(None, None), Ok(Lang::En));
+        assert_eq!(local_lang(Some("de"), Some("en_US.UTF-8")), Ok(Lang::De));
+        assert_eq!(local_lang(Some("en"), Some("de_DE.UTF-8")), Ok(Lang::En));
+        let unknown = local_lang(Some("fr"), None).unwrap_err();
+        assert!(
+            unknown.contains("\"fr\"") && unknown.contains("en or de"),
+            "{unknown}"
+        );
+    }
+
+    #[test]
+    fn a_bad_option_is_refused_in_the_chosen_language() {
+        let list = vec!["mode=expert".to_string()];
+        let german = parse_local("pandoria", None, &list, Lang::De).unwrap_err();
+        let english = parse_local("pandoria", None, &list, Lang::En).unwrap_err();
+        assert_ne!(german, english);
+        assert!(
+            german.contains("\"expert\"") || german.contains("„expert“"),
+            "{german}"
+        );
+    }
+
     #[tokio::test]
     async fn a_refused_game_without_a_database_is_not_called_unresumable() {
         let opts = LocalOptions {
@@ -373,6 +440,7 @@ mod local_options {
             db: None,
             out: std::env::temp_dir().join("turnpost-local-refused"),
             new: false,
+            lang: Lang::En,
         };
         let mut out = Vec::new();
         let error = crate::local::play(

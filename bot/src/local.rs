@@ -12,6 +12,8 @@ use std::sync::Arc;
 use turnpost_core::Seed;
 use turnpost_core::reference::Lookup;
 use turnpost_core::registry::{self, GameInfo, OptionKind};
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Lang, Text};
 
 use crate::table::{
     Caller, Command, Image, Painter, Reply, Table, TableError, TableSettings, parse_count,
@@ -28,12 +30,6 @@ fn reference_lookup(word: &str) -> Option<Lookup> {
 
 /// The channel id local games use.
 pub const LOCAL_CHANNEL: u64 = 1;
-
-const HELP: &str = "Type an action in the game's notation (\"help\" shows it), \"legal\" for every legal action, \
-\"rules\" or \"rules scoring\" for the rules in brief, \"explain\" for what your choices do, \"card rage\", \"realm elves\" or \
-\"development agriculture\" for one piece, \"board\", \"hand\", \"log\", \"undo\", \"resign\", \"abandon\" \
-(end the game for good), or \"quit\" (with --db the game is saved after every move and resumes next time; \
---new starts over).";
 
 /// How to run a local game.
 #[derive(Clone, Debug)]
@@ -52,6 +48,8 @@ pub struct LocalOptions {
     pub out: PathBuf,
     /// Abandon a saved game and start a new one.
     pub new: bool,
+    /// The language everything is shown in (`--lang`, default from `LANG`).
+    pub lang: Lang,
 }
 
 /// The local player with a 1-based seat number.
@@ -148,9 +146,15 @@ struct Session<'a> {
     out_dir: PathBuf,
     pictures: usize,
     out: &'a mut dyn Write,
+    lang: Lang,
 }
 
 impl Session<'_> {
+    /// `text` in the session's language.
+    fn say(&self, text: &Text) -> String {
+        self.lang.render(text)
+    }
+
     fn save(&mut self, images: &[Image], label: &str) -> io::Result<()> {
         for image in images {
             std::fs::create_dir_all(&self.out_dir)?;
@@ -159,7 +163,10 @@ impl Session<'_> {
                 .out_dir
                 .join(format!("{:04}-{label}-{}", self.pictures, image.name));
             std::fs::write(&path, &image.png)?;
-            writeln!(self.out, "  [picture: {}]", path.display())?;
+            // The file's path as it is.
+            let path = Arg::raw(path.display().to_string());
+            let line = self.say(&t!("bot-local-picture", path = path));
+            writeln!(self.out, "  {line}")?;
         }
         Ok(())
     }
@@ -169,15 +176,12 @@ impl Session<'_> {
             writeln!(
                 self.out,
                 "\n{}",
-                turnpost_render::text::public(
-                    &kind,
-                    &*view,
-                    turnpost_core::words::Lang::En /* B2: --lang */
-                )
+                turnpost_render::text::public(&kind, &*view, self.lang)
             )?;
         }
         for post in &reply.public {
-            writeln!(self.out, "{}", post.text)?;
+            let text = self.say(&post.text);
+            writeln!(self.out, "{text}")?;
             self.save(&post.images, "board")?;
         }
         Ok(())
@@ -191,21 +195,26 @@ pub async fn play(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), String> {
+    let lang = opts.lang;
+    let say = |text: Text| lang.render(&text);
+    let refused = |e: TableError| match e {
+        TableError::Refused(m) => say(m),
+        e => e.to_string(),
+    };
     // Refuse what cannot be played before anything is written to the file.
-    let info = registry::find(&opts.game).map_err(|e| crate::english(&e.0))?;
+    let info = registry::find(&opts.game).map_err(|e| say(e.0))?;
     let counts = &info.players;
     // AI seats (`ai=1`) sit after the people at the keyboard; both counts are checked
     // against the game's range before they are added, so no count can overflow.
-    let range = || {
-        format!(
-            "{} is for {} to {} players",
-            info.name,
-            counts.start(),
-            counts.end()
-        )
-    };
+    let (game, low, high) = (Arg::raw(info.name), *counts.start(), *counts.end());
     if opts.players == 0 || opts.players > *counts.end() {
-        return Err(format!("{}, not {}", range(), opts.players));
+        return Err(say(t!(
+            "bot-local-player-count",
+            game = game,
+            low = low,
+            high = high,
+            n = opts.players
+        )));
     }
     let ai = match opts.options.iter().find(|(k, _)| k.trim() == "ai") {
         Some((_, v)) => parse_count(
@@ -213,29 +222,31 @@ pub async fn play(
             v,
             0..=counts.end() - opts.players,
         )
-        .map_err(|e| e.to_string())?,
+        .map_err(refused)?,
         None => 0,
     };
     let seats = opts.players + ai;
     if !counts.contains(&seats) {
-        return Err(format!(
-            "{}, not {} people and {ai} AI seats",
-            range(),
-            opts.players
-        ));
+        return Err(say(t!(
+            "bot-local-too-many",
+            game = game,
+            low = low,
+            high = high,
+            people = opts.players,
+            ai = ai
+        )));
     }
     let table = open_table(opts.db.as_deref(), painter).await?;
     let io_err = |e: io::Error| e.to_string();
-    writeln!(out, "{}\n\n{HELP}", info.help).map_err(io_err)?;
+    let help = || format!("{}\n\n{}", info.help, say(t!("bot-local-help")));
+    writeln!(out, "{}", help()).map_err(io_err)?;
     let host = local_caller(1, None);
     if opts.new {
         match table
             .handle(&host, Command::Abandon { confirm: true })
             .await
         {
-            Ok(_) => {
-                writeln!(out, "The saved game is abandoned; a new one begins.").map_err(io_err)?
-            }
+            Ok(_) => writeln!(out, "{}", say(t!("bot-local-abandoned-new"))).map_err(io_err)?,
             Err(TableError::Refused(_)) => {} // nothing saved
             Err(e) => return Err(e.to_string()),
         }
@@ -245,7 +256,7 @@ pub async fn play(
         .await
         .map_err(|e| e.to_string())?;
     let first = if resumed.is_some() {
-        writeln!(out, "Resuming the saved game.").map_err(io_err)?;
+        writeln!(out, "{}", say(t!("bot-local-resuming"))).map_err(io_err)?;
         table.handle(&host, Command::Board).await
     } else {
         let seats = (1..=opts.players as u64)
@@ -267,16 +278,15 @@ pub async fn play(
     // Only a saved table (--db) can be one that cannot be resumed; in memory a refusal is
     // just the options' own problem.
     let mut reply = first.map_err(|e| match e {
-        TableError::Refused(m) if resumed.is_none() && opts.db.is_some() => format!(
-            "{} This file holds a table that cannot be resumed; run again with --new to abandon it and start over.",
-            crate::english(&m)
-        ),
-        e => e.to_string(),
+        TableError::Refused(m) if resumed.is_none() && opts.db.is_some() => {
+            say(t!("bot-local-cannot-resume", why = m))
+        }
+        e => refused(e),
     })?;
     if resumed.is_none()
         && let Ok(info) = turnpost_core::registry::find(&opts.game)
     {
-        writeln!(out, "{}", options_note(info, &opts.options)).map_err(io_err)?;
+        writeln!(out, "{}", options_note(info, &opts.options, lang)).map_err(io_err)?;
     }
     if let Some(post) = reply.ephemeral.take() {
         reply.public.push(post);
@@ -287,6 +297,7 @@ pub async fn play(
         out_dir: opts.out.clone(),
         pictures: 0,
         out,
+        lang,
     };
     session.show_public(&reply).await.map_err(io_err)?;
     let mut shown: Option<u64> = None;
@@ -295,7 +306,7 @@ pub async fn play(
     let mut counter = 0u64;
     loop {
         let Some(t) = turn.clone() else {
-            writeln!(session.out, "The game is over.").map_err(io_err)?;
+            writeln!(session.out, "{}", say(t!("bot-local-game-over"))).map_err(io_err)?;
             return Ok(());
         };
         // An AI seat plays by itself; its move is shown like anybody's.
@@ -306,7 +317,7 @@ pub async fn play(
                     turn = r.turn.clone();
                 }
                 Ok(Some(_)) => {}
-                Ok(None) => return Err("the AI seat to act found nothing to play".into()),
+                Ok(None) => return Err(say(t!("bot-local-ai-stuck"))),
                 Err(e) => return Err(e.to_string()),
             }
             continue;
@@ -314,12 +325,9 @@ pub async fn play(
         let who = local_caller(t.user, None);
         if shown != Some(t.user) {
             if handover && shown.is_some() {
-                writeln!(
-                    session.out,
-                    "\n=== Pass the keyboard to {} and press Enter ===",
-                    who.name
-                )
-                .map_err(io_err)?;
+                let name = Arg::raw(who.name.clone());
+                let pass = say(t!("bot-local-pass-keyboard", name = name));
+                writeln!(session.out, "\n{pass}").map_err(io_err)?;
                 session.out.flush().map_err(io_err)?;
                 if read_line(input).map_err(io_err)? == Line::End {
                     return Ok(());
@@ -329,31 +337,32 @@ pub async fn play(
             if let Ok(hand) = session.table.handle(&who, Command::Hand).await
                 && let Some(post) = hand.ephemeral
             {
-                writeln!(session.out, "{}", post.text.trim_end()).map_err(io_err)?;
+                writeln!(session.out, "{}", say(post.text).trim_end()).map_err(io_err)?;
                 session
                     .save(&post.images, &format!("player{}", t.user))
                     .map_err(io_err)?;
             }
         }
-        write!(session.out, "{}, {}> ", who.name, t.prompt).map_err(io_err)?;
+        let prompt = t!(
+            "bot-local-prompt",
+            name = Arg::raw(who.name.clone()),
+            prompt = t.prompt.clone()
+        );
+        write!(session.out, "{}", say(prompt)).map_err(io_err)?;
         session.out.flush().map_err(io_err)?;
         let line = match read_line(input).map_err(io_err)? {
             Line::Text(line) => line,
             Line::End => {
-                writeln!(session.out, "\n(end of input: the game is left as it is)")
-                    .map_err(io_err)?;
+                writeln!(session.out, "\n{}", say(t!("bot-local-end-of-input"))).map_err(io_err)?;
                 return Ok(());
             }
             Line::TooLong => {
-                writeln!(session.out, "  That line is too long (over {MAX_LINE} characters); type an action such as \"pass\", or \"help\".").map_err(io_err)?;
+                let too_long = say(t!("bot-local-too-long", max = MAX_LINE));
+                writeln!(session.out, "  {too_long}").map_err(io_err)?;
                 continue;
             }
             Line::NotText => {
-                writeln!(
-                    session.out,
-                    "  That line is not text (UTF-8); type an action such as \"pass\", or \"help\"."
-                )
-                .map_err(io_err)?;
+                writeln!(session.out, "  {}", say(t!("bot-local-not-text"))).map_err(io_err)?;
                 continue;
             }
         };
@@ -363,7 +372,7 @@ pub async fn play(
             [] => continue,
             ["quit" | "exit"] => return Ok(()),
             ["help" | "?"] => {
-                writeln!(session.out, "{}\n\n{HELP}", info.help).map_err(io_err)?;
+                writeln!(session.out, "{}", help()).map_err(io_err)?;
                 continue;
             }
             ["legal"] => {
@@ -372,13 +381,10 @@ pub async fn play(
                     .suggest(&who, "", usize::MAX)
                     .await
                     .map_err(|e| e.to_string())?;
-                writeln!(
-                    session.out,
-                    "{} legal actions: {}",
-                    legal.len(),
-                    legal.join(", ")
-                )
-                .map_err(io_err)?;
+                // The actions in notation, as typed.
+                let actions = Arg::raw(legal.join(", "));
+                let line = t!("bot-local-legal", n = legal.len(), actions = actions);
+                writeln!(session.out, "{}", say(line)).map_err(io_err)?;
                 continue;
             }
             ["rules", topic @ ..] => Command::Rules {
@@ -411,15 +417,12 @@ pub async fn play(
                     .await;
                 match reply {
                     Ok(_) => {
-                        writeln!(
-                            session.out,
-                            "The game is abandoned. Run again to start a new one."
-                        )
-                        .map_err(io_err)?;
+                        writeln!(session.out, "{}", say(t!("bot-local-abandoned")))
+                            .map_err(io_err)?;
                         return Ok(());
                     }
                     Err(TableError::Refused(m)) => {
-                        writeln!(session.out, "  {}", crate::english(&m)).map_err(io_err)?;
+                        writeln!(session.out, "  {}", say(m)).map_err(io_err)?;
                         continue;
                     }
                     Err(e) => return Err(e.to_string()),
@@ -434,18 +437,15 @@ pub async fn play(
         match session.table.handle(&caller, command).await {
             Ok(mut r) => {
                 if let Some(post) = r.ephemeral.take() {
-                    writeln!(session.out, "{}", post.text).map_err(io_err)?;
+                    writeln!(session.out, "{}", say(post.text)).map_err(io_err)?;
                     session
                         .save(&post.images, &format!("player{}", t.user))
                         .map_err(io_err)?;
                 }
                 if let Some(confirm) = &r.confirm {
-                    writeln!(
-                        session.out,
-                        "  (type \"anyway {}\" to play it, or choose again)",
-                        confirm.notation
-                    )
-                    .map_err(io_err)?;
+                    let notation = Arg::raw(confirm.notation.clone());
+                    let anyway = say(t!("bot-local-anyway", notation = notation));
+                    writeln!(session.out, "  {anyway}").map_err(io_err)?;
                 }
                 if r.public.is_empty() && r.turn.is_some() {
                     // A step undo may still take back (said above): the board is unchanged
@@ -460,16 +460,14 @@ pub async fn play(
                     if turn.as_ref().map(|t| t.user) == Some(t.user)
                         && let Some((_, post)) = r.private.iter().find(|(u, _)| *u == t.user)
                     {
-                        write!(session.out, "{}", post.text).map_err(io_err)?;
+                        write!(session.out, "{}", say(post.text.clone())).map_err(io_err)?;
                         session
                             .save(&post.images, &format!("player{}", t.user))
                             .map_err(io_err)?;
                     }
                 }
             }
-            Err(TableError::Refused(m)) => {
-                writeln!(session.out, "  {}", crate::english(&m)).map_err(io_err)?
-            }
+            Err(TableError::Refused(m)) => writeln!(session.out, "  {}", say(m)).map_err(io_err)?,
             Err(e) => return Err(e.to_string()),
         }
     }
@@ -477,13 +475,16 @@ pub async fn play(
 
 /// The options a local game plays with, and how to choose others: every option with a
 /// choice of values (the mode first), its value (given or the default) and its choices.
-pub fn options_note(info: &GameInfo, given: &[(String, String)]) -> String {
+/// A game names its options in English only (core's option schema).
+pub fn options_note(info: &GameInfo, given: &[(String, String)], lang: Lang) -> String {
     let described = info.describe_options(given);
+    let title = Arg::raw(info.title);
     let mut lines = vec![if described.trim().is_empty() {
         // No option chosen and none shown by default (RTTA's standard game).
-        format!("Playing {}.", info.title)
+        t!("bot-local-playing", title = title)
     } else {
-        format!("Playing {}: {described}.", info.title)
+        let described = Arg::raw(described);
+        t!("bot-local-playing-with", title = title, options = described)
     }];
     for spec in &info.options {
         let value = given
@@ -505,21 +506,28 @@ pub fn options_note(info: &GameInfo, given: &[(String, String)]) -> String {
                 .join(", "),
             OptionKind::Flag => "true, false".to_string(),
         };
+        // Values as typed after `--option key=`.
         let now = match value {
-            Some(v) => format!("{} now", v.replace('_', "-")),
-            None => "not set".to_string(),
+            Some(v) => t!(
+                "bot-local-option-now",
+                value = Arg::raw(v.replace('_', "-"))
+            ),
+            None => t!("bot-local-option-not-set"),
         };
-        lines.push(format!(
-            "  --option {}=… ({}: {choices}; {now})",
-            spec.key, spec.label
+        lines.push(t!(
+            "bot-local-option",
+            key = Arg::raw(spec.key),
+            label = Arg::raw(spec.label),
+            choices = Arg::raw(choices),
+            now = now
         ));
     }
     if info.options.is_empty() {
-        lines.push("  (this game has no options)".to_string());
+        lines.push(t!("bot-local-no-options"));
     } else {
-        lines.insert(1, "Choose others when starting a game:".to_string());
+        lines.insert(1, t!("bot-local-choose-others"));
     }
-    lines.join("\n")
+    lang.render(&Text::lines(lines))
 }
 
 #[cfg(test)]
@@ -539,6 +547,7 @@ mod tests {
             db: None,
             out: std::env::temp_dir().join("turnpost-local-test"),
             new: false,
+            lang: Lang::En,
         };
         play(&opts, Arc::new(NoImages), &mut script.as_bytes(), &mut out)
             .await
@@ -566,6 +575,7 @@ mod tests {
             db: None,
             out: std::env::temp_dir().join("turnpost-local-ai-test"),
             new: false,
+            lang: Lang::En,
         };
         play(&opts, Arc::new(NoImages), &mut script.as_bytes(), &mut out)
             .await
@@ -598,7 +608,7 @@ mod tests {
     #[test]
     fn the_options_note_says_the_mode_and_how_to_choose_another() {
         let info = turnpost_core::registry::find("pandoria").unwrap();
-        let note = options_note(info, &[]);
+        let note = options_note(info, &[], Lang::En);
         assert!(note.starts_with("Playing Pandoria: "), "{note}");
         assert!(
             note.contains(
@@ -608,11 +618,11 @@ mod tests {
         );
         let rtta = turnpost_core::registry::find("rtta").unwrap();
         assert!(
-            options_note(rtta, &[]).contains(
+            options_note(rtta, &[], Lang::En).contains(
                 "--option trade=… (Trade variant (2 to 4 players): true, false; false now)"
             ),
             "{}",
-            options_note(rtta, &[])
+            options_note(rtta, &[], Lang::En)
         );
     }
 }

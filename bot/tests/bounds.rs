@@ -335,6 +335,7 @@ fn payload(sub: &Option<String>, name: &str, kind: u64, value: Value) -> Value {
 async fn slash_answered_in_words(table: &Table, command: &str, options: Value) {
     match invocation(command, &data_options(options.clone())) {
         Err(message) => {
+            let message = message.to_string();
             assert!(!message.trim().is_empty(), "/{command} {options:.200}");
             assert!(
                 message.chars().count() <= REFUSAL_CHARS,
@@ -441,6 +442,7 @@ fn the_terminal_refuses_absurd_seat_counts_in_words() {
                 db: Some(db.clone()),
                 out: dir.path().join("pictures"),
                 new: false,
+                lang: turnpost_core::words::Lang::En,
             };
             let mut out = Vec::new();
             let result = play(&opts, Arc::new(NoImages), &mut &b""[..], &mut out).await;
@@ -466,6 +468,7 @@ fn the_terminal_refuses_absurd_seat_counts_in_words() {
             db: None,
             out: dir.path().join("pictures"),
             new: false,
+            lang: turnpost_core::words::Lang::En,
         };
         let mut out = Vec::new();
         play(&opts, Arc::new(NoImages), &mut &b"quit\n"[..], &mut out)

@@ -57,10 +57,12 @@ fn the_readme_lists_each_bit_with_its_value_and_why() {
         "one line per permission:\n{}",
         listed.join("\n")
     );
+    // The permissions' names are the bot's words (English here, as the README).
+    turnpost_bot::install_words();
     for needed in INVITE {
         let bits = needed.bit.bits();
         let shift = bits.trailing_zeros();
-        let line = format!("- {} (`1<<{shift}` = {bits}):", needed.name);
+        let line = format!("- {} (`1<<{shift}` = {bits}):", needed.name());
         assert!(
             section.contains(&line),
             "the README lists {line:?} with why it is needed"

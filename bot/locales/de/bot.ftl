@@ -375,3 +375,295 @@ bot-my-games-away = 🏖️ Im Urlaub bis { $until }.
 ## Words of the league's pictures and files ($name: the player's name as given).
 bot-rating-chart = { $name } — { $game }-Wertung
 bot-record-alt = Die Aufzeichnung des Spiels als JSON (Optionen, Plätze und jede Aktion in Notation).
+
+## discord
+## Die Slash-Befehle, wie Discord sie zeigt: bot-cmd-<Befehl> ist der Name eines Befehls,
+## bot-cmd-<Befehl>-about seine Beschreibung; bot-opt-<Option> der Name einer Option (überall
+## derselbe) und bot-opt-<Befehl>-<Option>-about ihre Beschreibung. Namen: Kleinbuchstaben,
+## Ziffern, - und _, höchstens 32; Beschreibungen und Auswahlen: höchstens 100 Zeichen.
+bot-cmd-new = neu
+bot-cmd-new-about = Einen Tisch für ein Spiel in diesem Kanal eröffnen
+bot-opt-new-game-about = Einen Tisch für { $title } eröffnen
+bot-opt-players = spieler
+bot-opt-new-players-about = Plätze am Tisch
+bot-opt-new-deadline-about = Zeit pro Zug (Standard: die des Servers)
+bot-opt-new-on-timeout-about = Wenn eine Frist abläuft (Standard: wie auf dem Server)
+bot-opt-new-rated-about = Ob das Ergebnis für die Wertung zählt (Standard: wie auf dem Server)
+bot-opt-ai = ki
+bot-opt-new-ai-about = KI-Plätze nach dir (ungewertet, außer der Server erlaubt es)
+bot-opt-ai-level = ki_stärke
+bot-opt-new-ai-level-about = Wie stark die KI-Plätze spielen (Standard: normal)
+bot-opt-thread = thread
+bot-opt-new-thread-about = Das Spiel in einem neuen öffentlichen Thread dieses Kanals eröffnen (Standard: hier)
+bot-opt-options = optionen
+bot-opt-new-options-about = Weitere Optionen als Schlüssel=Wert (für Fortgeschrittene)
+bot-cmd-join = beitreten
+bot-cmd-join-about = Einen Platz am Tisch dieses Kanals nehmen
+bot-cmd-leave = verlassen
+bot-cmd-leave-about = Den Tisch dieses Kanals vor dem Start verlassen
+bot-cmd-start = starten
+bot-cmd-start-about = Das Spiel starten (wer den Tisch eröffnet hat)
+bot-cmd-play = spielen
+bot-cmd-play-about = Eine Aktion spielen
+bot-opt-action = aktion
+bot-opt-play-action-about = Die Aktion, z. B. tile D7 E7 (tippe, um die erlaubten zu sehen)
+bot-cmd-turn = zug
+bot-cmd-turn-about = Dein privates Panel für deine aktuelle Entscheidung öffnen (wie „Meinen Zug machen“)
+bot-cmd-help = hilfe
+bot-cmd-help-about = Wie das Spiel in diesem Kanal geht: Regeln in Kürze, Knöpfe, Befehle
+bot-cmd-board = brett
+bot-cmd-board-about = Das Spielbrett zeigen (nur dir)
+bot-cmd-hand = hand
+bot-cmd-hand-about = Deine Hand und die Plättchenvorschau zeigen (nur dir)
+bot-cmd-log = log
+bot-cmd-log-about = Das Log des Spiels zeigen (nur dir)
+bot-opt-page = seite
+bot-opt-log-page-about = Seite, 1 = die neueste
+bot-cmd-undo = zurücknehmen
+bot-cmd-undo-about = Deine letzte Aktion in diesem Zug zurücknehmen
+bot-cmd-resign = aufgeben
+bot-cmd-resign-about = Deinen Platz in diesem Spiel aufgeben
+bot-cmd-abandon = abbrechen
+bot-cmd-abandon-about = Das Spiel dieses Kanals für alle beenden (wer es eröffnet hat oder ein Moderator)
+bot-cmd-games = spiele
+bot-cmd-games-about = Die laufenden Spiele auf diesem Server
+bot-cmd-myturns = meinezüge
+bot-cmd-myturns-about = Die Spiele, in denen du am Zug bist
+bot-cmd-settings = einstellungen
+bot-cmd-settings-about = Deine eigenen Einstellungen; ohne Optionen werden sie gezeigt
+bot-opt-confirm = nachfragen
+bot-opt-settings-confirm-about = Einmal nachfragen, bevor ein Zug mit Ungenutztem endet (Arbeiter, ein Kauf)
+bot-choice-on = an
+bot-choice-off = aus
+bot-cmd-remind = erinnern
+bot-cmd-remind-about = Kanaleinstellung: wer dran ist, wird nach so vielen untätigen Stunden erinnert (0 = nie)
+bot-opt-hours = stunden
+bot-opt-remind-hours-about = Untätige Stunden bis zur Erinnerung
+bot-cmd-quiet = ruhezeit
+bot-cmd-quiet-about = Deine Ruhezeit: keine Erinnerungen zwischen Beginn und Ende (deine Ortszeit)
+bot-opt-start = beginn
+bot-opt-quiet-start-about = Stunde (Ortszeit), zu der die Ruhe beginnt (0-23)
+bot-opt-end = ende
+bot-opt-quiet-end-about = Stunde (Ortszeit), zu der die Ruhe endet (0-23); gleich dem Beginn löscht sie
+bot-opt-utc-offset = utc_abstand
+bot-opt-quiet-utc-offset-about = Dein Abstand zu UTC in Stunden, z. B. 2 oder -5
+bot-cmd-vacation = urlaub
+bot-cmd-vacation-about = Die Fristen deiner Züge in allen Spielen für einige Tage anhalten
+bot-opt-days = tage
+bot-opt-vacation-days-about = Tage, die du weg bist (pro Saison begrenzt)
+bot-cmd-season = saison
+bot-cmd-season-about = Die Saisons der Ranglisten dieses Servers (Moderatoren)
+bot-opt-season-start = beginnen
+bot-opt-season-start-about = Eine Saison beginnen: eine neue Rangliste neben der ewigen
+bot-opt-name = name
+bot-opt-season-name-about = Der Name der Saison
+bot-opt-season-close = beenden
+bot-opt-season-close-about = Die laufende Saison beenden und ihre Sieger verkünden
+bot-cmd-league = liga
+bot-cmd-league-about = Die Standards dieses Servers für neue Spiele; Moderatoren können sie ändern
+bot-opt-league-deadline-about = Standardfrist pro Zug
+bot-opt-league-on-timeout-about = Was standardmäßig passiert, wenn eine Frist abläuft
+bot-opt-rated = gewertet
+bot-opt-league-rated-about = Ob neue Spiele standardmäßig gewertet werden
+bot-opt-ai-rated = ki_gewertet
+bot-opt-league-ai-rated-about = Ob Spiele, die mit KI-Plätzen beginnen, gewertet werden dürfen (Standard: nein)
+bot-opt-vacation-days = urlaubstage
+bot-opt-league-vacation-days-about = Urlaubstage pro Spieler und Saison
+bot-cmd-leaderboard = rangliste
+bot-cmd-leaderboard-about = Die 20 besten Wertungen eines Spiels auf diesem Server
+bot-opt-season = saison
+bot-opt-leaderboard-season-about = Der Name einer Saison, oder all für die ewige (Standard: die laufende Saison)
+bot-cmd-profile = profil
+bot-cmd-profile-about = Spiele, Siege, Durchschnittspunkte und Wertungsverlauf eines Spielers
+bot-opt-user = spieler
+bot-opt-profile-user-about = Der Spieler (Standard: du)
+bot-cmd-history = verlauf
+bot-cmd-history-about = Die beendeten Spiele dieses Servers mit ihren Endständen
+bot-cmd-record = aufzeichnung
+bot-cmd-record-about = Die Aufzeichnung des Spiels in diesem Kanal: jede Aktion (nach dem Ende auch der Seed)
+bot-cmd-mygames = meinespiele
+bot-cmd-mygames-about = Deine Spiele auf allen Servern: wer am Zug ist, und die Frist
+bot-cmd-rules = regeln
+bot-cmd-rules-about = Die Regeln eines Spiels in Kürze: Zug, Wertung, Ende, Modi und Varianten
+bot-opt-topic = thema
+bot-opt-rules-topic-about = Was erklärt werden soll (tippe, um die Themen zu sehen)
+bot-cmd-card = karte
+bot-cmd-card-about = Was der Zauberspruch oder das Gebäude einer Karte, ein Monument oder ein Relikt bewirkt
+bot-opt-card-name-about = Ihr Name auf Deutsch oder Englisch (tippe, um sie zu sehen)
+bot-cmd-realm = volk
+bot-cmd-realm-about = Was die Fähigkeit eines Volks bewirkt
+bot-opt-realm-name-about = Der Name des Volks auf Deutsch oder Englisch (tippe, um sie zu sehen)
+bot-cmd-development = errungenschaft
+bot-cmd-development-about = Was eine Errungenschaft, ein Monument oder eine Katastrophe bewirkt
+bot-opt-development-name-about = Ihr Name auf Deutsch oder Englisch (tippe, um sie zu sehen)
+bot-opt-deadline = frist
+bot-opt-on-timeout = bei_fristende
+# Eine Fristregel als Auswahl: ihr gespeichertes Wort, dann was sie tut.
+bot-choice-policy = { $policy }: { $what }
+bot-opt-game = spiel
+bot-opt-game-about = Welches Spiel
+# Ein Slash-Befehl, der sich nicht lesen lässt (Discord prüft sie; ein gefälschter oder
+# veralteter Client kann alles schicken). $name: der Name einer Option oder eines Befehls, wie
+# Discord ihn schickt.
+bot-options-too-long = Die Optionen sind zu lang: höchstens { $max } Zeichen Schlüssel=Wert-Wörter.
+bot-not-key-value = „{ $word }“ ist nicht Schlüssel=Wert (zum Beispiel realms=random_unique)
+bot-option-out-of-range = { $name } muss zwischen { $low } und { $high } liegen, nicht { $value }.
+bot-choose-a-game = Wähle ein Spiel: /new { $games }
+bot-confirm-on-or-off = confirm ist on oder off, nicht „{ $value }“
+bot-choose-season-start-or-close = Wähle /saison beginnen oder /saison beenden
+bot-unknown-command = Turnpost kennt /{ $name } nicht
+
+## Die Berechtigungen des Bots ($permission: ihr Schlüssel, $place: wo sie vergeben werden,
+## thread oder channel; $names: ihre Namen als Liste). Die Namen wie in Discords Einstellungen.
+bot-permission-name = { $permission ->
+    [view-channel] Kanal ansehen
+    [send-messages] Nachrichten senden
+    [embed-links] Links einbetten
+    [attach-files] Dateien anhängen
+    [read-message-history] Nachrichtenverlauf anzeigen
+    [create-public-threads] Öffentliche Threads erstellen
+   *[send-messages-in-threads] Nachrichten in Threads senden
+}
+bot-permission-why = { $permission ->
+    [view-channel] um den Kanal zu sehen, in dem gespielt wird
+    [send-messages] um die Lobby und die Zugnachrichten zu posten
+    [embed-links] die Zugnachrichten zeigen ihre Bilder in Embeds, die Discord ohne diese Berechtigung weglässt
+    [attach-files] um die Bilder des Spielbretts und der Hände hochzuladen
+    [read-message-history] nach einem Absturz liest der Bot die letzten Nachrichten eines Kanals, bevor er wieder postet, damit nichts doppelt ankommt
+    [create-public-threads] `/neu thread:true` eröffnet das Spiel in einem neuen Thread des Kanals
+   *[send-messages-in-threads] um die Lobby und die Zugnachrichten von Spielen in Threads zu posten
+}
+bot-permission-line = - **{ $name }**: { $why }.
+bot-permissions-how-to-grant = So lässt es sich beheben: Ein Moderator öffnet die Einstellungen { $place ->
+    [thread] des Kanals dieses Threads
+   *[channel] dieses Kanals
+} → Berechtigungen → die Rolle von Turnpost (oder Turnpost selbst) → erlaubt { $names }.
+bot-permissions-refused = Ich kann hier { $doing ->
+    [start-game] das Spiel nicht starten
+    [open-rematch] die Revanche nicht eröffnen
+    [open-thread] keinen Tisch in einem neuen Thread eröffnen
+   *[open-table] keinen Tisch eröffnen
+}: Turnpost hat { $place ->
+    [thread] im Kanal dieses Threads
+   *[channel] in diesem Kanal
+} keine Berechtigung für { $names }. Es wurde nichts geändert.
+bot-permissions-warning = ⚠ Turnpost hat { $place ->
+    [thread] im Kanal dieses Threads
+   *[channel] in diesem Kanal
+} keine Berechtigung für { $names }, daher { $effect ->
+    [no-pictures] gehen die Zugnachrichten ohne ihre Bilder hinaus
+   *[may-not-arrive] kommen die Nachrichten des Spiels womöglich nicht oder ohne ihre Bilder an
+}. { $how }
+
+## Antworten des Discord-Adapters selbst.
+bot-restarting = Turnpost startet gerade neu; versuch es bitte in einer Minute noch einmal.
+bot-apology = Entschuldigung — bei uns ist etwas schiefgegangen. Es wurde protokolliert; versuch es bitte gleich noch einmal.
+bot-done = Erledigt.
+bot-pick-an-action = Wähle eine der Aktionen.
+bot-not-our-button = Dieser Knopf gehört nicht zu Turnpost.
+bot-abandon-question = Das Spiel dieses Kanals für alle abbrechen? Es kann nicht fortgesetzt werden.
+bot-button-abandon = Spiel abbrechen
+## /new … thread:true ($thread: die Erwähnung des Threads; $name: der Name des Spielers, wie er ist).
+bot-thread-in-thread = Das hier ist schon ein Thread, und ein Thread kann keine eigenen Threads haben. Nimm `/neu` ohne `thread`, um in diesem Thread zu spielen, oder `/neu … thread:true` in einem Kanal.
+bot-thread-outside-server = Threads gibt es nur in den Kanälen eines Servers: nimm `/neu … thread:true` in einem Serverkanal.
+bot-thread-name = { $title } — Tisch von { $name }
+bot-thread-failed = Ich konnte hier keinen Thread eröffnen ({ $why }); es wurde nichts geändert. `/neu` ohne `thread` eröffnet den Tisch in diesem Kanal.
+bot-thread-opened = { $name } hat einen Tisch für { $title } in { $thread } eröffnet — tritt dort bei.
+bot-thread-game-is-in = Das Spiel ist in { $thread }.
+bot-thread-stays-empty = Der Thread { $thread } bleibt leer: nimm dort `/neu`, um den Tisch zu eröffnen, oder lösche ihn.
+
+## Das private Panel: seine Frage, die Zeile darunter und seine Knöpfe und Menüs.
+bot-panel-prompt = **{ $prompt }**
+bot-panel-moved-on = Das Spiel ist weitergegangen, seit dieses Panel gezeigt wurde; hier ist deine Entscheidung von jetzt.
+bot-panel-nothing = Du hast gerade nichts zu entscheiden.
+# $line: wer dran ist („Bert (Blau) ist am Zug: …“).
+bot-panel-waiting = Du bist nicht am Zug — { $line }. Du kannst dir derweil das Spielbrett oder deine Hand ansehen.
+bot-panel-turn-over = Dein Zug ist vorbei — { $line }.
+bot-panel-nobody = Niemand ist am Zug: das Spiel läuft nicht.
+bot-panel-game-over = Das Spiel ist vorbei.
+# Etwas zum Auswählen (ein Würfel): seine Nummer und was er zeigt.
+bot-panel-item = { $n } · { $label }
+bot-panel-pick-placeholder = { $pick }…
+bot-panel-toggles-note = { $pick }: wähle sie im Menü aus, dann geschieht es sofort{ $locked ->
+    [0] {""}
+   *[other] {" "}({ $locked } gesperrt)
+}.
+bot-panel-choose = Wähle
+bot-panel-or-choose = Oder wähle
+bot-panel-choose-action = Wähle eine Aktion
+bot-panel-choose-action-range = Wähle eine Aktion ({ $first }–{ $last } von { $n })
+# Die Zeile einer Gruppe: ihr Name fett, dann was sie ist.
+bot-panel-group-note = **{ $group }**: { $description }
+bot-panel-no-longer-offered = Diese Wahl gibt es nicht mehr. { $note }
+# Der Platzhalter eines Menüs über einen Teil der Gruppen: die erste und die letzte darin.
+bot-panel-range = { $pick }: { $first } … { $last }
+bot-panel-pages-note = { $pick }: { $n } insgesamt, Seite { $page } von { $pages }.
+bot-panel-pick-note = { $pick }.
+bot-panel-list-note = { $n } Möglichkeiten, Seite { $page } von { $pages }; `/spielen` findet eine, während du einen Teil davon tippst (ein Feld wie D7 oder ein Wort).
+bot-button-back = ◂ Zurück
+bot-button-previous = ◂ Vorige
+bot-button-more = Mehr ▸ (Seite { $page } von { $pages })
+bot-button-panel-undo = ↶ Rückgängig
+bot-button-explain = Was bewirkt das?
+
+## Die Knöpfe unter den Nachrichten des Kanals (in der Sprache des Servers).
+bot-button-take-my-turn = Meinen Zug machen
+bot-button-my-hand = Meine Hand
+bot-button-log = Log
+bot-button-undo = Rückgängig
+bot-button-join = Beitreten
+bot-button-leave = Verlassen
+bot-button-start = Starten
+bot-button-add-ai = KI dazu ({ bot-ai-level })
+bot-button-remove-ai = KI entfernen
+bot-button-rematch = Revanche
+bot-button-replace = Ersetzen
+bot-button-keep-waiting = Weiter warten
+bot-button-take-the-seat = Platz übernehmen
+bot-button-let-an-ai-play = Eine KI spielen lassen
+# Die Beschreibung eines Bildes ohne eigene Worte (geschrieben, bevor Bilder welche hatten):
+# der Name seiner Datei.
+bot-picture-named = Bild: { $name }
+
+## Der Tisch im Terminal (`turnpost local`). Die getippten Wörter bleiben englisch.
+bot-local-help = Tippe eine Aktion in der Notation des Spiels („help“ zeigt sie), „legal“ für alle erlaubten Aktionen, „rules“ oder „rules scoring“ für die Regeln in Kürze, „explain“ für das, was deine Möglichkeiten bewirken, „card rage“, „realm elves“ oder „development agriculture“ für ein einzelnes Teil, „board“, „hand“, „log“, „undo“, „resign“, „abandon“ (beendet das Spiel endgültig) oder „quit“ (mit --db wird das Spiel nach jedem Zug gespeichert und beim nächsten Mal fortgesetzt; --new fängt neu an).
+bot-local-player-count = { $game } ist für { $low } bis { $high } Spieler, nicht für { $n }
+bot-local-too-many = { $game } ist für { $low } bis { $high } Spieler, nicht für { $people } Personen und { $ai } KI-Plätze
+bot-local-abandoned-new = Das gespeicherte Spiel ist abgebrochen; ein neues beginnt.
+bot-local-resuming = Das gespeicherte Spiel geht weiter.
+bot-local-cannot-resume = { $why } Diese Datei enthält einen Tisch, der sich nicht fortsetzen lässt; starte mit --new, um ihn abzubrechen und neu anzufangen.
+bot-local-game-over = Das Spiel ist vorbei.
+bot-local-ai-stuck = der KI-Platz am Zug fand nichts zu spielen
+bot-local-pass-keyboard = === Gib die Tastatur an { $name } weiter und drück Enter ===
+bot-local-prompt = { $name }, { $prompt }>{" "}
+bot-local-end-of-input = (Ende der Eingabe: das Spiel bleibt, wie es ist)
+bot-local-too-long = Diese Zeile ist zu lang (über { $max } Zeichen); tippe eine Aktion wie „pass“ oder „help“.
+bot-local-not-text = Diese Zeile ist kein Text (UTF-8); tippe eine Aktion wie „pass“ oder „help“.
+bot-local-legal = { $n ->
+    [one] 1 erlaubte Aktion
+   *[other] { $n } erlaubte Aktionen
+}: { $actions }
+bot-local-abandoned = Das Spiel ist abgebrochen. Starte neu, um ein neues zu beginnen.
+bot-local-anyway = (tippe „anyway { $notation }“, um es zu spielen, oder wähle neu)
+bot-local-picture = [Bild: { $path }]
+bot-local-playing = Gespielt wird { $title }.
+bot-local-playing-with = Gespielt wird { $title }: { $options }.
+bot-local-choose-others = Andere wählst du beim Start eines Spiels:
+# Eine Option des Spiels ($label: die Worte des Spiels dafür; $choices: ihre Werte, wie getippt).
+bot-local-option = {"  "}--option { $key }=… ({ $label }: { $choices }; { $now })
+bot-local-option-now = jetzt { $value }
+bot-local-option-not-set = nicht gesetzt
+bot-local-no-options = {"  "}(dieses Spiel hat keine Optionen)
+bot-cli-unknown-lang = „{ $lang }“ ist keine Sprache, die Turnpost spricht: wähle en oder de
+bot-cli-not-a-seed = „{ $text }“ ist kein Seed: gib eine Zahl oder 64 Hex-Ziffern an
+bot-cli-not-key-value = eine Option ist Schlüssel=Wert, nicht „{ $option }“
+bot-cli-no-options = { $game } hat keine Optionen, also auch nicht „{ $key }“
+bot-cli-not-an-option = „{ $key }“ ist keine Option von { $game }: seine Optionen sind { $keys }
+bot-cli-one-of = { $key } muss eins von { $values } sein, nicht „{ $value }“
+bot-cli-true-or-false = { $key } ist true oder false, nicht „{ $value }“
+bot-opt-language = sprache
+bot-opt-settings-language-about = Die Sprache deiner privaten Antworten, Panels und DMs (Standard: die deines Discord)
+bot-opt-league-language-about = Die Sprache der Spielnachrichten dieses Servers (Moderatoren; Standard: die des Servers)
+bot-choice-language-yours-discord = Wie mein Discord
+bot-choice-language-server-discord = Wie die Discord-Einstellung des Servers
+bot-language-alone = Stell die Sprache für sich allein ein, ohne andere Optionen.

@@ -214,6 +214,7 @@ bot-semicolon = ;{" "}
 bot-already-played = That was already played.
 bot-nothing-happened = Nothing has happened yet.
 bot-no-finished-games = No game has finished on this server yet.
+
 ## table
 ## Whose language (issue 30): /settings language: and /league language: ($language: the
 ## language's own name, "Deutsch").
@@ -317,6 +318,254 @@ bot-explain-line = • **{ $what }**: { $detail }
 bot-explain-more = …and { $n } more: `/card` or `/development` with a name explains each.
 bot-explain-none = Nothing you can choose now is a card, building, spell, realm, development, monument or relic: the panel's buttons say what they do. `/rules` explains the game.
 
+## discord
+## The slash commands as Discord lists them: bot-cmd-<command> is a command's name and
+## bot-cmd-<command>-about its description; bot-opt-<option> an option's name (the same option
+## has the same name everywhere) and bot-opt-<command>-<option>-about its description. The
+## English names are the ones Discord sends back: keep them as they are. Names: lowercase
+## letters, digits, - and _, at most 32; descriptions and choices: at most 100 characters.
+bot-cmd-new = new
+bot-cmd-new-about = Open a table for a game in this channel
+bot-opt-new-game-about = Open a { $title } table
+bot-opt-players = players
+bot-opt-new-players-about = Seats at the table
+bot-opt-new-deadline-about = Time per turn (default: the server's)
+bot-opt-new-on-timeout-about = When a deadline passes (default: the server's)
+bot-opt-new-rated-about = Whether the result counts for ratings (default: the server's)
+bot-opt-ai = ai
+bot-opt-new-ai-about = AI seats to add after you (unrated unless the server allows it)
+bot-opt-ai-level = ai_level
+bot-opt-new-ai-level-about = How strong the AI seats play (default: normal)
+bot-opt-thread = thread
+bot-opt-new-thread-about = Open the game in a new public thread of this channel (default: here)
+bot-opt-options = options
+bot-opt-new-options-about = More options as key=value words (for experts)
+bot-cmd-join = join
+bot-cmd-join-about = Take a seat at this channel's table
+bot-cmd-leave = leave
+bot-cmd-leave-about = Leave this channel's table before it starts
+bot-cmd-start = start
+bot-cmd-start-about = Start the game (the player who opened the table)
+bot-cmd-play = play
+bot-cmd-play-about = Play an action
+bot-opt-action = action
+bot-opt-play-action-about = The action, e.g. tile D7 E7 (type to see the legal ones)
+bot-cmd-turn = turn
+bot-cmd-turn-about = Open your private panel for your current decision (as Take my turn)
+bot-cmd-help = help
+bot-cmd-help-about = How to play the game in this channel: rules in brief, buttons, commands
+bot-cmd-board = board
+bot-cmd-board-about = Show the board (only to you)
+bot-cmd-hand = hand
+bot-cmd-hand-about = Show your hand and tile preview (only to you)
+bot-cmd-log = log
+bot-cmd-log-about = Show the game log (only to you)
+bot-opt-page = page
+bot-opt-log-page-about = Page, 1 = newest
+bot-cmd-undo = undo
+bot-cmd-undo-about = Take back your last action of this turn
+bot-cmd-resign = resign
+bot-cmd-resign-about = Give up your seat in this game
+bot-cmd-abandon = abandon
+bot-cmd-abandon-about = Stop this channel's game for everyone (creator or moderator)
+bot-cmd-games = games
+bot-cmd-games-about = The games running in this server
+bot-cmd-myturns = myturns
+bot-cmd-myturns-about = The games where it is your turn
+bot-cmd-settings = settings
+bot-cmd-settings-about = Your own settings; without options, shows them
+bot-opt-confirm = confirm
+bot-opt-settings-confirm-about = Ask once before ending a turn with something unused (workers, a purchase)
+bot-choice-on = on
+bot-choice-off = off
+bot-cmd-remind = remind
+bot-cmd-remind-about = Channel setting: ping the player to act after this many idle hours (0 = never)
+bot-opt-hours = hours
+bot-opt-remind-hours-about = Idle hours before a reminder
+bot-cmd-quiet = quiet
+bot-cmd-quiet-about = Your quiet hours: no reminders between start and end (your local time)
+bot-opt-start = start
+bot-opt-quiet-start-about = Local hour when quiet begins (0-23)
+bot-opt-end = end
+bot-opt-quiet-end-about = Local hour when quiet ends (0-23); equal to start clears
+bot-opt-utc-offset = utc_offset
+bot-opt-quiet-utc-offset-about = Your offset from UTC in hours, e.g. 2 or -5
+bot-cmd-vacation = vacation
+bot-cmd-vacation-about = Pause the deadlines of your turns in every game for some days
+bot-opt-days = days
+bot-opt-vacation-days-about = Days away (limited per season)
+bot-cmd-season = season
+bot-cmd-season-about = Seasons of this server's leaderboards (moderators)
+bot-opt-season-start = start
+bot-opt-season-start-about = Start a season: a fresh leaderboard beside the all-time one
+bot-opt-name = name
+bot-opt-season-name-about = The season's name
+bot-opt-season-close = close
+bot-opt-season-close-about = Close the running season and announce its winners
+bot-cmd-league = league
+bot-cmd-league-about = This server's defaults for new games; moderators can change them
+bot-opt-league-deadline-about = Default deadline per turn
+bot-opt-league-on-timeout-about = What happens by default when a deadline passes
+bot-opt-rated = rated
+bot-opt-league-rated-about = Whether new games are rated by default
+bot-opt-ai-rated = ai_rated
+bot-opt-league-ai-rated-about = Whether games that start with AI seats may be rated (default no)
+bot-opt-vacation-days = vacation_days
+bot-opt-league-vacation-days-about = Vacation days per player per season
+bot-cmd-leaderboard = leaderboard
+bot-cmd-leaderboard-about = The top 20 ratings of a game on this server
+bot-opt-season = season
+bot-opt-leaderboard-season-about = A season's name, or all for all-time (default: the running season)
+bot-cmd-profile = profile
+bot-cmd-profile-about = A player's games, wins, average score and rating history
+bot-opt-user = user
+bot-opt-profile-user-about = The player (default: you)
+bot-cmd-history = history
+bot-cmd-history-about = This server's finished games with their final scores
+bot-cmd-record = record
+bot-cmd-record-about = The record of this channel's game: every action (the seed once it has ended)
+bot-cmd-mygames = mygames
+bot-cmd-mygames-about = Your games on every server: whose turn, and the deadline
+bot-cmd-rules = rules
+bot-cmd-rules-about = A game's rules in brief: turn, scoring, the end, modes and variants
+bot-opt-topic = topic
+bot-opt-rules-topic-about = What to explain (type to see the topics)
+bot-cmd-card = card
+bot-cmd-card-about = What a card's spell or building, a monument or a relic does
+bot-opt-card-name-about = Its name in English or German (type to see them)
+bot-cmd-realm = realm
+bot-cmd-realm-about = What a realm's ability does
+bot-opt-realm-name-about = The realm's name in English or German (type to see them)
+bot-cmd-development = development
+bot-cmd-development-about = What a development, monument or disaster does
+bot-opt-development-name-about = Its name in English or German (type to see them)
+bot-opt-deadline = deadline
+bot-opt-on-timeout = on_timeout
+# A deadline policy as a choice: its stored word, then what it does.
+bot-choice-policy = { $policy }: { $what }
+bot-opt-game = game
+bot-opt-game-about = Which game
+# A slash command that cannot be read (Discord checks these; a forged or outdated client can
+# send anything). $name: an option's or command's name as Discord sends it.
+bot-options-too-long = The options are too long: at most { $max } characters of key=value words.
+bot-not-key-value = "{ $word }" is not key=value (for example realms=random_unique)
+bot-option-out-of-range = { $name } must be from { $low } to { $high }, not { $value }.
+bot-choose-a-game = choose a game: /new { $games }
+bot-confirm-on-or-off = confirm is on or off, not "{ $value }"
+bot-choose-season-start-or-close = choose /season start or /season close
+bot-unknown-command = Turnpost does not know /{ $name }
+
+## The bot's permissions ($permission: the key of one, $place: where they are granted,
+## thread or channel; $names: their names as a list).
+bot-permission-name = { $permission ->
+    [view-channel] View Channel
+    [send-messages] Send Messages
+    [embed-links] Embed Links
+    [attach-files] Attach Files
+    [read-message-history] Read Message History
+    [create-public-threads] Create Public Threads
+   *[send-messages-in-threads] Send Messages in Threads
+}
+bot-permission-why = { $permission ->
+    [view-channel] to see the channel the game is played in
+    [send-messages] to post the lobby and the turn messages
+    [embed-links] the turn messages show their pictures in embeds, which Discord leaves out without it
+    [attach-files] to upload the pictures of the board and the hands
+    [read-message-history] after a crash the bot reads a channel's latest messages before posting again, so nothing arrives twice
+    [create-public-threads] `/new thread:true` opens the game in a new thread of the channel
+   *[send-messages-in-threads] to post the lobby and the turn messages of games played in threads
+}
+bot-permission-line = - **{ $name }**: { $why }.
+bot-permissions-how-to-grant = To fix it, a moderator opens { $place ->
+    [thread] this thread's channel
+   *[channel] this channel
+}'s settings → Permissions → Turnpost's role (or Turnpost itself) → allows { $names }.
+bot-permissions-refused = I cannot { $doing ->
+    [start-game] start the game
+    [open-rematch] open the rematch
+    [open-thread] open a table in a new thread
+   *[open-table] open a table
+} here: Turnpost lacks { $names } in { $place ->
+    [thread] this thread's channel
+   *[channel] this channel
+}. Nothing was changed.
+bot-permissions-warning = ⚠ Turnpost lacks { $names } in { $place ->
+    [thread] this thread's channel
+   *[channel] this channel
+}, so { $effect ->
+    [no-pictures] the turn messages go out without their pictures
+   *[may-not-arrive] the game's messages may not arrive or may lack their pictures
+}. { $how }
+
+## Answers of the Discord adapter itself.
+bot-restarting = Turnpost is restarting; please try again in a minute.
+bot-apology = Sorry — something went wrong on our side. It has been logged; please try again in a moment.
+bot-done = Done.
+bot-pick-an-action = Pick one of the actions.
+bot-not-our-button = This button is not one of Turnpost's.
+bot-abandon-question = Abandon this channel's game for everyone? It cannot be resumed.
+bot-button-abandon = Abandon the game
+## /new … thread:true ($thread: the thread's mention; $name: the player's name as given).
+bot-thread-in-thread = This is a thread already, and a thread cannot have threads of its own. Use `/new` without `thread` to play in this thread, or use `/new … thread:true` in a channel.
+bot-thread-outside-server = Threads exist only in a server's channels: use `/new … thread:true` in a server channel.
+bot-thread-name = { $title } — { $name }'s table
+bot-thread-failed = I could not open a thread here ({ $why }); nothing was changed. `/new` without `thread` opens the table in this channel.
+bot-thread-opened = { $name } opened a { $title } table in { $thread } — join it there.
+bot-thread-game-is-in = The game is in { $thread }.
+bot-thread-stays-empty = The thread { $thread } stays empty: use `/new` in it to open the table there, or delete it.
+
+## The private panel: its prompt, the line under it and its controls.
+bot-panel-prompt = **{ $prompt }**
+bot-panel-moved-on = The game has moved on since that panel was shown; here is your decision now.
+bot-panel-nothing = You have nothing to decide now.
+# $line: who is to play ("Bert (Blue) to play: …").
+bot-panel-waiting = It is not your turn — { $line }. You can look at the board or your hand meanwhile.
+bot-panel-turn-over = Your turn is over — { $line }.
+bot-panel-nobody = Nobody is to act: the game is not running.
+bot-panel-game-over = The game is over.
+# An item to toggle (a die): its number and what it shows.
+bot-panel-item = { $n } · { $label }
+bot-panel-pick-placeholder = { $pick }…
+bot-panel-toggles-note = { $pick }: pick them in the menu, and it happens at once{ $locked ->
+    [0] {""}
+   *[other] {" "}({ $locked } locked)
+}.
+bot-panel-choose = Choose
+bot-panel-or-choose = Or choose
+bot-panel-choose-action = Choose an action
+bot-panel-choose-action-range = Choose an action ({ $first }–{ $last } of { $n })
+# A group's line: its name in bold, then what it is.
+bot-panel-group-note = **{ $group }**: { $description }
+bot-panel-no-longer-offered = That choice is no longer offered. { $note }
+# A select's placeholder over part of the groups: the first and the last it shows.
+bot-panel-range = { $pick }: { $first } … { $last }
+bot-panel-pages-note = { $pick }: { $n } in all, page { $page } of { $pages }.
+bot-panel-pick-note = { $pick }.
+bot-panel-list-note = { $n } choices, page { $page } of { $pages }; `/play` finds one as you type part of it (a space like D7, or a word).
+bot-button-back = ◂ Back
+bot-button-previous = ◂ Previous
+bot-button-more = More ▸ (page { $page } of { $pages })
+bot-button-panel-undo = ↶ Undo
+bot-button-explain = What does it do?
+
+## The buttons under the channel's messages (in the server's language).
+bot-button-take-my-turn = Take my turn
+bot-button-my-hand = My hand
+bot-button-log = Log
+bot-button-undo = Undo
+bot-button-join = Join
+bot-button-leave = Leave
+bot-button-start = Start
+bot-button-add-ai = Add AI ({ bot-ai-level })
+bot-button-remove-ai = Remove AI
+bot-button-rematch = Rematch
+bot-button-replace = Replace
+bot-button-keep-waiting = Keep waiting
+bot-button-take-the-seat = Take the seat
+bot-button-let-an-ai-play = Let an AI play it
+# A picture's description when it has no words of its own (written before pictures had
+# them): its file's name.
+bot-picture-named = Picture: { $name }
 ## Abandoning, reminders ($user: a mention; $link: a Discord link).
 bot-abandon-confirm = Abandon this game for everyone? It cannot be resumed. Confirm to abandon it.
 bot-abandoned = { $name } abandoned the game. The channel is free for a new one.
@@ -344,6 +593,45 @@ bot-seat-opened = The table voted to replace { $seat }. Anyone not playing here 
 bot-vote-replaces = Vote counted: the table replaces { $seat }; the seat is open to a volunteer.
 bot-vote-keeps-waiting = Vote counted: the table keeps waiting for { $seat }.
 bot-vote-counted = Vote counted: { $yes } to replace, { $no } to keep waiting; { $needed } of { $eligible } decide.
+## The terminal table (`turnpost local`).
+bot-local-help = Type an action in the game's notation ("help" shows it), "legal" for every legal action, "rules" or "rules scoring" for the rules in brief, "explain" for what your choices do, "card rage", "realm elves" or "development agriculture" for one piece, "board", "hand", "log", "undo", "resign", "abandon" (end the game for good), or "quit" (with --db the game is saved after every move and resumes next time; --new starts over).
+bot-local-player-count = { $game } is for { $low } to { $high } players, not { $n }
+bot-local-too-many = { $game } is for { $low } to { $high } players, not { $people } people and { $ai } AI seats
+bot-local-abandoned-new = The saved game is abandoned; a new one begins.
+bot-local-resuming = Resuming the saved game.
+bot-local-cannot-resume = { $why } This file holds a table that cannot be resumed; run again with --new to abandon it and start over.
+bot-local-game-over = The game is over.
+bot-local-ai-stuck = the AI seat to act found nothing to play
+bot-local-pass-keyboard = === Pass the keyboard to { $name } and press Enter ===
+bot-local-prompt = { $name }, { $prompt }>{" "}
+bot-local-end-of-input = (end of input: the game is left as it is)
+bot-local-too-long = That line is too long (over { $max } characters); type an action such as "pass", or "help".
+bot-local-not-text = That line is not text (UTF-8); type an action such as "pass", or "help".
+bot-local-legal = { $n } legal actions: { $actions }
+bot-local-abandoned = The game is abandoned. Run again to start a new one.
+bot-local-anyway = (type "anyway { $notation }" to play it, or choose again)
+bot-local-picture = [picture: { $path }]
+bot-local-playing = Playing { $title }.
+bot-local-playing-with = Playing { $title }: { $options }.
+bot-local-choose-others = Choose others when starting a game:
+# One option of the game ($label: the game's words for it; $choices: its values as typed).
+bot-local-option = {"  "}--option { $key }=… ({ $label }: { $choices }; { $now })
+bot-local-option-now = { $value } now
+bot-local-option-not-set = not set
+bot-local-no-options = {"  "}(this game has no options)
+bot-cli-unknown-lang = "{ $lang }" is not a language Turnpost speaks: choose en or de
+bot-cli-not-a-seed = "{ $text }" is not a seed: give a number or 64 hex digits
+bot-cli-not-key-value = an option is key=value, not "{ $option }"
+bot-cli-no-options = { $game } takes no options, not "{ $key }"
+bot-cli-not-an-option = "{ $key }" is not an option of { $game }: its options are { $keys }
+bot-cli-one-of = { $key } must be one of { $values }, not "{ $value }"
+bot-cli-true-or-false = { $key } is true or false, not "{ $value }"
+bot-opt-language = language
+bot-opt-settings-language-about = The language of your private answers, panels and DMs (default: your Discord's)
+bot-opt-league-language-about = The language of this server's game messages (moderators; default: the server's)
+bot-choice-language-yours-discord = As my Discord
+bot-choice-language-server-discord = As the server's Discord setting
+bot-language-alone = Set the language on its own, without other options.
 ## The league ($name: a season's or player's name as given; $game: a game's title; $until,
 ## $at, $date: Discord time stamps; $channel: a mention; $link: a Discord link).
 bot-vacation = 🏖️ Vacation until { $until }: the deadlines of your turns in every game wait until then, and turn messages say you are away. { $left } of { $allowance } days left { $span }.

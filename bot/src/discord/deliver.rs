@@ -23,20 +23,24 @@ use serenity::all::{
 use serenity::builder::Builder;
 
 use turnpost_core::ai::Level;
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Lang, Text};
 
 use super::ids::{ComponentId, Verb};
+use super::panel::Shown;
 use crate::outbox::{Courier, DeliveryKind, DeliveryRow, Failure, Message, SeatCall, Turn};
-use crate::table::Post;
 
 /// Error code Discord gives when a user does not accept DMs from the bot.
 const CANNOT_DM: isize = 50007;
 
+/// A button of a channel message, its label in the channel's language.
 fn button(
     game: i64,
     version: i64,
     verb: Verb,
-    label: &str,
+    label: &Text,
     style: ButtonStyle,
+    lang: Lang,
 ) -> Option<CreateButton> {
     let id = ComponentId {
         game,
@@ -44,40 +48,27 @@ fn button(
         verb,
     }
     .encode()?;
+    let label: String = lang.render(label).chars().take(80).collect();
     Some(CreateButton::new(id).label(label).style(style))
 }
 
-/// The buttons under a turn message.
-pub fn turn_buttons(turn: &Turn) -> Vec<CreateActionRow> {
+/// The buttons under a turn message, in the channel's language.
+pub fn turn_buttons(turn: &Turn, lang: Lang) -> Vec<CreateActionRow> {
+    let of =
+        |verb, label: Text, style| button(turn.game_id, turn.version, verb, &label, style, lang);
     let mut row = vec![
-        button(
-            turn.game_id,
-            turn.version,
+        of(
             Verb::Turn,
-            "Take my turn",
+            t!("bot-button-take-my-turn"),
             ButtonStyle::Primary,
         ),
-        button(
-            turn.game_id,
-            turn.version,
-            Verb::Hand,
-            "My hand",
-            ButtonStyle::Secondary,
-        ),
-        button(
-            turn.game_id,
-            turn.version,
-            Verb::Log,
-            "Log",
-            ButtonStyle::Secondary,
-        ),
+        of(Verb::Hand, t!("bot-button-my-hand"), ButtonStyle::Secondary),
+        of(Verb::Log, t!("bot-button-log"), ButtonStyle::Secondary),
     ];
     if turn.can_undo {
-        row.push(button(
-            turn.game_id,
-            turn.version,
+        row.push(of(
             Verb::Undo,
-            "Undo",
+            t!("bot-button-undo"),
             ButtonStyle::Secondary,
         ));
     }
@@ -86,25 +77,25 @@ pub fn turn_buttons(turn: &Turn) -> Vec<CreateActionRow> {
     )]
 }
 
-/// The buttons under a lobby message (they act on that lobby only).
-pub fn lobby_buttons(game: i64) -> Vec<CreateActionRow> {
+/// The buttons under a lobby message (they act on that lobby only), in the channel's
+/// language.
+pub fn lobby_buttons(game: i64, lang: Lang) -> Vec<CreateActionRow> {
+    let of = |verb, label: Text, style| button(game, 0, verb, &label, style, lang);
     let row = [
-        button(game, 0, Verb::Join, "Join", ButtonStyle::Success),
-        button(game, 0, Verb::Leave, "Leave", ButtonStyle::Secondary),
-        button(game, 0, Verb::Start, "Start", ButtonStyle::Primary),
+        of(Verb::Join, t!("bot-button-join"), ButtonStyle::Success),
+        of(Verb::Leave, t!("bot-button-leave"), ButtonStyle::Secondary),
+        of(Verb::Start, t!("bot-button-start"), ButtonStyle::Primary),
     ];
     let mut ai: Vec<_> = Level::SEATED
         .iter()
         .map(|&level| {
-            let label = format!("Add AI ({level})");
-            button(game, 0, Verb::AddAi(level), &label, ButtonStyle::Secondary)
+            let label = t!("bot-button-add-ai", level = Arg::raw(level.name()));
+            of(Verb::AddAi(level), label, ButtonStyle::Secondary)
         })
         .collect();
-    ai.push(button(
-        game,
-        0,
+    ai.push(of(
         Verb::RemoveAi,
-        "Remove AI",
+        t!("bot-button-remove-ai"),
         ButtonStyle::Secondary,
     ));
     vec![
@@ -114,13 +105,14 @@ pub fn lobby_buttons(game: i64) -> Vec<CreateActionRow> {
 }
 
 /// The button under a game's final message: a lobby for the same players and options.
-pub fn rematch_buttons(game: i64) -> Vec<CreateActionRow> {
+pub fn rematch_buttons(game: i64, lang: Lang) -> Vec<CreateActionRow> {
     let row = [button(
         game,
         0,
         Verb::Rematch,
-        "Rematch",
+        &t!("bot-button-rematch"),
         ButtonStyle::Primary,
+        lang,
     )];
     vec![CreateActionRow::Buttons(
         row.into_iter().flatten().collect(),
@@ -129,31 +121,30 @@ pub fn rematch_buttons(game: i64) -> Vec<CreateActionRow> {
 
 /// The buttons under a deadline's call: the vote on replacing a late player, or the open
 /// seat a volunteer takes.
-pub fn call_buttons(game: i64, call: SeatCall) -> Vec<CreateActionRow> {
+pub fn call_buttons(game: i64, call: SeatCall, lang: Lang) -> Vec<CreateActionRow> {
+    let of = |verb, label: Text, style| button(game, 0, verb, &label, style, lang);
     let row: Vec<_> = match call {
         SeatCall::Vote => vec![
-            button(game, 0, Verb::Vote(true), "Replace", ButtonStyle::Danger),
-            button(
-                game,
-                0,
+            of(
+                Verb::Vote(true),
+                t!("bot-button-replace"),
+                ButtonStyle::Danger,
+            ),
+            of(
                 Verb::Vote(false),
-                "Keep waiting",
+                t!("bot-button-keep-waiting"),
                 ButtonStyle::Secondary,
             ),
         ],
         SeatCall::Open => vec![
-            button(
-                game,
-                0,
+            of(
                 Verb::TakeSeat,
-                "Take the seat",
+                t!("bot-button-take-the-seat"),
                 ButtonStyle::Success,
             ),
-            button(
-                game,
-                0,
+            of(
                 Verb::AiSeat,
-                "Let an AI play it",
+                t!("bot-button-let-an-ai-play"),
                 ButtonStyle::Secondary,
             ),
         ],
@@ -163,12 +154,13 @@ pub fn call_buttons(game: i64, call: SeatCall) -> Vec<CreateActionRow> {
     )]
 }
 
-fn attachments(post: &Post) -> Vec<CreateAttachment> {
-    post.images
+fn attachments(shown: &Shown, lang: Lang) -> Vec<CreateAttachment> {
+    shown
+        .images
         .iter()
         .map(|i| {
             CreateAttachment::bytes(i.png.clone(), i.name.clone())
-                .description(words_or_name(&i.name, &i.alt))
+                .description(words_or_name(&i.name, &i.alt, lang))
         })
         .collect()
 }
@@ -176,29 +168,31 @@ fn attachments(post: &Post) -> Vec<CreateAttachment> {
 /// An attachment's description (alt text): its words, clipped to Discord's 1,024
 /// characters; a row written before pictures had words falls back to the file's name in
 /// words (`pandoria board`), so no attachment goes out without one.
-fn words_or_name(name: &str, words: &str) -> String {
+fn words_or_name(name: &str, words: &str, lang: Lang) -> String {
     let words = words.trim();
     if words.is_empty() {
         let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
-        return format!("Picture: {}", stem.replace(['-', '_'], " "));
+        // The file's name as it is (`pandoria board`).
+        let stem = Arg::raw(stem.replace(['-', '_'], " "));
+        return lang.render(&t!("bot-picture-named", name = stem));
     }
     words.chars().take(1024).collect()
 }
 
 /// A stored picture as an attachment with its words (from the row's body, by file name).
-fn described(message: &Message, name: String, png: Vec<u8>) -> CreateAttachment {
+fn described(message: &Message, name: String, png: Vec<u8>, lang: Lang) -> CreateAttachment {
     let words = message
         .alt
         .iter()
         .find(|(n, _)| *n == name)
         .map_or("", |(_, w)| w.as_str());
-    let description = words_or_name(&name, words);
+    let description = words_or_name(&name, words, lang);
     CreateAttachment::bytes(png, name).description(description)
 }
 
 /// The panel's pictures as embeds, one each (`attachment://name`): Discord lays plain
 /// attachments side by side, half as wide on a phone, but stacks embeds at full width.
-fn panel_embeds(post: &Post) -> Vec<CreateEmbed> {
+fn panel_embeds(post: &Shown) -> Vec<CreateEmbed> {
     post.images
         .iter()
         .map(|i| CreateEmbed::new().image(format!("attachment://{}", i.name)))
@@ -229,12 +223,13 @@ fn clip(text: &str) -> String {
     format!("{kept}\n…")
 }
 
-/// What the deferred interaction response becomes.
+/// What the deferred interaction response becomes (its words are already in the caller's
+/// language, `lang`).
 /// Its pictures go one per embed, stacked; without pictures the embeds are left as they are
 /// (a panel that keeps its pictures), see [`ephemeral_clear`].
-pub fn ephemeral_edit(post: &Post) -> EditInteractionResponse {
+pub fn ephemeral_edit(post: &Shown, lang: Lang) -> EditInteractionResponse {
     let mut edit = EditInteractionResponse::new().content(clip(&post.text));
-    for a in attachments(post) {
+    for a in attachments(post, lang) {
         edit = edit.new_attachment(a);
     }
     if !post.images.is_empty() {
@@ -244,8 +239,10 @@ pub fn ephemeral_edit(post: &Post) -> EditInteractionResponse {
 }
 
 /// [`ephemeral_edit`] of a panel whose pictures go: its attachments and their embeds.
-pub fn ephemeral_clear(post: &Post) -> EditInteractionResponse {
-    ephemeral_edit(post).clear_attachments().embeds(Vec::new())
+pub fn ephemeral_clear(post: &Shown, lang: Lang) -> EditInteractionResponse {
+    ephemeral_edit(post, lang)
+        .clear_attachments()
+        .embeds(Vec::new())
 }
 
 /// Delivers outbox rows through serenity's HTTP client.
@@ -430,15 +427,17 @@ impl Courier for DiscordCourier {
         message: &Message,
         images: Vec<(String, Vec<u8>)>,
     ) -> Result<Option<u64>, Failure> {
+        let lang = row.lang;
+        let text = message.words(lang);
         let names: Vec<String> = images.iter().map(|(name, _)| name.clone()).collect();
         let files: Vec<CreateAttachment> = images
             .into_iter()
-            .map(|(name, png)| described(message, name, png))
+            .map(|(name, png)| described(message, name, png, lang))
             .collect();
         match row.kind {
             DeliveryKind::Channel => {
                 let mut create = CreateMessage::new()
-                    .content(with_pings(&message.text, &message.ping))
+                    .content(with_pings(&text, &message.ping))
                     .allowed_mentions(
                         CreateAllowedMentions::new()
                             .users(message.ping.iter().map(|u| UserId::new(*u))),
@@ -455,13 +454,13 @@ impl Courier for DiscordCourier {
                         game_id: game,
                         ..turn.clone()
                     };
-                    create = create.components(turn_buttons(&turn));
+                    create = create.components(turn_buttons(&turn, lang));
                 } else if message.lobby {
-                    create = create.components(lobby_buttons(game));
+                    create = create.components(lobby_buttons(game, lang));
                 } else if let Some(call) = message.call {
-                    create = create.components(call_buttons(game, call));
+                    create = create.components(call_buttons(game, call, lang));
                 } else if message.rematch {
-                    create = create.components(rematch_buttons(game));
+                    create = create.components(rematch_buttons(game, lang));
                 }
                 ChannelId::new(row.target)
                     .send_message(&self.http, create)
@@ -474,7 +473,7 @@ impl Courier for DiscordCourier {
                 dm.send_message(
                     &self.http,
                     CreateMessage::new()
-                        .content(clip(&message.text))
+                        .content(clip(&text))
                         .add_files(files)
                         // Stacked at full width on a phone, like the panel's pictures.
                         .embeds(stacked(&names))
@@ -497,24 +496,28 @@ impl Courier for DiscordCourier {
         message_id: u64,
     ) -> Result<Option<u64>, Failure> {
         // The pictures replace the old ones; nobody is mentioned again in the same turn.
+        let lang = row.lang;
         let reloaded = images.clone();
         let names: Vec<String> = images.iter().map(|(name, _)| name.clone()).collect();
         let attachments = images
             .into_iter()
             .fold(EditAttachments::new(), |a, (name, png)| {
-                a.add(described(message, name, png))
+                a.add(described(message, name, png, lang))
             });
         let game = row.game_id.unwrap_or(0);
         let components = match &message.turn {
-            Some(turn) => turn_buttons(&Turn {
-                game_id: game,
-                ..turn.clone()
-            }),
-            None if message.lobby => lobby_buttons(game),
+            Some(turn) => turn_buttons(
+                &Turn {
+                    game_id: game,
+                    ..turn.clone()
+                },
+                lang,
+            ),
+            None if message.lobby => lobby_buttons(game, lang),
             None => Vec::new(),
         };
         let mut edit = EditMessage::new()
-            .content(clip(&message.text))
+            .content(clip(&message.words(lang)))
             .allowed_mentions(CreateAllowedMentions::new())
             .components(components);
         // An edit without pictures keeps the message's pictures (a later step of the same
@@ -545,16 +548,17 @@ impl Courier for DiscordCourier {
         message_id: u64,
     ) -> Result<Option<u64>, Failure> {
         let dm = self.dm_channel(row.target).await?;
+        let lang = row.lang;
         let reloaded = images.clone();
         // The new pictures replace all the old ones (an attachment not listed is dropped).
         let attachments = images
             .into_iter()
             .fold(EditAttachments::new(), |a, (name, png)| {
-                a.add(described(message, name, png))
+                a.add(described(message, name, png, lang))
             });
         let names: Vec<String> = reloaded.iter().map(|(name, _)| name.clone()).collect();
         let edit = EditMessage::new()
-            .content(clip(&message.text))
+            .content(clip(&message.words(lang)))
             .attachments(attachments)
             .embeds(stacked(&names));
         match dm
@@ -595,9 +599,12 @@ impl Courier for DiscordCourier {
         let (channel, content) = match row.kind {
             DeliveryKind::Channel => (
                 ChannelId::new(row.target),
-                with_pings(&message.text, &message.ping),
+                with_pings(&message.words(row.lang), &message.ping),
             ),
-            DeliveryKind::Dm => (self.dm_channel(row.target).await?, clip(&message.text)),
+            DeliveryKind::Dm => (
+                self.dm_channel(row.target).await?,
+                clip(&message.words(row.lang)),
+            ),
         };
         let mut after = snowflake_at(since_ms);
         let mut found: Option<u64> = None;

@@ -22,16 +22,20 @@ use serenity::all::{
     InteractionId, Member, MessageFlags, Ready, User,
 };
 
+use turnpost_core::t;
+use turnpost_core::words::Lang;
+
 use super::InFlight;
 use super::commands::{self, Invocation};
 use super::deliver::{ephemeral_clear, ephemeral_edit};
 use super::ids::{ComponentId, Verb};
-use super::panel::{APOLOGY, View, after, answered, shown, text_post};
-use super::permissions;
+use super::panel::{Shown, View, after, answered, apology, shown};
+use super::permissions::{self, Doing};
 use opening::{lacking, lacking_for, missing_here};
 
+use crate::delivery::reader_lang;
 use crate::ids::GameId;
-use crate::table::{Answer, Caller, Command, PanelAsk, PanelState, Post, Request, Table, echo};
+use crate::table::{Answer, Caller, Command, PanelAsk, PanelState, Request, Table, echo};
 
 /// The serenity event handler.
 pub(crate) struct Handler {
@@ -80,6 +84,28 @@ fn caller_of(
         interaction: Some(id.get().to_string()),
         followup: Some(token.to_string()),
     }
+}
+
+/// A request that carries the interaction's locales: the caller's client's (the answer's
+/// language unless they chose one) and the server's preferred one (the channel's, unless its
+/// moderators chose one), issue 30.
+fn asking(locale: &str, guild_locale: Option<&String>) -> Request {
+    Request {
+        locale: Some(locale.to_string()),
+        guild_locale: guild_locale.cloned(),
+        ..Request::default()
+    }
+}
+
+/// The language of an interaction's answer when the table cannot be asked (shutting down,
+/// or after a panic): the caller's Discord client's.
+fn locale_lang(interaction: &Interaction) -> Lang {
+    let locale = match interaction {
+        Interaction::Command(c) | Interaction::Autocomplete(c) => Some(c.locale.as_str()),
+        Interaction::Component(c) => Some(c.locale.as_str()),
+        _ => None,
+    };
+    reader_lang(None, locale)
 }
 
 /// The value picked in a select menu (the first, where several may be picked).
@@ -189,9 +215,10 @@ impl EventHandler for Handler {
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let Some(_guard) = self.in_flight.enter() else {
+            let restarting = locale_lang(&interaction).render(&t!("bot-restarting"));
             let busy = CreateInteractionResponse::Message(
                 CreateInteractionResponseMessage::new()
-                    .content("Turnpost is restarting; please try again in a minute.")
+                    .content(restarting)
                     .ephemeral(true),
             );
             // Autocomplete cannot show a message: an empty list says there is nothing to
@@ -240,16 +267,20 @@ impl EventHandler for Handler {
 /// Answers an interaction whose handling failed with the apology: as an edit of the
 /// deferred answer if it was deferred, else as its first answer.
 async fn apologize(ctx: &Context, interaction: &Interaction) {
+    let sorry = locale_lang(interaction).render(&apology());
     let answered = match interaction {
         Interaction::Command(c) => c
-            .edit_response(&ctx.http, EditInteractionResponse::new().content(APOLOGY))
+            .edit_response(
+                &ctx.http,
+                EditInteractionResponse::new().content(sorry.clone()),
+            )
             .await
             .map(|_| ()),
         Interaction::Component(c) => c
             .edit_response(
                 &ctx.http,
                 EditInteractionResponse::new()
-                    .content(APOLOGY)
+                    .content(sorry.clone())
                     .components(Vec::new()),
             )
             .await
@@ -261,7 +292,7 @@ async fn apologize(ctx: &Context, interaction: &Interaction) {
     }
     let first = CreateInteractionResponse::Message(
         CreateInteractionResponseMessage::new()
-            .content(APOLOGY)
+            .content(sorry)
             .ephemeral(true),
     );
     let result = match interaction {
@@ -305,12 +336,18 @@ impl Handler {
             .filter(|_| !opening);
         let only = Request {
             open_game: missing.is_some(),
-            ..Request::default()
+            ..asking(&cmd.locale, cmd.guild_locale.as_ref())
         };
-        let (answer, components, open_game) = match invocation {
+        let (answer, components, open_game, lang) = match invocation {
             Err(message) => {
                 let answer = self.ask(&caller, only).await;
-                (text_post(message), Vec::new(), answer.open_game)
+                let lang = answer.lang;
+                (
+                    Shown::words(&message, lang),
+                    Vec::new(),
+                    answer.open_game,
+                    lang,
+                )
             }
             // The panel is this command's private answer; its controls then update it in
             // place like the panel Take my turn opens.
@@ -325,15 +362,17 @@ impl Handler {
                     ..only
                 };
                 let answer = self.ask(&caller, request).await;
-                let (post, rows) = shown(answer.panel.unwrap_or(PanelState::Failed));
-                (post, rows, answer.open_game)
+                let lang = answer.lang;
+                let (post, rows) = shown(answer.panel.unwrap_or(PanelState::Failed), lang);
+                (post, rows, answer.open_game, lang)
             }
             Ok(Invocation::AbandonPrompt) => {
                 let request = Request {
                     open_game: true,
                     ..only
                 };
-                let open = self.ask(&caller, request).await.open_game;
+                let answer = self.ask(&caller, request).await;
+                let (open, lang) = (answer.open_game, answer.lang);
                 // The confirmation names this game, so it can never end a later one.
                 let confirm = ComponentId {
                     game: open.unwrap_or(0),
@@ -343,19 +382,17 @@ impl Handler {
                 .encode()
                 .map(|id| {
                     CreateButton::new(id)
-                        .label("Abandon the game")
+                        .label(lang.render(&t!("bot-button-abandon")))
                         .style(ButtonStyle::Danger)
                 });
-                let post =
-                    text_post("Abandon this channel's game for everyone? It cannot be resumed.");
+                let post = Shown::words(&t!("bot-abandon-question"), lang);
                 let rows = vec![CreateActionRow::Buttons(confirm.into_iter().collect())];
-                (post, rows, open)
+                (post, rows, open, lang)
             }
-            Ok(Invocation::NewThread(command)) => (
-                self.open_in_thread(ctx, cmd, &caller, command).await,
-                Vec::new(),
-                None,
-            ),
+            Ok(Invocation::NewThread(command)) => {
+                let (post, lang) = self.open_in_thread(ctx, cmd, &caller, command).await;
+                (post, Vec::new(), None, lang)
+            }
             Ok(Invocation::Table(command)) => {
                 let refusal = lacking_for(&command, cmd);
                 let request = Request {
@@ -363,14 +400,15 @@ impl Handler {
                     ..only
                 };
                 let answer = self.ask(&caller, request).await;
+                let lang = answer.lang;
                 let (post, rows) = match refusal {
-                    Some(refusal) => (text_post(refusal), Vec::new()),
-                    None => answered(answer.reply),
+                    Some(refusal) => (Shown::words(&refusal, lang), Vec::new()),
+                    None => answered(answer.reply, lang),
                 };
-                (post, rows, answer.open_game)
+                (post, rows, answer.open_game, lang)
             }
         };
-        let mut edit = ephemeral_edit(&answer);
+        let mut edit = ephemeral_edit(&answer, lang);
         if !components.is_empty() {
             edit = edit.components(components);
         }
@@ -379,7 +417,7 @@ impl Handler {
         }
         if let Some((missing, place)) = missing.filter(|_| open_game.is_some()) {
             let warn = CreateInteractionResponseFollowup::new()
-                .content(permissions::warning(&missing, place))
+                .content(lang.render(&permissions::warning(&missing, place)))
                 .ephemeral(true);
             if let Err(e) = cmd.create_followup(&ctx.http, warn).await {
                 tracing::warn!(error = %e, "could not warn about missing permissions");
@@ -432,16 +470,20 @@ impl Handler {
         let missing = missing_here(comp.guild_id, comp.app_permissions, comp.channel.as_ref())
             .filter(|_| !starting);
         let wants_game = missing.is_some();
-        let (edit, open_game) = match id.filter(|_| on_panel) {
-            Some(id) => self.on_panel(&caller, comp, &id, wants_game).await,
+        let only = Request {
+            open_game: wants_game,
+            ..asking(&comp.locale, comp.guild_locale.as_ref())
+        };
+        let (edit, open_game, lang) = match id.filter(|_| on_panel) {
+            Some(id) => self.on_panel(&caller, comp, &id, only).await,
             None => {
-                let (answer, components, open_game) =
-                    self.component_answer(&caller, comp, wants_game).await;
-                let mut edit: EditInteractionResponse = ephemeral_edit(&answer);
+                let (answer, components, open_game, lang) =
+                    self.component_answer(&caller, comp, only).await;
+                let mut edit: EditInteractionResponse = ephemeral_edit(&answer, lang);
                 if !components.is_empty() {
                     edit = edit.components(components);
                 }
-                (edit, open_game)
+                (edit, open_game, lang)
             }
         };
         if let Err(e) = comp.edit_response(&ctx.http, edit).await {
@@ -449,7 +491,7 @@ impl Handler {
         }
         if let Some((missing, place)) = missing.filter(|_| open_game.is_some()) {
             let warn = CreateInteractionResponseFollowup::new()
-                .content(permissions::warning(&missing, place))
+                .content(lang.render(&permissions::warning(&missing, place)))
                 .ephemeral(true);
             if let Err(e) = comp.create_followup(&ctx.http, warn).await {
                 tracing::warn!(error = %e, "could not warn about missing permissions");
@@ -466,8 +508,8 @@ impl Handler {
         caller: &Caller,
         comp: &ComponentInteraction,
         id: &ComponentId,
-        wants_game: bool,
-    ) -> (EditInteractionResponse, Option<GameId>) {
+        only: Request,
+    ) -> (EditInteractionResponse, Option<GameId>, Lang) {
         if let Some(view) = view_of(id, comp) {
             let panel = PanelAsk::Show {
                 view,
@@ -476,12 +518,16 @@ impl Handler {
             };
             let request = Request {
                 panel: Some(panel),
-                open_game: wants_game,
-                ..Request::default()
+                ..only
             };
             let answer = self.ask(caller, request).await;
-            let (next, rows) = shown(answer.panel.unwrap_or(PanelState::Failed));
-            return (ephemeral_edit(&next).components(rows), answer.open_game);
+            let lang = answer.lang;
+            let (next, rows) = shown(answer.panel.unwrap_or(PanelState::Failed), lang);
+            return (
+                ephemeral_edit(&next, lang).components(rows),
+                answer.open_game,
+                lang,
+            );
         }
         let command = command_of(id, comp);
         let picked_nothing = command.is_none();
@@ -489,27 +535,28 @@ impl Handler {
             command,
             game: (id.game != 0).then_some(id.game),
             panel: Some(PanelAsk::After),
-            open_game: wants_game,
+            ..only
         };
         let answer = self.ask(caller, request).await;
+        let lang = answer.lang;
         let (done, question) = match answer.reply {
-            Ok(_) if picked_nothing => (text_post("Pick one of the actions."), Vec::new()),
-            reply => answered(reply),
+            Ok(_) if picked_nothing => (Shown::words(&t!("bot-pick-an-action"), lang), Vec::new()),
+            reply => answered(reply, lang),
         };
         // A question before the action (something left unused) takes the panel's place
         // until it is answered.
         let (next, rows) = if question.is_empty() {
-            after(done, answer.panel.unwrap_or(PanelState::Failed))
+            after(done, answer.panel.unwrap_or(PanelState::Failed), lang)
         } else {
             (done, question)
         };
         // The panel's pictures are replaced (or removed), its buttons always.
         let edit = if next.images.is_empty() {
-            ephemeral_clear(&next).components(rows)
+            ephemeral_clear(&next, lang).components(rows)
         } else {
-            ephemeral_edit(&next).components(rows)
+            ephemeral_edit(&next, lang).components(rows)
         };
-        (edit, answer.open_game)
+        (edit, answer.open_game, lang)
     }
 
     /// The answer to a control anywhere but on the panel, in a new private message.
@@ -517,24 +564,21 @@ impl Handler {
         &self,
         caller: &Caller,
         comp: &ComponentInteraction,
-        wants_game: bool,
-    ) -> (Post, Vec<CreateActionRow>, Option<GameId>) {
-        let only = Request {
-            open_game: wants_game,
-            ..Request::default()
-        };
+        only: Request,
+    ) -> (Shown, Vec<CreateActionRow>, Option<GameId>, Lang) {
         let Some(id) = ComponentId::decode(&comp.data.custom_id) else {
-            let open_game = self.ask(caller, only).await.open_game;
+            let answer = self.ask(caller, only).await;
             return (
-                text_post("This button is not one of Turnpost's."),
+                Shown::words(&t!("bot-not-our-button"), answer.lang),
                 Vec::new(),
-                open_game,
+                answer.open_game,
+                answer.lang,
             );
         };
         // Starting a game and opening a rematch's lobby need what `/new` needs.
         let opening = match id.verb {
-            Verb::Start => Some("start the game"),
-            Verb::Rematch => Some("open the rematch"),
+            Verb::Start => Some(Doing::StartGame),
+            Verb::Rematch => Some(Doing::OpenRematch),
             _ => None,
         };
         let refusal = opening.and_then(|doing| {
@@ -565,20 +609,21 @@ impl Handler {
                 None => {
                     request.command = command_of(&id, comp);
                     if request.command.is_none() {
-                        own = Some("Pick one of the actions.".to_string());
+                        own = Some(t!("bot-pick-an-action"));
                     }
                 }
             }
         }
         let answer = self.ask(caller, request).await;
+        let lang = answer.lang;
         let (post, rows) = match (answer.reply, own, answer.panel) {
             // The game has ended (or our failure).
-            (Err(e), _, _) => answered(Err(e)),
-            (Ok(_), Some(text), _) => (text_post(text), Vec::new()),
-            (Ok(_), None, Some(panel)) => shown(panel),
-            (reply, None, None) => answered(reply),
+            (Err(e), _, _) => answered(Err(e), lang),
+            (Ok(_), Some(text), _) => (Shown::words(&text, lang), Vec::new()),
+            (Ok(_), None, Some(panel)) => shown(panel, lang),
+            (reply, None, None) => answered(reply, lang),
         };
-        (post, rows, answer.open_game)
+        (post, rows, answer.open_game, lang)
     }
 
     async fn autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
@@ -604,6 +649,9 @@ impl Handler {
             ac.id,
             &ac.token,
         );
+        // The caller's client's language: autocomplete makes its one call into the table
+        // (`autocomplete`), which does not say the `/settings language:` choice.
+        let lang = reader_lang(None, Some(ac.locale.as_str()));
         let choices = self
             .table
             .autocomplete(&caller, &typed, 25)
@@ -612,8 +660,8 @@ impl Handler {
         // Discord shows the words; the value sent back is the notation.
         let mut response = CreateAutocompleteResponse::new();
         for c in choices {
-            let detail = c.detail.as_ref().map(crate::english);
-            let name = commands::with_detail(&crate::english(&c.label), detail.as_deref());
+            let detail = c.detail.as_ref().map(|d| lang.render(d));
+            let name = commands::with_detail(&lang.render(&c.label), detail.as_deref());
             response = response.add_string_choice(name, c.notation);
         }
         if let Err(e) = ac

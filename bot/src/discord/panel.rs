@@ -17,6 +17,8 @@ use serenity::all::{
 };
 use turnpost_core::dynamic::ActionChoice;
 use turnpost_core::menu::{Group, Layout, Menu};
+use turnpost_core::t;
+use turnpost_core::words::{Lang, Text};
 
 use super::ids::{ComponentId, Verb};
 
@@ -30,7 +32,7 @@ const AS_BUTTONS: usize = 20;
 
 /// What part of the decision the panel shows (the table builds the panel for it).
 pub use crate::table::PanelView as View;
-pub use answer::{APOLOGY, acknowledgement, after, answered, shown, text_post};
+pub use answer::{Shown, acknowledgement, after, answered, apology, shown};
 
 mod answer;
 
@@ -38,7 +40,7 @@ mod answer;
 #[derive(Debug, Default)]
 pub struct Controls {
     /// A line under the prompt ("Choose a space for your tile (page 1 of 3)").
-    pub note: String,
+    pub note: Option<Text>,
     /// The action rows.
     pub rows: Vec<CreateActionRow>,
 }
@@ -53,8 +55,9 @@ fn long(text: &str) -> String {
     text.chars().take(100).collect()
 }
 
-/// The controls of `menu` seen as `view`, for the game at `game`/`version`.
-pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
+/// The controls of `menu` seen as `view`, for the game at `game`/`version`, in the
+/// reader's language.
+pub fn controls(game: i64, version: i64, menu: &Menu, view: &View, lang: Lang) -> Controls {
     let id = |verb| {
         ComponentId {
             game,
@@ -81,10 +84,8 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
                 .enumerate()
                 .filter(|(_, item)| !item.locked)
                 .map(|(i, item)| {
-                    CreateSelectMenuOption::new(
-                        label(&format!("{} · {}", i + 1, item.label)),
-                        i.to_string(),
-                    )
+                    let words = t!("bot-panel-item", n = i + 1, label = item.label.clone());
+                    CreateSelectMenuOption::new(label(&lang.render(&words)), i.to_string())
                 })
                 .collect();
             let most = most.unwrap_or(open.len()).min(open.len()).min(PAGE);
@@ -93,7 +94,9 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
             {
                 rows.push(CreateActionRow::SelectMenu(
                     CreateSelectMenu::new(cid, CreateSelectMenuKind::String { options: open })
-                        .placeholder(long(&format!("{pick}…")))
+                        .placeholder(long(
+                            &lang.render(&t!("bot-panel-pick-placeholder", pick = pick.clone())),
+                        ))
                         .min_values(1)
                         .max_values(most as u8),
                 ));
@@ -105,7 +108,7 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
                 .filter_map(|c| {
                     act(c).map(|cid| {
                         CreateButton::new(cid)
-                            .label(label(&crate::english(&c.label)))
+                            .label(label(&lang.render(&c.label)))
                             .style(ButtonStyle::Secondary)
                     })
                 })
@@ -114,48 +117,52 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
                 rows.push(CreateActionRow::Buttons(chunk.to_vec()));
             }
             let locked = items.iter().filter(|i| i.locked).count();
-            let note = if locked > 0 {
-                format!("{pick}: pick them in the menu, and it happens at once ({locked} locked).")
-            } else {
-                format!("{pick}: pick them in the menu, and it happens at once.")
-            };
-            Controls { note, rows }
+            let note = t!(
+                "bot-panel-toggles-note",
+                pick = pick.clone(),
+                locked = locked
+            );
+            Controls {
+                note: Some(note),
+                rows,
+            }
         }
         (Layout::Grouped { .. }, View::Group(key)) => match menu.group(key) {
             Some(group) => {
                 let choices: Vec<&ActionChoice> =
                     group.members.iter().map(|&i| &menu.choices[i]).collect();
-                let mut rows = choice_rows(&choices, id(Verb::Pick), act, "Choose");
+                let mut rows =
+                    choice_rows(&choices, id(Verb::Pick), act, &t!("bot-panel-choose"), lang);
                 rows.extend(id(Verb::Page(0)).map(|cid| {
                     CreateActionRow::Buttons(vec![
                         CreateButton::new(cid)
-                            .label("◂ Back")
+                            .label(lang.render(&t!("bot-button-back")))
                             .style(ButtonStyle::Secondary),
                     ])
                 }));
+                let description = group
+                    .description
+                    .clone()
+                    .unwrap_or_else(|| Text::concat([]));
                 Controls {
-                    note: format!(
-                        "**{}**: {}",
-                        crate::english(&group.label),
-                        group
-                            .description
-                            .as_ref()
-                            .map(crate::english)
-                            .unwrap_or_default()
-                    ),
+                    note: Some(t!(
+                        "bot-panel-group-note",
+                        group = group.label.clone(),
+                        description = description
+                    )),
                     rows,
                 }
             }
             None => {
-                let mut top = controls(game, version, menu, &View::Top(0));
-                top.note = format!("That choice is no longer offered. {}", top.note);
+                let mut top = controls(game, version, menu, &View::Top(0), lang);
+                let note = top.note.take().unwrap_or_else(|| Text::concat([]));
+                top.note = Some(t!("bot-panel-no-longer-offered", note = note));
                 top
             }
         },
         (Layout::Grouped { pick, groups, .. }, _)
             if menu.choices.len() > AS_BUTTONS || !all_fit || menu.leads_with_featured() =>
         {
-            let pick = crate::english(pick);
             // Up to four select menus of 25 groups at once (a board's hundred spaces in two
             // clicks: the space, then the placement), the rest of the rows for the other
             // choices; pages only beyond that.
@@ -189,10 +196,10 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
                     .iter()
                     .map(|g| {
                         let option = CreateSelectMenuOption::new(
-                            label(&crate::english(&g.label)),
+                            label(&lang.render(&g.label)),
                             g.key.clone(),
                         );
-                        match group_description(menu, g) {
+                        match group_description(menu, g, lang) {
                             Some(text) => option.description(long(&text)),
                             None => option,
                         }
@@ -200,9 +207,14 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
                     .collect();
                 let placeholder = if chunks > 1 || pages > 1 {
                     let (first, last) = (&chunk[0].label, &chunk[chunk.len() - 1].label);
-                    format!("{pick}: {first} … {last}")
+                    lang.render(&t!(
+                        "bot-panel-range",
+                        pick = pick.clone(),
+                        first = first.clone(),
+                        last = last.clone()
+                    ))
                 } else {
-                    pick.clone()
+                    lang.render(pick)
                 };
                 rows.extend(id(Verb::Open(n)).map(|cid| {
                     CreateActionRow::SelectMenu(
@@ -211,40 +223,46 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View) -> Controls {
                     )
                 }));
             }
-            rows.extend(page_row(page, pages, &id));
+            rows.extend(page_row(page, pages, &id, lang));
             if !others.is_empty() {
                 rows.extend(choice_rows_within(
                     &others,
                     id(Verb::Pick),
                     act,
-                    "Or choose",
+                    &t!("bot-panel-or-choose"),
                     ROWS.saturating_sub(rows.len()),
+                    lang,
                 ));
             }
             let note = if pages > 1 {
-                format!(
-                    "{pick}: {} in all, page {} of {pages}.",
-                    groups.len(),
-                    page + 1
+                t!(
+                    "bot-panel-pages-note",
+                    pick = pick.clone(),
+                    n = groups.len(),
+                    page = page + 1,
+                    pages = pages
                 )
-            } else if pick.ends_with('…') {
+            } else if lang.render(pick).ends_with('…') {
                 pick.clone()
             } else {
-                format!("{pick}.")
+                t!("bot-panel-pick-note", pick = pick.clone())
             };
-            Controls { note, rows }
+            Controls {
+                note: Some(note),
+                rows,
+            }
         }
-        _ => list(menu, view, &id, act),
+        _ => list(menu, view, &id, act, lang),
     }
 }
 
 /// A group's select description: what its actions choose (a card's spell and building, a
 /// development), then the layout's own words when they still fit Discord's 100 characters;
 /// the layout's words alone when the group chooses nothing of the kind.
-fn group_description(menu: &Menu, group: &Group) -> Option<String> {
+fn group_description(menu: &Menu, group: &Group, lang: Lang) -> Option<String> {
     let mut details: Vec<String> = Vec::new();
     for c in group.members.iter().filter_map(|&i| menu.choices.get(i)) {
-        if let Some(d) = c.detail.as_ref().map(crate::english)
+        if let Some(d) = c.detail.as_ref().map(|d| lang.render(d))
             && !details.contains(&d)
         {
             details.push(d);
@@ -255,7 +273,7 @@ fn group_description(menu: &Menu, group: &Group) -> Option<String> {
     let own = &group
         .description
         .as_ref()
-        .map(crate::english)
+        .map(|d| lang.render(d))
         .unwrap_or_default();
     match (details.is_empty(), own.is_empty()) {
         (true, true) => None,
@@ -277,7 +295,13 @@ fn group_description(menu: &Menu, group: &Group) -> Option<String> {
 /// realms, developments, monuments or relics: it answers privately with what each of them
 /// does. It joins the last row of buttons when that has room, else takes a row of its own
 /// while Discord's five rows allow; a full panel goes without (`/card` still answers).
-pub fn with_explain(rows: &mut Vec<CreateActionRow>, game: i64, version: i64, menu: &Menu) {
+pub fn with_explain(
+    rows: &mut Vec<CreateActionRow>,
+    game: i64,
+    version: i64,
+    menu: &Menu,
+    lang: Lang,
+) {
     if menu.choices.iter().all(|c| c.detail.is_none()) {
         return;
     }
@@ -290,7 +314,7 @@ pub fn with_explain(rows: &mut Vec<CreateActionRow>, game: i64, version: i64, me
         return;
     };
     let button = CreateButton::new(id)
-        .label("What does it do?")
+        .label(lang.render(&t!("bot-button-explain")))
         .style(ButtonStyle::Secondary);
     if let Some(CreateActionRow::Buttons(last)) = rows.last_mut()
         && last.len() < ROW
@@ -307,12 +331,19 @@ fn list(
     view: &View,
     id: &dyn Fn(Verb) -> Option<String>,
     act: impl Fn(&ActionChoice) -> Option<String> + Copy,
+    lang: Lang,
 ) -> Controls {
     let choices: Vec<&ActionChoice> = menu.choices.iter().collect();
     if choices.len() <= PAGE {
         return Controls {
-            note: String::new(),
-            rows: choice_rows(&choices, id(Verb::Pick), act, "Choose an action"),
+            note: None,
+            rows: choice_rows(
+                &choices,
+                id(Verb::Pick),
+                act,
+                &t!("bot-panel-choose-action"),
+                lang,
+            ),
         };
     }
     let pages = choices.len().div_ceil(PAGE);
@@ -328,18 +359,21 @@ fn list(
         .collect();
     let first = page * PAGE + 1;
     let last = first + shown.len() - 1;
-    let mut rows = select_row(
-        &shown,
-        id(Verb::Pick),
-        &format!("Choose an action ({first}–{last} of {})", choices.len()),
+    let placeholder = t!(
+        "bot-panel-choose-action-range",
+        first = first,
+        last = last,
+        n = choices.len()
     );
-    rows.extend(page_row(page, pages, id));
+    let mut rows = select_row(&shown, id(Verb::Pick), &placeholder, lang);
+    rows.extend(page_row(page, pages, id, lang));
     Controls {
-        note: format!(
-            "{} choices, page {} of {pages}; `/play` finds one as you type part of it (a space like D7, or a word).",
-            choices.len(),
-            page + 1
-        ),
+        note: Some(t!(
+            "bot-panel-list-note",
+            n = choices.len(),
+            page = page + 1,
+            pages = pages
+        )),
         rows,
     }
 }
@@ -349,19 +383,21 @@ fn page_row(
     page: usize,
     pages: usize,
     id: &dyn Fn(Verb) -> Option<String>,
+    lang: Lang,
 ) -> Option<CreateActionRow> {
     let mut buttons = Vec::new();
     if page > 0 {
         buttons.extend(id(Verb::Page(page - 1)).map(|i| {
             CreateButton::new(i)
-                .label("◂ Previous")
+                .label(lang.render(&t!("bot-button-previous")))
                 .style(ButtonStyle::Secondary)
         }));
     }
     if page + 1 < pages {
         buttons.extend(id(Verb::Page(page + 1)).map(|i| {
+            let more = t!("bot-button-more", page = page + 2, pages = pages);
             CreateButton::new(i)
-                .label(format!("More ▸ (page {} of {pages})", page + 2))
+                .label(label(&lang.render(&more)))
                 .style(ButtonStyle::Secondary)
         }));
     }
@@ -373,9 +409,10 @@ fn choice_rows(
     choices: &[&ActionChoice],
     pick: Option<String>,
     act: impl Fn(&ActionChoice) -> Option<String>,
-    placeholder: &str,
+    placeholder: &Text,
+    lang: Lang,
 ) -> Vec<CreateActionRow> {
-    choice_rows_within(choices, pick, act, placeholder, ROWS - 1)
+    choice_rows_within(choices, pick, act, placeholder, ROWS - 1, lang)
 }
 
 /// Choices as buttons when they fit `rows` rows, else as one select (up to 25).
@@ -383,8 +420,9 @@ fn choice_rows_within(
     choices: &[&ActionChoice],
     pick: Option<String>,
     act: impl Fn(&ActionChoice) -> Option<String>,
-    placeholder: &str,
+    placeholder: &Text,
     rows: usize,
+    lang: Lang,
 ) -> Vec<CreateActionRow> {
     let ids: Vec<Option<String>> = choices.iter().map(|c| act(c)).collect();
     if choices.len() <= ROW * rows && ids.iter().all(Option::is_some) {
@@ -394,7 +432,7 @@ fn choice_rows_within(
             .filter_map(|(c, cid)| {
                 cid.map(|cid| {
                     CreateButton::new(cid)
-                        .label(label(&crate::english(&c.label)))
+                        .label(label(&lang.render(&c.label)))
                         .style(ButtonStyle::Secondary)
                 })
             })
@@ -407,23 +445,24 @@ fn choice_rows_within(
         return Vec::new();
     }
     let shown: Vec<&ActionChoice> = choices.iter().take(PAGE).copied().collect();
-    select_row(&shown, pick, placeholder)
+    select_row(&shown, pick, placeholder, lang)
 }
 
 /// One select menu of up to 25 choices (the notation is each option's value).
 fn select_row(
     choices: &[&ActionChoice],
     pick: Option<String>,
-    placeholder: &str,
+    placeholder: &Text,
+    lang: Lang,
 ) -> Vec<CreateActionRow> {
     let options: Vec<CreateSelectMenuOption> = choices
         .iter()
         .filter(|c| c.notation.len() <= 100)
         .map(|c| {
             let option =
-                CreateSelectMenuOption::new(label(&crate::english(&c.label)), c.notation.clone());
+                CreateSelectMenuOption::new(label(&lang.render(&c.label)), c.notation.clone());
             match &c.detail {
-                Some(detail) => option.description(long(&crate::english(detail))),
+                Some(detail) => option.description(long(&lang.render(detail))),
                 None => option,
             }
         })
@@ -431,7 +470,7 @@ fn select_row(
     match pick {
         Some(cid) if !options.is_empty() => vec![CreateActionRow::SelectMenu(
             CreateSelectMenu::new(cid, CreateSelectMenuKind::String { options })
-                .placeholder(long(placeholder)),
+                .placeholder(long(&lang.render(placeholder))),
         )],
         _ => Vec::new(),
     }
@@ -552,7 +591,7 @@ mod tests {
             if seen.contains(&view) {
                 continue;
             }
-            let controls = controls(7, 3, &menu, &view);
+            let controls = controls(7, 3, &menu, &view, Lang::En);
             let (mut acts, mut views) = (BTreeSet::new(), Vec::new());
             walk(
                 &json(&controls),

@@ -9,60 +9,66 @@
 //! (the bot has only the `GUILDS` intent), and it is as fresh as the click.
 
 use serenity::all::Permissions;
+use turnpost_core::t;
+use turnpost_core::words::{Arg, Text};
 
-/// One permission the bot asks for: its bit, its name as Discord's channel settings show
-/// it, and why Turnpost needs it.
+/// One permission the bot asks for: its bit, and the key of its name as Discord's channel
+/// settings show it and of why Turnpost needs it (`bot-permission-name`,
+/// `bot-permission-why`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Needed {
     /// The permission.
     pub bit: Permissions,
-    /// Its name in Discord's settings.
-    pub name: &'static str,
+    /// Its key in the words (`embed-links`).
+    pub key: &'static str,
+}
+
+impl Needed {
+    /// Its name in Discord's settings, in the reader's language (Discord's own words).
+    pub fn name(self) -> Text {
+        t!("bot-permission-name", permission = Arg::raw(self.key))
+    }
+
     /// What Turnpost needs it for, in words for a server's moderators.
-    pub why: &'static str,
+    pub fn why(self) -> Text {
+        t!("bot-permission-why", permission = Arg::raw(self.key))
+    }
 }
 
 /// View Channel.
 pub const VIEW_CHANNEL: Needed = Needed {
     bit: Permissions::VIEW_CHANNEL,
-    name: "View Channel",
-    why: "to see the channel the game is played in",
+    key: "view-channel",
 };
 /// Send Messages.
 pub const SEND_MESSAGES: Needed = Needed {
     bit: Permissions::SEND_MESSAGES,
-    name: "Send Messages",
-    why: "to post the lobby and the turn messages",
+    key: "send-messages",
 };
 /// Embed Links.
 pub const EMBED_LINKS: Needed = Needed {
     bit: Permissions::EMBED_LINKS,
-    name: "Embed Links",
-    why: "the turn messages show their pictures in embeds, which Discord leaves out without it",
+    key: "embed-links",
 };
 /// Attach Files.
 pub const ATTACH_FILES: Needed = Needed {
     bit: Permissions::ATTACH_FILES,
-    name: "Attach Files",
-    why: "to upload the pictures of the board and the hands",
+    key: "attach-files",
 };
 /// Read Message History.
 pub const READ_MESSAGE_HISTORY: Needed = Needed {
     bit: Permissions::READ_MESSAGE_HISTORY,
-    name: "Read Message History",
-    why: "after a crash the bot reads a channel's latest messages before posting again, so nothing arrives twice",
+    key: "read-message-history",
 };
 /// Create Public Threads.
 pub const CREATE_PUBLIC_THREADS: Needed = Needed {
     bit: Permissions::CREATE_PUBLIC_THREADS,
-    name: "Create Public Threads",
-    why: "`/new thread:true` opens the game in a new thread of the channel",
+    key: "create-public-threads",
 };
 /// Send Messages in Threads.
 pub const SEND_MESSAGES_IN_THREADS: Needed = Needed {
     bit: Permissions::SEND_MESSAGES_IN_THREADS,
-    name: "Send Messages in Threads",
-    why: "to post the lobby and the turn messages of games played in threads",
+    key: "send-messages-in-threads",
 };
 
 /// Every permission the invite asks for, in the order of their bits.
@@ -126,61 +132,88 @@ pub fn missing(have: Permissions, place: Place) -> Vec<Needed> {
         .collect()
 }
 
-/// Names joined for a sentence: "A", "A and B", "A, B and C".
-fn listed(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
+/// The names of `missing` joined for a sentence: "A", "A and B", "A, B and C".
+fn listed(missing: &[Needed]) -> Text {
+    Text::and_list(missing.iter().map(|n| n.name()))
 }
 
-/// How to grant `missing` in Discord's settings, one line per permission with why it is
-/// needed. `where_` is "this channel" or "this thread's channel".
-pub fn how_to_grant(missing: &[Needed], where_: &str) -> String {
-    let names: Vec<&str> = missing.iter().map(|n| n.name).collect();
-    let mut text = format!(
-        "To fix it, a moderator opens {where_}'s settings → Permissions → Turnpost's role (or Turnpost itself) → allows {}.",
-        listed(&names)
+/// Where the permissions are granted: a thread's come from its channel.
+fn where_(place: Place) -> Arg {
+    Arg::raw(match place {
+        Place::Thread => "thread",
+        Place::Channel | Place::NewThread => "channel",
+    })
+}
+
+/// How to grant `missing` at `place` in Discord's settings, one line per permission with
+/// why it is needed.
+pub fn how_to_grant(missing: &[Needed], place: Place) -> Text {
+    let mut lines = vec![t!(
+        "bot-permissions-how-to-grant",
+        place = where_(place),
+        names = listed(missing)
+    )];
+    lines.extend(
+        missing
+            .iter()
+            .map(|n| t!("bot-permission-line", name = n.name(), why = n.why())),
     );
-    for n in missing {
-        text.push_str(&format!("\n- **{}**: {}.", n.name, n.why));
+    Text::lines(lines)
+}
+
+/// What the bot does where it lacks permissions (an [`Arg::raw`] key of
+/// `bot-permissions-refused`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Doing {
+    /// `/new`.
+    OpenTable,
+    /// `/start` and the lobby's Start.
+    StartGame,
+    /// Rematch under a game's last message.
+    OpenRematch,
+    /// `/new … thread:true`.
+    OpenThread,
+}
+
+impl Doing {
+    fn key(self) -> &'static str {
+        match self {
+            Doing::OpenTable => "open-table",
+            Doing::StartGame => "start-game",
+            Doing::OpenRematch => "open-rematch",
+            Doing::OpenThread => "open-thread",
+        }
     }
-    text
 }
 
 /// The refusal of opening or starting a game at `place` without `missing` (not empty):
 /// which permissions are missing, why each is needed and how to grant them.
-pub fn refusal(missing: &[Needed], place: Place, doing: &str) -> String {
-    let names: Vec<&str> = missing.iter().map(|n| n.name).collect();
-    let where_ = match place {
-        Place::Thread => "this thread's channel",
-        Place::Channel | Place::NewThread => "this channel",
-    };
-    format!(
-        "I cannot {doing} here: Turnpost lacks {} in {where_}. Nothing was changed.\n{}",
-        listed(&names),
-        how_to_grant(missing, where_)
-    )
+pub fn refusal(missing: &[Needed], place: Place, doing: Doing) -> Text {
+    Text::lines([
+        t!(
+            "bot-permissions-refused",
+            doing = Arg::raw(doing.key()),
+            names = listed(missing),
+            place = where_(place)
+        ),
+        how_to_grant(missing, place),
+    ])
 }
 
 /// A note for an interaction in a channel with a running game where the bot lacks
 /// `missing` (not empty): what the players miss because of it, and how to grant it.
-pub fn warning(missing: &[Needed], place: Place) -> String {
-    let names: Vec<&str> = missing.iter().map(|n| n.name).collect();
-    let where_ = match place {
-        Place::Thread => "this thread's channel",
-        Place::Channel | Place::NewThread => "this channel",
-    };
+pub fn warning(missing: &[Needed], place: Place) -> Text {
     let effect = if missing == [EMBED_LINKS] {
-        "the turn messages go out without their pictures"
+        "no-pictures"
     } else {
-        "the game's messages may not arrive or may lack their pictures"
+        "may-not-arrive"
     };
-    format!(
-        "⚠ Turnpost lacks {} in {where_}, so {effect}. {}",
-        listed(&names),
-        how_to_grant(missing, where_)
+    t!(
+        "bot-permissions-warning",
+        names = listed(missing),
+        place = where_(place),
+        effect = Arg::raw(effect),
+        how = how_to_grant(missing, place)
     )
 }
 
@@ -222,7 +255,13 @@ mod tests {
 
     #[test]
     fn the_refusal_names_each_missing_permission_and_how_to_grant_it() {
-        let text = refusal(&[EMBED_LINKS, ATTACH_FILES], Place::Channel, "open a table");
+        crate::install_words();
+        let text = refusal(
+            &[EMBED_LINKS, ATTACH_FILES],
+            Place::Channel,
+            Doing::OpenTable,
+        )
+        .to_string();
         assert!(
             text.starts_with(
                 "I cannot open a table here: Turnpost lacks Embed Links and Attach Files in this channel."
@@ -234,6 +273,22 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("- **Embed Links**: the turn messages show"));
-        assert_eq!(listed(&["A", "B", "C"]), "A, B and C");
+        assert_eq!(
+            listed(&[VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS]).to_string(),
+            "View Channel, Send Messages and Embed Links"
+        );
+    }
+
+    #[test]
+    fn a_german_moderator_reads_discords_german_names_of_the_permissions() {
+        crate::install_words();
+        let refused = refusal(&[EMBED_LINKS], Place::Thread, Doing::StartGame);
+        let text = turnpost_core::words::Lang::De.render(&refused);
+        assert!(text.contains("Links einbetten"), "{text}");
+        assert!(text.contains("im Kanal dieses Threads"), "{text}");
+        assert!(!text.contains("Embed Links"), "{text}");
+        let warned =
+            turnpost_core::words::Lang::De.render(&warning(&[EMBED_LINKS], Place::Channel));
+        assert!(warned.contains("ohne ihre Bilder"), "{warned}");
     }
 }

@@ -8,6 +8,7 @@
 mod support;
 
 mod clicking;
+mod languages;
 mod lobby;
 mod panics;
 mod play;

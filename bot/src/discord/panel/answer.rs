@@ -1,67 +1,95 @@
 //! What the caller sees after a command or a click, drawn from the table's one answer
 //! (issue 29): the acknowledgement or refusal, the question before an action that leaves
 //! something unused, and the private panel from the [`PanelState`] the answer carries —
-//! never by asking the table again.
+//! never by asking the table again. Everything is made text here, in the caller's language
+//! (issue 30: the answer's [`Lang`], their `/settings language:` or their Discord client's).
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+use turnpost_core::t;
+use turnpost_core::words::{Lang, Text};
 
 use super::super::ids::{ComponentId, Verb};
 use super::{controls, with_explain};
-use crate::table::{Confirm, Panel, PanelState, Post, Reply, TableError, Turn};
+use crate::table::{Confirm, Image, Panel, PanelState, Post, Reply, TableError, Turn};
 
 /// The answer to a failure of ours.
-pub const APOLOGY: &str =
-    "Sorry — something went wrong on our side. It has been logged; please try again in a moment.";
+pub fn apology() -> Text {
+    t!("bot-apology")
+}
 
-/// A post of words only.
-pub fn text_post(text: impl Into<String>) -> Post {
-    Post {
-        text: text.into(),
-        ..Post::default()
+/// What the caller sees: words made text in their language, and pictures.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The words, in the reader's language.
+    pub text: String,
+    /// Attachments.
+    pub images: Vec<Image>,
+}
+
+impl Shown {
+    /// Words only, in `lang`.
+    pub fn words(text: &Text, lang: Lang) -> Shown {
+        Shown {
+            text: lang.render(text),
+            images: Vec::new(),
+        }
+    }
+
+    /// A table's post, its words in `lang`.
+    pub fn post(post: Post, lang: Lang) -> Shown {
+        Shown {
+            text: lang.render(&post.text),
+            images: post.images,
+        }
     }
 }
 
-/// What the caller sees in place of the deferred answer when the reply has nothing private.
-pub fn acknowledgement(reply: &Reply) -> Post {
+/// What the caller sees in place of the deferred answer when the reply has nothing private:
+/// the first thing the action did, else the first line of the channel's post.
+pub fn acknowledgement(reply: &Reply, lang: Lang) -> Shown {
     if let Some(post) = &reply.ephemeral {
-        return post.clone();
+        return Shown::post(post.clone(), lang);
     }
-    let first = reply
-        .news
-        .first()
-        .map(String::as_str)
-        .or_else(|| {
-            reply
-                .public
-                .first()
-                .and_then(|p| p.text.lines().find(|l| !l.trim().is_empty()))
-        })
-        .unwrap_or("Done.");
-    text_post(first.to_string())
+    if let Some(first) = reply.news.first() {
+        return Shown::words(first, lang);
+    }
+    let first = reply.public.first().and_then(|p| {
+        lang.render(&p.text)
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .map(str::to_string)
+    });
+    match first {
+        Some(line) => Shown {
+            text: line,
+            images: Vec::new(),
+        },
+        None => Shown::words(&t!("bot-done"), lang),
+    }
 }
 
 /// A command's outcome as the caller's answer: the acknowledgement, the refusal or the
 /// apology; a question before an action that leaves something unused ([`Reply::confirm`])
 /// offers **End turn anyway** and **Back**.
-pub fn answered(reply: Result<Reply, TableError>) -> (Post, Vec<CreateActionRow>) {
+pub fn answered(reply: Result<Reply, TableError>, lang: Lang) -> (Shown, Vec<CreateActionRow>) {
     match reply {
         Ok(reply) => {
             let rows = reply
                 .confirm
                 .as_ref()
-                .map(confirm_row)
+                .map(|c| confirm_row(c, lang))
                 .into_iter()
                 .collect();
-            (acknowledgement(&reply), rows)
+            (acknowledgement(&reply, lang), rows)
         }
-        Err(TableError::Refused(m)) => (text_post(crate::english(&m)), Vec::new()),
-        Err(TableError::Internal(_)) => (text_post(APOLOGY), Vec::new()),
+        Err(TableError::Refused(m)) => (Shown::words(&m, lang), Vec::new()),
+        Err(TableError::Internal(_)) => (Shown::words(&apology(), lang), Vec::new()),
     }
 }
 
 /// The answers to a question before an action that leaves something unused: play it anyway,
 /// or **Back** to the decision (the panel's first page).
-fn confirm_row(confirm: &Confirm) -> CreateActionRow {
+fn confirm_row(confirm: &Confirm, lang: Lang) -> CreateActionRow {
     let id = |verb| {
         ComponentId {
             game: confirm.game_id,
@@ -72,12 +100,12 @@ fn confirm_row(confirm: &Confirm) -> CreateActionRow {
     };
     let anyway = id(Verb::Anyway(confirm.notation.clone())).map(|cid| {
         CreateButton::new(cid)
-            .label(confirm.label.clone())
+            .label(lang.render(&confirm.label))
             .style(ButtonStyle::Danger)
     });
     let back = id(Verb::Page(0)).map(|cid| {
         CreateButton::new(cid)
-            .label("◂ Back")
+            .label(lang.render(&t!("bot-button-back")))
             .style(ButtonStyle::Secondary)
     });
     CreateActionRow::Buttons(anyway.into_iter().chain(back).collect())
@@ -86,7 +114,7 @@ fn confirm_row(confirm: &Confirm) -> CreateActionRow {
 /// Adds **Undo** to a panel's rows while the player may take a step back (issue 28): a row
 /// of its own when Discord's five rows allow, else at the end of the last row of buttons
 /// that has room. Where neither fits (a full panel), `/undo` still does it.
-fn with_undo(rows: &mut Vec<CreateActionRow>, turn: &Turn) {
+fn with_undo(rows: &mut Vec<CreateActionRow>, turn: &Turn, lang: Lang) {
     let Some(id) = (ComponentId {
         game: turn.game_id,
         version: turn.version,
@@ -96,7 +124,7 @@ fn with_undo(rows: &mut Vec<CreateActionRow>, turn: &Turn) {
         return;
     };
     let undo = CreateButton::new(id)
-        .label("↶ Undo")
+        .label(lang.render(&t!("bot-button-panel-undo")))
         .style(ButtonStyle::Secondary);
     if rows.len() < 5 {
         rows.push(CreateActionRow::Buttons(vec![undo]));
@@ -107,9 +135,18 @@ fn with_undo(rows: &mut Vec<CreateActionRow>, turn: &Turn) {
     }
 }
 
+/// Parts of a message, one after the other with a blank line between them.
+fn paragraphs(parts: impl IntoIterator<Item = String>) -> String {
+    parts
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
 /// The panel of the player to act: the prompt, the controls' note, the private items (when
 /// the answer carries them) and the controls.
-fn drawn(panel: Panel) -> (Post, Vec<CreateActionRow>) {
+fn drawn(panel: Panel, lang: Lang) -> (Shown, Vec<CreateActionRow>) {
     let Panel {
         turn,
         menu,
@@ -117,64 +154,73 @@ fn drawn(panel: Panel) -> (Post, Vec<CreateActionRow>) {
         hand,
         ..
     } = panel;
-    let mut controls = controls(turn.game_id, turn.version, &menu, &view);
-    with_explain(&mut controls.rows, turn.game_id, turn.version, &menu);
+    let mut controls = controls(turn.game_id, turn.version, &menu, &view, lang);
+    with_explain(&mut controls.rows, turn.game_id, turn.version, &menu, lang);
     if turn.can_undo {
-        with_undo(&mut controls.rows, &turn);
+        with_undo(&mut controls.rows, &turn, lang);
     }
-    let mut post = hand.unwrap_or_default();
-    let mut text = format!("**{}**", turn.prompt);
-    if !controls.note.is_empty() {
-        text = format!("{text}\n{}", controls.note);
+    let hand = hand.map(|h| Shown::post(h, lang)).unwrap_or_default();
+    let mut head = lang.render(&t!("bot-panel-prompt", prompt = turn.prompt.clone()));
+    if let Some(note) = &controls.note {
+        head = format!("{head}\n{}", lang.render(note));
     }
-    if !post.text.is_empty() {
-        text = format!("{text}\n\n{}", post.text);
-    }
-    post.text = text;
-    (post, controls.rows)
+    let shown = Shown {
+        text: paragraphs([head, hand.text]),
+        images: hand.images,
+    };
+    (shown, controls.rows)
 }
 
 /// The panel asked for by Take my turn, `/turn` or a control that changes what the panel
 /// shows. A panel made for another version of the game shows the decision of now from the
 /// top, and says so.
-pub fn shown(state: PanelState) -> (Post, Vec<CreateActionRow>) {
+pub fn shown(state: PanelState, lang: Lang) -> (Shown, Vec<CreateActionRow>) {
     let text = match state {
         PanelState::Decide(panel) => {
             let moved_on = panel.moved_on;
-            let (mut post, rows) = drawn(*panel);
+            let (mut shown, rows) = drawn(*panel, lang);
             if moved_on {
-                post.text = format!(
-                    "The game has moved on since that panel was shown; here is your decision now.\n\n{}",
-                    post.text
-                );
+                let note = lang.render(&t!("bot-panel-moved-on"));
+                shown.text = paragraphs([note, shown.text]);
             }
-            return (post, rows);
+            return (shown, rows);
         }
-        PanelState::Nothing => "You have nothing to decide now.".to_string(),
-        PanelState::Waiting(line) => format!(
-            "It is not your turn — {line}. You can look at the board or your hand meanwhile."
-        ),
-        PanelState::Nobody => "Nobody is to act: the game is not running.".to_string(),
-        PanelState::NoGame(why) => crate::english(&why),
-        PanelState::Failed => APOLOGY.to_string(),
+        PanelState::Nothing => t!("bot-panel-nothing"),
+        PanelState::Waiting(line) => t!("bot-panel-waiting", line = line),
+        PanelState::Nobody => t!("bot-panel-nobody"),
+        PanelState::NoGame(why) => why,
+        PanelState::Failed => apology(),
     };
-    (text_post(text), Vec::new())
+    (Shown::words(&text, lang), Vec::new())
 }
 
 /// The panel after a choice made on it: what the choice did (`done`), then the player's
 /// next decision with its choices; once the turn has passed, only that (no stale buttons).
-pub fn after(done: Post, state: PanelState) -> (Post, Vec<CreateActionRow>) {
+pub fn after(done: Shown, state: PanelState, lang: Lang) -> (Shown, Vec<CreateActionRow>) {
     let next = match state {
         PanelState::Decide(panel) => {
-            let (mut post, rows) = drawn(*panel);
-            post.text = format!("{}\n\n{}", done.text, post.text);
-            return (post, rows);
+            let (shown, rows) = drawn(*panel, lang);
+            let text = format!("{}\n\n{}", done.text, shown.text);
+            return (
+                Shown {
+                    text,
+                    images: shown.images,
+                },
+                rows,
+            );
         }
-        PanelState::Nothing => "You have nothing to decide now.".to_string(),
-        PanelState::Waiting(line) => format!("Your turn is over — {line}."),
+        PanelState::Nothing => t!("bot-panel-nothing"),
+        PanelState::Waiting(line) => t!("bot-panel-turn-over", line = line),
         // The channel has no running game any more: this choice ended it.
-        PanelState::Nobody | PanelState::NoGame(_) => "The game is over.".to_string(),
-        PanelState::Failed => APOLOGY.to_string(),
+        PanelState::Nobody | PanelState::NoGame(_) => t!("bot-panel-game-over"),
+        PanelState::Failed => apology(),
     };
-    (text_post(format!("{}\n\n{next}", done.text)), Vec::new())
+    let text = format!("{}\n\n{}", done.text, lang.render(&next));
+    (
+        Shown {
+            text,
+            images: Vec::new(),
+        },
+        Vec::new(),
+    )
 }

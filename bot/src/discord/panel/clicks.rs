@@ -33,7 +33,7 @@ pub(super) fn fewest_clicks(game: &dyn DynGame) -> BTreeMap<String, usize> {
         if seen.contains(&view) {
             continue;
         }
-        let controls = controls(7, 3, &menu, &view);
+        let controls = controls(7, 3, &menu, &view, Lang::En);
         for row in &controls.rows {
             let row = serde_json::to_value(row).unwrap_or(Value::Null);
             for c in row["components"].as_array().into_iter().flatten() {

@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::{View, controls, with_explain};
 use crate::table::{Caller, Command};
 use turnpost_core::menu::Layout;
+use turnpost_core::words::Lang;
 
 fn caller(user: u64, channel: u64) -> Caller {
     Caller {
@@ -115,8 +116,8 @@ async fn every_select_option_that_picks_a_component_says_what_it_does() {
                 views.extend(groups.iter().map(|g| View::Group(g.key.clone())));
             }
             for view in views {
-                let mut panel = controls(turn.game_id, turn.version, &menu, &view);
-                with_explain(&mut panel.rows, turn.game_id, turn.version, &menu);
+                let mut panel = controls(turn.game_id, turn.version, &menu, &view, Lang::En);
+                with_explain(&mut panel.rows, turn.game_id, turn.version, &menu, Lang::En);
                 assert!(panel.rows.len() <= 5);
                 for (value, description) in options(&panel.rows) {
                     if let Some(d) = &description {
@@ -133,10 +134,9 @@ async fn every_select_option_that_picks_a_component_says_what_it_does() {
                     // A group of a card's plays or a development's payments names what
                     // its first choice does.
                     if let Some(g) = menu.group(&value)
-                        && let Some(first) = g
-                            .members
-                            .iter()
-                            .find_map(|&i| menu.choices[i].detail.as_ref().map(crate::english))
+                        && let Some(first) = g.members.iter().find_map(|&i| {
+                            menu.choices[i].detail.as_ref().map(|d| Lang::En.render(d))
+                        })
                     {
                         let d = description.as_deref().unwrap_or_default();
                         assert!(d.contains(&first), "group {value}: {d:?} lacks {first:?}");
@@ -153,12 +153,12 @@ async fn every_select_option_that_picks_a_component_says_what_it_does() {
             }
             if menu.choices.iter().any(|c| c.detail.is_some()) {
                 let answer = table.handle(&who, Command::Explain).await.unwrap();
-                let text = answer.ephemeral.unwrap().text;
+                let text = answer.ephemeral.unwrap().text.to_string();
                 assert!(text.chars().count() <= 2000);
                 let first = menu
                     .choices
                     .iter()
-                    .find_map(|c| c.detail.as_ref().map(crate::english))
+                    .find_map(|c| c.detail.as_ref().map(|d| Lang::En.render(d)))
                     .unwrap();
                 assert!(text.contains(&first), "{text}");
                 explained += 1;
