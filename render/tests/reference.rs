@@ -22,10 +22,10 @@ use std::sync::{Arc, OnceLock};
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
+use turnpost_core::Game;
 use turnpost_core::dynamic::{AnyView, View};
 use turnpost_core::pandoria::{Mode, PublicView, SeatView};
 use turnpost_core::words::Lang;
-use turnpost_core::{Game, Seed};
 use turnpost_render::Renderer;
 
 /// Rounding noise: how far a channel of one pixel may be from the reference. The pictures
@@ -87,17 +87,7 @@ const EARLY: &str = "-seed1-early-public";
 
 /// A registered game early in a game of seed 1: three random legal actions played.
 fn early_view(game: &str) -> View {
-    let info = turnpost_core::registry::find(game).unwrap();
-    let players = (*info.players.start()).max(2);
-    let mut g = info.new_game(&[], players, Seed::from_u64(1)).unwrap();
-    let mut picker = samples::Picker::new(1);
-    for _ in 0..3 {
-        if let Some(d) = g.decision() {
-            let legal = g.legal_notations(d.seat);
-            g.play(d.seat, &legal[picker.below(legal.len())]).unwrap();
-        }
-    }
-    g.public_view()
+    samples::registered_early(game).public_view()
 }
 
 fn reference_dir() -> PathBuf {

@@ -86,10 +86,10 @@ render-rtta-offer-gives = gibt
 render-rtta-offer-asks = verlangt
 render-rtta-amount = { $n } { $good }
 render-rtta-food = Nahrung
-render-rtta-die-chosen = Würfel { $n } → { $choice }
-render-rtta-die-locked = Würfel { $n } · gesperrt
-render-rtta-die-rolled = Würfel { $n } · gewürfelt
-render-rtta-die-kept = Würfel { $n } · behalten
+render-rtta-die-chosen = { $n } → { $choice }
+render-rtta-die-locked = { $n }: gesperrt
+render-rtta-die-rolled = { $n }: gewürfelt
+render-rtta-die-kept = { $n }: behalten
 render-rtta-choice-food = Nahrung
 render-rtta-choice-workers = Arbeiter
 render-rtta-legend = Würfel: Getreide = Nahrung, Figuren = Arbeiter, Kisten = Waren, eine Münze = Münzen, die geteilte Seite = 2 Nahrung oder 2 Arbeiter; ein Schädel (roter Rahmen, gesperrt) darf nicht neu gewürfelt werden. Monumente: Punkte für den Ersten, der es fertigstellt / für spätere; ★R: Rot hat es als Erster fertiggestellt. Jeder ☠ Katastrophenpunkt kostet einen Punkt.
@@ -105,6 +105,7 @@ render-rtta-monuments = Monumente
 render-rtta-first-later = erste / spätere
 render-rtta-developments-n = Errungenschaften { $n }
 render-rtta-cost-points = Kosten · Punkte
+render-rtta-first-by = ★{ $mark } · { $later }
 
 ## Roll Through the Ages: der Überblick (png/rtta/summary.rs).
 render-rtta-note = { $cities } Städte · { $developments } Errungenschaften
@@ -142,14 +143,14 @@ render-legend-exit-path = Außenpfad belegt
 render-legend-printed = aufgedrucktes Feld
 render-legend-closed = in diesem Zug abgeschlossen
 render-legend-rage = Ziel der Wut
-render-legend-changes = Ring, Schein oder Rand in einer Spielerfarbe: was der Spieler in seinem letzten Zug tat
+render-legend-changes = Ring, Schein oder Rand in Spielerfarbe: was er im letzten Zug tat
 render-legend-fairies = gesperrtes Feld: das Lager der Feen fasst 8
 render-legend-goblin = Figur auf einem Gebäude: ein Goblin nutzt es
 render-legend-spirit = kleine Figur auf einer Figur: ein Geist sucht sie heim (zählt für seinen Besitzer)
 render-legend-golems = Quadrat zwischen zwei Figuren: ein Golem-Paar auf seinem Plättchen
 render-legend-river = Fluss: ein eingeschlossenes Schiff schickt seine Figur zum nächsten freien Schiff flussabwärts (oder heim)
 render-legend-astral-ship = aufgedrucktes Astralschiff: 8 Kristalle statt einer Karte; −1: Rabatt eines Schiffs
-render-legend-artifact = Artefakt: geht an den, der sein Gebiet abschließt; Reliquien kosten Artefakte
+render-legend-artifact = Artefakt: erhält, wer sein Gebiet schließt; Reliquien kosten Artefakte
 render-legend-mountain-castle = Bergfestung: sperrt einen Außenpfad, nimmt eine Figur auf wie eine Burg
 render-legend-captives = Gefangene: von einem Hanbok gehalten, am Ende je 1 Punkt; Lösegeld je 1 Ressource
 

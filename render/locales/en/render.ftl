@@ -105,6 +105,7 @@ render-rtta-monuments = Monuments
 render-rtta-first-later = first / later
 render-rtta-developments-n = Developments { $n }
 render-rtta-cost-points = cost · points
+render-rtta-first-by = ★{ $mark } · { $later }
 
 ## Roll Through the Ages: the glance (png/rtta/summary.rs).
 render-rtta-note = { $cities } cities · { $developments } developments

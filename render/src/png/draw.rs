@@ -220,6 +220,11 @@ pub(crate) fn mix(a: Colour, b: Colour, t: f32) -> Colour {
 #[derive(Debug)]
 pub(crate) struct Canvas {
     pub(crate) image: RgbImage,
+    /// The box the text drawn now must stay inside (a panel, a card, a sheet), as
+    /// `(left, top, right, bottom)`; `None`: the whole canvas. Only the recording fonts
+    /// read it ([`TextRun::bounds`](super::TextRun)), for the tests that measure every text
+    /// against its box.
+    text_box: Option<[f32; 4]>,
 }
 
 impl Canvas {
@@ -227,7 +232,27 @@ impl Canvas {
     pub(crate) fn new(width: u32, height: u32, fill: Colour) -> Canvas {
         Canvas {
             image: RgbImage::from_pixel(width, height, Rgb(fill)),
+            text_box: None,
         }
+    }
+
+    /// Text drawn from now on belongs inside the box at `(x, y)`, `w` × `h` (`None`: the
+    /// whole canvas); returns the box it replaces, to put back after.
+    pub(crate) fn text_box(&mut self, b: Option<(f32, f32, f32, f32)>) -> Option<[f32; 4]> {
+        let old = self.text_box;
+        self.text_box = b.map(|(x, y, w, h)| [x, y, x + w, y + h]);
+        old
+    }
+
+    /// Puts back a box [`Canvas::text_box`] returned.
+    pub(crate) fn restore_text_box(&mut self, old: Option<[f32; 4]>) {
+        self.text_box = old;
+    }
+
+    /// The box the text drawn now belongs in: `(left, top, right, bottom)`.
+    pub(crate) fn current_text_box(&self) -> [f32; 4] {
+        self.text_box
+            .unwrap_or([0.0, 0.0, self.width() as f32, self.height() as f32])
     }
 
     /// Width in pixels.

@@ -154,16 +154,13 @@ fn layout(fonts: &Fonts, s: &Summary, lang: Lang, mut canvas: Option<&mut Canvas
             c.fill(0, y as i32, WIDTH, h.ceil() as u32, colour);
         }
     };
-    // The title.
-    y += TITLE;
-    text(
-        &mut canvas,
-        MARGIN,
-        y,
-        Align::Left,
-        Style::bold(TITLE, MUTED),
-        &lang.render(&dotted(s.title.iter().cloned())),
-    );
+    // The title (on more lines where a language's words are longer).
+    let title_style = Style::bold(TITLE, MUTED);
+    let title = lang.render(&dotted(s.title.iter().cloned()));
+    for (k, line) in lines(fonts, title_style, &title, inner).iter().enumerate() {
+        y += if k == 0 { TITLE } else { TITLE + 8.0 };
+        text(&mut canvas, MARGIN, y, Align::Left, title_style, line);
+    }
     y += 18.0;
     // Whose turn, and what to do: a band in their colour.
     if let Some((colour, what)) = &s.to_act {

@@ -58,13 +58,21 @@ pub(crate) enum Align {
     Right,
 }
 
-/// One run of text as a picture drew it, recorded by [`Fonts::recording`]: what the
-/// legibility tests measure (its size against the picture's width) and check (that it lies
-/// inside the picture and is not cut short).
+/// One run of text as a picture drew it, recorded by [`Fonts::recording`] (render's
+/// text-capture hook): what the legibility tests measure (its size against the picture's
+/// width) and check (that it lies inside the picture and is not cut short), and what the
+/// words test checks (that it came through `Lang::render`, and that it stays inside its
+/// box in every language).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextRun {
     /// The text.
     pub text: String,
+    /// The whole text it is part of: the text given to [`Fonts::wrap`] or cut short by
+    /// [`Fonts::fit`] (the rendered words), or the run itself.
+    pub source: String,
+    /// The box it must stay inside (a panel, a card, the picture), as `[left, top, right,
+    /// bottom]` in pixels.
+    pub bounds: [f32; 4],
     /// Its font size in pixels (em).
     pub size: f32,
     /// Its left and right edge in pixels (pen positions, kerning included).
@@ -109,6 +117,9 @@ pub struct Fonts {
     glyphs: RwLock<HashMap<Key, Arc<Glyph>>>,
     /// Every run drawn, when made by [`Fonts::recording`] (tests); `None` in the bot.
     recorded: Option<Mutex<Vec<TextRun>>>,
+    /// While recording: the pieces [`Fonts::wrap`] and [`Fonts::fit`] made, each with the
+    /// text it was made from, so a run knows its whole text.
+    pieces: Option<Mutex<Vec<(String, String)>>>,
 }
 
 impl std::fmt::Debug for Fonts {
@@ -141,6 +152,7 @@ impl Fonts {
             height_per_em,
             glyphs: RwLock::new(HashMap::new()),
             recorded: None,
+            pieces: None,
         }
     }
 
@@ -149,16 +161,47 @@ impl Fonts {
     pub fn recording() -> Fonts {
         Fonts {
             recorded: Some(Mutex::new(Vec::new())),
+            pieces: Some(Mutex::new(Vec::new())),
             ..Fonts::new()
         }
     }
 
     /// The runs drawn since the last call (empty unless made by [`Fonts::recording`]).
     pub fn take_runs(&self) -> Vec<TextRun> {
+        if let Some(pieces) = &self.pieces {
+            pieces.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        }
         self.recorded
             .as_ref()
             .map(|r| std::mem::take(&mut *r.lock().unwrap_or_else(|e| e.into_inner())))
             .unwrap_or_default()
+    }
+
+    /// While recording, remembers that `piece` was made from `whole`.
+    fn note_piece(&self, piece: &str, whole: &str) {
+        if let Some(pieces) = &self.pieces
+            && piece != whole
+        {
+            let mut pieces = pieces.lock().unwrap_or_else(|e| e.into_inner());
+            pieces.push((piece.to_string(), whole.to_string()));
+        }
+    }
+
+    /// The whole text a drawn run is part of (see [`TextRun::source`]).
+    fn source_of(&self, text: &str) -> String {
+        let Some(pieces) = &self.pieces else {
+            return text.to_string();
+        };
+        let pieces = pieces.lock().unwrap_or_else(|e| e.into_inner());
+        let mut source = text.to_string();
+        // A piece of a piece (a wrapped line cut short) leads back to the first whole.
+        while let Some((_, whole)) = pieces.iter().rev().find(|(p, _)| *p == source) {
+            if *whole == source {
+                break;
+            }
+            source = whole.clone();
+        }
+        source
     }
 
     /// How tall a capital H drawn at `size` is, in pixels, measured on the glyph's outline.
@@ -324,11 +367,14 @@ impl Fonts {
             Align::Right => x - pen,
         };
         if let Some(recorded) = &self.recorded {
+            let source = self.source_of(text);
             recorded
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .push(TextRun {
                     text: text.to_string(),
+                    source,
+                    bounds: canvas.current_text_box(),
                     size: style.size,
                     left: start,
                     right: start + pen,
@@ -353,6 +399,7 @@ impl Fonts {
         while chars.pop().is_some() {
             let t: String = chars.iter().collect::<String>() + "…";
             if self.width(style, &t) <= max {
+                self.note_piece(&t, text);
                 return t;
             }
         }
@@ -379,6 +426,9 @@ impl Fonts {
         }
         if !line.is_empty() {
             lines.push(line);
+        }
+        for l in &lines {
+            self.note_piece(l, text);
         }
         lines
     }

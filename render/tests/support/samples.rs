@@ -161,3 +161,19 @@ pub fn rtta_after(players: usize, seed: u64, rounds: u16) -> Rtta {
     });
     g
 }
+
+/// A registered game (by its name) early in a game of seed 1 with the fewest players it
+/// takes (two at least): three random legal actions played.
+pub fn registered_early(game: &str) -> Box<dyn turnpost_core::dynamic::DynGame> {
+    let info = turnpost_core::registry::find(game).expect("a registered game");
+    let players = (*info.players.start()).max(2);
+    let mut g = info.new_game(&[], players, Seed::from_u64(1)).unwrap();
+    let mut picker = Picker::new(1);
+    for _ in 0..3 {
+        if let Some(d) = g.decision() {
+            let legal = g.legal_notations(d.seat);
+            g.play(d.seat, &legal[picker.below(legal.len())]).unwrap();
+        }
+    }
+    g
+}

@@ -182,6 +182,7 @@ fn card(
         return height;
     };
     c.fill(x as i32, y as i32, w as u32, height as u32, [110, 100, 88]);
+    let outer = c.text_box(Some((x, y, w, height)));
     c.fill(
         x as i32 + 2,
         y as i32 + 2,
@@ -210,6 +211,7 @@ fn card(
     if let Some(price) = price {
         fonts.draw(c, x + PAD, top + LINE, Align::Left, muted, &price);
     }
+    c.restore_text_box(outer);
     height
 }
 

@@ -136,6 +136,7 @@ pub(super) fn draw_legend(
     let h = rows_height(fonts, &items, w);
     canvas.fill(x, y, w, h, PANEL);
     canvas.frame(x, y, w, h, 1, RULE);
+    let outer = canvas.text_box(Some((x as f32, y as f32, w as f32, h as f32)));
     let text = Style::regular(15.0, INK);
     for ((sprite, label), (dx, row)) in items.iter().zip(legend_layout(fonts, &items, w)) {
         let cy = y as f32 + 27.0 + row as f32 * 36.0;
@@ -144,4 +145,5 @@ pub(super) fn draw_legend(
         canvas.blit(sprite, (left + sw / 2.0) as i32, cy as i32);
         fonts.draw(canvas, left + sw + 6.0, cy + 5.5, Align::Left, text, label);
     }
+    canvas.restore_text_box(outer);
 }

@@ -19,7 +19,7 @@ use crate::png::text::{Align, Fonts, Style};
 /// names them.
 pub(crate) fn hand(art: &Art, fonts: &Fonts, view: &SeatView, lang: Lang) -> Canvas {
     let n = view.hand.len().max(1) as u32;
-    let tile_w = 300;
+    let tile_w = TILE_COLUMN as u32;
     let width = (GAP + n * (tile_w + GAP)).max(520);
     let hint = Style::regular(PREVIEW_TEXT, MUTED);
     let hint_lines = fonts.wrap(
@@ -66,6 +66,9 @@ pub(crate) fn hand(art: &Art, fonts: &Fonts, view: &SeatView, lang: Lang) -> Can
     canvas
 }
 
+/// The width of each hand tile's column on the hand picture.
+const TILE_COLUMN: f32 = 300.0;
+
 /// One hand tile: its two halves side by side, the first half on the left.
 pub(super) fn draw_hand_tile(
     art: &Art,
@@ -102,12 +105,18 @@ pub(super) fn draw_hand_tile(
         );
     }
     let text = lang.render(&tile_text(tile)).replace('·', " · ");
+    // Smaller where a language's terrain names are longer than the tile's column.
+    let style = [PREVIEW_TEXT, 22.0, 20.0]
+        .into_iter()
+        .map(|size| Style::bold(size, INK))
+        .find(|&s| fonts.width(s, &text) <= TILE_COLUMN - 8.0)
+        .unwrap_or(Style::bold(20.0, INK));
     fonts.draw(
         canvas,
         cx,
         cy + h * 0.75 + 30.0,
         Align::Centre,
-        Style::bold(PREVIEW_TEXT, INK),
+        style,
         &text,
     );
 }

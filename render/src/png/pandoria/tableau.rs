@@ -61,6 +61,7 @@ pub(super) fn draw_panels(
     // Header: game, round, tiles left, who is to play.
     canvas.fill(x, y, w, layout.header, PANEL);
     canvas.frame(x, y, w, layout.header, 1, RULE);
+    let outer = canvas.text_box(Some((x as f32, y as f32, w as f32, layout.header as f32)));
     let tx = x as f32 + 16.0;
     let end = fonts.draw(
         canvas,
@@ -174,10 +175,12 @@ pub(super) fn draw_panels(
     if layout.header > 104 {
         draw_market(art, fonts, canvas, extra, (x + 16, y + 96), lang);
     }
+    canvas.restore_text_box(outer);
     y += (layout.header + GAP) as i32;
     let none = SeatExtras::default();
     for (i, seat) in view.seats.iter().enumerate() {
         let more = extra.seats.get(i).unwrap_or(&none);
+        let outer = canvas.text_box(Some((x as f32, y as f32, w as f32, layout.seat as f32)));
         draw_seat(
             art,
             fonts,
@@ -186,6 +189,7 @@ pub(super) fn draw_panels(
             (x, y, w, layout.seat),
             lang,
         );
+        canvas.restore_text_box(outer);
         y += (layout.seat + GAP) as i32;
     }
 }
@@ -223,7 +227,9 @@ pub(super) fn draw_market(
             Style::bold(17.0, INK),
             &(k + 1).to_string(),
         );
+        let outer = canvas.text_box(Some(((x + nw) as f32, cy as f32, cw as f32, ch as f32)));
         market_card(art, fonts, canvas, card, x + nw, cy, cw, ch);
+        canvas.restore_text_box(outer);
     }
     let mx = x + nw + cw as i32 + 10;
     let mw = PANEL_W as i32 - 32 - (mx - x);
@@ -454,6 +460,7 @@ pub(super) fn draw_seat_extras(
                 ),
             };
             canvas.fill(sx as i32, sy as i32, 108, 48, [150, 142, 130]);
+            let outer = canvas.text_box(Some((sx, sy, 108.0, 48.0)));
             canvas.fill(sx as i32 + 1, sy as i32 + 1, 106, 46, fill);
             let style = if bold {
                 Style::bold(15.0, INK)
@@ -478,6 +485,7 @@ pub(super) fn draw_seat_extras(
                 let ly = sy + 24.0 + (j as f32 - (n - 1.0) / 2.0) * 18.0;
                 fonts.centred(canvas, sx + 54.0, ly, style, &line);
             }
+            canvas.restore_text_box(outer);
             // Goblins: a figure on the building, in its owner's colour, top right.
             if let Some(owner) = slot.goblin {
                 let sprite = art.pick(&art.small_workers, owner);

@@ -198,12 +198,18 @@ impl Art {
         let legend_top = (GAP + TOP_H + GAP + rows * (SHEET_H + GAP)) as f32;
         let height = GAP + TOP_H + GAP + rows * (SHEET_H + GAP) + legend * 20 + 14;
         let mut canvas = Canvas::new(width, height, PAPER);
+        let (g, top_w) = (GAP as f32, (width - 2 * GAP) as f32);
+        let outer = canvas.text_box(Some((g, g, top_w, TOP_H as f32)));
         self.top(fonts, &mut canvas, view, width - 2 * GAP, lang);
+        canvas.restore_text_box(outer);
         for (i, sheet) in view.seats.iter().enumerate() {
             let (c, r) = (i as u32 % cols, i as u32 / cols);
             let x = (GAP + c * (SHEET_W + GAP)) as i32;
             let y = (GAP + TOP_H + GAP + r * (SHEET_H + GAP)) as i32;
+            let (bw, bh) = (SHEET_W as f32, SHEET_H as f32);
+            let outer = canvas.text_box(Some((x as f32, y as f32, bw, bh)));
             self.sheet(fonts, &mut canvas, view, i, sheet, (x, y), lang);
+            canvas.restore_text_box(outer);
         }
         let style = Style::regular(15.0, MUTED);
         for (k, line) in legend_text.iter().enumerate() {

@@ -3,7 +3,7 @@
 
 use turnpost_core::rtta::{Development, Good, PublicView, TableauView, data};
 use turnpost_core::t;
-use turnpost_core::words::Lang;
+use turnpost_core::words::{Arg, Lang};
 
 use super::super::draw::{Canvas, Colour, mix};
 use super::super::palette::{self, GOLD, INK, MUTED, PANEL, RULE};
@@ -286,7 +286,9 @@ impl Art {
                         .seats
                         .get(first.index())
                         .map_or('?', |s| palette::seat(&s.name).letter);
-                    format!("★{who} · {}", md.later)
+                    // The first completer's mark letter, as on their badge.
+                    let who = Arg::raw(who.to_string());
+                    lang.render(&t!("render-rtta-first-by", mark = who, later = md.later))
                 }
                 _ => format!("{} / {}", md.first, md.later),
             };

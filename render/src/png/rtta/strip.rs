@@ -153,7 +153,9 @@ impl Art {
             // Between the dice and the turn's numbers.
             let left = dx - 40.0;
             let w = (rx - 170.0 - left).min(560.0);
+            let outer = canvas.text_box(Some((left, fy + 92.0, w, 94.0)));
             self.offer(fonts, canvas, (view, offer), (left, fy + 92.0, w), lang);
+            canvas.restore_text_box(outer);
         }
         let numbers = [
             (
