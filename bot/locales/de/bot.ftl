@@ -2,8 +2,9 @@
 # variables as bot/locales/en/bot.ftl (whoever adds an English message adds its German here in
 # the same commit). du-form, short. Words of core and the games arrive as arguments already in
 # the reader's language; a game's prompt ($now) is an infinitive phrase ("Würfel neu werfen oder
-# behalten"), so it follows "Du kannst …". Slash commands and their typed values (/new, rated=yes)
-# are named as Discord shows them in English.
+# behalten"), so it follows "Du kannst …". Commands, their options and the buttons are named by
+# their messages (`/{ bot-cmd-new }`, „{ bot-button-join }“), as Discord's German client shows
+# them; values typed as words (rated=yes, key=value options, notation) stay as the bot reads them.
 
 ## Seats: "Anna (Rot)", "Blau (KI, stark)", "Platz 3" before the game knows its colours.
 bot-seat-of = { $name } ({ $colour })
@@ -25,24 +26,24 @@ bot-already-done = Das ist schon erledigt.
 
 ## Playing: refusals of an action, with what the player can do now ($now: the decision's
 ## prompt, an infinitive phrase; empty once the game is over).
-bot-turn-passed = Dieser Zug ist vorbei: das Brett hat sich seit dieser Nachricht geändert. Nimm die neueste oder /play.
+bot-turn-passed = Dieser Zug ist vorbei: das Brett hat sich seit dieser Nachricht geändert. Nimm die neueste oder /{ bot-cmd-play }.
 bot-pick-again = Neu wählen
 bot-toggled-not-a-move = Das zusammen ist jetzt kein Zug. { $pick } — oder du kannst { $now }.
-bot-pick-from-list = Wähle beim Tippen eine Aktion aus der Liste (ein Feld wie D7, einen Kartennamen) oder nimm „Meinen Zug machen“. Du kannst { $now }.
+bot-pick-from-list = Wähle beim Tippen eine Aktion aus der Liste (ein Feld wie D7, einen Kartennamen) oder nimm „{ bot-button-take-my-turn }“. Du kannst { $now }.
 bot-cannot-read = „{ $input }“ ist nicht lesbar: { $reason }.
 bot-game-over-now = Das Spiel ist vorbei. Du kannst { $now }.
 bot-not-your-turn-now = { $seat } ist am Zug. Du kannst { $now }.
 # A game's refusal ($why: "A1 liegt nicht in der fruchtbaren Ebene (…)").
 bot-refused-now = { $why }. Du kannst { $now }.
 bot-not-started-opener-starts = Das Spiel hat noch nicht begonnen: wer den Tisch eröffnet hat, startet es.
-bot-not-playing-watch = Du spielst in diesem Spiel nicht mit; mit /board kannst du zusehen.
+bot-not-playing-watch = Du spielst in diesem Spiel nicht mit; mit /{ bot-cmd-board } kannst du zusehen.
 bot-resigned-already = Du hast dieses Spiel aufgegeben.
-bot-game-over-see-log = Das Spiel ist vorbei; /log zeigt, wie es lief.
+bot-game-over-see-log = Das Spiel ist vorbei; /{ bot-cmd-log } zeigt, wie es lief.
 bot-not-your-turn = { $seat } ist am Zug — du kannst dir solange das Brett oder deine Hand ansehen.
 bot-undo-others-acted = { $seat } hat seitdem gespielt; nur deine eigenen Aktionen dieses Zugs lassen sich zurücknehmen.
 bot-undo-nothing = Es gibt nichts zurückzunehmen: Zurücknehmen geht nie hinter einen Würfelwurf, ein gezogenes Plättchen oder eine aufgedeckte Karte zurück und nie in einen früheren Zug.
 bot-took-back = { $seat } hat „{ $notation }“ zurückgenommen.
-bot-resign-not-started = Das Spiel hat nicht begonnen: mit „Verlassen“ gibst du deinen Platz auf.
+bot-resign-not-started = Das Spiel hat nicht begonnen: mit „{ bot-button-leave }“ gibst du deinen Platz auf.
 bot-resign-no-seat = Du hast in diesem Spiel keinen Platz, den du aufgeben könntest.
 
 ## Log lines the table writes (stored typed, read in the reader's language).
@@ -58,7 +59,7 @@ bot-an-ai = Eine KI ({ bot-ai-level })
 
 ## Deadlines and votes.
 bot-no-vote = In diesem Spiel läuft keine Abstimmung: wer am Zug ist, ist nicht im Verzug.
-bot-vote-own-seat = Die Abstimmung geht um deinen Platz; spiel deinen Zug („Meinen Zug machen“), dann endet sie.
+bot-vote-own-seat = Die Abstimmung geht um deinen Platz; spiel deinen Zug („{ bot-button-take-my-turn }“), dann endet sie.
 bot-vote-players-only = Nur die Spieler dieses Spiels stimmen darüber ab, einen Platz zu ersetzen.
 bot-no-open-seat = In diesem Spiel ist kein Platz frei.
 bot-seat-to-ai-players-only = Nur die Spieler dieses Spiels (oder ein Moderator) können den Platz einer KI geben.
@@ -69,30 +70,30 @@ bot-seat-taker-seated = Du hast schon einen Platz in diesem Spiel; diesen übern
 bot-abandon-opener-only = Nur wer den Tisch eröffnet hat oder ein Moderator (Nachrichten verwalten) kann das Spiel abbrechen.
 bot-not-running = Das Spiel läuft nicht mehr.
 bot-season-name-length = Gib der Saison einen Namen mit 1 bis 60 Zeichen.
-bot-season-just-started = Gerade wurde eine Saison gestartet; sieh in /leaderboard nach.
-bot-no-season = Es läuft keine Saison; /season start beginnt eine.
+bot-season-just-started = Gerade wurde eine Saison gestartet; sieh in /{ bot-cmd-leaderboard } nach.
+bot-no-season = Es läuft keine Saison; /{ bot-cmd-season } { bot-opt-season-start } beginnt eine.
 bot-record-no-game = In diesem Kanal gibt es kein Spiel zum Eintragen.
 bot-record-not-started = Das Spiel hat nicht begonnen: es gibt noch nichts einzutragen.
-bot-no-game-here = In diesem Kanal gibt es kein Spiel. Starte eines mit /new.
+bot-no-game-here = In diesem Kanal gibt es kein Spiel. Starte eines mit /{ bot-cmd-new }.
 bot-player-listed-twice = Ein Spieler steht doppelt in der Liste.
-bot-already-started-watch = Das Spiel hat schon begonnen; mit /board kannst du zusehen.
+bot-already-started-watch = Das Spiel hat schon begonnen; mit /{ bot-cmd-board } kannst du zusehen.
 bot-choose-ai-level = Wähle eine leichte, normale oder starke KI.
 bot-ai-added-in-lobby = Das Spiel hat begonnen; KI-Plätze kommen in der Lobby dazu.
 bot-add-ai-opener-only = Nur wer den Tisch eröffnet hat (oder ein Moderator) kann KI-Plätze hinzufügen.
 bot-ai-seats-stay = Das Spiel hat begonnen: KI-Plätze bleiben bis zum Ende.
 bot-remove-ai-opener-only = Nur wer den Tisch eröffnet hat (oder ein Moderator) kann KI-Plätze entfernen.
 bot-no-ai-seat = Es gibt keinen KI-Platz zum Entfernen.
-bot-leave-started = Das Spiel hat begonnen: um deinen Platz aufzugeben, nimm /resign.
+bot-leave-started = Das Spiel hat begonnen: um deinen Platz aufzugeben, nimm /{ bot-cmd-resign }.
 bot-no-seat-here = Du hast keinen Platz an diesem Tisch.
 bot-already-running = Das Spiel läuft schon.
 bot-start-opener-only = Nur wer den Tisch eröffnet hat (oder ein Moderator) kann es starten.
-bot-seats-changed-on-start = Die Plätze haben sich geändert, während du „Starten“ gedrückt hast; sieh dir die Lobby an und drück noch einmal „Starten“.
-bot-rematch-unknown = Dieses Spiel ist nicht mehr bekannt; /new eröffnet einen neuen Tisch.
-bot-rematch-other-channel = Dieses Spiel lief in einem anderen Kanal: bitte dort um die Revanche oder eröffne hier einen Tisch mit /new.
+bot-seats-changed-on-start = Die Plätze haben sich geändert, während du „{ bot-button-start }“ gedrückt hast; sieh dir die Lobby an und drück noch einmal „{ bot-button-start }“.
+bot-rematch-unknown = Dieses Spiel ist nicht mehr bekannt; /{ bot-cmd-new } eröffnet einen neuen Tisch.
+bot-rematch-other-channel = Dieses Spiel lief in einem anderen Kanal: bitte dort um die Revanche oder eröffne hier einen Tisch mit /{ bot-cmd-new }.
 bot-rematch-still-open = Dieses Spiel läuft noch; eine Revanche kann folgen, wenn es zu Ende ist.
-bot-rematch-abandoned = Dieses Spiel wurde abgebrochen, also gibt es keine Revanche; /new eröffnet einen neuen Tisch.
-bot-rematch-players-only = Nur die Spieler dieses Spiels (oder ein Moderator) können um eine Revanche bitten; /new eröffnet einen Tisch für alle.
-bot-explain-nothing = Du musst jetzt nichts entscheiden. `/rules` erklärt das Spiel, `/card`, `/realm` und `/development` einzelne Teile.
+bot-rematch-abandoned = Dieses Spiel wurde abgebrochen, also gibt es keine Revanche; /{ bot-cmd-new } eröffnet einen neuen Tisch.
+bot-rematch-players-only = Nur die Spieler dieses Spiels (oder ein Moderator) können um eine Revanche bitten; /{ bot-cmd-new } eröffnet einen Tisch für alle.
+bot-explain-nothing = Du musst jetzt nichts entscheiden. `/{ bot-cmd-rules }` erklärt das Spiel, `/{ bot-cmd-card }`, `/{ bot-cmd-realm }` und `/{ bot-cmd-development }` einzelne Teile.
 bot-reminders-moderators-only = Nur Mitglieder, die Nachrichten verwalten dürfen, ändern die Erinnerungen dieses Kanals.
 bot-hand-not-playing = Du spielst in diesem Spiel nicht mit, also hast du hier keine Hand.
 bot-not-started-yet = Das Spiel hat noch nicht begonnen.
@@ -114,9 +115,9 @@ bot-seats-with-ai-for = { $seats } Plätze (mit der KI) für einen Tisch mit { $
 bot-player-count-listed = { $game } ist für { $low } bis { $high } Spieler; angegeben waren { $listed }.
 bot-options-do-not-work = Diese Optionen gehen nicht: { $error }.
 bot-start-too-few = { $game } braucht { $low } bis { $high } Spieler; bisher sitzen { $present } am Tisch{ $waiting }.
-bot-waiting-for-join = {" "}(es fehlt noch „Beitreten“ von { $names })
-bot-rematch-lobby-open = In diesem Kanal ist schon ein Tisch offen: drück „Beitreten“ unter seiner Nachricht, um dort Platz zu nehmen.
-bot-rematch-game-running = In diesem Kanal wird schon ein Spiel gespielt; eine Revanche kann hier beginnen, wenn es zu Ende ist (oder nimm /new in einem anderen Kanal).
+bot-waiting-for-join = {" "}(es fehlt noch „{ bot-button-join }“ von { $names })
+bot-rematch-lobby-open = In diesem Kanal ist schon ein Tisch offen: drück „{ bot-button-join }“ unter seiner Nachricht, um dort Platz zu nehmen.
+bot-rematch-game-running = In diesem Kanal wird schon ein Spiel gespielt; eine Revanche kann hier beginnen, wenn es zu Ende ist (oder nimm /{ bot-cmd-new } in einem anderen Kanal).
 
 ## The league: vacations, seasons, leaderboards.
 # What belongs to a server (the key names the command).
@@ -137,8 +138,8 @@ bot-moderators-only = Nur Moderatoren (Nachrichten verwalten) können { $what ->
 bot-vacation-too-long = Du hast { $span } noch { $left } Urlaubstage (von { $allowance }); beantrage weniger.
 bot-this-season = in dieser Saison
 bot-outside-seasons = außerhalb der Saisons
-bot-season-running = Die Saison „{ $name }“ läuft; schließ sie zuerst mit /season close ab.
-bot-no-such-season = Hier gibt es keine Saison „{ $name }“; /league zeigt die laufende, oder nimm season:all.
+bot-season-running = Die Saison „{ $name }“ läuft; schließ sie zuerst mit /{ bot-cmd-season } { bot-opt-season-close } ab.
+bot-no-such-season = Hier gibt es keine Saison „{ $name }“; /{ bot-cmd-league } zeigt die laufende, oder nimm { bot-opt-season }:all.
 
 ## Limits on what a command may carry.
 bot-not-a-count = „{ $value }“ ist keine gültige Zahl für { $what }: { $low } bis { $high }.
@@ -185,8 +186,8 @@ bot-log-pages = Das Log hat { $pages ->
 }.
 
 ## Suggestions while typing an action, when there is none to suggest.
-bot-suggest-no-game = In diesem Kanal gibt es kein Spiel — starte eines mit /new
-bot-suggest-not-playing = Du spielst in diesem Spiel nicht mit — /board zeigt es
+bot-suggest-no-game = In diesem Kanal gibt es kein Spiel — starte eines mit /{ bot-cmd-new }
+bot-suggest-not-playing = Du spielst in diesem Spiel nicht mit — /{ bot-cmd-board } zeigt es
 bot-suggest-not-started = Das Spiel hat noch nicht begonnen — nichts zu spielen
 bot-suggest-not-your-turn = { $seat } ist am Zug — für dich gibt es gerade nichts zu spielen
 bot-suggest-nothing-matches = Nichts passt zu „{ $typed }“ — versuch ein Feld wie D7, einen Kartennamen oder weniger Buchstaben
@@ -207,7 +208,7 @@ bot-ask-first = { $unused } — { $ends_turn ->
     [1] den Zug trotzdem beenden?
    *[0] trotzdem weiter? Das lässt sich nicht zurücknehmen.
 }
-    („Zurück“ führt zu deinen Möglichkeiten; /settings confirm:off schaltet diese Frage ab.)
+    („{ bot-button-back }“ führt zu deinen Möglichkeiten; /{ bot-cmd-settings } { bot-opt-confirm }:{ bot-choice-off } schaltet diese Frage ab.)
 bot-ask-first-button = { $ends_turn ->
     [1] Zug trotzdem beenden
    *[0] Trotzdem weiter
@@ -219,7 +220,8 @@ bot-already-played = Das wurde schon gespielt.
 bot-nothing-happened = Es ist noch nichts passiert.
 bot-no-finished-games = Auf diesem Server ist noch kein Spiel zu Ende gegangen.
 
-## table (the table's words, issue 30)
+## table: the table's own messages (lobby, turn message, help, references, settings, deadlines,
+## league); commands and buttons are named by their messages (`/{ bot-cmd-new }`).
 bot-language-yours = Ich spreche jetzt { $language } mit dir: in deinen Bedienfeldern, Antworten und Direktnachrichten.
 bot-language-yours-discord = Ich spreche jetzt in deiner Discord-Sprache mit dir.
 bot-language-server = Die Kanäle dieses Servers zeigen die Spiele jetzt auf { $language }.
@@ -372,9 +374,7 @@ bot-my-games-nobody = niemand ist am Zug
 bot-my-games-deadline = , Frist { $at }
 bot-my-games-deadline-passed = , Frist abgelaufen
 bot-my-games-away = 🏖️ Im Urlaub bis { $until }.
-## Words of the league's pictures and files ($name: the player's name as given).
-bot-rating-chart = { $name } — { $game }-Wertung
-bot-record-alt = Die Aufzeichnung des Spiels als JSON (Optionen, Plätze und jede Aktion in Notation).
+
 
 ## discord
 ## Die Slash-Befehle, wie Discord sie zeigt: bot-cmd-<Befehl> ist der Name eines Befehls,
@@ -667,3 +667,6 @@ bot-opt-league-language-about = Die Sprache der Spielnachrichten dieses Servers 
 bot-choice-language-yours-discord = Wie mein Discord
 bot-choice-language-server-discord = Wie die Discord-Einstellung des Servers
 bot-language-alone = Stell die Sprache für sich allein ein, ohne andere Optionen.
+## Words of the league's pictures and files ($name: the player's name as given).
+bot-rating-chart = { $name } — { $game }-Wertung
+bot-record-alt = Die Aufzeichnung des Spiels als JSON (Optionen, Plätze und jede Aktion in Notation).
