@@ -655,8 +655,8 @@ pandoria-pick-tile-space = Wähle ein Feld für dein Plättchen
 pandoria-pick-figure = Wähle die Figur, die zieht
 pandoria-pick-card = Wähle eine Karte zum Spielen
 pandoria-layout-placements = { $n ->
-        [one] 1 Plättchen-Lage
-       *[other] { $n } Plättchen-Lagen
+        [one] 1 Legemöglichkeit
+       *[other] { $n } Legemöglichkeiten
     }
 pandoria-layout-a-castle = eine Burg
 pandoria-layout-near-figure = {" "}· neben deinem { $leader ->
