@@ -11,15 +11,6 @@ use turnpost_core::words::{Arg, Lang, Text};
 use super::{Caller, Post, Reply, Table, TableError, refuse, seat_label, seat_of};
 use crate::store::{GameId, Status};
 
-/// The words of a seat's private items, as render writes them in each language (the
-/// reader's is chosen where they are read: a DM when it is delivered).
-pub(super) fn hand_words(kind: &str, view: &dyn turnpost_core::dynamic::AnyView) -> Text {
-    Text::name(
-        &turnpost_render::text::private(kind, view, Lang::En),
-        Some(&turnpost_render::text::private(kind, view, Lang::De)),
-    )
-}
-
 /// A channel's mention (Discord's markup, the same in every language).
 fn channel_mention(channel: u64) -> Arg {
     Arg::raw(format!("<#{channel}>"))
@@ -141,7 +132,7 @@ impl Table {
         reader: crate::store::UserId,
     ) -> Post {
         let view = game.seat_view(Seat(seat));
-        let text = hand_words(kind, &*view);
+        let text = super::turn_message::hand_words(kind, &*view);
         let images = self.paint_private(kind, view, reader).await;
         Post {
             text,

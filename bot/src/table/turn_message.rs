@@ -5,7 +5,7 @@
 use turnpost_core::Seat;
 use turnpost_core::dynamic::DynGame;
 use turnpost_core::t;
-use turnpost_core::words::{Arg, Text};
+use turnpost_core::words::{Arg, Lang, Text};
 
 use super::ai::ai_level;
 use super::{Post, Reply, Table, TableError, Turn, label};
@@ -131,7 +131,7 @@ impl Table {
                 continue;
             }
             let view = game.seat_view(Seat(i as u8));
-            let hand = super::show::hand_words(at.kind, &*view);
+            let hand = hand_words(at.kind, &*view);
             let mut parts = Vec::new();
             if turn.is_none() {
                 // The game's end: a new DM with the result, then the hand as it ended.
@@ -168,6 +168,15 @@ impl Table {
             ..Reply::default()
         }
     }
+}
+
+/// The words of a seat's private items, as render writes them in each language (the
+/// reader's is chosen where they are read: a DM when it is delivered).
+pub(super) fn hand_words(kind: &str, view: &dyn turnpost_core::dynamic::AnyView) -> Text {
+    Text::name(
+        &turnpost_render::text::private(kind, view, Lang::En),
+        Some(&turnpost_render::text::private(kind, view, Lang::De)),
+    )
 }
 
 /// The winners of a finished game: "Anna (Red) and Bert (Blue)".
