@@ -35,8 +35,8 @@ pub use crate::ids::{GameId, UserId};
 /// The league's words the store's rows carry (a game's terms, a deadline's policy and
 /// phase), for the callers that read those rows.
 pub use crate::league::{Phase, Policy, Terms};
-pub use backup::{Backup, BackupError, backup, pg_bin};
 pub use action_log::{ActionRow, Check, Snapshot, action_checksum, state_hash};
+pub use backup::{Backup, BackupError, backup, pg_bin};
 pub use deadline::{DeadlineChange, DeadlineRow, next_check};
 pub use language::LanguageRow;
 pub use league::{LeagueChange, RecordAction, Season};
