@@ -36,7 +36,7 @@ pub struct SideView {
     pub name: Text,
     /// Name with its strength (`Rage ×2`, `Bank −1`).
     pub label: Text,
-    /// The effect in one short line, from the component data.
+    /// The effect in one short line, from the component data in English and German.
     pub text: Text,
     /// Cost: crystals for a spell, wood for a building.
     pub cost: u8,
@@ -62,18 +62,19 @@ pub struct CardView {
 impl CardView {
     /// The view of a card.
     pub fn of(card: &Card) -> CardView {
+        let german = super::reference::german();
         CardView {
             id: card.id,
             spell: SideView {
                 name: card.spell.name_text(),
                 label: card.spell.label_text(),
-                text: data_words(card.spell.text()),
+                text: Text::name(card.spell.text(), Some(german.spell(card.spell))),
                 cost: card.crystals,
             },
             building: SideView {
                 name: card.building.name_text(),
                 label: card.building.label_text(),
-                text: data_words(&card.building.text()),
+                text: Text::name(&card.building.text(), Some(german.building(card.building))),
                 cost: card.wood,
             },
             gold: card.gold,
@@ -85,12 +86,6 @@ impl CardView {
     fn id(id: CardId) -> CardView {
         CardView::of(cards().card(id))
     }
-}
-
-/// Words of the component data that the data has in English only (the cards' effect
-/// texts), shown in English in every language until the data has them translated.
-fn data_words(english: &str) -> Text {
-    Text::name(english, None)
 }
 
 /// One building slot of a tableau.
