@@ -172,7 +172,7 @@ pandoria-why-elf-leader = die Elfen ziehen einen Arbeiter, nie den Anführer
 
 ## Refusals made of a sentence of their own (RulesError::NotPossible, MustChoose, Goblin,
 ## BadRansom) and their parts.
-pandoria-tried-do-that = das tun
+pandoria-tried-do-that = so spielen
 pandoria-must-conjure = Beschwören muss eine deiner Ressourcen auf { $value } setzen: wähle crystal, gold oder wood
 pandoria-must-rage = auf Wut kannst du nicht verzichten, solange einer deiner Arbeiter an ein in diesem Zug abgeschlossenes Gebiet grenzt: wähle es (rage D7 E8)
 pandoria-no-such-seat = es gibt keinen Platz { $seat }
@@ -216,7 +216,7 @@ pandoria-pay-with = „… with { $with }“
 pandoria-pay-market-other = der Markt bezahlt fehlendes { $resource } mit einer anderen Ressource
 pandoria-pay-market-lacks = die fehlenden { $short } kosten { $need } bei { $rate }:1 und du hast { $have }
 pandoria-tried-build-twice = zweimal in einem Zug bauen
-pandoria-tried-before-realms = das tun, bevor alle ein Volk haben
+pandoria-tried-before-realms = so spielen, bevor alle ein Volk haben
 pandoria-tried-family-monument = im Familienspiel ein Monument errichten
 pandoria-tried-place-figure = eine Figur setzen
 pandoria-tried-start-tile = ein Startplättchen legen
