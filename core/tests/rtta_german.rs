@@ -1,8 +1,9 @@
 //! Roll Through the Ages in German (issue 30): seeded random games of every variant — solo,
 //! 2 to 4 players, with and without trading — put every prompt, action label, detail, layout
-//! text, unused item, refusal and log line into German with no message falling back to
-//! English, no variable left unresolved and every label within Discord's limits; and a few
-//! German sentences read exactly as written.
+//! text, unused item, refusal, log line and word of the view (dice, names, each player's
+//! latest turn) into German with no message falling back to English, no variable left
+//! unresolved and every label within Discord's limits; and a few German sentences read
+//! exactly as written.
 
 #[path = "support/german.rs"]
 mod german;
@@ -130,10 +131,32 @@ fn play(players: usize, trade: bool, seed: u64, seen: &mut Seen) {
         for event in game.apply(seat, &action).unwrap() {
             seen.check("log line", &game.describe(&event), None);
         }
+        check_view(&game, seen);
         steps += 1;
         assert!(steps < 20_000, "the game does not end");
     }
     assert!(Game::outcome(&game).is_some());
+}
+
+/// The words of the public view the pictures draw: the prompt, the dice, the monuments'
+/// and the seats' names, and each player's latest turn.
+fn check_view(game: &Rtta, seen: &mut Seen) {
+    let view = Game::public_view(game);
+    if let Some(decision) = &view.decision {
+        seen.check("view prompt", &decision.prompt, None);
+    }
+    for die in &view.dice {
+        seen.check("die", &die.label, None);
+    }
+    for monument in &view.monuments {
+        seen.check("monument", &monument.name, None);
+    }
+    for tableau in &view.seats {
+        seen.check("seat", &tableau.name, None);
+        for note in &tableau.last_turn {
+            seen.check("latest turn", note, None);
+        }
+    }
 }
 
 #[test]
@@ -162,6 +185,7 @@ fn random_games_of_every_variant_read_wholly_in_german() {
         "rtta-label-",
         "rtta-refuse-",
         "rtta-log-",
+        "rtta-note-",
         "rtta-parse-",
     ]);
 }
