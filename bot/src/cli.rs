@@ -211,7 +211,7 @@ fn backup(file: &Path, database: Option<String>) -> Result<(), String> {
         .or_else(|| std::env::var("TURNPOST_DATABASE").ok())
         .unwrap_or_else(|| "turnpost.db".to_string());
     let made = runtime()?
-        .block_on(crate::store::backup(&database, file))
+        .block_on(crate::table::backup(&database, file))
         .map_err(|e| format!("backup failed: {e}"))?;
     println!(
         "backed up {} games to {} ({} bytes)",

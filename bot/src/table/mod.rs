@@ -372,6 +372,16 @@ impl Seeds {
     }
 }
 
+/// `turnpost backup FILE`: a consistent copy of the database `database` names, taken while
+/// Turnpost serves (the store's [`crate::store::backup`]; front ends reach the store only
+/// through the table).
+pub async fn backup(
+    database: &str,
+    to: &std::path::Path,
+) -> Result<crate::store::Backup, crate::store::BackupError> {
+    crate::store::backup(database, to).await
+}
+
 /// A fresh 256-bit seed from the operating system.
 pub fn os_seed() -> Result<Seed, String> {
     let mut bytes = [0u8; 32];
