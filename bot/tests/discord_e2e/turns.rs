@@ -88,9 +88,12 @@ pub(crate) async fn play_turn(fake: &FakeDiscord, at: At, rng: &mut u64) -> Opti
         .rev()
         .find(|r| custom_ids(r).contains(&take))
         .unwrap();
+    // Unchecked: the outbox may take the button away (a newer turn message) just now; the
+    // bot then answers that the turn has passed, with nothing to click, and the next round
+    // finds the newer message.
     let (_, mut panel) = click(
         fake,
-        fake.button(user, channel, Some(guild), &take, message_id_of(&turn)),
+        fake.button_unchecked(user, channel, Some(guild), &take, message_id_of(&turn)),
     )
     .await;
     let panel_id = message_id_of_response(&panel);
