@@ -195,29 +195,40 @@ fn layout(fonts: &Fonts, s: &Summary, lang: Lang, mut canvas: Option<&mut Canvas
         let stock = Style::regular(SMALLEST, INK);
         let stock_text = lang.render(&dotted(seat.stock.iter().cloned()));
         let stock_lines = lines(fonts, stock, &stock_text, inner - 24.0);
-        let h = 14.0 + NAME + stock_lines.len() as f32 * (SMALLEST + 9.0) + 14.0;
+        // The name and note left of the points, on more lines where they do not fit.
+        let points_style = Style::bold(POINTS, INK);
+        let points = lang.render(&t!("render-glance-points", points = seat.points));
+        let name_right = w - MARGIN - fonts.width(points_style, &points) - 12.0;
+        let name_style = Style::bold(NAME, INK);
+        let name = lang.render(&seat_name(seat));
+        let name_lines = lines(fonts, name_style, &name, name_right - MARGIN);
+        let extra = name_lines.len().saturating_sub(1) as f32 * (NAME + 6.0);
+        let h = 14.0 + NAME + extra + stock_lines.len() as f32 * (SMALLEST + 9.0) + 14.0;
         fill(&mut canvas, y, h, if seat.to_act { PANEL } else { PAPER });
         if let Some(c) = canvas.as_deref_mut() {
             c.fill(0, y as i32, 12, h.ceil() as u32, mark.colour);
             c.fill(0, (y + h) as i32, WIDTH, 1, RULE);
         }
         let ny = y + 10.0 + NAME;
-        text(
-            &mut canvas,
-            MARGIN,
-            ny,
-            Align::Left,
-            Style::bold(NAME, INK),
-            &lang.render(&seat_name(seat)),
-        );
+        let outer = canvas
+            .as_deref_mut()
+            .map(|c| c.text_box(Some((0.0, y, name_right, h))));
+        for (k, line) in name_lines.iter().enumerate() {
+            let ly = ny + k as f32 * (NAME + 6.0);
+            text(&mut canvas, MARGIN, ly, Align::Left, name_style, line);
+        }
+        if let (Some(c), Some(outer)) = (canvas.as_deref_mut(), outer) {
+            c.restore_text_box(outer);
+        }
         text(
             &mut canvas,
             w - MARGIN,
             ny + 2.0,
             Align::Right,
-            Style::bold(POINTS, INK),
-            &lang.render(&t!("render-glance-points", points = seat.points)),
+            points_style,
+            &points,
         );
+        let ny = ny + extra;
         let mut sy = ny;
         for line in &stock_lines {
             sy += SMALLEST + 9.0;
