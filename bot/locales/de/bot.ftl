@@ -670,3 +670,5 @@ bot-language-alone = Stell die Sprache für sich allein ein, ohne andere Optione
 ## Words of the league's pictures and files ($name: the player's name as given).
 bot-rating-chart = { $name } — { $game }-Wertung
 bot-record-alt = Die Aufzeichnung des Spiels als JSON (Optionen, Plätze und jede Aktion in Notation).
+# Zwei Texte nebeneinander (was eine Wahl bewirkt, dann die nächste).
+bot-panel-side-by-side = { $first } · { $second }

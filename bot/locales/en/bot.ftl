@@ -689,3 +689,5 @@ bot-my-games-away = 🏖️ On vacation until { $until }.
 ## Words of the league's pictures and files ($name: the player's name as given).
 bot-rating-chart = { $name } — { $game } rating
 bot-record-alt = The game's record as JSON (options, seats and every action in notation).
+# Two texts side by side (what a choice does, then the next).
+bot-panel-side-by-side = { $first } · { $second }

@@ -260,34 +260,38 @@ pub fn controls(game: i64, version: i64, menu: &Menu, view: &View, lang: Lang) -
 /// development), then the layout's own words when they still fit Discord's 100 characters;
 /// the layout's words alone when the group chooses nothing of the kind.
 fn group_description(menu: &Menu, group: &Group, lang: Lang) -> Option<String> {
-    let mut details: Vec<String> = Vec::new();
+    // The details as texts, each once (by its words in this language).
+    let mut details: Vec<(String, Text)> = Vec::new();
     for c in group.members.iter().filter_map(|&i| menu.choices.get(i)) {
-        if let Some(d) = c.detail.as_ref().map(|d| lang.render(d))
-            && !details.contains(&d)
-        {
-            details.push(d);
+        if let Some(d) = &c.detail {
+            let words = lang.render(d);
+            if !details.iter().any(|(w, _)| *w == words) {
+                details.push((words, d.clone()));
+            }
         }
     }
     let fits = |text: &String| text.chars().count() <= 100;
-    let what = details.join(" · ");
-    let own = &group
+    // "A · B": two texts side by side, each in its own words.
+    let pair =
+        |first: Text, second: Text| t!("bot-panel-side-by-side", first = first, second = second);
+    let own = group
         .description
+        .clone()
+        .filter(|d| !lang.render(d).is_empty());
+    let Some(((first_words, first), rest)) = details.split_first() else {
+        return own.map(|d| lang.render(&d));
+    };
+    let what = rest
+        .iter()
+        .fold(first.clone(), |all, (_, d)| pair(all, d.clone()));
+    let both = own
         .as_ref()
-        .map(|d| lang.render(d))
-        .unwrap_or_default();
-    match (details.is_empty(), own.is_empty()) {
-        (true, true) => None,
-        (true, false) => Some(own.clone()),
-        (false, _) => {
-            let both = format!("{what} · {own}");
-            if !own.is_empty() && fits(&both) {
-                Some(both)
-            } else if fits(&what) {
-                Some(what)
-            } else {
-                Some(details[0].to_string())
-            }
-        }
+        .map(|own| lang.render(&pair(what.clone(), own.clone())));
+    let what = lang.render(&what);
+    match both {
+        Some(both) if fits(&both) => Some(both),
+        _ if fits(&what) => Some(what),
+        _ => Some(first_words.clone()),
     }
 }
 

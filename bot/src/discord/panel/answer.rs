@@ -6,7 +6,7 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use turnpost_core::t;
-use turnpost_core::words::{Lang, Text};
+use turnpost_core::words::{Lang, PSEUDO_CLOSE, PSEUDO_OPEN, Text};
 
 use super::super::ids::{ComponentId, Verb};
 use super::{controls, with_explain};
@@ -57,7 +57,7 @@ pub fn acknowledgement(reply: &Reply, lang: Lang) -> Shown {
         lang.render(&p.text)
             .lines()
             .find(|l| !l.trim().is_empty())
-            .map(str::to_string)
+            .map(closed)
     });
     match first {
         Some(line) => Shown {
@@ -66,6 +66,16 @@ pub fn acknowledgement(reply: &Reply, lang: Lang) -> Shown {
         },
         None => Shown::words(&t!("bot-done"), lang),
     }
+}
+
+/// A line cut from a rendered text, with the test language's marks it opened closed again
+/// (`⟦…⟧` wraps the whole text, so its first line lacks the end); other languages have none.
+fn closed(line: &str) -> String {
+    let open = line.matches(PSEUDO_OPEN).count();
+    let shut = line.matches(PSEUDO_CLOSE).count();
+    let mut out = line.to_string();
+    out.extend(std::iter::repeat_n(PSEUDO_CLOSE, open.saturating_sub(shut)));
+    out
 }
 
 /// A command's outcome as the caller's answer: the acknowledgement, the refusal or the
