@@ -1,6 +1,6 @@
 //! Criterion benchmarks of the PNG pictures: the public Pandoria table of a late 4-player
 //! standard game (drawing, encoding, both), a hand, a tile preview and the Roll Through the Ages
-//! sheets. `cargo bench -p turnpost-render --bench render`.
+//! sheets, and what their words cost. `cargo bench -p turnpost-render --bench render`.
 
 #[path = "../tests/support/samples.rs"]
 mod samples;
@@ -75,9 +75,36 @@ fn pictures(c: &mut Criterion) {
     });
 }
 
+/// What formatting words costs a picture: a picture's texts are each (at most) one
+/// `Lang::render` of a message with an argument or a name from the data; this renders 300
+/// such and counts the texts of the board picture, so the words cost a picture its texts ×
+/// a three-hundredth of this.
+fn words(c: &mut Criterion) {
+    use turnpost_core::t;
+    use turnpost_core::words::Text;
+    let recording = Renderer::with_fonts(turnpost_render::png::Fonts::recording());
+    let public = samples::pandoria_late_in(Mode::Standard, 4, 7).public_view();
+    recording.fonts().take_runs();
+    recording
+        .public_image("pandoria", &public, Lang::En)
+        .unwrap();
+    let texts = recording.fonts().take_runs().len();
+    println!("the standard 4-player board draws {texts} texts");
+    let name = Text::name("Bank", Some("Bank"));
+    c.bench_function("words: 300 picture texts", |b| {
+        b.iter(|| {
+            for n in 0..100u32 {
+                black_box(Lang::En.render(&t!("render-pandoria-slot", n = n)));
+                black_box(Lang::En.render(&t!("render-pandoria-monument-points", points = n)));
+                black_box(Lang::En.render(&name));
+            }
+        })
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(50);
-    targets = pictures
+    targets = pictures, words
 }
 criterion_main!(benches);
