@@ -475,16 +475,12 @@ pub async fn play(
 
 /// The options a local game plays with, and how to choose others: every option with a
 /// choice of values (the mode first), its value (given or the default) and its choices.
-/// A game names its options in English only (core's option schema).
 pub fn options_note(info: &GameInfo, given: &[(String, String)], lang: Lang) -> String {
-    let described = info.describe_options(given);
     let title = Arg::raw(info.title);
-    let mut lines = vec![if described.trim().is_empty() {
+    let mut lines = vec![match info.describe_options(given) {
         // No option chosen and none shown by default (RTTA's standard game).
-        t!("bot-local-playing", title = title)
-    } else {
-        let described = Arg::raw(described);
-        t!("bot-local-playing-with", title = title, options = described)
+        None => t!("bot-local-playing", title = title),
+        Some(described) => t!("bot-local-playing-with", title = title, options = described),
     }];
     for spec in &info.options {
         let value = given
@@ -517,7 +513,7 @@ pub fn options_note(info: &GameInfo, given: &[(String, String)], lang: Lang) -> 
         lines.push(t!(
             "bot-local-option",
             key = Arg::raw(spec.key),
-            label = Arg::raw(spec.label),
+            label = &spec.label,
             choices = Arg::raw(choices),
             now = now
         ));

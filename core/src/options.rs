@@ -2,13 +2,15 @@
 //! ([`crate::Game::option_specs`]): the Discord adapter builds `/new` from them, the terminal
 //! checks `key=value` pairs against them and the lobby describes them in words.
 
+use crate::words::Text;
+
 /// One choice of an option with a fixed set of values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
     /// The value as written in `key=value` (`family_spells`).
     pub value: &'static str,
     /// What players read ("Family game with spells").
-    pub label: &'static str,
+    pub label: Text,
 }
 
 /// What values an option takes.
@@ -25,45 +27,45 @@ pub enum OptionKind {
 pub struct OptionSpec {
     /// The key in `key=value` and the name of the `/new` option (`realms`).
     pub key: &'static str,
-    /// A short description ("How realms are given out").
-    pub label: &'static str,
+    /// What players read ("Realms", "Artifacts expansion").
+    pub label: Text,
+    /// A flag's words when it is off ("no Artifacts expansion"); a choice's label again.
+    pub off: Text,
     /// The values it takes.
     pub kind: OptionKind,
 }
 
 impl OptionSpec {
     /// An option with a fixed set of values.
-    pub fn choice(
-        key: &'static str,
-        label: &'static str,
-        choices: &[(&'static str, &'static str)],
-    ) -> Self {
+    pub fn choice(key: &'static str, label: Text, choices: Vec<(&'static str, Text)>) -> Self {
         OptionSpec {
             key,
+            off: label.clone(),
             label,
             kind: OptionKind::Choice(
                 choices
-                    .iter()
-                    .map(|&(value, label)| Choice { value, label })
+                    .into_iter()
+                    .map(|(value, label)| Choice { value, label })
                     .collect(),
             ),
         }
     }
 
-    /// An on/off option.
-    pub fn flag(key: &'static str, label: &'static str) -> Self {
+    /// An on/off option, with its words when on and when off.
+    pub fn flag(key: &'static str, label: Text, off: Text) -> Self {
         OptionSpec {
             key,
             label,
+            off,
             kind: OptionKind::Flag,
         }
     }
 
     /// The label of a value of this option, if it is one of its choices.
-    pub fn label_of(&self, value: &str) -> Option<&'static str> {
+    pub fn label_of(&self, value: &str) -> Option<&Text> {
         match &self.kind {
             OptionKind::Choice(choices) => {
-                choices.iter().find(|c| c.value == value).map(|c| c.label)
+                choices.iter().find(|c| c.value == value).map(|c| &c.label)
             }
             OptionKind::Flag => None,
         }

@@ -14,7 +14,8 @@ use std::sync::{OnceLock, PoisonError, RwLock};
 use crate::dynamic::DynGame;
 use crate::game::{Game, Seed, SetupError, options_from_pairs};
 pub use crate::options::{Choice, OptionKind, OptionSpec};
-use crate::words::Arg;
+use crate::t;
+use crate::words::{Arg, Text};
 
 /// Creates a game from `key=value` options, a player count and a seed.
 type NewFn = fn(&[(String, String)], usize, Seed) -> Result<Box<dyn DynGame>, SetupError>;
@@ -107,10 +108,10 @@ impl GameInfo {
         self.options.iter().find(|o| o.key == key)
     }
 
-    /// Options in plain words for a lobby ("Standard game · Realms: each player chooses"):
-    /// the first option when it is a choice (the kind of game), always, and every other
-    /// option that differs from its default, with the choice's label.
-    pub fn describe_options(&self, pairs: &[(String, String)]) -> String {
+    /// Options in words for a lobby ("Standard game · Realms: each player chooses"): the
+    /// first option when it is a choice (the kind of game), always, and every other option
+    /// that differs from its default, with the choice's label; `None` when nothing is named.
+    pub fn describe_options(&self, pairs: &[(String, String)]) -> Option<Text> {
         let given = |key: &str| {
             pairs
                 .iter()
@@ -118,7 +119,7 @@ impl GameInfo {
                 .find(|(k, _)| k.trim().replace('-', "_") == key)
                 .map(|(_, v)| v.trim().replace('-', "_"))
         };
-        let mut words = Vec::new();
+        let mut words: Vec<Text> = Vec::new();
         for (i, spec) in self.options.iter().enumerate() {
             let default = self
                 .defaults
@@ -135,24 +136,22 @@ impl GameInfo {
                 _ => continue,
             };
             words.push(match (&spec.kind, spec.label_of(&value)) {
-                (_, Some(label)) if headline => label.to_string(),
-                (OptionKind::Flag, _) if value == "true" => spec.label.to_string(),
-                (OptionKind::Flag, _) => format!("no {}", lower_first(spec.label)),
-                (_, Some(label)) => format!("{}: {label}", spec.label),
-                (_, None) => format!("{}: {value}", spec.label),
+                (_, Some(label)) if headline => label.clone(),
+                (OptionKind::Flag, _) if value == "true" => spec.label.clone(),
+                (OptionKind::Flag, _) => spec.off.clone(),
+                (_, Some(label)) => t!("options-set", option = &spec.label, value = label),
+                (_, None) => t!("options-set", option = &spec.label, value = Arg::raw(value)),
             });
         }
-        words.join(" · ")
+        let mut joined = Vec::new();
+        for (i, w) in words.into_iter().enumerate() {
+            if i > 0 {
+                joined.push(t!("options-separator"));
+            }
+            joined.push(w);
+        }
+        (!joined.is_empty()).then(|| Text::concat(joined))
     }
-}
-
-/// "Trade variant" → "trade variant".
-fn lower_first(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_lowercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 fn create<G: Game>(
@@ -243,6 +242,7 @@ pub fn load_game(name: &str, state: serde_json::Value) -> Result<Box<dyn DynGame
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::Lang;
 
     #[test]
     fn unknown_games_and_player_counts_are_refused_with_the_choices() {
@@ -262,17 +262,28 @@ mod tests {
             ("realms".to_string(), "each-chooses".to_string()),
             ("partnership".to_string(), "false".to_string()),
         ];
+        let en = |t: Option<Text>| t.map(|t| Lang::En.render(&t));
         assert_eq!(
-            p.describe_options(&pairs),
-            "Standard game · Realms: each player chooses"
+            en(p.describe_options(&pairs)).as_deref(),
+            Some("Standard game · Realms: each player chooses")
+        );
+        assert_eq!(
+            p.describe_options(&pairs)
+                .map(|t| Lang::De.render(&t))
+                .as_deref(),
+            Some("Standardspiel · Völker: jeder wählt selbst")
         );
         // The kind of game is always named; defaults otherwise are not.
-        assert_eq!(p.describe_options(&[]), "Family game");
+        assert_eq!(en(p.describe_options(&[])).as_deref(), Some("Family game"));
         let r = find("rtta").unwrap();
-        assert_eq!(r.describe_options(&[]), "");
+        assert_eq!(r.describe_options(&[]), None);
         assert_eq!(
-            r.describe_options(&[("trade".into(), "true".into())]),
-            "Trade variant (2 to 4 players)"
+            en(r.describe_options(&[("trade".into(), "true".into())])).as_deref(),
+            Some("Trade variant (2 to 4 players)")
+        );
+        assert_eq!(
+            en(p.describe_options(&[("artifacts".into(), "true".into())])).as_deref(),
+            Some("Family game · Artifacts expansion")
         );
     }
 }

@@ -167,13 +167,8 @@ pub(super) fn not_a_policy(value: &str) -> TableError {
 
 /// The options in plain words for the lobby.
 fn describe_options(info: &GameInfo, options: &[(String, String)]) -> Text {
-    let words = info.describe_options(options);
-    if words.is_empty() {
-        t!("bot-standard-rules")
-    } else {
-        // Core's words for the options (still English text: the registry's to type).
-        Text::raw(words)
-    }
+    info.describe_options(options)
+        .unwrap_or_else(|| t!("bot-standard-rules"))
 }
 
 impl Table {

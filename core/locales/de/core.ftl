@@ -42,3 +42,7 @@ seat-colour = { $colour ->
     [green] Grün
    *[other] { $colour }
 }
+
+## Optionen eines Tischs in Worten (describe_options der Registry)
+options-set = { $option }: { $value }
+options-separator = {" "}·{" "}

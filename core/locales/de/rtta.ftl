@@ -378,3 +378,7 @@ rtta-load-no-partner = ein Angebot ohne gültigen Partner
 rtta-load-partner = ein Partner außerhalb des Antwortschritts
 rtta-load-range = Würfel, Arbeiter oder Münzen des Zugs liegen außerhalb des Bereichs
 rtta-load-trade = das Handelsspiel mit einem Spieler
+
+## Optionen eines Tischs (/new, die Lobby, das Terminal)
+rtta-option-trade = Handelsspiel (2 bis 4 Spieler)
+rtta-option-trade-off = ohne Handelsspiel

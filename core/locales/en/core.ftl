@@ -42,3 +42,8 @@ seat-colour = { $colour ->
     [green] Green
    *[other] { $colour }
 }
+
+## Options of a table, in words (the registry's describe_options)
+# An option set to a value: "Realms: each player chooses".
+options-set = { $option }: { $value }
+options-separator = {" "}·{" "}

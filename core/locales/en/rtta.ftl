@@ -345,3 +345,7 @@ rtta-load-no-partner = an offer without a valid partner
 rtta-load-partner = a partner outside the answer step
 rtta-load-range = the turn's dice, workers or coins are out of range
 rtta-load-trade = the trade variant with one player
+
+## Options of a table (/new, the lobby, the terminal)
+rtta-option-trade = Trade variant (2 to 4 players)
+rtta-option-trade-off = no trade variant

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Realm, RealmSet};
 use crate::options::OptionSpec;
+use crate::t;
 
 /// Which Pandoria game is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -157,81 +158,102 @@ pub(super) fn specs() -> Vec<OptionSpec> {
     vec![
         OptionSpec::choice(
             "mode",
-            "Game",
-            &[
-                ("family", "Family game"),
-                ("family_spells", "Family game with spells"),
-                ("beginner", "Beginner game"),
-                ("standard", "Standard game"),
+            t!("pandoria-option-mode"),
+            vec![
+                ("family", t!("pandoria-option-mode-family")),
+                ("family_spells", t!("pandoria-option-mode-family-spells")),
+                ("beginner", t!("pandoria-option-mode-beginner")),
+                ("standard", t!("pandoria-option-mode-standard")),
             ],
         ),
         OptionSpec::choice(
             "realms",
-            "Realms",
-            &[
-                ("random_unique", "a different one each, at random"),
-                ("random_not_unique", "each at random, repeats allowed"),
-                ("same_random", "one random realm for everybody"),
-                ("same_chosen", "the chosen realm for everybody"),
-                ("each_chooses", "each player chooses"),
+            t!("pandoria-option-realms"),
+            vec![
+                ("random_unique", t!("pandoria-option-realms-random-unique")),
+                (
+                    "random_not_unique",
+                    t!("pandoria-option-realms-random-not-unique"),
+                ),
+                ("same_random", t!("pandoria-option-realms-same-random")),
+                ("same_chosen", t!("pandoria-option-realms-same-chosen")),
+                ("each_chooses", t!("pandoria-option-realms-each-chooses")),
             ],
         ),
         OptionSpec::choice(
             "realm_sets",
-            "Realm sets",
-            &[
-                ("base", "the five base realms"),
-                ("base_promo", "base and promo realms"),
-                ("expansion", "the Realms expansion"),
-                ("base_expansion", "base and Realms expansion"),
-                ("expansion_promo", "Realms expansion and promo"),
-                ("all", "all twelve realms"),
+            t!("pandoria-option-realm-sets"),
+            vec![
+                ("base", t!("pandoria-option-realm-sets-base")),
+                ("base_promo", t!("pandoria-option-realm-sets-base-promo")),
+                ("expansion", t!("pandoria-option-realm-sets-expansion")),
+                (
+                    "base_expansion",
+                    t!("pandoria-option-realm-sets-base-expansion"),
+                ),
+                (
+                    "expansion_promo",
+                    t!("pandoria-option-realm-sets-expansion-promo"),
+                ),
+                ("all", t!("pandoria-option-realm-sets-all")),
             ],
         ),
         OptionSpec::choice(
             "realm",
-            "Realm for everybody",
-            &[
-                ("humans", "Humans"),
-                ("dwarves", "Dwarves"),
-                ("elves", "Elves"),
-                ("mages", "Mages"),
-                ("halflings", "Halflings"),
-                ("centaurs", "Centaurs (Realms expansion)"),
-                ("fairies", "Fairies (Realms expansion)"),
-                ("goblins", "Goblins (Realms expansion)"),
-                ("golems", "Golems (Realms expansion)"),
-                ("spirits", "Spirits of the Ancients (Realms expansion)"),
-                ("nymphs", "Nymphs (promo)"),
-                ("hanbok", "Hanbok (promo)"),
+            t!("pandoria-option-realm"),
+            vec![
+                ("humans", t!("pandoria-option-realm-humans")),
+                ("dwarves", t!("pandoria-option-realm-dwarves")),
+                ("elves", t!("pandoria-option-realm-elves")),
+                ("mages", t!("pandoria-option-realm-mages")),
+                ("halflings", t!("pandoria-option-realm-halflings")),
+                ("centaurs", t!("pandoria-option-realm-centaurs")),
+                ("fairies", t!("pandoria-option-realm-fairies")),
+                ("goblins", t!("pandoria-option-realm-goblins")),
+                ("golems", t!("pandoria-option-realm-golems")),
+                ("spirits", t!("pandoria-option-realm-spirits")),
+                ("nymphs", t!("pandoria-option-realm-nymphs")),
+                ("hanbok", t!("pandoria-option-realm-hanbok")),
             ],
         ),
         OptionSpec::choice(
             "edition",
-            "Edition",
-            &[
-                ("yucata", "Yucata (first edition)"),
-                ("second", "second printed edition"),
+            t!("pandoria-option-edition"),
+            vec![
+                ("yucata", t!("pandoria-option-edition-yucata")),
+                ("second", t!("pandoria-option-edition-second")),
             ],
         ),
         OptionSpec::choice(
             "start_tiles",
-            "Start tiles",
-            &[
-                ("marked", "on the marked spaces"),
-                ("random", "anywhere on the plain, at random"),
-                ("chosen", "placed by the start player"),
+            t!("pandoria-option-start-tiles"),
+            vec![
+                ("marked", t!("pandoria-option-start-tiles-marked")),
+                ("random", t!("pandoria-option-start-tiles-random")),
+                ("chosen", t!("pandoria-option-start-tiles-chosen")),
             ],
         ),
-        OptionSpec::flag("start_apart", "Start tiles apart"),
-        OptionSpec::flag("partnership", "Partnership (4 players)"),
-        OptionSpec::flag("artifacts", "Artifacts expansion"),
+        OptionSpec::flag(
+            "start_apart",
+            t!("pandoria-option-start-apart"),
+            t!("pandoria-option-start-apart-off"),
+        ),
+        OptionSpec::flag(
+            "partnership",
+            t!("pandoria-option-partnership"),
+            t!("pandoria-option-partnership-off"),
+        ),
+        OptionSpec::flag(
+            "artifacts",
+            t!("pandoria-option-artifacts"),
+            t!("pandoria-option-artifacts-off"),
+        ),
         OptionSpec::choice(
             "board",
-            "Board",
-            &[
-                ("pandoria", "Pandoria side (lakes)"),
-                ("river", "River side"),
+            t!("pandoria-option-board"),
+            vec![
+                ("pandoria", t!("pandoria-option-board-pandoria")),
+                ("river", t!("pandoria-option-board-river")),
             ],
         ),
     ]

@@ -334,7 +334,8 @@ impl Game for Rtta {
     fn option_specs() -> Vec<crate::options::OptionSpec> {
         vec![crate::options::OptionSpec::flag(
             "trade",
-            "Trade variant (2 to 4 players)",
+            crate::t!("rtta-option-trade"),
+            crate::t!("rtta-option-trade-off"),
         )]
     }
 

@@ -259,10 +259,11 @@ impl Game for Nim {
     }
 
     fn option_specs() -> Vec<OptionSpec> {
+        let count = |n: u32| t!("nim-option-stones-count", stones = n);
         vec![OptionSpec::choice(
             "stones",
-            "Stones in the pile",
-            &[("15", "15 stones"), ("9", "9 stones"), ("21", "21 stones")],
+            t!("nim-option-stones"),
+            vec![("15", count(15)), ("9", count(9)), ("21", count(21))],
         )]
     }
 

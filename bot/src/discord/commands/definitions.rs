@@ -391,17 +391,16 @@ pub(super) fn new_command() -> CreateCommand {
             .max_int_value(*players.end() as u64),
         );
         for spec in &info.options {
-            // A game's option schema names its options and choices in English only (core's
-            // `OptionSpec` labels are `&str`): every language reads those words as given,
-            // and the option's key (what `key=value` takes) is its name everywhere.
-            let (name, about) = (Text::raw(spec.key), Text::raw(spec.label));
+            // The option's key (what `key=value` takes) is its name in every language; its
+            // description and its choices are the game's words.
+            let (name, about) = (Text::raw(spec.key), spec.label.clone());
             let option = match &spec.kind {
                 OptionKind::Flag => boolean(spec.key, name, about),
                 OptionKind::Choice(choices) => choices
                     .iter()
                     .take(25)
                     .fold(string(spec.key, name, about), |o, c| {
-                        choice(o, &Text::raw(c.label), c.value)
+                        choice(o, &c.label, c.value)
                     }),
             };
             sub = sub.add_sub_option(option);

@@ -41,3 +41,5 @@ nim-pictures-text-to-play = {" "}· { $seat } ist dran
 nim-pictures-text-seat = { $seat }: { $cards } Karten
 nim-pictures-text-played = Gespielt: { $cards }
 nim-pictures-text-hand = Deine Karten: { $cards }
+nim-option-stones = Steine im Haufen
+nim-option-stones-count = { $stones } Steine

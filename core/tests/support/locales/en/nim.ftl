@@ -40,3 +40,5 @@ nim-pictures-text-to-play = {" "}· { $seat } to play
 nim-pictures-text-seat = { $seat }: { $cards } cards
 nim-pictures-text-played = Played: { $cards }
 nim-pictures-text-hand = Your cards: { $cards }
+nim-option-stones = Stones in the pile
+nim-option-stones-count = { $stones } stones
