@@ -71,10 +71,15 @@ pub struct SinceLine {
 
 /// `items` one after the other with ` · ` between them, as one text.
 pub fn dotted(items: impl IntoIterator<Item = Text>) -> Text {
+    joined(items, " · ")
+}
+
+/// `items` one after the other with the punctuation `between` them, as one text.
+pub(crate) fn joined(items: impl IntoIterator<Item = Text>, between: &'static str) -> Text {
     let mut parts = Vec::new();
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
-            parts.push(Text::raw(" · "));
+            parts.push(Text::raw(between));
         }
         parts.push(item);
     }
@@ -348,14 +353,7 @@ fn standings(s: &Summary, lang: Lang) -> String {
 
 /// `items` with `, ` between them (a list that goes on, not "A, B and C").
 pub(crate) fn listed(items: impl IntoIterator<Item = Text>) -> Text {
-    let mut parts = Vec::new();
-    for (i, item) in items.into_iter().enumerate() {
-        if i > 0 {
-            parts.push(Text::raw(", "));
-        }
-        parts.push(item);
-    }
-    Text::concat(parts)
+    joined(items, ", ")
 }
 
 /// Who is to act and what they must do, or the result: a sentence.

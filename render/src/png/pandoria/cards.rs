@@ -265,18 +265,8 @@ pub(crate) fn cards_alt(view: &SeatView, cards: &[extras::Card], lang: Lang) -> 
                 None => with_id,
             }
         });
-        let mut list = Vec::new();
-        for (i, c) in each.enumerate() {
-            if i > 0 {
-                list.push(Text::raw("; "));
-            }
-            list.push(c);
-        }
-        lang.render(&t!(
-            "render-cards-alt",
-            seat = name,
-            cards = Text::concat(list)
-        ))
+        let list = crate::png::summary::joined(each, "; ");
+        lang.render(&t!("render-cards-alt", seat = name, cards = list))
     };
     let full = words(true);
     if full.chars().count() <= crate::png::summary::ALT_MAX {

@@ -440,14 +440,7 @@ pub(crate) fn hand_alt(view: &SeatView, lang: Lang) -> String {
 
 /// `items` with `; ` between them.
 fn semicolons(items: impl IntoIterator<Item = Text>) -> Text {
-    let mut parts = Vec::new();
-    for (i, item) in items.into_iter().enumerate() {
-        if i > 0 {
-            parts.push(Text::raw("; "));
-        }
-        parts.push(item);
-    }
-    Text::concat(parts)
+    crate::png::summary::joined(items, "; ")
 }
 
 /// The tile preview in words (its alt text; private to the seat), in `lang`: where the
