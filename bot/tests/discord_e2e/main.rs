@@ -8,6 +8,7 @@
 mod support;
 
 mod clicking;
+mod every_word;
 mod languages;
 mod lobby;
 mod panics;
