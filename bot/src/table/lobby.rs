@@ -46,7 +46,7 @@ pub fn deadline_text(hours: u32) -> Text {
     t!("bot-deadline-words", hours = hours)
 }
 
-/// [`deadline_text`] in English (the adapter's choices, until it renders the typed words
+/// `deadline_text` in English (the adapter's choices, until it renders the typed words
 /// in the reader's language).
 pub fn deadline_words(hours: u32) -> String {
     Lang::En.render(&deadline_text(hours))

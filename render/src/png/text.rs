@@ -67,8 +67,8 @@ pub(crate) enum Align {
 pub struct TextRun {
     /// The text.
     pub text: String,
-    /// The whole text it is part of: the text given to [`Fonts::wrap`] or cut short by
-    /// [`Fonts::fit`] (the rendered words), or the run itself.
+    /// The whole text it is part of: the text given to `Fonts::wrap` or cut short by
+    /// `Fonts::fit` (the rendered words), or the run itself.
     pub source: String,
     /// The box it must stay inside (a panel, a card, the picture), as `[left, top, right,
     /// bottom]` in pixels.
@@ -117,7 +117,7 @@ pub struct Fonts {
     glyphs: RwLock<HashMap<Key, Arc<Glyph>>>,
     /// Every run drawn, when made by [`Fonts::recording`] (tests); `None` in the bot.
     recorded: Option<Mutex<Vec<TextRun>>>,
-    /// While recording: the pieces [`Fonts::wrap`] and [`Fonts::fit`] made, each with the
+    /// While recording: the pieces `Fonts::wrap` and `Fonts::fit` made, each with the
     /// text it was made from, so a run knows its whole text.
     pieces: Option<Mutex<Vec<(String, String)>>>,
 }
