@@ -9,9 +9,7 @@
 #[path = "support/german.rs"]
 mod german;
 
-use std::collections::BTreeSet;
-
-use german::{MAX_DESCRIPTION_CHARS, Seen};
+use german::Seen;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -21,7 +19,7 @@ use turnpost_core::pandoria::{
     Action, BoardSide, CardId, DecisionKind, Edition, Event, Figure, Mode, Options, Pandoria,
     Realm, RealmSets, Region, Resource, Score, Terrain,
 };
-use turnpost_core::words::{Lang, MAX_LABEL_CHARS, ToText, install};
+use turnpost_core::words::{Lang, ToText, install};
 use turnpost_core::{Game, Seat, Seed};
 
 /// Typed words that a refusal near `action` would need: too much, a card or slot that does
@@ -53,28 +51,7 @@ fn play(options: &Options, players: usize, seed: u64, seen: &mut Seen) {
         let seat = decision.seat;
         seen.check("prompt", &decision.kind.to_text(), None);
         let legal = Game::legal_actions(&game, seat);
-        let mut labels = BTreeSet::new();
-        for action in &legal {
-            let notation = action.to_string();
-            seen.verbs
-                .insert(notation.split(' ').next().unwrap_or("").to_string());
-            let label = seen.check(
-                "label",
-                &game.describe_action(seat, action),
-                Some(MAX_LABEL_CHARS),
-            );
-            if !labels.insert(label.clone()) {
-                seen.problems
-                    .insert(format!("label {label:?} twice at one decision ({action})"));
-            }
-            if let Some(detail) = game.detail(seat, action) {
-                seen.check("detail", &detail, Some(MAX_DESCRIPTION_CHARS));
-            }
-            for unused in Game::unused(&game, seat, action) {
-                seen.check("unused", &unused.to_text(), None);
-            }
-        }
-        seen.check_layout(&game.layout(seat, &legal));
+        seen.check_decision(&game, seat, &legal);
 
         // Refusals, through the type-erased game as a front end meets them: actions near
         // the legal ones, earlier ones, text that is no action or half of one, and a legal

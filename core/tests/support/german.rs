@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 
 use turnpost_core::hex::Hex;
 use turnpost_core::menu::Layout;
-use turnpost_core::words::{Arg, Lang, MAX_LABEL_CHARS, Text, has_message, missing};
+use turnpost_core::words::{Arg, Lang, MAX_LABEL_CHARS, Text, ToText, has_message, missing};
+use turnpost_core::{Game, Seat};
 
 /// The most characters of a select option's description (Discord's limit).
 pub const MAX_DESCRIPTION_CHARS: usize = 100;
@@ -28,6 +29,34 @@ pub struct Seen {
 }
 
 impl Seen {
+    /// Checks the words of `seat`'s decision with these `legal` actions: every label (it fits
+    /// and no two are alike), detail and unused item, and the layout; also notes each
+    /// notation's verb.
+    pub fn check_decision<G: Game>(&mut self, game: &G, seat: Seat, legal: &[G::Action]) {
+        let mut labels = BTreeSet::new();
+        for action in legal {
+            let notation = action.to_string();
+            self.verbs
+                .insert(notation.split(' ').next().unwrap_or("").to_string());
+            let label = self.check(
+                "label",
+                &game.describe_action(seat, action),
+                Some(MAX_LABEL_CHARS),
+            );
+            if !labels.insert(label.clone()) {
+                self.problems
+                    .insert(format!("label {label:?} twice at one decision ({action})"));
+            }
+            if let Some(detail) = game.detail(seat, action) {
+                self.check("detail", &detail, Some(MAX_DESCRIPTION_CHARS));
+            }
+            for unused in game.unused(seat, action) {
+                self.check("unused", &unused.to_text(), None);
+            }
+        }
+        self.check_layout(&game.layout(seat, legal));
+    }
+
     /// Checks that `text` reads wholly in German and is at most `max` characters long there;
     /// returns it in German.
     pub fn check(&mut self, what: &str, text: &Text, max: Option<usize>) -> String {
