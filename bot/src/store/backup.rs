@@ -21,7 +21,8 @@ pub struct Backup {
     pub file: PathBuf,
     /// Its size.
     pub bytes: u64,
-    /// How many games (lobbies, running and finished) it holds.
+    /// How many games (lobbies, running and finished) it holds (PostgreSQL: counted in the
+    /// database just after the dump, which is one snapshot of its own).
     pub games: i64,
 }
 
@@ -78,7 +79,10 @@ pub async fn backup(database: &str, to: &Path) -> Result<Backup, BackupError> {
             return Err(e);
         }
     };
-    std::fs::rename(&partial, to)?;
+    if let Err(e) = std::fs::rename(&partial, to) {
+        let _ = std::fs::remove_file(&partial);
+        return Err(e.into());
+    }
     Ok(Backup {
         file: to.to_path_buf(),
         bytes: std::fs::metadata(to)?.len(),
