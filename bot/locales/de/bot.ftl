@@ -499,7 +499,11 @@ bot-opt-development-name-about = Ihr Name auf Deutsch oder Englisch (tippe, um s
 bot-opt-deadline = frist
 bot-opt-on-timeout = bei_fristende
 # Eine Fristregel als Auswahl: ihr gespeichertes Wort, dann was sie tut.
-bot-choice-policy = { $policy }: { $what }
+bot-choice-policy = { $policy ->
+    [skip] überspringen: der Zug verfällt
+    [replace] ersetzen: die anderen stimmen über einen Ersatz ab
+   *[forfeit] aufgeben: der Platz scheidet aus
+}
 bot-opt-game = spiel
 bot-opt-game-about = Welches Spiel
 # Ein Slash-Befehl, der sich nicht lesen lässt (Discord prüft sie; ein gefälschter oder

@@ -442,7 +442,11 @@ bot-opt-development-name-about = Its name in English or German (type to see them
 bot-opt-deadline = deadline
 bot-opt-on-timeout = on_timeout
 # A deadline policy as a choice: its stored word, then what it does.
-bot-choice-policy = { $policy }: { $what }
+bot-choice-policy = { $policy ->
+    [skip] skip: the turn is skipped
+    [replace] replace: the others vote to replace the player
+   *[forfeit] forfeit: the seat forfeits
+}
 bot-opt-game = game
 bot-opt-game-about = Which game
 # A slash command that cannot be read (Discord checks these; a forged or outdated client can

@@ -48,15 +48,6 @@ impl Policy {
         )
     }
 
-    /// What happens when time runs out, in English (the adapter's until it renders
-    /// [`Policy::then`] in the reader's language).
-    pub fn words(self) -> &'static str {
-        match self {
-            Policy::Skip => "the turn is skipped",
-            Policy::Replace => "the others vote to replace the player",
-            Policy::Forfeit => "the seat forfeits",
-        }
-    }
 }
 
 /// The terms of a table, chosen at `/new`.

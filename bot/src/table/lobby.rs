@@ -6,7 +6,7 @@
 use turnpost_core::Seed;
 use turnpost_core::registry::{self, GameInfo};
 use turnpost_core::t;
-use turnpost_core::words::{Arg, Lang, Text};
+use turnpost_core::words::{Arg, Text};
 
 use super::ai::{ai_level, ai_name, next_ai_user};
 use super::limits::{echo, parse_number};
@@ -44,12 +44,6 @@ pub fn parse_deadline(text: &str) -> Option<u32> {
 /// A deadline in words: "24 h per turn", "a week per turn", "no deadline".
 pub fn deadline_text(hours: u32) -> Text {
     t!("bot-deadline-words", hours = hours)
-}
-
-/// `deadline_text` in English (the adapter's choices, until it renders the typed words
-/// in the reader's language).
-pub fn deadline_words(hours: u32) -> String {
-    Lang::En.render(&deadline_text(hours))
 }
 
 /// The table's terms in words for the lobby and the help: "24 h per turn (then the turn

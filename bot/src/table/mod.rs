@@ -60,7 +60,7 @@ pub use commit::is_table_entry;
 pub use deadline::{DeadlinePass, SeatTaker};
 pub use limits::{echo, parse_count};
 pub use load::voided_range;
-pub use lobby::{DEADLINES, deadline_words, describe_terms, parse_deadline};
+pub use lobby::{DEADLINES, deadline_text, describe_terms, parse_deadline};
 pub use panel::{Answer, Panel, PanelAsk, PanelState, PanelView, Request};
 use play::Chosen;
 pub use remind::ReminderPass;

@@ -15,7 +15,7 @@ use turnpost_core::words::{Arg, Lang, Text};
 use crate::table::limits::{
     HOURS_OF_DAY, LOG_PAGES, REMIND_HOURS, SEASON_VACATION_DAYS, UTC_OFFSETS, VACATION_DAYS,
 };
-use crate::table::{DEADLINES, Policy, deadline_words};
+use crate::table::{DEADLINES, Policy, deadline_text};
 
 /// Discord's limit for descriptions and choice names.
 const MOST: usize = 100;
@@ -327,8 +327,7 @@ fn deadline_option(about: Text) -> CreateCommandOption {
             } else {
                 format!("{h}h")
             };
-            // B1: the table's deadline words become a Text; until then they are English.
-            choice(o, &Text::raw(deadline_words(h)), &value)
+            choice(o, &deadline_text(h), &value)
         },
     )
 }
@@ -340,12 +339,7 @@ fn policy_option(about: Text) -> CreateCommandOption {
         .fold(
             string("on_timeout", t!("bot-opt-on-timeout"), about),
             |o, p| {
-                // B1: the policy's words become a Text; until then they are English.
-                let words = t!(
-                    "bot-choice-policy",
-                    policy = Arg::raw(p.as_str()),
-                    what = Text::raw(p.words())
-                );
+                let words = t!("bot-choice-policy", policy = Arg::raw(p.as_str()));
                 choice(o, &words, p.as_str())
             },
         )
