@@ -43,6 +43,12 @@ pub async fn store_at(path: &Path) -> Store {
     }
 }
 
+/// The URL of the database [`store_at`] opens for `path` on a `_postgres` target, for a
+/// child process's `--db`; `None` on a SQLite target (the file itself is meant).
+pub async fn url_for(path: &Path) -> Option<String> {
+    database_for(Some(path)).await
+}
+
 /// The database [`store_at`] opens for `path`, or a fresh one (`None`): its URL on a
 /// `_postgres` target with a cluster, else `None`.
 async fn database_for(path: Option<&Path>) -> Option<String> {
