@@ -10,7 +10,7 @@
 use std::sync::{OnceLock, PoisonError, RwLock};
 
 pub use crate::png::pictures::{GamePictures, Pictures};
-pub use crate::png::summary::{SeatLine, SinceLine, Summary, dotted};
+pub use crate::png::summary::{ResultLine, SeatLine, SinceLine, Summary, dotted};
 pub use image::RgbImage;
 
 use crate::png::{self, RenderError};

@@ -5,8 +5,8 @@
 //! its end — public, glance and private pictures:
 //!
 //! - in the test language (`Lang::Pseudo`, each rendered text wrapped in `⟦…⟧`), no letter
-//!   is drawn outside the brackets: every word came through `Lang::render` (a player's mark,
-//!   one character, is a symbol);
+//!   is drawn outside the brackets: every word came through `Lang::render`, a player's mark
+//!   too;
 //! - in English and German, every run stays inside its box (measured with the font), and
 //!   the pictures a player reads to decide cut no text short.
 //!
@@ -204,9 +204,9 @@ fn every_drawn_word_came_through_the_readers_language() {
     let mut unread = Vec::new();
     for d in &drawn {
         for r in &d.runs {
-            // A player's mark (one letter on a figure) is a symbol, not a word.
-            let symbol = r.text.chars().count() == 1;
-            if !symbol && !all_pseudo(&r.source, |c| !c.is_alphabetic()) {
+            // A player's mark (the letter on a figure) too is the reader's: German's Gelb
+            // and Grün are Ge and Gr.
+            if !all_pseudo(&r.source, |c| !c.is_alphabetic()) {
                 unread.push(format!("{}: {:?} (in {:?})", d.name, r.text, r.source));
             }
         }
@@ -271,6 +271,127 @@ fn every_drawn_string_stays_inside_its_box_in_english_and_german() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every component name the pictures of whole games show — cards' spells and buildings
+/// (with their strength), realms, Roll Through the Ages' developments, monuments and goods —
+/// in `lang`.
+fn component_names(lang: Lang) -> Vec<String> {
+    use turnpost_core::pandoria::{CardView, Realm, cards};
+    use turnpost_core::rtta::{Development, Good, Monument};
+    let mut names = Vec::new();
+    for card in cards().all().map(CardView::of) {
+        for side in [&card.spell, &card.building] {
+            // The label where a side has one (`Rage ×2`), as the pictures show it.
+            let label = lang.render(&side.label);
+            names.push(if label.is_empty() {
+                lang.render(&side.name)
+            } else {
+                label
+            });
+        }
+    }
+    for realm in Realm::ALL {
+        // As the seat panels write it: the notation's word in English, the data's German.
+        names.push(match lang {
+            Lang::De => realm.data().german.clone(),
+            _ => {
+                let slug = realm.slug();
+                slug[..1].to_uppercase() + &slug[1..]
+            }
+        });
+    }
+    names.extend(Development::all().map(|d| lang.render(&d.text())));
+    names.extend(Monument::all().map(|m| lang.render(&m.text())));
+    names.extend(Good::all().map(|g| lang.render(&g.text())));
+    names.retain(|n| !n.is_empty());
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Public boards that show every component name: Pandoria's market, top spells, building
+/// slots and realms holding each card and realm in turn; Roll Through the Ages' sheets with
+/// nothing and with everything built.
+fn boards_with_every_name() -> Vec<(&'static str, View)> {
+    use turnpost_core::pandoria::{CardView, Realm, SlotView, cards};
+    let mut out: Vec<(&'static str, View)> = Vec::new();
+    let game = samples::pandoria_late_in(Mode::Standard, 4, 7);
+    let all: Vec<CardView> = cards().all().map(CardView::of).collect();
+    for (k, chunk) in all.chunks(4).enumerate() {
+        let mut view = game.public_view();
+        view.market = chunk.to_vec();
+        for (i, seat) in view.seats.iter_mut().enumerate() {
+            let card = |n: usize| all[(k * 4 + i * 5 + n) % all.len()].clone();
+            seat.realm = Some(Realm::ALL[(k * 4 + i) % Realm::ALL.len()]);
+            seat.top_spell = Some(card(0));
+            seat.buildings = (0..5)
+                .map(|n| SlotView {
+                    slot: n as u8 + 1,
+                    building: Some(card(n)),
+                    monument: None,
+                    covered: 0,
+                    goblin: None,
+                })
+                .collect();
+        }
+        out.push(("pandoria", Arc::new(view)));
+    }
+    let rtta = samples::rtta_after(4, 3, 6);
+    out.push(("rtta", Arc::new(rtta.public_view())));
+    let mut built = rtta.public_view();
+    for seat in &mut built.seats {
+        seat.developments = turnpost_core::rtta::Development::all()
+            .map(|d| d.id())
+            .collect();
+        for m in seat.monuments.values_mut() {
+            m.workers = m.needed;
+            m.completed = true;
+        }
+    }
+    out.push(("rtta", Arc::new(built)));
+    out
+}
+
+/// No component name is cut short ("Große Schatzk…") in the pictures of whole games, in
+/// English or German: a long name gets smaller or takes a second line instead.
+#[test]
+fn no_component_name_is_cut_in_the_pictures_of_whole_games() {
+    static LOCK: Mutex<()> = Mutex::new(());
+    let _one = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let r = Renderer::with_fonts(Fonts::recording());
+    let boards = boards_with_every_name();
+    let mut cut = Vec::new();
+    for lang in [Lang::En, Lang::De] {
+        let names = component_names(lang);
+        let mut seen = std::collections::BTreeSet::new();
+        for (game, view) in &boards {
+            r.fonts().take_runs();
+            r.public_image(game, &**view, lang).unwrap();
+            for run in r.fonts().take_runs() {
+                let name = run.source.trim_start_matches("· ");
+                if !names.iter().any(|n| n == name) {
+                    continue;
+                }
+                seen.insert(name.to_string());
+                if cut_short(&run) || outside(&run) {
+                    cut.push(format!(
+                        "{lang:?} {game}: {:?} drawn as {:?}",
+                        run.source, run.text
+                    ));
+                }
+            }
+        }
+        // The boards above show every name (the walk reaches them all).
+        let unseen: Vec<&String> = names.iter().filter(|n| !seen.contains(*n)).collect();
+        assert!(unseen.is_empty(), "{lang:?}: names never drawn: {unseen:?}");
+    }
+    assert!(
+        cut.is_empty(),
+        "{} names cut:\n{}",
+        cut.len(),
+        cut.join("\n")
+    );
 }
 
 /// The hook itself: a run knows the whole text it was wrapped from and the box it was

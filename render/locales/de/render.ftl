@@ -23,9 +23,16 @@ render-glance-to-play = { $seat } ist dran
 render-glance-seat = { $seat } · { $note }
 render-glance-points = { $points } P.
 render-glance-entry = { $seat }: { $line }
+render-result-line = { $score }: { $parts }
+
+## Satzzeichen zwischen den Teilen einer Aufzählung (Bilder, Beschreibungen).
+render-sep-dot = {" · "}
+render-sep-comma = {", "}
+render-sep-semicolon = {"; "}
+render-sep-sentence = {" "}
 
 ## Die Beschreibungen der öffentlichen Bilder (Alt-Texte).
-render-alt-glance = Überblick: { $title }. { $turn }
+render-alt-glance = Überblick: { $title }.
 render-alt-seat = { $seat }: { $points ->
     [one] 1 Punkt
    *[other] { $points } Punkte
@@ -53,9 +60,21 @@ render-alt-to-play = { $seat } ist dran.
 render-alt-to-play-what = { $seat } ist dran: { $what }.
 render-alt-board = { $game }: Spielplan
 render-alt-board-after = { $game }: Spielplan nach dem Zug von { $seat }
+render-alt-board-detail = { $board } ({ $detail })
+render-alt-board-standings = { $board }: { $standings }.
+render-alt-board-end = { $board }.
+render-alt-block = { $heading }: { $lines }.
 render-alt-board-tableaus = Neben dem Spielplan ist die Auslage jedes Spielers gezeichnet.
 
 ## Von den Bildern aller Spiele geteilt.
+# Gelb und Grün beginnen beide mit G: zwei Buchstaben.
+render-mark-letter = { $colour ->
+    [red] R
+    [blue] B
+    [yellow] Ge
+    [green] Gr
+   *[other] ?
+}
 render-none = keine
 render-nothing = nichts
 render-round = Runde { $round }
@@ -112,7 +131,11 @@ render-rtta-note = { $cities } Städte · { $developments } Errungenschaften
 render-rtta-food-stock = Nahrung { $n }
 render-rtta-goods-stock = Waren { $n } (Wert { $worth })
 render-rtta-disasters-stock = Katastrophen { $n }
-render-rtta-result = { $points } Punkte: Errungenschaften { $developments } · Monumente { $monuments } · Bonus { $bonus } · Katastrophen −{ $disasters }
+render-rtta-score = { $points } Punkte
+render-rtta-part-developments = Errungenschaften { $n }
+render-rtta-part-monuments = Monumente { $n }
+render-rtta-part-bonus = Bonus { $n }
+render-rtta-part-disasters = Katastrophen −{ $n }
 render-rtta-game-over = Spielende — höchste Punktzahl: { $winners }
 
 ## Roll Through the Ages als Text (png/rtta/text.rs).
@@ -179,6 +202,7 @@ render-pandoria-crystal = Kristall
 render-pandoria-gold = Gold
 render-pandoria-wood = Holz
 render-pandoria-top-spell = Oberster Zauber
+render-pandoria-top-spell-short = Zauber
 render-pandoria-spells-cast = Zauber gewirkt
 render-pandoria-cards-in-hand = Karten auf der Hand
 render-pandoria-no-slot = kein Platz
@@ -201,10 +225,12 @@ render-pandoria-tiles-left = { $n ->
     [one] 1 Plättchen übrig
    *[other] { $n } Plättchen übrig
 }
-render-pandoria-resources = { $crystal ->
+render-pandoria-crystals = { $n ->
     [one] 1 Kristall
-   *[other] { $crystal } Kristalle
-} · { $gold } Gold · { $wood } Holz
+   *[other] { $n } Kristalle
+}
+render-pandoria-gold-n = { $n } Gold
+render-pandoria-wood-n = { $n } Holz
 render-pandoria-cards = { $n ->
     [one] 1 Karte
    *[other] { $n } Karten
@@ -243,7 +269,7 @@ render-pandoria-part-resources = Ressourcen
 render-pandoria-part-captives = Gefangene
 render-pandoria-part-relics = Reliquien
 render-pandoria-part-earlier = früher
-render-pandoria-result = { $points } Punkte (Platz { $place }): { $parts }
+render-pandoria-score = { $points } Punkte (Platz { $place })
 render-pandoria-game-over = Spielende — es gewinnt { $winners }
 
 ## Pandoria: das Bild der Handkarten (png/pandoria/cards.rs).

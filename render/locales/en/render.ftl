@@ -23,9 +23,17 @@ render-glance-to-play = { $seat } to play
 render-glance-seat = { $seat } · { $note }
 render-glance-points = { $points } pt
 render-glance-entry = { $seat }: { $line }
+# A seat's score and what it is made of: "34 points (place 1): regions 5 · buildings 9".
+render-result-line = { $score }: { $parts }
+
+## Punctuation between the items of a list that goes on (pictures, descriptions).
+render-sep-dot = {" · "}
+render-sep-comma = {", "}
+render-sep-semicolon = {"; "}
+render-sep-sentence = {" "}
 
 ## The public pictures' descriptions (alt texts).
-render-alt-glance = Glance: { $title }. { $turn }
+render-alt-glance = Glance: { $title }.
 render-alt-seat = { $seat }: { $points ->
     [one] 1 point
    *[other] { $points } points
@@ -53,9 +61,22 @@ render-alt-to-play = { $seat } to play.
 render-alt-to-play-what = { $seat } to play: { $what }.
 render-alt-board = { $game } board
 render-alt-board-after = { $game } board after { $seat }'s turn
+render-alt-board-detail = { $board } ({ $detail })
+render-alt-board-standings = { $board }: { $standings }.
+render-alt-board-end = { $board }.
+# The glance's result or "since": "Since Red last played: Blue: tile on D7–E7; Green: …".
+render-alt-block = { $heading }: { $lines }.
 render-alt-board-tableaus = Every player's tableau is drawn beside the board.
 
 ## Shared by the games' pictures.
+# The letter on a player's figures and badge, by colour: each differs from the others.
+render-mark-letter = { $colour ->
+    [red] R
+    [blue] B
+    [yellow] Y
+    [green] G
+   *[other] ?
+}
 render-none = none
 render-nothing = nothing
 render-round = round { $round }
@@ -112,7 +133,11 @@ render-rtta-note = { $cities } cities · { $developments } developments
 render-rtta-food-stock = food { $n }
 render-rtta-goods-stock = goods { $n } (worth { $worth })
 render-rtta-disasters-stock = disasters { $n }
-render-rtta-result = { $points } points: developments { $developments } · monuments { $monuments } · bonus { $bonus } · disasters −{ $disasters }
+render-rtta-score = { $points } points
+render-rtta-part-developments = developments { $n }
+render-rtta-part-monuments = monuments { $n }
+render-rtta-part-bonus = bonus { $n }
+render-rtta-part-disasters = disasters −{ $n }
 render-rtta-game-over = Game over — highest score: { $winners }
 
 ## Roll Through the Ages as text (png/rtta/text.rs).
@@ -179,6 +204,7 @@ render-pandoria-crystal = Crystal
 render-pandoria-gold = Gold
 render-pandoria-wood = Wood
 render-pandoria-top-spell = Top spell
+render-pandoria-top-spell-short = Spell
 render-pandoria-spells-cast = Spells cast
 render-pandoria-cards-in-hand = Cards in hand
 render-pandoria-no-slot = no slot
@@ -201,10 +227,12 @@ render-pandoria-tiles-left = { $n ->
     [one] 1 tile left
    *[other] { $n } tiles left
 }
-render-pandoria-resources = { $crystal ->
+render-pandoria-crystals = { $n ->
     [one] 1 crystal
-   *[other] { $crystal } crystals
-} · { $gold } gold · { $wood } wood
+   *[other] { $n } crystals
+}
+render-pandoria-gold-n = { $n } gold
+render-pandoria-wood-n = { $n } wood
 render-pandoria-cards = { $n ->
     [one] 1 card
    *[other] { $n } cards
@@ -243,7 +271,7 @@ render-pandoria-part-resources = resources
 render-pandoria-part-captives = captives
 render-pandoria-part-relics = relics
 render-pandoria-part-earlier = earlier
-render-pandoria-result = { $points } points (place { $place }): { $parts }
+render-pandoria-score = { $points } points (place { $place })
 render-pandoria-game-over = Game over — { $winners } wins
 
 ## Pandoria: the hand cards picture (png/pandoria/cards.rs).

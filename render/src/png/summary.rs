@@ -10,7 +10,7 @@
 
 use image::RgbImage;
 use turnpost_core::t;
-use turnpost_core::words::{Arg, Lang, Text};
+use turnpost_core::words::{Arg, Lang, PSEUDO_CLOSE, PSEUDO_OPEN, Text};
 
 use super::draw::{Canvas, mix};
 use super::palette::{self, INK, MUTED, PANEL, PAPER, RULE};
@@ -53,8 +53,33 @@ pub struct Summary {
     pub seats: Vec<SeatLine>,
     /// A heading (`Since Red last played`) and one line per seat that did something.
     pub since: Option<(Text, Vec<SinceLine>)>,
-    /// Once over: the winner line and one breakdown line per seat (name, text).
-    pub result: Option<(Text, Vec<(Text, Text)>)>,
+    /// Once over: the winner line and one breakdown line per seat.
+    pub result: Option<(Text, Vec<ResultLine>)>,
+}
+
+/// One seat's line of the result: its score and what it is made of.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultLine {
+    /// The seat's name (which also picks its colour).
+    pub seat: Text,
+    /// The score in words (`34 points (place 1)`).
+    pub score: Text,
+    /// What the score is made of, one part each (`regions 5`), shown joined by ` · `;
+    /// `none` when empty.
+    pub parts: Vec<Text>,
+}
+
+impl ResultLine {
+    /// The line after the seat's name, its parts joined by `between`:
+    /// `34 points (place 1): regions 5 · buildings 9`.
+    pub(crate) fn words(&self, between: Sep) -> Text {
+        let parts = if self.parts.is_empty() {
+            t!("render-none")
+        } else {
+            joined(self.parts.iter().cloned(), between)
+        };
+        t!("render-result-line", score = &self.score, parts = parts)
+    }
 }
 
 /// One seat's line of "since": what it changed, each in words.
@@ -69,17 +94,43 @@ pub struct SinceLine {
     pub so_far: bool,
 }
 
+/// The punctuation between the items of a list that goes on (not "A, B and C"), from the
+/// bundles: pictures put ` · ` between a line's items, their descriptions (read aloud) a
+/// comma.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sep {
+    /// ` · `
+    Dot,
+    /// `, `
+    Comma,
+    /// `; `
+    Semicolon,
+    /// Between two sentences.
+    Sentence,
+}
+
+impl Sep {
+    fn text(self) -> Text {
+        match self {
+            Sep::Dot => t!("render-sep-dot"),
+            Sep::Comma => t!("render-sep-comma"),
+            Sep::Semicolon => t!("render-sep-semicolon"),
+            Sep::Sentence => t!("render-sep-sentence"),
+        }
+    }
+}
+
 /// `items` one after the other with ` · ` between them, as one text.
 pub fn dotted(items: impl IntoIterator<Item = Text>) -> Text {
-    joined(items, " · ")
+    joined(items, Sep::Dot)
 }
 
 /// `items` one after the other with the punctuation `between` them, as one text.
-pub(crate) fn joined(items: impl IntoIterator<Item = Text>, between: &'static str) -> Text {
+pub(crate) fn joined(items: impl IntoIterator<Item = Text>, between: Sep) -> Text {
     let mut parts = Vec::new();
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
-            parts.push(Text::raw(between));
+            parts.push(between.text());
         }
         parts.push(item);
     }
@@ -89,45 +140,51 @@ pub(crate) fn joined(items: impl IntoIterator<Item = Text>, between: &'static st
 /// The most changes one seat's line of "since" names; the rest are counted ("and 3 more").
 const CHANGES_PER_LINE: usize = 6;
 
-/// A seat's changes in one line of "since" in `lang`, the first [`CHANGES_PER_LINE`] named,
-/// each without the seat's name where it begins with it; the seat to act's own line says
-/// "so far".
-fn since_line(line: &SinceLine, lang: Lang) -> String {
+/// A seat's changes in one line of "since", joined by `between`, the first
+/// [`CHANGES_PER_LINE`] named, each without the seat's name where it begins with it in
+/// `lang`; the seat to act's own line says "so far".
+fn since_line(line: &SinceLine, between: Sep, lang: Lang) -> Text {
     let name = format!("{} ", lang.render(&line.seat));
+    // A log line names its seat first ("Red cast Rage"), which the line shows already: the
+    // rest of it as the reader's language put it (the only words here made before the
+    // whole text is rendered).
     let said = |t: &Text| {
         let words = lang.render(t);
         match words.strip_prefix(&name) {
-            Some(rest) => rest.to_string(),
-            None => words,
+            Some(rest) => Text::raw(rest),
+            None => t.clone(),
         }
     };
     let words = &line.changes;
-    let mut shown: Vec<String> = words.iter().take(CHANGES_PER_LINE).map(said).collect();
+    let mut shown: Vec<Text> = words.iter().take(CHANGES_PER_LINE).map(said).collect();
     if words.len() > CHANGES_PER_LINE {
         shown.truncate(CHANGES_PER_LINE - 1);
-        let more = t!("render-and-more", n = words.len() - (CHANGES_PER_LINE - 1));
-        shown.push(lang.render(&more));
+        shown.push(t!(
+            "render-and-more",
+            n = words.len() - (CHANGES_PER_LINE - 1)
+        ));
     }
-    let joined = shown.join(" · ");
+    let joined = joined(shown, between);
     if line.so_far {
-        lang.render(&t!("render-so-far", line = Arg::raw(joined)))
+        t!("render-so-far", line = joined)
     } else {
         joined
     }
 }
 
-/// The lines of the result and of "since" in `lang`, each with its seat's name.
-fn entries(lines: &[(Text, Text)], lang: Lang) -> Vec<(Text, String)> {
+/// The lines of the result, each with its seat's name, its parts joined by `between`.
+fn result_entries(lines: &[ResultLine], between: Sep) -> Vec<(Text, Text)> {
     lines
         .iter()
-        .map(|(seat, line)| (seat.clone(), lang.render(line)))
+        .map(|l| (l.seat.clone(), l.words(between)))
         .collect()
 }
 
-fn since_entries(lines: &[SinceLine], lang: Lang) -> Vec<(Text, String)> {
+/// The lines of "since", each with its seat's name, its changes joined by `between`.
+fn since_entries(lines: &[SinceLine], between: Sep, lang: Lang) -> Vec<(Text, Text)> {
     lines
         .iter()
-        .map(|l| (l.seat.clone(), since_line(l, lang)))
+        .map(|l| (l.seat.clone(), since_line(l, between, lang)))
         .collect()
 }
 
@@ -245,7 +302,7 @@ fn layout(fonts: &Fonts, s: &Summary, lang: Lang, mut canvas: Option<&mut Canvas
     let block = |canvas: &mut Option<&mut Canvas>,
                  y: &mut f32,
                  heading: &Text,
-                 entries: &[(Text, String)]| {
+                 entries: &[(Text, Text)]| {
         *y += 22.0 + NAME;
         text(
             canvas,
@@ -258,7 +315,6 @@ fn layout(fonts: &Fonts, s: &Summary, lang: Lang, mut canvas: Option<&mut Canvas
         for (colour, line) in entries {
             let mark = palette::seat(colour);
             let style = Style::regular(SMALLEST, INK);
-            let line = Arg::raw(line);
             let entry = lang.render(&t!("render-glance-entry", seat = colour, line = line));
             let wrapped = lines(fonts, style, &entry, inner - 24.0);
             for (k, l) in wrapped.iter().enumerate() {
@@ -279,10 +335,20 @@ fn layout(fonts: &Fonts, s: &Summary, lang: Lang, mut canvas: Option<&mut Canvas
         }
     };
     if let Some((heading, lines)) = &s.result {
-        block(&mut canvas, &mut y, heading, &entries(lines, lang));
+        block(
+            &mut canvas,
+            &mut y,
+            heading,
+            &result_entries(lines, Sep::Dot),
+        );
     }
     if let Some((heading, lines)) = &s.since {
-        block(&mut canvas, &mut y, heading, &since_entries(lines, lang));
+        block(
+            &mut canvas,
+            &mut y,
+            heading,
+            &since_entries(lines, Sep::Dot, lang),
+        );
     }
     y + MARGIN
 }
@@ -290,14 +356,26 @@ fn layout(fonts: &Fonts, s: &Summary, lang: Lang, mut canvas: Option<&mut Canvas
 /// The longest description Discord keeps for an attachment (its alt text).
 pub(crate) const ALT_MAX: usize = 1024;
 
-/// Cuts a description to [`ALT_MAX`] characters (at a word, with an ellipsis).
+/// Cuts a description to [`ALT_MAX`] characters (at a word, with an ellipsis). A text of the
+/// test language is cut inside its brackets, which stay.
 pub(crate) fn clip_alt(text: String) -> String {
     if text.chars().count() <= ALT_MAX {
         return text;
     }
-    let kept: String = text.chars().take(ALT_MAX - 1).collect();
+    if let Some(inner) = text
+        .strip_prefix(PSEUDO_OPEN)
+        .and_then(|t| t.strip_suffix(PSEUDO_CLOSE))
+    {
+        return format!("{PSEUDO_OPEN}{}{PSEUDO_CLOSE}", clip(inner, ALT_MAX - 2));
+    }
+    clip(&text, ALT_MAX)
+}
+
+/// `text` cut to `max` characters at a word, ending in "…".
+fn clip(text: &str, max: usize) -> String {
+    let kept: String = text.chars().take(max - 1).collect();
     let kept = match kept.rfind(' ') {
-        Some(at) if at > ALT_MAX / 2 => &kept[..at],
+        Some(at) if at > max / 2 => &kept[..at],
         _ => kept.as_str(),
     };
     format!("{}…", kept.trim_end_matches([',', ';', ' ']))
@@ -311,12 +389,13 @@ fn seat_name(seat: &SeatLine) -> Text {
     }
 }
 
-/// Each seat's points in words, leader first: `Red leads with 34 points, then Blue 30, Green 12`.
-fn standings(s: &Summary, lang: Lang) -> String {
+/// Each seat's points in words, leader first: `Red leads with 34 points, then Blue 30, Green
+/// 12`; `None` without seats.
+fn standings(s: &Summary) -> Option<Text> {
     let mut seats: Vec<&SeatLine> = s.seats.iter().collect();
     seats.sort_by_key(|seat| std::cmp::Reverse(seat.points));
-    let text = match seats.as_slice() {
-        [] => return String::new(),
+    Some(match seats.as_slice() {
+        [] => return None,
         [only] => t!(
             "render-alt-standing-one",
             seat = &only.colour,
@@ -347,44 +426,42 @@ fn standings(s: &Summary, lang: Lang) -> String {
                 rest = listed(rest)
             )
         }
-    };
-    lang.render(&text)
+    })
 }
 
 /// `items` with `, ` between them (a list that goes on, not "A, B and C").
 pub(crate) fn listed(items: impl IntoIterator<Item = Text>) -> Text {
-    joined(items, ", ")
+    joined(items, Sep::Comma)
 }
 
-/// Who is to act and what they must do, or the result: a sentence.
-fn turn_words(s: &Summary, lang: Lang) -> String {
+/// Who is to act and what they must do, or the result: a sentence; `None` when neither.
+fn turn_words(s: &Summary) -> Option<Text> {
     if let Some((winner, _)) = &s.result {
-        return lang.render(&t!("render-alt-game-over", result = winner));
+        return Some(t!("render-alt-game-over", result = winner));
     }
-    match &s.to_act {
-        Some((colour, Some(what))) => {
-            lang.render(&t!("render-alt-to-play-what", seat = colour, what = what))
-        }
-        Some((colour, None)) => lang.render(&t!("render-alt-to-play", seat = colour)),
-        None => String::new(),
-    }
+    Some(match &s.to_act {
+        Some((colour, Some(what))) => t!("render-alt-to-play-what", seat = colour, what = what),
+        Some((colour, None)) => t!("render-alt-to-play", seat = colour),
+        None => return None,
+    })
 }
 
 /// The glance in words (its alt text) in `lang`: the title, whose turn and what to do, every
 /// seat's points and stock, what happened since the player to act last played, or the
 /// result. Made from the same [`Summary`] as the picture, so it says no more than the
-/// picture.
+/// picture; one text, rendered once.
 pub(crate) fn glance_alt(s: &Summary, lang: Lang) -> String {
-    let title = lang.render(&dotted(s.title.iter().cloned()));
-    let mut out = lang.render(&t!(
-        "render-alt-glance",
-        title = turnpost_core::words::Arg::raw(title),
-        turn = turnpost_core::words::Arg::raw(turn_words(s, lang))
-    ));
+    clip_alt(lang.render(&glance_words(s, lang)))
+}
+
+/// The glance's description as one text (see [`glance_alt`]); `lang` only says where a log
+/// line names the seat its line names already.
+fn glance_words(s: &Summary, lang: Lang) -> Text {
+    let mut sentences = vec![t!("render-alt-glance", title = dotted(s.title.clone()))];
+    sentences.extend(turn_words(s));
     for seat in &s.seats {
-        let stock = lang.render(&dotted(seat.stock.iter().cloned()));
-        let stock = turnpost_core::words::Arg::raw(stock.replace(" · ", ", "));
-        let line = match &seat.note {
+        let stock = listed(seat.stock.iter().cloned());
+        sentences.push(match &seat.note {
             Some(note) => t!(
                 "render-alt-seat-note",
                 seat = &seat.colour,
@@ -398,32 +475,40 @@ pub(crate) fn glance_alt(s: &Summary, lang: Lang) -> String {
                 points = seat.points,
                 stock = stock
             ),
-        };
-        out.push(' ');
-        out.push_str(&lang.render(&line));
+        });
     }
-    let result = s.result.iter().map(|(h, l)| (h, entries(l, lang)));
-    let since = s.since.iter().map(|(h, l)| (h, since_entries(l, lang)));
+    let result = s
+        .result
+        .iter()
+        .map(|(h, l)| (h, result_entries(l, Sep::Comma)));
+    let since = s
+        .since
+        .iter()
+        .map(|(h, l)| (h, since_entries(l, Sep::Comma, lang)));
     for (heading, entries) in result.chain(since) {
         if entries.is_empty() {
             continue;
         }
-        let lines: Vec<String> = entries
+        let lines = entries
             .into_iter()
-            .map(|(colour, line)| {
-                let line = Arg::raw(line);
-                lang.render(&t!("render-glance-entry", seat = &colour, line = line))
-                    .replace(" · ", ", ")
-            })
-            .collect();
-        out.push_str(&format!(" {}: {}.", lang.render(heading), lines.join("; ")));
+            .map(|(colour, line)| t!("render-glance-entry", seat = &colour, line = line));
+        sentences.push(t!(
+            "render-alt-block",
+            heading = heading,
+            lines = joined(lines, Sep::Semicolon)
+        ));
     }
-    clip_alt(out.trim().to_string())
+    joined(sentences, Sep::Sentence)
 }
 
 /// The board picture in words (its alt text) in `lang`: which game, after whose turn, the
-/// standings and who is to act.
+/// standings and who is to act; one text, rendered once.
 pub(crate) fn board_alt(game: &str, s: &Summary, lang: Lang) -> String {
+    clip_alt(lang.render(&board_words(game, s)))
+}
+
+/// The board's description as one text (see [`board_alt`]).
+fn board_words(game: &str, s: &Summary) -> Text {
     // Turns go round in seat order: the seat before the one to act played last (said only
     // once something has happened since).
     let last = s
@@ -433,29 +518,27 @@ pub(crate) fn board_alt(game: &str, s: &Summary, lang: Lang) -> String {
         .filter(|_| s.since.as_ref().is_some_and(|(_, e)| !e.is_empty()))
         .map(|at| &s.seats[(at + s.seats.len() - 1) % s.seats.len()])
         .filter(|seat| !seat.to_act);
-    let game = turnpost_core::words::Arg::raw(game);
-    let mut out = lang.render(&match last {
+    // The game's title is a name, the same in every language.
+    let game = Arg::raw(game);
+    let mut board = match last {
         Some(seat) => t!("render-alt-board-after", game = game, seat = &seat.colour),
         None => t!("render-alt-board", game = game),
-    });
-    let detail: Vec<String> = s.title.iter().skip(1).map(|t| lang.render(t)).collect();
-    if !detail.is_empty() {
-        out.push_str(&format!(" ({})", detail.join(", ")));
+    };
+    if s.title.len() > 1 {
+        let detail = listed(s.title.iter().skip(1).cloned());
+        board = t!("render-alt-board-detail", board = board, detail = detail);
     }
-    let standings = standings(s, lang);
-    if !standings.is_empty() {
-        out.push_str(&format!(": {standings}."));
-    } else {
-        out.push('.');
-    }
-    let turn = turn_words(s, lang);
-    if !turn.is_empty() {
-        out.push(' ');
-        out.push_str(&turn);
-    }
-    out.push(' ');
-    out.push_str(&lang.render(&t!("render-alt-board-tableaus")));
-    clip_alt(out)
+    let mut sentences = vec![match standings(s) {
+        Some(standings) => t!(
+            "render-alt-board-standings",
+            board = board,
+            standings = standings
+        ),
+        None => t!("render-alt-board-end", board = board),
+    }];
+    sentences.extend(turn_words(s));
+    sentences.push(t!("render-alt-board-tableaus"));
+    joined(sentences, Sep::Sentence)
 }
 
 #[cfg(test)]
@@ -500,6 +583,7 @@ mod tests {
 
     #[test]
     fn the_alt_texts_say_the_glance_in_words_within_discords_limit() {
+        use turnpost_core::words::all_pseudo;
         fn raw(s: &str) -> Text {
             Text::raw(s)
         }
@@ -507,7 +591,9 @@ mod tests {
             colour: raw(c),
             note: Some(raw("Elves")),
             points,
-            stock: vec![raw("2 crystals · 7 gold · 4 wood")],
+            // Each item of the stock and each change is its own text: the picture puts ` · `
+            // between them, the description a comma.
+            stock: vec![raw("2 crystals"), raw("7 gold"), raw("4 wood")],
             to_act: c == "Red",
         };
         let s = Summary {
@@ -518,7 +604,7 @@ mod tests {
                 raw("Since Red last played"),
                 vec![SinceLine {
                     seat: raw("Blue"),
-                    changes: vec![raw("tile on D7–E7 · worker on D7")],
+                    changes: vec![raw("tile on D7–E7"), raw("worker on D7")],
                     so_far: false,
                 }],
             )),
@@ -543,6 +629,29 @@ mod tests {
             "{long}"
         );
         assert_eq!(clip_alt("short".into()), "short");
+        // Every word of both descriptions comes from the bundles (the test language's
+        // brackets hold them all), also when one is cut.
+        for alt in [
+            board_alt("Pandoria", &s, Lang::Pseudo),
+            glance_alt(&s, Lang::Pseudo),
+        ] {
+            assert!(all_pseudo(&alt, |_| false), "{alt}");
+        }
+        let long = clip_alt(format!(
+            "{PSEUDO_OPEN}{}{PSEUDO_CLOSE}",
+            "wörd ".repeat(400)
+        ));
+        assert!(
+            long.chars().count() <= ALT_MAX && all_pseudo(&long, |_| false),
+            "{long}"
+        );
+        // German reads German punctuation and words around the same pieces.
+        assert_eq!(
+            board_alt("Pandoria", &s, Lang::De),
+            "Pandoria: Spielplan nach dem Zug von Blue (round 3, 30 tiles left): Blue führt \
+             mit 34 Punkten, dann Red 12. Red ist dran: place your tile or a castle. Neben \
+             dem Spielplan ist die Auslage jedes Spielers gezeichnet."
+        );
     }
 
     #[test]
@@ -555,7 +664,7 @@ mod tests {
             colour: raw(c),
             note: Some(raw("Elves")),
             points: 3,
-            stock: vec![raw("2 crystals · 7 gold · 4 wood")],
+            stock: vec![raw("2 crystals"), raw("7 gold"), raw("4 wood")],
             to_act: c == "Red",
         };
         let mut s = Summary {
@@ -570,7 +679,7 @@ mod tests {
             raw("Since Red last played"),
             vec![SinceLine {
                 seat: raw("Blue"),
-                changes: vec![raw("tile on D7–E7 · worker on D7")],
+                changes: vec![raw("tile on D7–E7"), raw("worker on D7")],
                 so_far: false,
             }],
         ));

@@ -390,6 +390,57 @@ impl Fonts {
         start + pen
     }
 
+    /// A name in `style` that fits `max` pixels: at the largest size from `style`'s down to
+    /// `smallest` at which it fits whole (a longer German name gets smaller, not cut), cut
+    /// with an ellipsis at `smallest` only where none does.
+    pub(crate) fn fitted(
+        &self,
+        style: Style,
+        text: &str,
+        max: f32,
+        smallest: f32,
+    ) -> (Style, String) {
+        let style = self.shrunk(style, &[text], max, smallest);
+        (style, self.fit(style, text, max))
+    }
+
+    /// `style` at the largest size from its own down to `smallest`, in half pixels, at which
+    /// every one of `lines` fits `max` pixels; `smallest` when none does.
+    pub(crate) fn shrunk(&self, style: Style, lines: &[&str], max: f32, smallest: f32) -> Style {
+        let mut s = style;
+        while s.size > smallest && lines.iter().any(|l| self.width(s, l) > max) {
+            s.size = (s.size - 0.5).max(smallest);
+        }
+        s
+    }
+
+    /// A text wrapped in at most `most` lines of `max` pixels: at the largest size from
+    /// `style`'s down to `smallest` at which it fits so whole; at `smallest`, its lines cut
+    /// with an ellipsis, where none does.
+    pub(crate) fn wrapped_in(
+        &self,
+        style: Style,
+        text: &str,
+        max: f32,
+        most: usize,
+        smallest: f32,
+    ) -> (Style, Vec<String>) {
+        let mut s = style;
+        loop {
+            let lines = self.wrap(s, text, max);
+            let whole = lines.len() <= most && lines.iter().all(|l| self.width(s, l) <= max);
+            if whole || s.size <= smallest {
+                let lines = lines
+                    .iter()
+                    .take(most)
+                    .map(|l| self.fit(s, l, max))
+                    .collect();
+                return (s, lines);
+            }
+            s.size = (s.size - 0.5).max(smallest);
+        }
+    }
+
     /// Shortens a text with an ellipsis until it fits `max` pixels.
     pub(crate) fn fit(&self, style: Style, text: &str, max: f32) -> String {
         if self.width(style, text) <= max {

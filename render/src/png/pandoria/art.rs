@@ -464,6 +464,12 @@ impl Art {
             .unwrap_or_else(|| palette::player("?"))
     }
 
+    /// The letter on seat `seat`'s figures and badge, in `lang`.
+    pub(super) fn letter(&self, seat: usize, lang: turnpost_core::words::Lang) -> String {
+        let colour = pandoria::COLOURS.get(seat).copied().unwrap_or("?");
+        lang.render(&palette::letter(colour))
+    }
+
     pub(super) fn pick<'a>(&self, sprites: &'a [Sprite], seat: usize) -> &'a Sprite {
         &sprites[seat.min(sprites.len() - 1)]
     }

@@ -4,11 +4,12 @@
 use image::RgbImage;
 use turnpost_core::hex::{COLUMNS, Hex, ROWS};
 use turnpost_core::pandoria::{self, BoardSide, ChangeKind, PublicView, Space, Terrain};
+use turnpost_core::words::Lang;
 
 use super::art::{GRID, RAGE, exit_sprite, lake_sprite, mountains_sprite, plain_sprite};
 use super::{Art, LABEL, MARGIN, R, board_size, centre, centre_px, hex_height, land_index};
 use crate::png::draw::{Canvas, Sprite};
-use crate::png::palette::{INK, PAPER};
+use crate::png::palette::{self, INK, PAPER};
 use crate::png::shapes;
 use crate::png::text::{Align, Fonts, Style};
 
@@ -121,14 +122,15 @@ pub(super) fn terrain_slot(t: Terrain) -> usize {
 }
 
 /// Draws the land, figures and the last move of a view onto a canvas holding the board
-/// layer at `(0, 0)`; with `words`, also the small texts on it (figure and castle letters,
-/// symbol and artifact counts, the Rage count), which the tile preview leaves out.
+/// layer at `(0, 0)`; with `words` (their language), also the small texts on it (figure and
+/// castle letters, symbol and artifact counts, the Rage count), which the tile preview
+/// leaves out.
 pub(super) fn draw_board(
     art: &Art,
     fonts: &Fonts,
     canvas: &mut Canvas,
     view: &PublicView,
-    words: bool,
+    words: Option<Lang>,
 ) {
     let board = pandoria::board_for(view.options.board);
     let mut terrain_at: Vec<Option<Terrain>> = vec![None; turnpost_core::hex::CELLS];
@@ -138,7 +140,7 @@ pub(super) fn draw_board(
             (Some(t), _) => {
                 terrain_at[land.at.index()] = Some(t);
                 canvas.blit(&art.land[land_index(t, land.symbols, land.printed)], x, y);
-                if words && land.symbols > 2 {
+                if words.is_some() && land.symbols > 2 {
                     // More symbols than sprites exist for: write the number.
                     let s = Style::bold(LABEL, INK);
                     fonts.centred(
@@ -160,13 +162,14 @@ pub(super) fn draw_board(
                 let seat = owner.index();
                 canvas.blit(art.pick(&art.castles, seat), x, y - 9);
                 let mark = art.mark(seat);
-                if words {
+                if let Some(lang) = words {
+                    let letter = art.letter(seat, lang);
                     fonts.centred(
                         canvas,
                         x as f32,
                         y as f32 - 5.0,
-                        Style::bold(LABEL, mark.ink),
-                        &mark.letter.to_string(),
+                        Style::bold(palette::letter_size(LABEL, &letter), mark.ink),
+                        &letter,
                     );
                 }
             }
@@ -179,7 +182,7 @@ pub(super) fn draw_board(
         let (x, y) = centre_px(land.at);
         let (gx, gy) = (x - (R * 0.5).round() as i32, y - (R * 0.38).round() as i32);
         canvas.blit(&art.artifact, gx, gy);
-        if words && land.artifacts > 1 {
+        if words.is_some() && land.artifacts > 1 {
             fonts.draw(
                 canvas,
                 gx as f32 + 8.0,
@@ -271,15 +274,16 @@ pub(super) fn draw_board(
         };
         canvas.blit(sprite, x, y);
         let ly = y as f32 + 0.5 + shapes::letter_drop(&mark, r);
-        if !words {
+        let Some(lang) = words else {
             continue;
-        }
+        };
+        let letter = art.letter(seat, lang);
         fonts.centred(
             canvas,
             x as f32,
             ly,
-            Style::bold(size, mark.ink),
-            &mark.letter.to_string(),
+            Style::bold(palette::letter_size(size, &letter), mark.ink),
+            &letter,
         );
     }
     // Golems: a link between the two figures of a Golem pair, in their colour.
@@ -306,7 +310,7 @@ pub(super) fn draw_board(
             y - (R * 0.12).round() as i32,
         );
     }
-    if let Some(rage) = view.rage.as_ref().filter(|_| words) {
+    if let Some(rage) = view.rage.as_ref().filter(|_| words.is_some()) {
         // How often the Rage worker counts, right of the figure.
         let (x, y) = centre_px(rage.worker);
         let text = format!("×{}", rage.times);

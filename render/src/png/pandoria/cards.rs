@@ -265,7 +265,7 @@ pub(crate) fn cards_alt(view: &SeatView, cards: &[extras::Card], lang: Lang) -> 
                 None => with_id,
             }
         });
-        let list = crate::png::summary::joined(each, "; ");
+        let list = crate::png::summary::joined(each, crate::png::summary::Sep::Semicolon);
         lang.render(&t!("render-cards-alt", seat = name, cards = list))
     };
     let full = words(true);

@@ -301,7 +301,7 @@ pub(crate) fn public(
     }
     let mut canvas = Canvas::new(bw + PANEL_W + GAP * 2, height, PAPER);
     canvas.paste(board, 0, 0);
-    draw_board(art, fonts, &mut canvas, view, true);
+    draw_board(art, fonts, &mut canvas, view, Some(lang));
     if legend_under_board {
         draw_legend(
             art,
@@ -352,11 +352,6 @@ fn tile_text(tile: &Tile) -> Text {
 /// Shortens a text with an ellipsis until it fits `max` pixels.
 fn fit(fonts: &Fonts, style: Style, text: &str, max: f32) -> String {
     fonts.fit(style, text, max)
-}
-
-/// Wraps a text into lines of at most `max` pixels.
-fn wrap(fonts: &Fonts, style: Style, text: &str, max: f32) -> Vec<String> {
-    fonts.wrap(style, text, max)
 }
 
 #[cfg(test)]

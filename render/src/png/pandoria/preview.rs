@@ -185,7 +185,7 @@ pub(crate) fn preview(art: &Art, fonts: &Fonts, view: &SeatView, lang: Lang) -> 
     }
     // No small words on the board here (figure letters, counts): the figures are told apart
     // by colour, and every text of this picture must read on a phone.
-    draw_board(art, fonts, &mut full, &public, false);
+    draw_board(art, fonts, &mut full, &public, None);
     let crop = image::imageops::crop_imm(&full.image, x0, y0, cw, ch).to_image();
 
     // The strip below: what to place, what the marks mean, an example.
@@ -440,7 +440,7 @@ pub(crate) fn hand_alt(view: &SeatView, lang: Lang) -> String {
 
 /// `items` with `; ` between them.
 fn semicolons(items: impl IntoIterator<Item = Text>) -> Text {
-    crate::png::summary::joined(items, "; ")
+    crate::png::summary::joined(items, crate::png::summary::Sep::Semicolon)
 }
 
 /// The tile preview in words (its alt text; private to the seat), in `lang`: where the

@@ -8,7 +8,7 @@ use turnpost_core::t;
 use turnpost_core::words::{Arg, Text};
 
 use super::extras::realm_name;
-use crate::png::summary::{SeatLine, SinceLine, Summary};
+use crate::png::summary::{ResultLine, SeatLine, SinceLine, Summary};
 
 /// "tile on D3–D4", "castle on D7", "figure to D4", "closed a region of 3 spaces", or the
 /// action's log line.
@@ -47,12 +47,9 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
         .map(|(i, s)| {
             let mut stock = Vec::new();
             if let Some(r) = s.resources {
-                stock.push(t!(
-                    "render-pandoria-resources",
-                    crystal = r.crystal,
-                    gold = r.gold,
-                    wood = r.wood
-                ));
+                stock.push(t!("render-pandoria-crystals", n = r.crystal));
+                stock.push(t!("render-pandoria-gold-n", n = r.gold));
+                stock.push(t!("render-pandoria-wood-n", n = r.wood));
             }
             if s.hand_cards > 0 {
                 stock.push(t!("render-pandoria-cards", n = s.hand_cards));
@@ -141,20 +138,15 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
                     t!("render-pandoria-part", what = what, n = n)
                 })
                 .collect();
-                let parts = if parts.is_empty() {
-                    t!("render-none")
-                } else {
-                    crate::png::summary::dotted(parts)
-                };
-                (
-                    colour(Seat(i as u8)),
-                    t!(
-                        "render-pandoria-result",
+                ResultLine {
+                    seat: colour(Seat(i as u8)),
+                    score: t!(
+                        "render-pandoria-score",
                         points = o.scores.get(i).copied().unwrap_or(s.score),
-                        place = o.ranks.get(i).copied().unwrap_or(0),
-                        parts = parts
+                        place = o.ranks.get(i).copied().unwrap_or(0)
                     ),
-                )
+                    parts,
+                }
             })
             .collect();
         (t!("render-pandoria-game-over", winners = winners), lines)
@@ -189,7 +181,7 @@ mod tests {
         let heading = heading.to_string();
         assert!(heading.contains("wins"), "{heading}");
         assert_eq!(
-            lines[0].1.to_string(),
+            lines[0].words(crate::png::summary::Sep::Dot).to_string(),
             "12 points (place 1): regions 5 · monuments 3 · earlier 4"
         );
     }

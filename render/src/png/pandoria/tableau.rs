@@ -9,9 +9,9 @@ use turnpost_core::t;
 use turnpost_core::words::{Lang, Text};
 
 use super::extras::{self, SeatExtras, TableExtras};
-use super::{Art, GAP, LABEL, PANEL_W, fit, tile_text, wrap};
+use super::{Art, GAP, LABEL, PANEL_W, fit, tile_text};
 use crate::png::draw::{Canvas, mix};
-use crate::png::palette::{INK, MUTED, PANEL, PlayerMark, RULE};
+use crate::png::palette::{self, INK, MUTED, PANEL, PlayerMark, RULE};
 use crate::png::shapes;
 use crate::png::text::{Align, Fonts, Style};
 
@@ -145,9 +145,9 @@ pub(super) fn draw_panels(
                 fonts,
                 canvas,
                 seat.index(),
-                tx + 14.0,
-                line2 - 6.0,
+                (tx + 14.0, line2 - 6.0),
                 false,
+                lang,
             );
             let unknown = Text::raw("?");
             let name = view.seats.get(seat.index()).map_or(&unknown, |s| &s.colour);
@@ -298,7 +298,6 @@ pub(super) fn market_card(
         [252, 246, 224],
     );
     let base = y as f32 + h as f32 / 2.0 + 5.5;
-    let style = Style::regular(15.0, INK);
     let sides = [
         (&card.spell, 0, x + 1),
         (&card.building, 2, x + part as i32 + 1),
@@ -306,7 +305,7 @@ pub(super) fn market_card(
     for (side, resource, left) in sides {
         let Some(side) = side else { continue };
         let right = (left + part as i32) as f32 - 6.0;
-        let name = fit(fonts, style, &side.name, part as f32 - 52.0);
+        let (style, name) = market_name(fonts, &side.name, part);
         fonts.draw(canvas, left as f32 + 6.0, base, Align::Left, style, &name);
         if let Some(cost) = side.cost {
             cost_tag(art, fonts, canvas, resource, cost, right, base);
@@ -323,6 +322,12 @@ pub(super) fn market_card(
             base,
         );
     }
+}
+
+/// A side's name on a market card whose sides are `part` pixels wide, left of its cost:
+/// smaller where it is long (German's "Große Schatzkammer").
+pub(super) fn market_name(fonts: &Fonts, name: &str, part: u32) -> (Style, String) {
+    fonts.fitted(Style::regular(15.0, INK), name, part as f32 - 52.0, 11.0)
 }
 
 /// A cost: the number and the resource icon (0 crystal, 1 gold, 2 wood), right-aligned at `x`
@@ -404,10 +409,24 @@ pub(super) fn draw_seat_extras(
     let rx = x + 330.0;
     let mut ry = y + 18.0;
     if let Some(spell) = &more.top_spell {
-        let top = lang.render(&t!("render-pandoria-top-spell"));
-        let end = fonts.draw(canvas, rx, ry, Align::Left, label, &top) + 8.0;
-        let name = fit(fonts, Style::bold(17.0, INK), spell, x + 560.0 - end);
-        fonts.draw(canvas, end, ry, Align::Left, Style::bold(17.0, INK), &name);
+        // A long name ("Landschaft (einzeln)") gets smaller, and so does the label before it
+        // where that is not enough; then the label is the short one ("Zauber").
+        let full = lang.render(&t!("render-pandoria-top-spell"));
+        let short = lang.render(&t!("render-pandoria-top-spell-short"));
+        let bold = Style::bold(17.0, INK);
+        let room = |label: Style, top: &str| x + 560.0 - rx - fonts.width(label, top) - 8.0;
+        let wordings = [(15.0, &full), (13.0, &full), (15.0, &short), (12.0, &short)];
+        let (label, top) = wordings
+            .into_iter()
+            .map(|(size, top)| (Style::regular(size, MUTED), top))
+            .find(|&(l, top)| {
+                let style = fonts.shrunk(bold, &[spell], room(l, top), 12.0);
+                fonts.width(style, spell) <= room(l, top)
+            })
+            .unwrap_or((Style::regular(12.0, MUTED), &short));
+        let end = fonts.draw(canvas, rx, ry, Align::Left, label, top) + 8.0;
+        let (style, name) = fonts.fitted(bold, spell, x + 560.0 - end, 11.0);
+        fonts.draw(canvas, end, ry, Align::Left, style, &name);
         ry += 26.0;
     }
     if let Some(n) = more.spells_cast.filter(|&n| n > 0) {
@@ -478,12 +497,13 @@ pub(super) fn draw_seat_extras(
                     &(k + 1).to_string(),
                 );
             }
-            let lines = wrap(fonts, style, &text, 98.0);
-            let n = lines.len().min(2) as f32;
-            for (j, line) in lines.iter().take(2).enumerate() {
-                let line = fit(fonts, style, line, 98.0);
+            // Two lines of a long name, smaller where a word is long (German's
+            // "Schatzkammer").
+            let (style, lines) = fonts.wrapped_in(style, &text, 98.0, 2, 11.0);
+            let n = lines.len() as f32;
+            for (j, line) in lines.iter().enumerate() {
                 let ly = sy + 24.0 + (j as f32 - (n - 1.0) / 2.0) * 18.0;
-                fonts.centred(canvas, sx + 54.0, ly, style, &line);
+                fonts.centred(canvas, sx + 54.0, ly, style, line);
             }
             canvas.restore_text_box(outer);
             // Goblins: a figure on the building, in its owner's colour, top right.
@@ -499,15 +519,15 @@ pub(super) fn draw_seat_extras(
     }
 }
 
-/// A player's badge: their shape with their letter.
+/// A player's badge: their shape with their letter in `lang`.
 pub(super) fn badge(
     art: &Art,
     fonts: &Fonts,
     canvas: &mut Canvas,
     seat: usize,
-    x: f32,
-    y: f32,
+    (x, y): (f32, f32),
     big: bool,
+    lang: Lang,
 ) {
     let mark = art.mark(seat);
     let (sprite, size) = if big {
@@ -517,12 +537,13 @@ pub(super) fn badge(
     };
     canvas.blit(sprite, x.round() as i32, y.round() as i32);
     let drop = shapes::letter_drop(&mark, if big { 12.0 } else { 9.0 });
+    let letter = art.letter(seat, lang);
     fonts.centred(
         canvas,
         x,
         y + 0.5 + drop,
-        Style::bold(size, mark.ink),
-        &mark.letter.to_string(),
+        Style::bold(palette::letter_size(size, &letter), mark.ink),
+        &letter,
     );
 }
 
@@ -546,7 +567,7 @@ pub(super) fn draw_seat(
     // A colour strip down the left edge carries the player's colour at a glance.
     canvas.fill(x + 4, y + 4, 8, h - 8, mark.colour);
     let (fx, fy) = (x as f32, y as f32);
-    badge(art, fonts, canvas, i, fx + 36.0, fy + 28.0, true);
+    badge(art, fonts, canvas, i, (fx + 36.0, fy + 28.0), true, lang);
     let mut end = fonts.draw(
         canvas,
         fx + 58.0,
@@ -655,12 +676,13 @@ pub(super) fn draw_seat(
             row as i32,
         );
         let drop = shapes::letter_drop(&mark, 9.5);
+        let letter = art.letter(i, lang);
         fonts.centred(
             canvas,
             cx + 12.0,
             row + drop,
-            Style::bold(13.0, mark.ink),
-            &mark.letter.to_string(),
+            Style::bold(palette::letter_size(13.0, &letter), mark.ink),
+            &letter,
         );
         cx += 32.0;
     }

@@ -172,8 +172,16 @@ impl Art {
         }
     }
 
-    fn badge(&self, fonts: &Fonts, canvas: &mut Canvas, name: &Text, x: f32, y: f32) {
+    fn badge(
+        &self,
+        fonts: &Fonts,
+        canvas: &mut Canvas,
+        name: &Text,
+        (x, y): (f32, f32),
+        lang: Lang,
+    ) {
         let mark = palette::seat(name);
+        let letter = lang.render(&palette::seat_letter(name));
         if let Some((sprite, _)) = self.workers.iter().find(|(_, m)| *m == mark) {
             canvas.blit(sprite, x.round() as i32, y.round() as i32);
         }
@@ -181,8 +189,8 @@ impl Art {
             canvas,
             x,
             y + 0.5,
-            Style::bold(15.0, mark.ink),
-            &mark.letter.to_string(),
+            Style::bold(palette::letter_size(15.0, &letter), mark.ink),
+            &letter,
         );
     }
 

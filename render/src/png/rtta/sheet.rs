@@ -3,7 +3,7 @@
 
 use turnpost_core::rtta::{Development, Good, PublicView, TableauView, data};
 use turnpost_core::t;
-use turnpost_core::words::{Arg, Lang};
+use turnpost_core::words::Lang;
 
 use super::super::draw::{Canvas, Colour, mix};
 use super::super::palette::{self, GOLD, INK, MUTED, PANEL, RULE};
@@ -36,7 +36,7 @@ impl Art {
         canvas.fill(x + 4, y + 4, 8, SHEET_H - 8, mark.colour);
         let (fx, fy) = (x as f32, y as f32);
         // Header: badge, name, tags, score.
-        self.badge(fonts, canvas, &sheet.name, fx + 34.0, fy + 28.0);
+        self.badge(fonts, canvas, &sheet.name, (fx + 34.0, fy + 28.0), lang);
         let mut tx = fonts.draw(
             canvas,
             fx + 56.0,
@@ -176,8 +176,9 @@ impl Art {
             let Some(track) = sheet.goods.get(g.id.as_str()) else {
                 continue;
             };
-            let name = fonts.fit(small, &lang.render(&good.text()), 62.0);
-            fonts.draw(canvas, lx, ly + 20.0, Align::Left, small, &name);
+            // A long name (German's "Töpferware") gets smaller, not cut.
+            let (style, name) = fonts.fitted(small, &lang.render(&good.text()), 62.0, 11.0);
+            fonts.draw(canvas, lx, ly + 20.0, Align::Left, style, &name);
             let tx0 = lx + 64.0;
             for k in 0..track.capacity {
                 let value = g.values.get(usize::from(k)).copied().unwrap_or(0);
@@ -256,8 +257,8 @@ impl Art {
             } else {
                 Style::regular(15.0, INK)
             };
-            let name = fonts.fit(name_style, &lang.render(&m.name), 136.0);
-            fonts.draw(canvas, rx, ry + 19.0, Align::Left, name_style, &name);
+            let (style, name) = fonts.fitted(name_style, &lang.render(&m.name), 136.0, 11.0);
+            fonts.draw(canvas, rx, ry + 19.0, Align::Left, style, &name);
             let (have, need) = progress.map_or((0, md.workers), |p| (p.workers, p.needed));
             let (bx, bw) = (rx + 140.0, 64.0);
             canvas.fill(bx as i32, ry as i32 + 7, bw as u32, 12, [90, 84, 76]);
@@ -282,12 +283,11 @@ impl Art {
                 (Some(p), _) if p.completed && p.first => format!("★ +{}", p.points),
                 (Some(p), _) if p.completed => format!("+{}", p.points),
                 (_, Some(first)) => {
+                    // The first completer's mark letter, as on their badge.
                     let who = view
                         .seats
                         .get(first.index())
-                        .map_or('?', |s| palette::seat(&s.name).letter);
-                    // The first completer's mark letter, as on their badge.
-                    let who = Arg::raw(who.to_string());
+                        .map_or_else(|| palette::letter("?"), |s| palette::seat_letter(&s.name));
                     lang.render(&t!("render-rtta-first-by", mark = who, later = md.later))
                 }
                 _ => format!("{} / {}", md.first, md.later),
@@ -335,8 +335,9 @@ impl Art {
                 );
             }
             let style = if has { Style::bold(15.0, INK) } else { small };
-            let name = fonts.fit(style, &lang.render(&development.text()), rw - 90.0);
-            fonts.draw(canvas, rx + 20.0, ry + 19.0, Align::Left, style, &name);
+            let text = lang.render(&development.text());
+            let (name_style, name) = fonts.fitted(style, &text, rw - 90.0, 11.0);
+            fonts.draw(canvas, rx + 20.0, ry + 19.0, Align::Left, name_style, &name);
             fonts.draw(
                 canvas,
                 rx + rw,

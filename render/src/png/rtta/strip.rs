@@ -99,7 +99,7 @@ impl Art {
             order.sort_by_key(|s| std::cmp::Reverse((s.score, s.goods_value)));
             let mut x = fx;
             for (k, s) in order.iter().enumerate() {
-                self.badge(fonts, canvas, &s.name, x + 12.0, fy + 122.0);
+                self.badge(fonts, canvas, &s.name, (x + 12.0, fy + 122.0), lang);
                 x = fonts.draw(
                     canvas,
                     x + 32.0,
@@ -116,7 +116,7 @@ impl Art {
             }
             return;
         }
-        self.badge(fonts, canvas, turn_name, fx + 12.0, fy + 66.0);
+        self.badge(fonts, canvas, turn_name, (fx + 12.0, fy + 66.0), lang);
         let end = fonts.draw(
             canvas,
             fx + 34.0,
@@ -213,7 +213,7 @@ impl Art {
         let inner = w - 24.0;
         let bold = Style::bold(16.0, INK);
         let text = Style::regular(16.0, INK);
-        self.badge(fonts, canvas, from, x + 22.0, y + 22.0);
+        self.badge(fonts, canvas, from, (x + 22.0, y + 22.0), lang);
         let title = fonts.fit(bold, &title, inner - 24.0);
         fonts.draw(canvas, x + 40.0, y + 28.0, Align::Left, bold, &title);
         let sides = [

@@ -6,7 +6,7 @@ use turnpost_core::rtta::PublicView;
 use turnpost_core::t;
 use turnpost_core::words::Text;
 
-use crate::png::summary::{SeatLine, SinceLine, Summary};
+use crate::png::summary::{ResultLine, SeatLine, SinceLine, Summary};
 
 /// What the glance shows of a Roll Through the Ages table.
 pub(crate) fn summary(view: &PublicView) -> Summary {
@@ -60,17 +60,16 @@ pub(crate) fn summary(view: &PublicView) -> Summary {
             .iter()
             .map(|s| {
                 let p = &s.score_parts;
-                (
-                    s.name.clone(),
-                    t!(
-                        "render-rtta-result",
-                        points = s.score,
-                        developments = p.developments,
-                        monuments = p.monuments,
-                        bonus = p.bonus,
-                        disasters = p.disasters
-                    ),
-                )
+                ResultLine {
+                    seat: s.name.clone(),
+                    score: t!("render-rtta-score", points = s.score),
+                    parts: vec![
+                        t!("render-rtta-part-developments", n = p.developments),
+                        t!("render-rtta-part-monuments", n = p.monuments),
+                        t!("render-rtta-part-bonus", n = p.bonus),
+                        t!("render-rtta-part-disasters", n = p.disasters),
+                    ],
+                }
             })
             .collect();
         (t!("render-rtta-game-over", winners = winners), lines)
