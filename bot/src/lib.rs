@@ -16,6 +16,7 @@ pub mod reminders;
 pub mod selfplay;
 pub mod store;
 pub mod table;
+pub mod web;
 
 /// The rating maths and game records, also at their old paths (they live in
 /// `league::ratings` and `table::record`).

@@ -676,3 +676,95 @@ bot-rating-chart = { $name } — { $game }-Wertung
 bot-record-alt = Die Aufzeichnung des Spiels als JSON (Optionen, Plätze und jede Aktion in Notation).
 # Zwei Texte nebeneinander (was eine Wahl bewirkt, dann die nächste).
 bot-panel-side-by-side = { $first } · { $second }
+## Ligen im Web (issue 32): /league web: und die Links unter Antworten ($link, $path: eine Adresse wie gegeben).
+bot-opt-web = web
+bot-opt-league-web-about = Die Webseiten dieses Servers: Ranglisten, Profile, Wiederholungen (Moderatoren)
+bot-choice-web = { $switch ->
+    [on] An: die Seiten zeigen (gibt ihren Link aus)
+    [off] Aus: die Seiten nicht mehr zeigen
+   *[rotate] Neu: ein neuer Link (alte Links gehen nicht mehr)
+}
+bot-web-alone = Stell die Webseiten für sich allein ein, ohne andere Optionen.
+bot-web-unknown = „{ $word }“ ist keine Wahl für web: wähle on, off oder rotate.
+bot-web-off = Die Webseiten dieses Servers sind aus: niemand kann sie jetzt öffnen.
+bot-web-on = { $rotated ->
+    [1] Die Webseiten dieses Servers haben einen neuen Link (der alte geht nicht mehr):
+   *[0] Die Webseiten dieses Servers sind an:
+} { $link }
+    Wer den Link hat, kann die Ranglisten, Profile und beendeten Spiele lesen; /league web:rotate gibt einen neuen Link.
+bot-web-on-no-address = { $rotated ->
+    [1] Die Webseiten dieses Servers haben einen neuen Pfad (der alte geht nicht mehr):
+   *[0] Die Webseiten dieses Servers sind an, unter dem Pfad
+} { $path }
+    Der Bot hat noch keine öffentliche Webadresse (TURNPOST_WEB_URL) und kann darum nicht den ganzen Link ausgeben.
+bot-web-see = Im Web: { $link }
+bot-web-to-act = { $name } ({ $seat }) ist dran: { $prompt }
+## Die Wörter der Webseiten ($name: der Name eines Spielers wie gegeben; $id: die Nummer eines Spiels).
+bot-web-site = Turnpost-Liga
+bot-web-nav = Seiten
+bot-web-nav-leaderboard = Rangliste
+bot-web-nav-games = Spiele
+bot-web-refused = Diese Seite kann nicht gezeigt werden
+bot-web-not-found = Diese Seite gibt es hier nicht. Die Seiten eines Servers gibt es nur, solange seine Moderatoren sie angeschaltet haben, unter dem Link, den /league web:on zuletzt ausgegeben hat.
+bot-web-failed = Bei uns ist etwas schiefgegangen; bitte versuch es später noch einmal.
+bot-web-too-many = Zu viele Anfragen von deiner Adresse: bitte warte einen Moment.
+bot-web-too-long = Die Adresse ist zu lang (höchstens { $most } Zeichen).
+bot-web-unknown-query = „{ $key }“ liest diese Seite nicht (sie liest: { $allowed }).
+bot-web-query-twice = „{ $key }“ ist zweimal angegeben.
+bot-web-number = { $what ->
+    [game] Das Spiel
+    [season] Die Saison
+    [page] Die Seite
+    [step] Der Schritt
+    [player] Der Spieler
+    [version] Die Version
+   *[picture] Das Bild
+} muss eine ganze Zahl von { $low } bis { $high } sein, nicht „{ $given }“.
+bot-web-no-such-game = Ein Spiel namens „{ $game }“ gibt es nicht.
+bot-web-leaderboard = Rangliste { $game }, { $scope }
+bot-web-pick-game = Spiel
+bot-web-pick-season = Saison
+bot-web-show = Zeigen
+bot-web-rating-note = Die Wertung ist eine vorsichtige Schätzung der Spielstärke: sie steigt mit Siegen gegen starke Gegner.
+bot-web-col-place = Platz
+bot-web-col-player = Spieler
+bot-web-col-rating = Wertung
+bot-web-col-games = Spiele
+bot-web-col-wins = Siege
+bot-web-col-game = Spiel
+bot-web-col-average = Durchschnitt
+bot-web-col-date = Beendet
+bot-web-col-results = Ergebnisse
+bot-web-profile = { $name }
+bot-web-games = Spiele
+bot-web-running = Laufende Spiele
+bot-web-none-running = Auf diesem Server läuft gerade kein Spiel.
+bot-web-finished = Beendet, die neuesten zuerst
+bot-web-game-named = { $game } #{ $id }
+bot-web-pages = Seiten der Spiele
+bot-web-page = Seite { $page } von { $pages }
+bot-web-players = Spieler: { $players }
+bot-web-step = { $step ->
+    [0] Der Anfang (Schritt 0 von { $last })
+   *[other] Schritt { $step } von { $last }
+}
+bot-web-steps = Schritte des Spiels
+bot-web-first = Erster Schritt
+bot-web-prev = Zurück
+bot-web-next = Weiter
+bot-web-last = Letzter Schritt
+bot-web-slider = Zu Schritt
+bot-web-keys = Tasten: ← und → gehen einen Schritt zurück und vor, Pos1 und Ende springen zum Anfang und zum Ende.
+bot-web-log = Was in diesem Schritt geschah
+bot-web-start = Das Spiel beginnt.
+bot-web-score = { $name } { $score }
+bot-web-final = Endstand: { $scores }
+bot-web-live = Dieses Brett zeigt das Spiel, wie sein Kanal es sieht, und erneuert sich, wenn der Zug wechselt.
+
+## Autovervollständigung des Nachschlagens (issue 30, helper REF; table/reference.rs,
+## discord/commands.rs): in der Sprache des Lesers, auf Discords 100 Zeichen gekürzt.
+bot-suggestion = { $name } · { $kind } — { $text }
+bot-suggestion-named = { $name } ({ $other }) · { $kind } — { $text }
+bot-suggestion-kind-game = { $kind } · { $game }
+bot-suggestion-topic = { $game }: { $title }
+bot-choice-with-detail = { $label } · { $detail }

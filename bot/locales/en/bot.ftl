@@ -695,3 +695,99 @@ bot-rating-chart = { $name } — { $game } rating
 bot-record-alt = The game's record as JSON (options, seats and every action in notation).
 # Two texts side by side (what a choice does, then the next).
 bot-panel-side-by-side = { $first } · { $second }
+## Leagues on the web (issue 32): /league web: and the links under answers ($link, $path: an address as given).
+bot-opt-web = web
+bot-opt-league-web-about = This server's web pages: standings, profiles, replays (moderators)
+bot-choice-web = { $switch ->
+    [on] On: serve the pages (prints their link)
+    [off] Off: stop serving them
+   *[rotate] Rotate: a new link (old links stop working)
+}
+bot-web-alone = Set the web pages on their own, without other options.
+bot-web-unknown = "{ $word }" is not a choice for web: choose on, off or rotate.
+bot-web-off = This server's web pages are off: nobody can open them now.
+bot-web-on = { $rotated ->
+    [1] This server's web pages have a new link (the old one no longer works):
+   *[0] This server's web pages are on:
+} { $link }
+    Anyone with the link can read the standings, profiles and finished games; /league web:rotate gives a new link.
+bot-web-on-no-address = { $rotated ->
+    [1] This server's web pages have a new path (the old one no longer works):
+   *[0] This server's web pages are on, under the path
+} { $path }
+    The bot has no public web address yet (TURNPOST_WEB_URL), so it cannot print the whole link.
+bot-web-see = On the web: { $link }
+bot-web-to-act = { $name } ({ $seat }) to play: { $prompt }
+## The web pages' words ($name: a player's name as given; $id: a game's number).
+bot-web-site = Turnpost league
+bot-web-nav = Pages
+bot-web-nav-leaderboard = Leaderboard
+bot-web-nav-games = Games
+bot-web-refused = This page cannot be shown
+bot-web-not-found = There is no such page here. A server's pages exist only while its moderators have them on, under the link /league web:on printed last.
+bot-web-failed = Something went wrong on our side; please try again later.
+bot-web-too-many = Too many requests from your address: please wait a moment.
+bot-web-too-long = The address is too long (at most { $most } characters).
+bot-web-unknown-query = "{ $key }" is not something this page reads (it reads: { $allowed }).
+bot-web-query-twice = "{ $key }" is given twice.
+bot-web-number = { $what ->
+    [game] The game
+    [season] The season
+    [page] The page
+    [step] The step
+    [player] The player
+    [version] The version
+   *[picture] The picture
+} must be a whole number from { $low } to { $high }, not "{ $given }".
+bot-web-no-such-game = There is no game called "{ $game }".
+bot-web-leaderboard = Leaderboard { $game }, { $scope }
+bot-web-pick-game = Game
+bot-web-pick-season = Season
+bot-web-show = Show
+bot-web-rating-note = The rating is a cautious estimate of skill: it rises with wins against strong players.
+bot-web-col-place = Place
+bot-web-col-player = Player
+bot-web-col-rating = Rating
+bot-web-col-games = Games
+bot-web-col-wins = Wins
+bot-web-col-game = Game
+bot-web-col-average = Average score
+bot-web-col-date = Finished
+bot-web-col-results = Results
+bot-web-profile = { $name }
+bot-web-games = Games
+bot-web-running = Being played
+bot-web-none-running = No game is being played on this server right now.
+bot-web-finished = Finished, newest first
+bot-web-game-named = { $game } #{ $id }
+bot-web-pages = Pages of games
+bot-web-page = Page { $page } of { $pages }
+bot-web-players = Players: { $players }
+bot-web-step = { $step ->
+    [0] The start (step 0 of { $last })
+   *[other] Step { $step } of { $last }
+}
+bot-web-steps = Steps of the game
+bot-web-first = First step
+bot-web-prev = Previous
+bot-web-next = Next
+bot-web-last = Last step
+bot-web-slider = Go to step
+bot-web-keys = Keys: ← and → step back and forward, Home and End jump to the start and the end.
+bot-web-log = What happened in this step
+bot-web-start = The game begins.
+bot-web-score = { $name } { $score }
+bot-web-final = Final scores: { $scores }
+bot-web-live = This board shows the game as its channel sees it and refreshes when the turn changes.
+
+## References' autocomplete (issue 30, helper REF; table/reference.rs, discord/commands.rs):
+## an entry's words in the reader's language, cut to Discord's 100 characters where longer.
+# "Rage ×2 (Wut) · spell — A worker counts twice …" ($other: the name in the other language).
+bot-suggestion = { $name } · { $kind } — { $text }
+bot-suggestion-named = { $name } ({ $other }) · { $kind } — { $text }
+# The kind with the game's title where several games have such entries: "development · Roll Through the Ages".
+bot-suggestion-kind-game = { $kind } · { $game }
+# A /rules topic: "Pandoria: Scoring".
+bot-suggestion-topic = { $game }: { $title }
+# A /play choice with what it does: "Cast Conjure 6 — 2 crystals · Set one of your resources to exactly 6".
+bot-choice-with-detail = { $label } · { $detail }

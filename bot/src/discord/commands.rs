@@ -269,6 +269,16 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Result<Invocatio
             },
             None => Err(t!("bot-choose-season-start-or-close")),
         },
+        "league" if options.iter().any(|o| o.name == "web") => {
+            if options.len() > 1 {
+                return Err(t!("bot-web-alone"));
+            }
+            let word = text(options, "web").unwrap_or_default();
+            match crate::table::WebSwitch::from_word(word) {
+                Some(switch) => table(Command::Web { switch }),
+                None => Err(t!("bot-web-unknown", word = Arg::raw(echo(word)))),
+            }
+        }
         "league" if options.iter().any(|o| o.name == "language") => {
             table(Command::ServerLanguage {
                 language: language(options)?,

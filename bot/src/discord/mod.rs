@@ -247,6 +247,16 @@ pub async fn run(
         }
         None => None,
     };
+    // The league's web pages, when asked for (issue 32).
+    let web_server = match crate::web::from_env()? {
+        Some((addr, base)) => {
+            table.set_web_base(base);
+            let (bound, task) = crate::web::serve(addr, table.clone(), Default::default()).await?;
+            tracing::info!(%bound, "serving the league's web pages");
+            Some(task)
+        }
+        None => None,
+    };
     let handler = handler::Handler::new(
         table.clone(),
         config.dev_guild,
@@ -303,7 +313,7 @@ pub async fn run(
     };
     reminders.abort();
     ai.abort();
-    if let Some(server) = metrics_server {
+    for server in [metrics_server, web_server].into_iter().flatten() {
         server.abort();
     }
     // Let the worker finish what it is sending; anything still pending goes out after the

@@ -27,6 +27,7 @@ mod outbox;
 mod rematch;
 mod results;
 mod settings;
+mod web;
 
 /// The rows of the outbox and the ids of games and people are the bot's shared words; the
 /// store re-exports them for the callers that read its rows.
@@ -43,6 +44,7 @@ pub use league::{LeagueChange, RecordAction, Season};
 pub use outbox::{Delivered, SENT};
 pub use results::{FinishedGame, HistoryGame, ProfileStats, RankedPlayer, ResultRow};
 pub use settings::ReminderRow;
+pub use web::WebPage;
 
 use std::path::Path;
 use std::str::FromStr;

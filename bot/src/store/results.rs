@@ -477,13 +477,24 @@ impl Store {
 
     /// A server's finished games, newest first.
     pub async fn history(&self, guild: u64, limit: usize) -> Result<Vec<HistoryGame>, StoreError> {
+        self.history_from(guild, 0, limit).await
+    }
+
+    /// A server's finished games, newest first, after skipping `skip` (a page of them).
+    pub async fn history_from(
+        &self,
+        guild: u64,
+        skip: usize,
+        limit: usize,
+    ) -> Result<Vec<HistoryGame>, StoreError> {
         let games = query(
             "SELECT game_id, kind, channel_id, finished_at, turn_message_id, rated FROM game
              WHERE guild_id = ? AND finished_at IS NOT NULL
-             ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+             ORDER BY finished_at DESC, game_id DESC LIMIT ? OFFSET ?",
         )
         .bind(guild as i64)
         .bind(limit as i64)
+        .bind(skip as i64)
         .fetch_all(self.read())
         .await?;
         let mut out = Vec::new();

@@ -92,6 +92,12 @@ pub enum Command {
         /// The language; `None`: the server's preferred locale again.
         language: Option<turnpost_core::words::Lang>,
     },
+    /// `/league web:`: turn the server's web pages on or off, or give them a new path
+    /// (moderators).
+    Web {
+        /// What to do.
+        switch: WebSwitch,
+    },
     /// Take back the caller's own last action of this turn. `version` (from a button) makes
     /// stale clicks fail.
     Undo {
@@ -199,4 +205,27 @@ pub enum Command {
         /// The caller's offset from UTC in hours.
         utc_offset_hours: i32,
     },
+}
+
+/// What `/league web:` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebSwitch {
+    /// Serve the server's pages (a token is made the first time).
+    On,
+    /// Stop serving them (the token is kept for the next `on`).
+    Off,
+    /// A new token: old links stop working.
+    Rotate,
+}
+
+impl WebSwitch {
+    /// From `/league web:`'s choice.
+    pub fn from_word(word: &str) -> Option<WebSwitch> {
+        match word {
+            "on" => Some(WebSwitch::On),
+            "off" => Some(WebSwitch::Off),
+            "rotate" => Some(WebSwitch::Rotate),
+            _ => None,
+        }
+    }
 }

@@ -11,7 +11,7 @@ use super::reference::comma_list;
 use super::{Caller, Image, Post, Reply, Table, TableError, refuse};
 use crate::ids::UserId;
 use crate::league::Policy;
-use crate::store::{Status, state_hash};
+use crate::store::{GameRow, Status, state_hash};
 
 /// Players on a leaderboard.
 pub const LEADERBOARD_SIZE: usize = 20;
@@ -271,6 +271,7 @@ impl Table {
                 wins = p.wins
             ));
         }
+        lines.extend(self.web_line(caller.guild, &format!("?game={kind}")).await);
         Ok(Reply::ephemeral(Text::lines(lines)))
     }
 
@@ -309,6 +310,7 @@ impl Table {
             }
             lines.push(Text::concat(line));
         }
+        lines.extend(self.web_line(caller.guild, &format!("player/{user}")).await);
         let text = Text::lines(lines);
         let kind = match game {
             Some(g) => info(g.trim())?.name.to_string(),
@@ -404,6 +406,7 @@ impl Table {
                 link = link
             ));
         }
+        lines.extend(self.web_line(caller.guild, "games").await);
         Ok(Reply::ephemeral(Text::lines(lines)))
     }
 
@@ -417,9 +420,56 @@ impl Table {
             return refuse(t!("bot-record-not-started"));
         }
         let ended = matches!(row.status, Status::Finished | Status::Abandoned);
+        let mut record = self.stored_record(&row).await?;
+        if ended {
+            // The state as the table loads it (from its latest snapshot and the actions
+            // after it): `turnpost replay` rebuilds it from the seed alone and compares.
+            let held = self.hold(row.game_id).await?;
+            if let Some(game) = &held.game {
+                record.final_state = Some(state_hash(&game.save().to_string()));
+                record.scores = game.outcome().map(|o| o.scores);
+            }
+            drop(held);
+            self.forget(row.game_id);
+        }
+        let json = serde_json::to_string_pretty(&record)
+            .map_err(|e| TableError::Internal(e.to_string()))?;
+        let mut text = t!(
+            "bot-record",
+            ended = i64::from(ended),
+            game = title(&row.kind),
+            actions = record.actions.len()
+        );
+        if let Some(line) = self
+            .web_line(caller.guild, &format!("game/{}", row.game_id))
+            .await
+        {
+            text = Text::lines([text, line]);
+        }
+        Ok(Reply {
+            ephemeral: Some(Post {
+                text,
+                images: vec![Image {
+                    name: format!("{}-game-{}.json", row.kind, row.game_id),
+                    png: json.into_bytes(),
+                    alt: self
+                        .language_for(caller.user, None)
+                        .await
+                        .render(&t!("bot-record-alt")),
+                }],
+                ..Post::default()
+            }),
+            ..Reply::default()
+        })
+    }
+
+    /// A stored game's record: every stored action; the seed only once it has ended (the
+    /// final state's check value and scores are the caller's to add).
+    pub(super) async fn stored_record(&self, row: &GameRow) -> Result<Record, TableError> {
+        let ended = matches!(row.status, Status::Finished | Status::Abandoned);
         let seats = self.store.seats(row.game_id).await?;
         let actions = self.store.record_actions(row.game_id).await?;
-        let mut record = Record {
+        Ok(Record {
             format: FORMAT.into(),
             game: row.kind.clone(),
             options: row.options.clone(),
@@ -445,40 +495,6 @@ impl Table {
                 .collect(),
             final_state: None,
             scores: None,
-        };
-        if ended {
-            // The state as the table loads it (from its latest snapshot and the actions
-            // after it): `turnpost replay` rebuilds it from the seed alone and compares.
-            let held = self.hold(row.game_id).await?;
-            if let Some(game) = &held.game {
-                record.final_state = Some(state_hash(&game.save().to_string()));
-                record.scores = game.outcome().map(|o| o.scores);
-            }
-            drop(held);
-            self.forget(row.game_id);
-        }
-        let json = serde_json::to_string_pretty(&record)
-            .map_err(|e| TableError::Internal(e.to_string()))?;
-        let text = t!(
-            "bot-record",
-            ended = i64::from(ended),
-            game = title(&row.kind),
-            actions = record.actions.len()
-        );
-        Ok(Reply {
-            ephemeral: Some(Post {
-                text,
-                images: vec![Image {
-                    name: format!("{}-game-{}.json", row.kind, row.game_id),
-                    png: json.into_bytes(),
-                    alt: self
-                        .language_for(caller.user, None)
-                        .await
-                        .render(&t!("bot-record-alt")),
-                }],
-                ..Post::default()
-            }),
-            ..Reply::default()
         })
     }
 

@@ -255,6 +255,7 @@ pub fn check(command: &Command, caller_name: &str) -> Result<(), TableError> {
         | Command::Settings { .. }
         | Command::Language { .. }
         | Command::ServerLanguage { .. }
+        | Command::Web { .. }
         | Command::Resign
         | Command::Abandon { .. }
         | Command::Help

@@ -32,6 +32,7 @@ mod remind;
 mod settings;
 mod show;
 mod turn_message;
+mod web;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -54,7 +55,7 @@ pub use crate::delivery::Turn;
 /// The league terms front ends offer at `/new` and `/league`.
 pub use crate::league::{LONGEST_VACATION, Policy, Terms};
 pub use ai::{AI_USERS, ai_level, ai_name, ai_user};
-pub use command::Command;
+pub use command::{Command, WebSwitch};
 pub use commit::HELD_NOTE;
 pub use commit::is_table_entry;
 pub use deadline::{DeadlinePass, SeatTaker};
@@ -65,6 +66,10 @@ pub use panel::{Answer, Panel, PanelAsk, PanelState, PanelView, Request};
 use play::Chosen;
 pub use remind::ReminderPass;
 pub use show::GameSummary;
+pub use web::{
+    GAMES_PER_PAGE, Moment, PICTURES_CACHED, REPLAYS_CACHED, TOKEN_LENGTH, WebBoard, WebGames,
+    WebProfile, WebReplay, WebRunning, WebStep, token_shape,
+};
 
 /// Who is asking, and where.
 #[derive(Clone, Debug)]
@@ -490,6 +495,8 @@ pub struct Table {
     ai_fallbacks: AtomicU64,
     /// Calls front ends made into the table (see [`Table::calls`]).
     calls: AtomicU64,
+    /// The web site's address and caches (issue 32).
+    web: web::WebState,
 }
 
 impl std::fmt::Debug for Table {
@@ -546,6 +553,7 @@ impl Table {
             ai_wake: tokio::sync::Notify::new(),
             ai_fallbacks: AtomicU64::new(0),
             calls: AtomicU64::new(0),
+            web: web::WebState::default(),
             settings,
         }
     }
@@ -722,6 +730,7 @@ impl Table {
             Command::ServerLanguage { language } => {
                 self.set_server_language(caller, language).await
             }
+            Command::Web { switch } => self.web_switch(caller, switch).await,
             Command::Board => self.board(caller).await,
             Command::Help => self.help(caller).await,
             Command::Rules { game, topic } => {

@@ -104,6 +104,32 @@ pub fn replay(record: &Record) -> Result<Replayed, String> {
     let seed = Seed::parse(seed).ok_or("the record's seed is not 64 hex digits")?;
     let mut game = new_game(&record.game, &record.options, record.seats.len(), seed)
         .map_err(|e| e.to_string())?;
+    let mut played = 0;
+    for a in effective(record)? {
+        if is_table_entry(&a.notation) {
+            continue;
+        }
+        game.play(Seat(a.seat), &a.notation).map_err(|e| {
+            format!(
+                "action {} \"{}\" does not replay: {}",
+                a.seq,
+                a.notation,
+                echo(&e.to_string())
+            )
+        })?;
+        played += 1;
+    }
+    let state = state_hash(&game.save().to_string());
+    Ok(Replayed {
+        game,
+        played,
+        state,
+    })
+}
+
+/// The actions of a record that stand, oldest first: undo entries take back the action
+/// before them, actions a `void` entry set aside are left out; table entries stay.
+pub(super) fn effective(record: &Record) -> Result<Vec<&RecordedAction>, String> {
     // Actions a `void` entry set aside (the log was damaged there) are skipped, as the
     // table skips them.
     let voids: Vec<(i64, i64)> = record
@@ -127,27 +153,7 @@ pub fn replay(record: &Record) -> Result<Replayed, String> {
             effective.push(a);
         }
     }
-    let mut played = 0;
-    for a in effective {
-        if is_table_entry(&a.notation) {
-            continue;
-        }
-        game.play(Seat(a.seat), &a.notation).map_err(|e| {
-            format!(
-                "action {} \"{}\" does not replay: {}",
-                a.seq,
-                a.notation,
-                echo(&e.to_string())
-            )
-        })?;
-        played += 1;
-    }
-    let state = state_hash(&game.save().to_string());
-    Ok(Replayed {
-        game,
-        played,
-        state,
-    })
+    Ok(effective)
 }
 
 /// Checks a record's words and counts against the table's own maximums before any of it

@@ -113,6 +113,9 @@ impl Table {
                 if let Some(o) = game.outcome() {
                     parts.push(t!("bot-game-over-winner", winners = winners(at, &o)));
                 }
+                // The replay on the web, when the server has pages.
+                let path = format!("game/{}", at.game_id);
+                parts.extend(self.web_line(at.guild, &path).await);
             }
         }
         let text = Text::lines(parts);

@@ -232,7 +232,8 @@ pub fn definitions() -> Vec<CreateCommand> {
             .add_option(language_option(
                 t!("bot-opt-league-language-about"),
                 &t!("bot-choice-language-server-discord"),
-            )),
+            ))
+            .add_option(web_option()),
         command(
             "leaderboard",
             t!("bot-cmd-leaderboard"),
@@ -353,6 +354,14 @@ fn language_option(about: Text, discord: &Text) -> CreateCommandOption {
         |o, lang| choice(o, &lang.name(), lang.tag()),
     );
     choice(languages, discord, super::LANGUAGE_OF_DISCORD)
+}
+
+/// `/league web:`: the server's web pages on, off, or under a new path (issue 32).
+fn web_option() -> CreateCommandOption {
+    ["on", "off", "rotate"].into_iter().fold(
+        string("web", t!("bot-opt-web"), t!("bot-opt-league-web-about")),
+        |o, word| choice(o, &t!("bot-choice-web", switch = Arg::raw(word)), word),
+    )
 }
 
 /// A choice of the registered games (their titles are names, the same in every language).
