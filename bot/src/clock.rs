@@ -62,6 +62,40 @@ pub fn system() -> Arc<dyn Clock> {
     Arc::new(SystemClock)
 }
 
+/// For tests only: the variable naming a file whose number (milliseconds) moves
+/// `turnpost serve`'s clock on from the wall clock, re-read at every look, so a test moves
+/// time for every process on one database at once; with it, deadlines are checked every
+/// second. Never set it when serving players.
+pub const TEST_CLOCK_VAR: &str = "TURNPOST_TEST_CLOCK";
+
+/// The wall clock moved on by the milliseconds a file holds (0 while it is missing or
+/// unreadable): [`TEST_CLOCK_VAR`]'s clock.
+#[derive(Debug)]
+pub struct FileOffsetClock(std::path::PathBuf);
+
+impl FileOffsetClock {
+    /// The clock of the file at `path`.
+    pub fn new(path: impl Into<std::path::PathBuf>) -> FileOffsetClock {
+        FileOffsetClock(path.into())
+    }
+}
+
+impl Clock for FileOffsetClock {
+    fn now_ms(&self) -> i64 {
+        let offset = std::fs::read_to_string(&self.0)
+            .ok()
+            .and_then(|s| s.trim().parse::<i64>().ok())
+            .unwrap_or(0);
+        now_ms() + offset
+    }
+}
+
+/// [`TEST_CLOCK_VAR`]'s clock when the variable is set, else `None` (the wall clock).
+pub fn test_clock_from_env() -> Option<Arc<dyn Clock>> {
+    let path = std::env::var_os(TEST_CLOCK_VAR).filter(|p| !p.is_empty())?;
+    Some(Arc::new(FileOffsetClock::new(path)))
+}
+
 /// An hour in milliseconds.
 pub const HOUR_MS: i64 = 3_600_000;
 /// A day in milliseconds.

@@ -155,7 +155,12 @@ impl Config {
             api_base: std::env::var("TURNPOST_DISCORD_API")
                 .ok()
                 .filter(|s| !s.is_empty()),
-            reminder_every: Duration::from_secs(300),
+            // A test that moves the clock (TURNPOST_TEST_CLOCK) wants its deadlines seen soon.
+            reminder_every: if crate::clock::test_clock_from_env().is_some() {
+                Duration::from_secs(1)
+            } else {
+                Duration::from_secs(300)
+            },
             metrics_addr,
             shards: Shards::from_env()?,
         })
@@ -210,14 +215,15 @@ pub async fn serve(
     config: Config,
     shutdown: impl std::future::Future<Output = ()>,
 ) -> Result<(), String> {
-    let table = Arc::new(
-        Table::open(
-            &config.database,
-            Arc::new(PngPainter),
-            TableSettings::default(),
-        )
-        .await?,
-    );
+    let mut settings = TableSettings::default();
+    if let Some(clock) = crate::clock::test_clock_from_env() {
+        tracing::warn!(
+            "{} is set: the clock is moved by a test's file",
+            crate::clock::TEST_CLOCK_VAR
+        );
+        settings.clock = clock;
+    }
+    let table = Arc::new(Table::open(&config.database, Arc::new(PngPainter), settings).await?);
     run(config, table, shutdown).await
 }
 

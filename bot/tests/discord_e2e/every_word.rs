@@ -10,7 +10,7 @@
 use turnpost_core::t;
 use turnpost_core::words::{self, Lang, all_pseudo};
 
-use super::turns::{At, open, play_turn};
+use super::support::clicks::{At, open, play_turn};
 use super::*;
 
 /// The words of a message a reader sees: content, embeds, buttons, selects and their options,

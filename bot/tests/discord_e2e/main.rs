@@ -15,7 +15,6 @@ mod panics;
 mod play;
 mod seats;
 mod shards;
-mod turns;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -23,6 +22,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use support::bot::{Bot, seeded};
+use support::clicks::{
+    answer_of, click, content, controls, custom_ids, mentioned, message_id_of,
+    message_id_of_response,
+};
 use support::{FakeDiscord, Recorded};
 use turnpost_bot::paint::PngPainter;
 use turnpost_bot::store::Store;
@@ -142,53 +145,10 @@ fn channel_updates(fake: &FakeDiscord) -> Vec<Recorded> {
     updates
 }
 
-fn content(r: &Recorded) -> String {
-    r.json
-        .as_ref()
-        .and_then(|j| j["content"].as_str())
-        .unwrap_or_default()
-        .to_string()
-}
-
 /// Sends a slash command and waits for its answer (the edit of the deferred response).
 async fn slash(fake: &FakeDiscord, user: u64, name: &str, options: Value) -> String {
     let interaction = fake.slash_command(user, CHANNEL, Some(GUILD), name, options);
     answer_of(fake, interaction).await
-}
-
-async fn answer_of(fake: &FakeDiscord, interaction: Value) -> String {
-    let token = interaction["token"].as_str().unwrap().to_string();
-    let id = interaction["id"].as_str().unwrap().to_string();
-    fake.dispatch("INTERACTION_CREATE", interaction).await;
-    // Deferred first …
-    let deferral = fake
-        .wait_for(WAIT, |r| {
-            r.path == format!("/api/v10/interactions/{id}/{token}/callback")
-        })
-        .await;
-    assert_eq!(
-        deferral.json.as_ref().unwrap()["type"],
-        5,
-        "interactions are deferred"
-    );
-    assert_eq!(
-        deferral.status, 204,
-        "Discord accepted the deferral: {deferral}"
-    );
-    // … then answered by editing the original response.
-    let edit = fake
-        .wait_for(WAIT, |r| {
-            r.method == "PATCH"
-                && r.path.contains(&token)
-                && r.path.ends_with("/messages/@original")
-        })
-        .await;
-    assert_eq!(edit.status, 200, "Discord accepted the answer: {edit}");
-    edit.json
-        .as_ref()
-        .and_then(|j| j["content"].as_str())
-        .unwrap_or_default()
-        .to_string()
 }
 
 /// Legal actions offered by autocomplete for `typed` (their notation).
@@ -233,14 +193,6 @@ async fn autocomplete_named(fake: &FakeDiscord, user: u64, typed: &str) -> Vec<(
         .collect()
 }
 
-/// The user mentioned in a message's text.
-fn mentioned(text: &str) -> Option<u64> {
-    text.rsplit("<@")
-        .next()
-        .and_then(|s| s.split('>').next())
-        .and_then(|s| s.parse().ok())
-}
-
 /// The player to act and the latest state of the turn message (its last edit, or the post
 /// itself): the player is the one the turn message's post mentioned (edits mention nobody).
 fn latest_turn(fake: &FakeDiscord) -> (Option<u64>, Recorded) {
@@ -279,20 +231,6 @@ fn label_to_act(post: &Recorded) -> String {
         .find(|l| l.contains(" to play: "))
         .unwrap_or_else(|| panic!("not a turn message: {text}"));
     line.split(" to play: ").next().unwrap().to_string()
-}
-
-fn custom_ids(post: &Recorded) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Some(rows) = post.json.as_ref().and_then(|j| j["components"].as_array()) {
-        for row in rows {
-            for c in row["components"].as_array().into_iter().flatten() {
-                if let Some(id) = c["custom_id"].as_str() {
-                    out.push(id.to_string());
-                }
-            }
-        }
-    }
-    out
 }
 
 async fn open_table(fake: &FakeDiscord, game: &str, players: &[u64]) {
@@ -549,57 +487,6 @@ async fn seed_where_first_is(game: &str, seats: &[u64], first: u64) -> u64 {
         }
     }
     panic!("no seed below 64 lets {first} begin");
-}
-
-/// The id of the message a post created, or an edit changed.
-fn message_id_of(r: &Recorded) -> u64 {
-    if r.method == "PATCH" {
-        return r.path.rsplit('/').next().unwrap().parse().unwrap();
-    }
-    r.response.as_ref().unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap()
-}
-
-/// The buttons and select menus of a message's JSON.
-fn controls(message: &Value) -> Vec<Value> {
-    let mut out = Vec::new();
-    for row in message["components"].as_array().into_iter().flatten() {
-        out.extend(row["components"].as_array().into_iter().flatten().cloned());
-    }
-    out
-}
-
-/// Sends a component interaction and returns the callback and the edit that answered it.
-async fn click(fake: &FakeDiscord, interaction: Value) -> (Recorded, Recorded) {
-    let token = interaction["token"].as_str().unwrap().to_string();
-    let id = interaction["id"].as_str().unwrap().to_string();
-    fake.dispatch("INTERACTION_CREATE", interaction).await;
-    let callback = fake
-        .wait_for(WAIT, |r| {
-            r.path == format!("/api/v10/interactions/{id}/{token}/callback")
-        })
-        .await;
-    let edit = fake
-        .wait_for(WAIT, |r| {
-            r.method == "PATCH"
-                && r.path.contains(&token)
-                && r.path.ends_with("/messages/@original")
-        })
-        .await;
-    assert!(edit.ok(), "{edit}");
-    (callback, edit)
-}
-
-/// The id of the message an edit of an interaction's response changed.
-fn message_id_of_response(r: &Recorded) -> u64 {
-    r.response.as_ref().unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap()
 }
 
 /// The users a channel post may mention (its `allowed_mentions`), sorted.

@@ -6,7 +6,7 @@
 
 use turnpost_bot::discord::Shards;
 
-use super::turns::{At, open, play_turn};
+use super::support::clicks::{At, open, play_turn};
 use super::*;
 
 /// A server whose events Discord sends on shard `shard` of `total`.

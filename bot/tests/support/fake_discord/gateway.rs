@@ -162,6 +162,25 @@ impl FakeDiscord {
     /// INTERACTION_CREATE (panics with the serde error otherwise), as a known `Event` otherwise.
     /// Returns once the frame is written to the socket.
     pub async fn dispatch(&self, event_name: &str, data: Value) {
+        if let Err(e) = self
+            .try_dispatch(event_name, data, Duration::from_secs(10))
+            .await
+        {
+            panic!("fake Discord: {e}\n{}", self.report());
+        }
+    }
+
+    /// Like `dispatch`, but waits at most `wait` for a connection of the event's shard
+    /// (zero: only one open now) and says what went wrong instead of panicking: as on
+    /// Discord, an interaction whose shard no process has connected is never delivered
+    /// (its user sees it fail), and neither is one whose connection closes before it is
+    /// written. For tests that kill the bot's processes.
+    pub async fn try_dispatch(
+        &self,
+        event_name: &str,
+        data: Value,
+        wait: Duration,
+    ) -> Result<(), String> {
         check_event(event_name, &data);
         let token = if event_name == "INTERACTION_CREATE" {
             let token = data["token"].as_str().unwrap_or_default().to_string();
@@ -196,16 +215,29 @@ impl FakeDiscord {
         // Discord sends a guild's events on the shard `(guild_id >> 22) % shards` and DMs
         // on shard 0; a client with one shard gets everything.
         let guild = id_of(&data["guild_id"]);
-        let conn = self
-            .wait_until(
-                Duration::from_secs(10),
-                "an identified gateway connection (of the event's shard) to dispatch on",
-                |st| route(st, guild),
-            )
-            .await;
+        let conn = {
+            let routed = route(&self.st(), guild);
+            match routed {
+                Some(conn) => conn,
+                None => self
+                    .poll_until(wait, || route(&self.st(), guild))
+                    .await
+                    .ok_or_else(|| {
+                        format!(
+                            "no identified gateway connection (of the event's shard) to dispatch \
+                             {event_name} on within {wait:?}"
+                        )
+                    })?,
+            }
+        };
         let (written_tx, written_rx) = oneshot::channel();
         {
             let mut st = self.st();
+            if !st.conns.contains_key(&conn) {
+                return Err(format!(
+                    "the gateway connection closed before {event_name} was sent"
+                ));
+            }
             let session = st.conns[&conn].session.clone().unwrap_or_default();
             let seq = st.sessions.entry(session).or_insert(0);
             *seq += 1;
@@ -222,8 +254,11 @@ impl FakeDiscord {
             });
         }
         if written_rx.await.is_err() {
-            panic!("fake Discord: the gateway connection closed before {event_name} was written");
+            return Err(format!(
+                "the gateway connection closed before {event_name} was written"
+            ));
         }
+        Ok(())
     }
 
     /// The server of every interaction dispatched so far and the shard (id, total) of the

@@ -278,6 +278,11 @@ struct Overwrite {
 #[derive(Default)]
 struct St {
     requests: Vec<Arc<Recorded>>,
+    /// The requests of each `/channels/{id}/…` path, and of each interaction token (its
+    /// callback, followups and edits): what a test of many channels looks at without going
+    /// through every request.
+    by_channel: HashMap<u64, Vec<Arc<Recorded>>>,
+    by_token: HashMap<String, Vec<Arc<Recorded>>>,
     violations: Vec<String>,
     /// The violations of `violations` that belong to no request.
     gateway_violations: Vec<String>,

@@ -348,6 +348,55 @@ impl FakeDiscord {
         self.snapshot(0).iter().filter(|r| pred(r)).count()
     }
 
+    /// The requests to `/channels/{channel}/…`, in order (from an index: cheap however many
+    /// other channels there are).
+    pub fn channel_requests(&self, channel: u64) -> Vec<Recorded> {
+        let st = self.st();
+        st.by_channel
+            .get(&channel)
+            .into_iter()
+            .flatten()
+            .map(|r| (**r).clone())
+            .collect()
+    }
+
+    /// The requests that answer `interaction` (a value from a builder): its callback,
+    /// followups and edits, in order (from an index, like `channel_requests`).
+    pub fn interaction_requests(&self, interaction: &Value) -> Vec<Recorded> {
+        let token = interaction["token"].as_str().unwrap_or_default();
+        let st = self.st();
+        st.by_token
+            .get(token)
+            .into_iter()
+            .flatten()
+            .map(|r| (**r).clone())
+            .collect()
+    }
+
+    /// Waits until `check` (called now and after every change the fake sees: a request, a
+    /// gateway event) gives something, or `timeout` passes (`None`). Keep `check` cheap
+    /// (`channel_requests`, `interaction_requests`): it runs after every request.
+    pub async fn poll_until<T>(
+        &self,
+        timeout: Duration,
+        mut check: impl FnMut() -> Option<T>,
+    ) -> Option<T> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        let mut rx = self.inner.changed.subscribe();
+        loop {
+            rx.borrow_and_update();
+            if let Some(t) = check() {
+                return Some(t);
+            }
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
+                return None;
+            }
+        }
+    }
+
     /// The number of requests so far, to wait for later ones with `wait_for_since`.
     pub fn mark(&self) -> usize {
         self.st().requests.len()

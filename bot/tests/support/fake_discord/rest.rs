@@ -233,7 +233,17 @@ pub(super) async fn rest(
             st.fake_errors
                 .push(format!("{method} {path} -> {status}: {e}"));
         }
-        st.requests.push(Arc::new(rec));
+        let rec = Arc::new(rec);
+        if let Some(channel) = rec.channel_id() {
+            st.by_channel.entry(channel).or_default().push(rec.clone());
+        }
+        if let Some(token) = rec.interaction_token() {
+            st.by_token
+                .entry(token.to_string())
+                .or_default()
+                .push(rec.clone());
+        }
+        st.requests.push(rec);
     }
     inner.bump();
     let pause = {
