@@ -23,6 +23,7 @@ mod db;
 mod deadline;
 mod language;
 mod league;
+mod notice;
 mod outbox;
 mod rematch;
 mod results;
@@ -41,6 +42,7 @@ pub use backup::{Backup, BackupError, backup, pg_bin};
 pub use deadline::{DeadlineChange, DeadlineRow, next_check};
 pub use language::LanguageRow;
 pub use league::{LeagueChange, RecordAction, Season};
+pub use notice::{ChangeNotice, ChangeNotices};
 pub use outbox::{Delivered, SENT};
 pub use results::{FinishedGame, HistoryGame, ProfileStats, RankedPlayer, ResultRow};
 pub use settings::ReminderRow;
@@ -247,6 +249,9 @@ pub struct Store {
     /// How a finished rated game changes its players' ratings: the league's rule, handed
     /// over by the table ([`Store::with_rating_rule`]); the store only reads and writes.
     rating_rule: Option<RatingRule>,
+    /// This store's sender id when it tells other processes of each stored action
+    /// (PostgreSQL's NOTIFY, `notice.rs`).
+    notices: Option<u64>,
 }
 
 impl Store {
@@ -270,6 +275,7 @@ impl Store {
             db: Pools::Postgres(pool),
             clock: crate::clock::system(),
             rating_rule: None,
+            notices: None,
         })
     }
 
@@ -302,6 +308,7 @@ impl Store {
             db: Pools::Sqlite { pool, writer },
             clock: crate::clock::system(),
             rating_rule: None,
+            notices: None,
         })
     }
 
@@ -330,6 +337,7 @@ impl Store {
             },
             clock: crate::clock::system(),
             rating_rule: None,
+            notices: None,
         })
     }
 
@@ -756,6 +764,7 @@ impl Store {
             batch.add(state)?;
         }
         outbox::add_to_batch(&mut batch, Some(game_id), deliveries)?;
+        self.add_notice(&mut batch, game_id, new_version)?;
         if let Err(e) = batch.execute(&mut tx).await {
             return Err(match e {
                 // The interaction was handled before; a clash on the sequence number instead

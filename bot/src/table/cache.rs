@@ -1,10 +1,11 @@
 //! The games in memory: each game's slot (one writer per game in the process), the
-//! channel → game cache, and forgetting them (the store is the truth).
+//! channel → game cache, and forgetting them (the store is the truth), also when another
+//! process says it changed a game ([`Table::follow_changes`]).
 
 use std::sync::Arc;
 
 use super::{Slot, Table};
-use crate::store::GameId;
+use crate::store::{ChangeNotice, GameId, StoreError};
 
 impl Table {
     /// The slot of a game, creating an empty one. Drops idle games beyond the cache size.
@@ -55,6 +56,49 @@ impl Table {
             .copied();
         if let Some(game_id) = game {
             self.forget(game_id);
+        }
+    }
+}
+
+impl Table {
+    /// Drops each cached game another process stored a newer version of, as PostgreSQL's
+    /// notices say (when the store sends them, [`crate::store::Store::with_change_notices`];
+    /// returns at once otherwise), so the next action loads the stored game instead of
+    /// losing its version check first. Runs until the store closes; a lost listening
+    /// connection drops every cached game (notices may have been missed meanwhile).
+    pub async fn follow_changes(&self) -> Result<(), String> {
+        let Some(mut notices) = self
+            .store
+            .change_notices()
+            .await
+            .map_err(|e| e.to_string())?
+        else {
+            return Ok(());
+        };
+        loop {
+            match notices.next().await {
+                Ok(ChangeNotice::Changed { game_id, version }) => self.drop_older(game_id, version),
+                Ok(ChangeNotice::Missed) => self.evict_all(),
+                // The table closed its store.
+                Err(StoreError::Database(sqlx::Error::PoolClosed)) => return Ok(()),
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+    }
+
+    /// Drops the cached game `game_id` if it is older than `version`. A game in use is
+    /// dropped from the cache too: its holder finishes (a commit of the old copy loses the
+    /// version check), and the next use loads the stored game.
+    fn drop_older(&self, game_id: GameId, version: i64) {
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        let stale = games
+            .get(&game_id)
+            .is_some_and(|slot| match slot.try_lock() {
+                Ok(held) => held.as_ref().is_some_and(|l| l.row.version < version),
+                Err(_) => true,
+            });
+        if stale {
+            games.remove(&game_id);
         }
     }
 }
