@@ -238,7 +238,13 @@ pub async fn play(
     }
     let table = open_table(opts.db.as_deref(), painter).await?;
     let io_err = |e: io::Error| e.to_string();
-    let help = || format!("{}\n\n{}", info.help, say(t!("bot-local-help")));
+    let help = || {
+        format!(
+            "{}\n\n{}",
+            say(info.help.clone()),
+            say(t!("bot-local-help"))
+        )
+    };
     writeln!(out, "{}", help()).map_err(io_err)?;
     let host = local_caller(1, None);
     if opts.new {

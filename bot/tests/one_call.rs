@@ -411,8 +411,8 @@ async fn every_click_of_a_whole_game_of_every_game_is_one_call_into_the_table() 
 }
 
 /// The adapter reaches the table through [`Table::interact`] only (and, outside clicks,
-/// autocomplete and its reference suggestions, forgetting a channel after a panic, and the
-/// workers it starts): no second way in that a click could call back through.
+/// autocomplete and its reference suggestions with the reader's language, forgetting a
+/// channel after a panic, and the workers it starts): no second way in that a click could call back through.
 #[test]
 fn the_adapter_names_no_other_way_into_the_table() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/discord");
@@ -421,6 +421,8 @@ fn the_adapter_names_no_other_way_into_the_table() {
         "autocomplete",
         "topic_suggestions",
         "reference_suggestions",
+        // The reader's language for autocomplete's words (a setting read, no way in).
+        "language_for",
         "forget_channel",
         "outbox",
         "run_ai",

@@ -11,6 +11,7 @@ use turnpost_bot::table::{
 };
 use turnpost_core::reference::Lookup;
 use turnpost_core::registry;
+use turnpost_core::words::Lang;
 
 const CHANNEL: u64 = 600;
 
@@ -59,7 +60,7 @@ async fn rules_explain_every_topic_of_every_game() {
     let (table, _dir) = table().await;
     for info in registry::games() {
         assert!(info.topics.len() >= 5, "{} has few topics", info.name);
-        for topic in info.topics {
+        for topic in &info.topics {
             let text = answer(
                 table
                     .handle(
@@ -72,7 +73,7 @@ async fn rules_explain_every_topic_of_every_game() {
                     .await,
             );
             assert!(
-                text.contains(topic.title) && text.contains(info.title),
+                text.contains(&topic.title.to_string()) && text.contains(info.title),
                 "{text}"
             );
             assert!(text.chars().count() <= 2000);
@@ -150,9 +151,9 @@ async fn rules_explain_every_topic_of_every_game() {
             .await,
     );
     assert!(e.contains("chess") && e.contains("`dice`"), "{e}");
-    let topics = table.topic_suggestions(Some("rtta"), "dis", 25);
+    let topics = table.topic_suggestions(Lang::En, Some("rtta"), "dis", 25);
     assert_eq!(topics[0].value, "rtta:disasters");
-    assert!(table.topic_suggestions(None, "", 25).len() >= 10);
+    assert!(table.topic_suggestions(Lang::En, None, "", 25).len() >= 10);
 }
 
 #[tokio::test]
@@ -204,12 +205,12 @@ async fn card_realm_and_development_answer_in_english_and_german() {
     let e = refused(table.handle(&caller(1), look(Lookup::Card, "zebra")).await);
     assert!(e.contains("zebra") && e.contains("German"), "{e}");
     // Autocomplete: German and English names, and the value comes back to the same entry.
-    let found = table.reference_suggestions(Lookup::Card, "Sägemühle", 25);
+    let found = table.reference_suggestions(Lang::En, Lookup::Card, "Sägemühle", 25);
     assert!(
         found.iter().any(|s| s.name.contains("Saw Mill")),
         "{found:?}"
     );
-    let found = table.reference_suggestions(Lookup::Development, "medi", 25);
+    let found = table.reference_suggestions(Lang::En, Lookup::Development, "medi", 25);
     assert_eq!(found[0].value, "rtta:development:medicine");
     assert!(found.iter().all(|s| s.name.chars().count() <= 100));
     let text = answer(
@@ -221,7 +222,7 @@ async fn card_realm_and_development_answer_in_english_and_german() {
         text.contains("Medicine") && text.contains("Pestilence"),
         "{text}"
     );
-    let realms = table.reference_suggestions(Lookup::Realm, "", 25);
+    let realms = table.reference_suggestions(Lang::En, Lookup::Realm, "", 25);
     assert_eq!(realms.len(), 12);
 }
 

@@ -748,7 +748,11 @@ async fn help_explains_the_channels_game_or_every_game() {
     // No game here: every game's rules in brief and how to open a table.
     let text = help(table.handle(&caller(1), Command::Help).await.unwrap());
     for info in turnpost_core::registry::games() {
-        assert!(text.contains(info.help), "{} missing", info.name);
+        assert!(
+            text.contains(&info.help.to_string()),
+            "{} missing",
+            info.name
+        );
         assert!(text.contains(&format!("/new {}", info.name)), "{text}");
     }
     assert!(

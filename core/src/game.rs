@@ -251,8 +251,6 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     const NAME: &'static str;
     /// The title players see (`Roll Through the Ages`).
     const TITLE: &'static str;
-    /// A short rules summary with the notation, for `/help` and the terminal's `help`.
-    const HELP: &'static str;
     /// The game's Fluent bundles, one per language ([`crate::words`]): every message id its
     /// words use (`pandoria-…`).
     const WORDS: &'static [crate::words::Source];
@@ -401,9 +399,13 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
         Vec::new()
     }
 
+    /// A short rules summary with the notation, for `/help` and the terminal's `help`, in
+    /// the game's words (one message of its bundle per language).
+    fn help() -> Text;
+
     /// The game's help topics for `/rules` (turn, scoring, modes, …).
-    fn help_topics() -> &'static [crate::reference::Topic] {
-        &[]
+    fn help_topics() -> Vec<crate::reference::Topic> {
+        Vec::new()
     }
 
     /// The legal action of `seat` that changes the game least, played for a player whose

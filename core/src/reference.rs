@@ -10,6 +10,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::t;
+use crate::words::{self, Lang};
+
 /// The most characters a short text may have: Discord's limit on a select option's
 /// description.
 pub const MAX_SHORT: usize = 100;
@@ -18,7 +21,13 @@ pub const MAX_SHORT: usize = 100;
 /// message).
 pub const MAX_LONG: usize = 600;
 
-/// A component's effect in words: one short line and, where useful, a longer explanation.
+/// The most characters a help topic may have in any language: it fits one message with the
+/// game's title and the other topics' keys.
+pub const MAX_TOPIC: usize = 1800;
+
+/// A component's effect in one language's words as the data holds them (English in the
+/// component data, German in its twin): one short line and, where useful, a longer
+/// explanation. What players read is an [`Effect`], made of both languages.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Text {
@@ -61,25 +70,93 @@ impl Text {
     }
 }
 
+/// What a component does, in the reader's language: a short line for a select description
+/// and, where the data has one, a longer explanation for the reference.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effect {
+    /// What it does in one line of at most [`MAX_SHORT`] characters in every language.
+    pub short: words::Text,
+    /// More detail, at most [`MAX_LONG`] characters in every language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub long: Option<words::Text>,
+}
+
+impl Effect {
+    /// The data's words in English and German (each a text of the data, like a name:
+    /// [`words::Text::name`]); a long text where the English has one.
+    pub fn from_data(en: &Text, de: &Text) -> Effect {
+        Effect {
+            short: words::Text::name(&en.short, Some(&de.short)),
+            long: (!en.long.trim().is_empty()).then(|| words::Text::name(&en.long, Some(&de.long))),
+        }
+    }
+
+    /// The long text, or the short one where there is none.
+    pub fn full(&self) -> words::Text {
+        self.long.clone().unwrap_or_else(|| self.short.clone())
+    }
+
+    /// Checks the texts in every language: a short one of at most [`MAX_SHORT`]
+    /// characters, a long one of at most [`MAX_LONG`], and German words of their own
+    /// wherever the English has words (not the English again); the error names `what`.
+    pub fn check(&self, what: &str) -> Result<(), String> {
+        for (part, text, max) in [
+            ("short", Some(&self.short), MAX_SHORT),
+            ("long", self.long.as_ref(), MAX_LONG),
+        ] {
+            let Some(text) = text else { continue };
+            let english = Lang::En.render(text);
+            for lang in Lang::ALL {
+                let shown = lang.render(text);
+                let n = shown.chars().count();
+                if shown.trim().is_empty() {
+                    return Err(format!("{what} has no {part} text in {}", lang.tag()));
+                }
+                if n > max {
+                    return Err(format!(
+                        "{what}'s {part} text has {n} characters in {}, more than {max}",
+                        lang.tag()
+                    ));
+                }
+                if *lang != Lang::En && shown == english {
+                    return Err(format!(
+                        "{what}'s {part} text in {} is the English one",
+                        lang.tag()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// What one seat's own part of the game is and does (a Pandoria realm), for the lobby and
 /// the seat's first private message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Intro {
     /// The part, as it reads after "plays" (`the Elves`).
-    pub role: String,
+    pub role: words::Text,
     /// What it does.
-    pub text: Text,
+    pub text: Effect,
 }
 
 impl Intro {
     /// For everyone: "plays the Elves: At the end of your turn, …" (after a seat's name).
-    pub fn public_line(&self) -> String {
-        format!("plays {}: {}", self.role, self.text.short)
+    pub fn public_line(&self) -> words::Text {
+        t!(
+            "reference-intro-public",
+            role = &self.role,
+            text = &self.text.short
+        )
     }
 
     /// For the seat itself: "You play the Elves. At the very end of your turn …".
-    pub fn private_line(&self) -> String {
-        format!("You play {}. {}", self.role, self.text.full())
+    pub fn private_line(&self) -> words::Text {
+        t!(
+            "reference-intro-private",
+            role = &self.role,
+            text = self.text.full()
+        )
     }
 }
 
@@ -118,43 +195,47 @@ pub struct Entry {
     /// `development:agriculture`); what autocomplete sends back.
     pub id: String,
     /// What kind of thing it is, in words (`spell`, `building`, `realm`, `development`).
-    pub kind: String,
-    /// The English name with its strength where there are several (`Rage ×2`).
+    pub kind: words::Text,
+    /// The English name with its strength where there are several (`Rage ×2`), matched
+    /// against what a player types.
     pub name: String,
-    /// The German name, where the rules give one.
+    /// The German name, where the rules give one, matched as well.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub german: Option<String>,
+    /// The name as the reader reads it (`Rage ×2`, `Wut ×2`).
+    pub title: words::Text,
     /// Costs and numbers in words, if any (`2 crystals`, `15 coins · 3 points`).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub facts: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facts: Option<words::Text>,
     /// What it does.
-    pub text: Text,
+    pub text: Effect,
 }
 
 impl Entry {
-    /// The entry as a reference answer: name, German name, kind and facts, then the short
-    /// text and the long one.
-    pub fn answer(&self) -> String {
-        let german = self
+    /// The entry as a reference answer: name, its name in the other language, kind and
+    /// facts, then the short text and the long one.
+    pub fn answer(&self) -> words::Text {
+        let other = self
             .german
             .as_deref()
-            .filter(|g| !g.eq_ignore_ascii_case(&self.name) && !self.name.starts_with(*g))
-            .map(|g| format!(" ({g})"))
-            .unwrap_or_default();
-        let facts = if self.facts.is_empty() {
-            String::new()
-        } else {
-            format!(" · {}", self.facts)
+            .filter(|g| !g.eq_ignore_ascii_case(&self.name) && !self.name.starts_with(*g));
+        let head = match other {
+            // The name in the other language: the German one for an English reader and
+            // the English one for a German reader (both the data's words).
+            Some(g) => t!(
+                "reference-answer-named",
+                name = &self.title,
+                other = words::Text::name(g, Some(&self.name)),
+                kind = &self.kind
+            ),
+            None => t!("reference-answer", name = &self.title, kind = &self.kind),
         };
-        let long = if self.text.long.trim().is_empty() {
-            String::new()
-        } else {
-            format!("\n{}", self.text.long)
+        let head = match &self.facts {
+            Some(facts) => words::Text::concat([head, t!("reference-answer-facts", facts = facts)]),
+            None => head,
         };
-        format!(
-            "**{}**{german} — {}{facts}\n*{}*{long}",
-            self.name, self.kind, self.text.short
-        )
+        let short = t!("reference-answer-short", text = &self.text.short);
+        words::Text::lines([head, short].into_iter().chain(self.text.long.clone()))
     }
 
     /// The words a typed name is matched against: the name, the German name and the id.
@@ -200,6 +281,18 @@ impl Entry {
     }
 }
 
+/// Numbers one after the other with `separator` between them (`2 or 3`, `3, 4, 5, 6`).
+pub fn numbers(values: &[u8], separator: &words::Text) -> words::Text {
+    let mut items = Vec::new();
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            items.push(separator.clone());
+        }
+        items.push(words::Text::raw(v.to_string()));
+    }
+    words::Text::concat(items)
+}
+
 /// Lower case with German umlauts and ß spelled out plainly, and `_`/`-` as spaces, so a
 /// player can type without special keys.
 fn fold(text: &str) -> String {
@@ -230,25 +323,27 @@ pub fn find<'a>(entries: &'a [Entry], lookup: Lookup, typed: &str, limit: usize)
 }
 
 /// One help topic of a game (`/rules`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Topic {
-    /// The key typed or chosen (`scoring`).
+    /// The key typed or chosen (`scoring`), the same in every language.
     pub key: &'static str,
     /// Its title (`Scoring`).
-    pub title: &'static str,
+    pub title: words::Text,
     /// The explanation, a few short paragraphs in the project's own words.
-    pub text: &'static str,
+    pub text: words::Text,
 }
 
-/// Checks a game's reference: ids unique, texts within their limits, names present, and
-/// help topics with unique keys and text that fits one message.
+/// Checks a game's reference in every language: ids unique, names and kinds present, texts
+/// within their limits (German words of their own where the English has words), and help
+/// topics with unique keys, a title and a text that fits one message.
 pub fn check(entries: &[Entry], topics: &[Topic]) -> Result<(), String> {
     let mut ids = std::collections::BTreeSet::new();
+    let empty = |t: &words::Text| Lang::ALL.iter().any(|l| l.render(t).trim().is_empty());
     for e in entries {
         if !ids.insert(e.id.as_str()) {
             return Err(format!("reference id {} twice", e.id));
         }
-        if e.name.trim().is_empty() || e.kind.trim().is_empty() {
+        if e.name.trim().is_empty() || empty(&e.title) || empty(&e.kind) {
             return Err(format!("reference {} has no name or kind", e.id));
         }
         e.text.check(&e.id)?;
@@ -258,11 +353,16 @@ pub fn check(entries: &[Entry], topics: &[Topic]) -> Result<(), String> {
         if !keys.insert(t.key) {
             return Err(format!("help topic {} twice", t.key));
         }
-        if t.text.trim().is_empty() || t.text.chars().count() > 1800 {
-            return Err(format!(
-                "help topic {} is empty or longer than 1,800",
-                t.key
-            ));
+        for lang in Lang::ALL {
+            let (title, text) = (lang.render(&t.title), lang.render(&t.text));
+            if title.trim().is_empty() || text.trim().is_empty() || text.chars().count() > MAX_TOPIC
+            {
+                return Err(format!(
+                    "help topic {} is empty or longer than {MAX_TOPIC} in {}",
+                    t.key,
+                    lang.tag()
+                ));
+            }
         }
     }
     Ok(())
@@ -276,13 +376,14 @@ mod tests {
         Entry {
             lookup: Lookup::Card,
             id: id.into(),
-            kind: "building".into(),
+            kind: words::Text::name("building", Some("Gebäude")),
             name: name.into(),
             german: german.map(Into::into),
-            facts: String::new(),
-            text: Text {
-                short: "does something".into(),
-                long: String::new(),
+            title: words::Text::name(name, german),
+            facts: None,
+            text: Effect {
+                short: words::Text::name("does something", Some("tut etwas")),
+                long: None,
             },
         }
     }
@@ -442,7 +543,7 @@ mod walk {
     #[test]
     fn every_game_is_in_the_reference_with_topics() {
         for g in games() {
-            super::check(&g.reference, g.topics).unwrap_or_else(|e| panic!("{}: {e}", g.name));
+            super::check(&g.reference, &g.topics).unwrap_or_else(|e| panic!("{}: {e}", g.name));
         }
     }
 }

@@ -35,8 +35,9 @@ pub struct GameInfo {
     pub options: Vec<OptionSpec>,
     /// Each option's default value as written in `key=value` (`None` when unset).
     pub defaults: Vec<(&'static str, Option<String>)>,
-    /// A short rules summary with the notation, for `/help` and the terminal.
-    pub help: &'static str,
+    /// A short rules summary with the notation, for `/help` and the terminal
+    /// ([`Game::help`]).
+    pub help: Text,
     /// The game's Fluent bundles ([`Game::WORDS`]), installed in [`crate::words`] when this
     /// is built.
     pub words: &'static [crate::words::Source],
@@ -46,7 +47,7 @@ pub struct GameInfo {
     /// ([`Game::reference`]).
     pub reference: Vec<crate::reference::Entry>,
     /// The help topics of `/rules` ([`Game::help_topics`]).
-    pub topics: &'static [crate::reference::Topic],
+    pub topics: Vec<crate::reference::Topic>,
     new: NewFn,
     load: LoadFn,
 }
@@ -78,7 +79,7 @@ impl GameInfo {
             players: G::player_counts(),
             options,
             defaults,
-            help: G::HELP,
+            help: G::help(),
             words: G::WORDS,
             secrets: G::SECRETS,
             reference: G::reference(),

@@ -14,7 +14,11 @@ fn names_are_unique_and_every_choice_and_default_sets_up_a_game() {
     names.dedup();
     assert_eq!(names.len(), games::games().len(), "two games share a name");
     for g in games::games() {
-        assert!(!g.help.trim().is_empty(), "{} has no help text", g.name);
+        assert!(
+            !g.help.to_string().trim().is_empty(),
+            "{} has no help text",
+            g.name
+        );
         let players = *g.players.end();
         // The defaults read back, and every single choice is accepted as an option.
         g.new_game(&[], players, Seed::from_u64(1))

@@ -40,27 +40,27 @@ fn reference_invocation(name: &str, options: &[CommandDataOption]) -> Option<Com
     })
 }
 
-/// An autocomplete entry's words: the label, then what the chosen thing does when both fit
-/// Discord's 100 characters (`Cast Conjure 6 — 2 crystals · Set one of your resources to
-/// exactly 6`), else the label alone.
-pub fn with_detail(label: &str, detail: Option<&str>) -> String {
-    let label: String = label.chars().take(100).collect();
-    match detail {
-        Some(d) => {
-            let both = format!("{label} · {d}");
-            if both.chars().count() <= 100 {
-                both
-            } else {
-                let room = 100usize.saturating_sub(label.chars().count() + 4);
-                if room < 12 {
-                    label
-                } else {
-                    let cut: String = d.chars().take(room).collect();
-                    format!("{label} · {cut}…")
-                }
-            }
-        }
-        None => label,
+/// An autocomplete entry's words in the reader's language: the label, then what the chosen
+/// thing does when both fit Discord's 100 characters (`Cast Conjure 6 — 2 crystals · Set
+/// one of your resources to exactly 6`), else cut to fit with "…" where the label leaves
+/// room for a useful part of it, else the label alone.
+pub fn with_detail(lang: Lang, label: &Text, detail: Option<&Text>) -> String {
+    use crate::table::reference::{CHOICE_NAME, cut};
+    let shown = lang.render(label);
+    let Some(detail) = detail else {
+        return cut(lang, &shown, CHOICE_NAME);
+    };
+    let both = lang.render(&t!(
+        "bot-choice-with-detail",
+        label = label,
+        detail = detail
+    ));
+    // What is left of the detail after the label, " · " and "…".
+    let room = CHOICE_NAME.saturating_sub(shown.chars().count() + 4);
+    if both.chars().count() <= CHOICE_NAME || room >= 12 {
+        cut(lang, &both, CHOICE_NAME)
+    } else {
+        cut(lang, &shown, CHOICE_NAME)
     }
 }
 

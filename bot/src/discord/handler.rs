@@ -632,7 +632,12 @@ impl Handler {
             .autocomplete()
             .map(|o| o.value.to_string())
             .unwrap_or_default();
-        if let Some(response) = reference_autocomplete(&self.table, ac, &typed) {
+        // The reader's language: their `/settings language:` choice, else their client's.
+        let lang = self
+            .table
+            .language_for(ac.user.id.get(), Some(ac.locale.as_str()))
+            .await;
+        if let Some(response) = reference_autocomplete(&self.table, lang, ac, &typed) {
             if let Err(e) = ac
                 .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
                 .await
@@ -649,9 +654,6 @@ impl Handler {
             ac.id,
             &ac.token,
         );
-        // The caller's client's language: autocomplete makes its one call into the table
-        // (`autocomplete`), which does not say the `/settings language:` choice.
-        let lang = reader_lang(None, Some(ac.locale.as_str()));
         let choices = self
             .table
             .autocomplete(&caller, &typed, 25)
@@ -660,8 +662,7 @@ impl Handler {
         // Discord shows the words; the value sent back is the notation.
         let mut response = CreateAutocompleteResponse::new();
         for c in choices {
-            let detail = c.detail.as_ref().map(|d| lang.render(d));
-            let name = commands::with_detail(&lang.render(&c.label), detail.as_deref());
+            let name = commands::with_detail(lang, &c.label, c.detail.as_ref());
             response = response.add_string_choice(name, c.notation);
         }
         if let Err(e) = ac
@@ -674,9 +675,11 @@ impl Handler {
 }
 
 /// Autocomplete for `/rules topic:`, `/card`, `/realm` and `/development` from every
-/// registered game's reference; `None` for other commands (`/play`).
+/// registered game's reference, in the reader's language `lang`; `None` for other commands
+/// (`/play`).
 fn reference_autocomplete(
     table: &Table,
+    lang: Lang,
     ac: &CommandInteraction,
     typed: &str,
 ) -> Option<CreateAutocompleteResponse> {
@@ -691,9 +694,9 @@ fn reference_autocomplete(
                 serenity::all::CommandDataOptionValue::String(s) => Some(s.as_str()),
                 _ => None,
             });
-        table.topic_suggestions(game, typed, 25)
+        table.topic_suggestions(lang, game, typed, 25)
     } else {
-        table.reference_suggestions(commands::reference_lookup(name)?, typed, 25)
+        table.reference_suggestions(lang, commands::reference_lookup(name)?, typed, 25)
     };
     Some(
         suggestions

@@ -14,10 +14,14 @@ use super::{Caller, Reply, Table, TableError, refuse};
 /// How much of one answer Discord shows (2,000 characters), with room for a last line.
 const ANSWER: usize = 1900;
 
+/// The most characters an autocomplete entry's words may have (Discord's limit for a
+/// choice's name).
+pub const CHOICE_NAME: usize = 100;
+
 /// An autocomplete entry for a reference: the words shown and the value sent back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suggestion {
-    /// What the list shows (at most 100 characters).
+    /// What the list shows, in the reader's language (at most [`CHOICE_NAME`] characters).
     pub name: String,
     /// What comes back when it is chosen (`pandoria:spell:rage_2`).
     pub value: String,
@@ -28,34 +32,60 @@ fn value(info: &GameInfo, entry: &Entry) -> String {
     format!("{}:{}", info.name, entry.id)
 }
 
-/// "Rage ×2 (Wut) · spell — A worker counts …", cut to Discord's 100 characters.
-fn suggestion_name(info: &GameInfo, entry: &Entry, several_games: bool) -> String {
-    let german = entry
+/// "Rage ×2 (Wut) · spell — A worker counts …" in the reader's language, cut to Discord's
+/// 100 characters.
+fn suggestion_name(lang: Lang, info: &GameInfo, entry: &Entry, several_games: bool) -> String {
+    let kind = if several_games {
+        t!(
+            "bot-suggestion-kind-game",
+            kind = &entry.kind,
+            game = Arg::raw(info.title)
+        )
+    } else {
+        entry.kind.clone()
+    };
+    let text = match entry
         .german
         .as_deref()
         .filter(|g| !g.eq_ignore_ascii_case(&entry.name))
-        .map(|g| format!(" ({g})"))
-        .unwrap_or_default();
-    let game = if several_games {
-        format!(" · {}", info.title)
-    } else {
-        String::new()
+    {
+        // The name in the other language: German for an English reader, English for a
+        // German one (both the data's words).
+        Some(g) => t!(
+            "bot-suggestion-named",
+            name = &entry.title,
+            other = Text::name(g, Some(&entry.name)),
+            kind = kind,
+            text = &entry.text.short
+        ),
+        None => t!(
+            "bot-suggestion",
+            name = &entry.title,
+            kind = kind,
+            text = &entry.text.short
+        ),
     };
-    let full = format!(
-        "{}{german} · {}{game} — {}",
-        entry.name, entry.kind, entry.text.short
-    );
-    clip(&full, 100)
+    cut(lang, &lang.render(&text), CHOICE_NAME)
+}
+
+/// `shown` (rendered in `lang`) cut to `n` characters, ending in "…" where cut; the test
+/// language's closing mark stays.
+pub fn cut(lang: Lang, shown: &str, n: usize) -> String {
+    if shown.chars().count() <= n {
+        return shown.to_string();
+    }
+    let close = lang == Lang::Pseudo;
+    let keep = n - 1 - usize::from(close);
+    let mut out: String = shown.chars().take(keep).collect();
+    out.push('…');
+    if close {
+        out.push(turnpost_core::words::PSEUDO_CLOSE);
+    }
+    out
 }
 
 fn clip(text: &str, n: usize) -> String {
-    if text.chars().count() <= n {
-        text.to_string()
-    } else {
-        let mut cut: String = text.chars().take(n - 1).collect();
-        cut.push('…');
-        cut
-    }
+    cut(Lang::En, text, n)
 }
 
 /// The entries of `lookup` in every game that `typed` names, best first: an exact value
@@ -125,7 +155,7 @@ impl Table {
                 .iter()
                 .flat_map(|g| g.reference.iter().filter(|e| e.lookup == lookup))
                 .take(3)
-                .map(|e| Text::name(&e.name, e.german.as_deref()));
+                .map(|e| e.title.clone());
             return refuse(t!(
                 "bot-no-such-component",
                 kind = Arg::raw(lookup_key(lookup)),
@@ -142,20 +172,13 @@ impl Table {
         if several {
             parts.push(t!("bot-reference-game", game = Arg::raw(info.title)));
         }
-        // Core's answer (still English text, with the German name: core's to type).
-        parts.push(Text::raw(first.answer()));
+        parts.push(first.answer());
         let exact = first.matches(name) == Some(3);
         let others: Vec<Text> = hits
             .iter()
             .skip(1)
             .filter(|_| !exact)
-            .map(|(_, e)| {
-                t!(
-                    "bot-reference-other",
-                    name = Text::name(&e.name, e.german.as_deref()),
-                    kind = Arg::raw(e.kind.as_str())
-                )
-            })
+            .map(|(_, e)| t!("bot-reference-other", name = &e.title, kind = &e.kind))
             .collect();
         let mut text = Text::concat(parts);
         if !others.is_empty() {
@@ -171,9 +194,11 @@ impl Table {
     }
 
     /// Autocomplete for `/card`, `/realm`, `/development`: the entries whose English or
-    /// German name or id `typed` begins or contains as a word, best first.
+    /// German name or id `typed` begins or contains as a word, best first, in `lang` (the
+    /// reader's: [`Table::language_for`]).
     pub fn reference_suggestions(
         &self,
+        lang: Lang,
         lookup: Lookup,
         typed: &str,
         limit: usize,
@@ -186,16 +211,17 @@ impl Table {
         found(lookup, typed, limit)
             .into_iter()
             .map(|(info, e)| Suggestion {
-                name: suggestion_name(info, e, several),
+                name: suggestion_name(lang, info, e, several),
                 value: value(info, e),
             })
             .collect()
     }
 
     /// Autocomplete for `/rules topic:`: the topics of `game` (or of every game), matching
-    /// `typed` in their key or title.
+    /// `typed` in their key or their title in any language, in `lang` (the reader's).
     pub fn topic_suggestions(
         &self,
+        lang: Lang,
         game: Option<&str>,
         typed: &str,
         limit: usize,
@@ -208,13 +234,22 @@ impl Table {
             .filter(|(g, t)| {
                 typed.is_empty()
                     || t.key.contains(&typed)
-                    || t.title.to_lowercase().contains(&typed)
+                    || Lang::ALL
+                        .iter()
+                        .any(|l| l.render(&t.title).to_lowercase().contains(&typed))
                     || g.title.to_lowercase().starts_with(&typed)
             })
             .take(limit)
-            .map(|(g, t)| Suggestion {
-                name: clip(&format!("{}: {}", g.title, t.title), 100),
-                value: format!("{}:{}", g.name, t.key),
+            .map(|(g, t)| {
+                let name = t!(
+                    "bot-suggestion-topic",
+                    game = Arg::raw(g.title),
+                    title = &t.title
+                );
+                Suggestion {
+                    name: cut(lang, &lang.render(&name), CHOICE_NAME),
+                    value: format!("{}:{}", g.name, t.key),
+                }
             })
             .collect()
     }
@@ -254,11 +289,12 @@ impl Table {
         let chosen = match topic.as_deref().map(str::trim) {
             Some(key) => {
                 let key = key.to_lowercase();
-                match info
-                    .topics
-                    .iter()
-                    .find(|t| t.key == key || t.title.to_lowercase() == key)
-                {
+                match info.topics.iter().find(|t| {
+                    t.key == key
+                        || Lang::ALL
+                            .iter()
+                            .any(|l| l.render(&t.title).to_lowercase() == key)
+                }) {
                     Some(t) => t,
                     None => {
                         return refuse(t!(
@@ -272,16 +308,14 @@ impl Table {
             }
             None => match info.topics.first() {
                 Some(t) => t,
-                // Core's help (still English text: the registry's to type).
-                None => return Ok(Reply::ephemeral(Text::raw(info.help))),
+                None => return Ok(Reply::ephemeral(info.help.clone())),
             },
         };
-        // Core's topic (still English text: the game's help topics to type).
         let mut text = t!(
             "bot-rules-topic",
             game = Arg::raw(info.title),
-            title = Arg::raw(chosen.title),
-            text = Arg::raw(chosen.text)
+            title = &chosen.title,
+            text = &chosen.text
         );
         let others: Vec<&String> = keys
             .iter()
@@ -373,7 +407,7 @@ pub(super) fn intro_lines(
                 t!(
                     "bot-seat-intro",
                     name = Arg::raw(s.name.as_str()),
-                    intro = Arg::raw(intro.public_line())
+                    intro = intro.public_line()
                 )
             })
         })
@@ -400,8 +434,8 @@ pub(crate) async fn table_for_tests(path: &std::path::Path, first: u64) -> Table
     Table::new(store, std::sync::Arc::new(super::NoImages), settings)
 }
 
-/// Every reference entry's answer fits one message (tests walk them all).
-pub fn all_answers() -> Vec<String> {
+/// Every reference entry's answer (tests walk them all in every language).
+pub fn all_answers() -> Vec<Text> {
     registry::games()
         .iter()
         .flat_map(|g| g.reference.iter().map(Entry::answer))
@@ -437,7 +471,14 @@ mod tests {
             .new_game(&standard, 3, seed)
             .unwrap();
         let intro = game.seat_intro(turnpost_core::Seat(1)).unwrap();
-        assert!(lines.contains(&intro.text.short), "{lines}");
+        assert!(lines.contains(&intro.text.short.to_string()), "{lines}");
+        // In German too, from the German data.
+        let german = Lang::De.render(&intro_lines("pandoria", &standard, seed, &seats));
+        assert!(german.contains("Bert spielt die "), "{german}");
+        assert!(
+            german.contains(&Lang::De.render(&intro.text.short)),
+            "{german}"
+        );
         // No realms in the family game, none in a dice game.
         assert_eq!(intro_lines("pandoria", &[], seed, &seats).to_string(), "");
         assert_eq!(intro_lines("rtta", &[], seed, &seats[..2]).to_string(), "");
@@ -445,14 +486,25 @@ mod tests {
 
     #[test]
     fn every_answer_and_suggestion_fits_discord() {
-        for answer in all_answers() {
-            assert!(answer.chars().count() <= ANSWER, "{answer}");
+        crate::install_words();
+        let langs = Lang::ALL.iter().copied().chain([Lang::Pseudo]);
+        for lang in langs.clone() {
+            for answer in all_answers() {
+                let shown = lang.render(&answer);
+                assert!(shown.chars().count() <= ANSWER, "{shown}");
+            }
         }
         for lookup in Lookup::ALL {
             for info in registry::games() {
                 for e in info.reference.iter().filter(|e| e.lookup == lookup) {
-                    let s = suggestion_name(info, e, true);
-                    assert!(s.chars().count() <= 100, "{s}");
+                    for lang in langs.clone() {
+                        let s = suggestion_name(lang, info, e, true);
+                        assert!(s.chars().count() <= CHOICE_NAME, "{s}");
+                        // The test language's marks close even where the words are cut.
+                        if lang == Lang::Pseudo {
+                            assert!(turnpost_core::words::all_pseudo(&s, |_| false), "{s}");
+                        }
+                    }
                     assert!(value(info, e).len() <= 100);
                     // The value a suggestion sends back finds exactly its entry.
                     let back = found(lookup, &value(info, e), 5);

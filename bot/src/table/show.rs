@@ -524,11 +524,11 @@ impl Table {
             Some(Ok(info)) => vec![info],
             _ => registry::games().iter().collect(),
         };
-        // Each game's help (core's words), an empty line after each; then how to start
+        // Each game's help (its words), an empty line after each; then how to start
         // (without a game here) and how to play.
         let mut lines = Vec::new();
         for info in &games {
-            lines.push(Text::raw(info.help));
+            lines.push(info.help.clone());
             lines.push(Text::concat([]));
         }
         if kind.is_none() {

@@ -142,7 +142,7 @@ impl Table {
             }
             // What the seat's realm does, from its first message on (issue 28).
             if let Some(intro) = game.seat_intro(Seat(i as u8)) {
-                parts.push(Text::raw(intro.private_line()));
+                parts.push(intro.private_line());
             }
             parts.push(hand);
             let text = paragraphs(parts);

@@ -102,7 +102,7 @@ fn every_registered_game_has_pictures_help_scenarios_and_a_property_test() {
             game.name
         );
         assert!(
-            game.help.lines().count() >= 2,
+            game.help.to_string().lines().count() >= 2,
             "{} has no help text",
             game.name
         );

@@ -46,3 +46,12 @@ seat-colour = { $colour ->
 ## Optionen eines Tischs in Worten (describe_options der Registry)
 options-set = { $option }: { $value }
 options-separator = {" "}·{" "}
+
+## Nachschlagen (issue 30, helper REF): die Antwort von /card, /realm, /development und
+## der eigene Teil eines Platzes am Spiel (reference.rs).
+reference-answer = **{ $name }** — { $kind }
+reference-answer-named = **{ $name }** ({ $other }) — { $kind }
+reference-answer-facts = {" "}· { $facts }
+reference-answer-short = *{ $text }*
+reference-intro-public = spielt { $role }: { $text }
+reference-intro-private = Du spielst { $role }. { $text }

@@ -786,3 +786,60 @@ pandoria-option-artifacts-off = ohne Artefakte-Erweiterung
 pandoria-option-board = Spielplan
 pandoria-option-board-pandoria = Pandoria-Seite (Seen)
 pandoria-option-board-river = Flussseite
+
+## /help und /rules (issue 30, helper REF): die Regeln in Kürze mit der Notation und die
+## Hilfethemen (reference.rs topics()). Eigene Worte nach Text 000, in dessen Begriffen.
+pandoria-help =
+    Pandoria: Lege Landschaftsplättchen, setze Figuren ein und schließe Gebiete ab, um Punkte zu sammeln.
+    Ein Zug: 1. leg dein Doppelplättchen von der Hand an (oder eine Burg); 2. einen Arbeiter oder deinen Anführer darauf (oder passen); 3. abgeschlossene Gebiete werten für alle mit Figuren daneben; 4. im Standardspiel: einen Zauberspruch wirken oder ein Gebäude von der Hand bauen; 5. ein neues Plättchen ziehen.
+    Notation (A–P × 0–13): `tile D7 E7` legt das Handplättchen (erste Hälfte auf D7), `castle D7`, `worker D7`, `leader D7`, `retrieve D7`, `spell 17`, `build 17 3` (Platz 3), `monument 3`, `buy 2`, `pass`; Artefakte `mountain A9`, `single`, `relic 4`; Fluss `ship H7`.
+pandoria-topic-turn-title = Ein Zug
+pandoria-topic-turn =
+    1. **Lege** dein Handplättchen an Land an (oder stattdessen eine Burg). Ein Gebiet, das jetzt ringsum von anderer Landschaft, Seen, Burgen oder dem Spielplanrand umschlossen ist, ist **abgeschlossen**, außer ein Außenpfad seiner Landschaftsart berührt es; Figuren darin kehren in den Vorrat zurück.
+    2. **Figur**: Setze einen Arbeiter auf das gerade gelegte Plättchen oder die Burg (den Anführer erst, wenn alle Arbeiter draußen sind), nimm eine deiner Figuren zurück oder lass es.
+    3. **Karte**: Wirke den Zauberspruch einer Handkarte (zahle Kristalle), baue ihr Gebäude auf einen deiner fünf Gebäudeplätze (zahle Holz) oder errichte ein Monument.
+    4. **Werte** die in diesem Zug abgeschlossenen Gebiete und **kaufe** dann eine Marktkarte, wenn du eines abgeschlossen hast.
+    5. Zieh ein neues Plättchen (nicht nach einer Burg).
+pandoria-topic-scoring-title = Wertung
+pandoria-topic-scoring =
+    Wer eine Figur neben einem abgeschlossenen Gebiet hat, wertet es mit, egal wer es abgeschlossen hat: Je Figur (der Anführer zählt 2) bekommst du je Symbol eine Ressource des Gebiets — Holz aus dem Wald, Kristalle aus dem Gebirge, Gold aus dem Hügelland — oder Punkte aus einer Stadt. Gebäude legen etwas drauf (Sägemühlen, Türme, Schatzkammern, die Statue). Dein Lager fasst 10 jeder Ressource: Was darüber hinausgeht, wird zu 1 Punkt je 3 (ein sichtbarer Holzplatz, ein Depot oder Gewölbe tauscht besser), der Rest verfällt.
+pandoria-topic-market-title = Karten und der Markt
+pandoria-topic-market =
+    Jede Karte hat zwei Hälften: einen Zauberspruch (einmalig, mit Kristallen bezahlt, danach liegt er auf deinem Spruchstapel) und ein Gebäude (dauerhaft, mit Holz bezahlt, auf einem deiner fünf Plätze). Ein altes Gebäude zu überbauen kostet die Differenz, mindestens 1 Holz; zwei gleiche Gebäude dürfen nie sichtbar sein. Vier Karten liegen offen im Kartenmarkt: Hast du ein Gebiet abgeschlossen, darfst du eine davon für ihren Goldpreis kaufen, dann wird der Markt aufgefüllt. `/card` erklärt jeden Zauberspruch und jedes Gebäude.
+pandoria-topic-monuments-title = Monumente
+pandoria-topic-monuments =
+    Statt eines Zauberspruchs oder Gebäudes darfst du eines deiner Gebäude mit dem obersten Monument überbauen: Es kostet 8 Holz minus die Kosten des überbauten Gebäudes (mindestens 1) und bringt sofort seine Punkte. Der Stapel beginnt mit den höchsten Werten; ein Monument wird nie wieder überbaut.
+pandoria-topic-end-title = Das Spielende
+pandoria-topic-end =
+    Legt jemand ein Plättchen aus der Hand und es ist keines mehr zum Nachziehen da, wird die Runde zu Ende gespielt, dann ist das Spiel vorbei. Jede Handkarte bringt 1 Punkt, je 3 einer Ressource ebenfalls 1 Punkt (oder der bessere Kurs eines sichtbaren Holzplatzes, Depots oder Gewölbes). Bei Gleichstand gewinnt, wer mehr Ressourcen übrig hat.
+pandoria-topic-modes-title = Spielarten
+pandoria-topic-modes =
+    {"*"}*Familienspiel**: keine Völker, Karten, Gebäude oder Monumente; jedes Symbol eines abgeschlossenen Gebiets ist ein Punkt, und jeder darf den Anführer jederzeit einsetzen.
+    {"*"}*Familienspiel mit Zaubersprüchen**: wie das Familienspiel, mit einem Stapel der Figuren-Zaubersprüche; ein Spruch pro Zug, und bei jeder Wertung darfst du statt der Punkte eine Karte ziehen.
+    {"*"}*Einsteigerspiel**: Völkertableau Seite A ohne Fähigkeiten; du beginnst mit den zwei Karten deines Volkes, die mit A markierte schon gebaut.
+    {"*"}*Standardspiel**: Völkertableau Seite B mit seiner Fähigkeit und vier zufälligen Karten. `/realm` erklärt jedes Volk.
+pandoria-topic-expansions-title = Erweiterungen und Editionen
+pandoria-topic-expansions =
+    {"*"}*Völker** (Option realm_sets): Zentauren, Feen, Goblins, Golems und die Geister der Ältesten, dazu die Promo-Völker Nymphen und Hanbok, jedes mit eigener Fähigkeit (`/realm`).
+    {"*"}*Artefakte**: Plättchen, deren Artefakte an den gehen, der ihr Gebiet abschließt; Reliquien, mit Artefakten gekauft; eine Bergfestung, die einen Außenpfad sperrt; und Einzelplättchen für Lücken von einem Feld (`/card relic`).
+    {"*"}*Flussplan** (board=river): Ein Fluss teilt die Ebene; eingeschlossene Schiffe fahren flussabwärts, und das aufgedruckte Astralschiff lässt sich statt einer Karte wirken.
+    {"*"}*Zweite Edition** (edition=second): neue Startwerte und neue Fähigkeiten für die Magier und die Halblinge.
+
+## Die Wörter des Nachschlagens für /card und /realm (issue 30, helper REF; reference.rs entries()).
+pandoria-ref-kind-spell = Zauberspruch
+pandoria-ref-kind-building = Gebäude
+pandoria-ref-kind-monument = Monument
+pandoria-ref-kind-artifacts = Artefakte-Erweiterung
+pandoria-ref-kind-river = Flussseite des Plans
+pandoria-ref-kind-realm = Volk ({ $set })
+pandoria-ref-set-base = Grundspiel
+pandoria-ref-set-expansion = Völker-Erweiterung
+pandoria-ref-set-promo = Promo
+pandoria-ref-spell-facts = { $costs } Kristalle auf ihren Karten
+pandoria-ref-building-facts = { $costs } Holz auf seinen Karten
+pandoria-ref-monument-facts = { $points } Punkte wert
+pandoria-ref-realm-facts = beginnt mit { $crystals } Kristallen, { $gold } Gold, { $wood } Holz
+pandoria-ref-second-edition =
+    { $first }
+    Zweite Edition: { $second }
+pandoria-ref-role = die { $realm }

@@ -382,3 +382,45 @@ rtta-load-trade = das Handelsspiel mit einem Spieler
 ## Optionen eines Tischs (/new, die Lobby, das Terminal)
 rtta-option-trade = Handelsspiel (2 bis 4 Spieler)
 rtta-option-trade-off = ohne Handelsspiel
+
+## /help und /rules (issue 30, helper REF): die Regeln in Kürze mit der Notation und die
+## Hilfethemen (reference.rs topics()). Eigene Worte nach Text 002, in dessen Begriffen.
+rtta-help =
+    Roll Through the Ages: Würfle, um deine Städte zu versorgen, Monumente zu errichten und Errungenschaften zu kaufen.
+    Ein Zug: würfeln (der erste Wurf geschieht von selbst, dann bis zu zwei neue Würfe: `reroll 1 3` wirft die Würfel 1 und 3 neu, `done` behält sie), für jeden Würfel mit Nahrung oder Arbeitern wählen, die Städte versorgen, Katastrophen abwickeln, Arbeiter einsetzen (`build city 3`, `build obelisk 2`), eine Errungenschaft kaufen (`buy agriculture`), Waren über dem Limit abgeben. `pass` überspringt einen Schritt, wo es erlaubt ist. Das Spiel endet nach der Runde, in der jemand fünf Errungenschaften hat oder jedes Monument errichtet ist; die meisten Punkte gewinnen.
+rtta-topic-dice-title = Würfel
+rtta-topic-dice =
+    Du würfelst mit einem Würfel je Stadt (zu Beginn 3, höchstens 7). Nach dem ersten Wurf darfst du noch zweimal beliebige Würfel neu werfen, nur Schädel nicht: Die bleiben liegen. Die Seiten: 3 Nahrung; 3 Arbeiter; 7 Münzen; 1 Ware; 2 Waren und ein Schädel; und eine, die dir 2 Nahrung *oder* 2 Arbeiter bringt, nach deiner Wahl nach dem letzten Wurf.
+rtta-topic-feeding-title = Waren und Versorgung
+rtta-topic-feeding =
+    Waren kommen der Reihe nach dazu — Holz, Stein, Töpferware, Stoff, Metall, dann wieder Holz — und eine volle Leiste nimmt nichts mehr auf. Danach kommt die Nahrung (höchstens 15); dann isst jede Stadt 1 Nahrung. Jede Stadt, die du nicht versorgen kannst, kostet 1 Punkt. Am Ende deines Zuges darfst du höchstens 6 Waren behalten (Karawanen heben das Limit auf); was du abgibst, wählst du selbst.
+rtta-topic-disasters-title = Katastrophen
+rtta-topic-disasters =
+    Schädel bringen Katastrophen: 2 Dürre (du verlierst 2 Punkte; Bewässerung schützt), 3 Seuche (deine Mitspieler verlieren 3; Medizin schützt), 4 Invasion (du verlierst 4; die Große Mauer schützt), 5 oder mehr Aufstand (du verlierst alle Waren; mit Religion trifft er deine Mitspieler). `/development` erklärt jede.
+rtta-topic-developments-title = Bauen und Kaufen
+rtta-topic-developments =
+    Arbeiter füllen die Kästchen deiner nächsten Stadt (ab dem nächsten Zug ein Würfel mehr) oder von Monumenten. Dann darfst du eine Errungenschaft kaufen: Bezahle ihre Kosten mit den Münzen des Zuges und ganzen Warenleisten (eine Leiste wird ganz verkauft, Wechselgeld gibt es nicht). Jede Errungenschaft bringt Punkte und eine dauerhafte Wirkung; `/development` erklärt jede.
+rtta-topic-monuments-title = Monumente
+rtta-topic-monuments =
+    Monumente brauchen 3 bis 15 Arbeiter. Wer eines als Erster vollendet, bekommt den höheren Wert, alle Späteren den niedrigeren. Zu zweit fehlen der Tempel und die Große Pyramide, zu dritt die Hängenden Gärten. Die Große Mauer hält außerdem die Invasion ab.
+rtta-topic-end-title = Das Spielende
+rtta-topic-end =
+    Das Spiel endet am Ende der Runde, in der jemand seine fünfte Errungenschaft kauft oder jedes Monument mindestens einmal vollendet ist. Zähle Errungenschaften und Monumente, dazu die Boni von Architektur und Imperium, und zieh je Katastrophenpunkt 1 ab. Bei Gleichstand entscheiden die wertvollsten übrigen Waren.
+rtta-topic-variants-title = Solo- und Handelsspiel
+rtta-topic-variants =
+    {"*"}*Solo** (1 Spieler): zehn Runden für die beste Punktzahl; alle Monumente sind im Spiel, die Seuche trifft dich selbst, Religion verhindert den Aufstand, und Schädel darfst du neu werfen.
+    {"*"}*Handel** (Option trade): Nach Versorgung und Katastrophen darf der Spieler am Zug Waren und Nahrung mit den anderen tauschen, jeder Tausch mit Zustimmung beider.
+
+## Die Wörter des Nachschlagens für /development (issue 30, helper REF; reference.rs entries()).
+rtta-ref-kind-development = Errungenschaft
+rtta-ref-kind-monument = Monument
+rtta-ref-kind-disaster = Katastrophe
+rtta-ref-development-facts = { $cost } Münzen · { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+}
+rtta-ref-monument-facts = { $workers } Arbeiter · { $first ->
+    [one] 1 Punkt
+   *[other] { $first } Punkte
+} für den Ersten, { $later } für Spätere
+rtta-ref-monument-omitted = {" "}· fehlt mit { $players } Spielern

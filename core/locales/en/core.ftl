@@ -47,3 +47,17 @@ seat-colour = { $colour ->
 # An option set to a value: "Realms: each player chooses".
 options-set = { $option }: { $value }
 options-separator = {" "}·{" "}
+
+## References (issue 30, helper REF): a component's answer for /card, /realm, /development
+## and a seat's part of the game (reference.rs). Names, kinds, facts and texts are arguments.
+# The answer's first line: "**Vault 1:2** (Gewölbe) — building".
+reference-answer = **{ $name }** — { $kind }
+reference-answer-named = **{ $name }** ({ $other }) — { $kind }
+# Costs and numbers after the kind: " · 2 or 3 crystals on its cards".
+reference-answer-facts = {" "}· { $facts }
+# The short text on its own line, in italics.
+reference-answer-short = *{ $text }*
+# A seat's part for everyone (after its name): "plays the Elves: …".
+reference-intro-public = plays { $role }: { $text }
+# A seat's part for the seat itself.
+reference-intro-private = You play { $role }. { $text }

@@ -769,3 +769,64 @@ pandoria-option-artifacts-off = no artifacts expansion
 pandoria-option-board = Board
 pandoria-option-board-pandoria = Pandoria side (lakes)
 pandoria-option-board-river = River side
+
+## /help and /rules (issue 30, helper REF): the rules in brief with the notation, and
+## the help topics (reference.rs topics(): pandoria-topic-<key>-title and pandoria-topic-<key>).
+pandoria-help =
+    Pandoria: lay land tiles, place workers and close regions for points.
+    A turn: 1. place your hand tile (or a castle); 2. a worker or your leader on it (or pass); 3. closed regions score for whoever has most figures next to them; 4. standard game: cast a spell or build from your hand; 5. draw a new tile.
+    Notation (A–P × 0–13): `tile D7 E7` places the hand tile (first half on D7), `castle D7`, `worker D7`, `leader D7`, `retrieve D7`, `spell 17`, `build 17 3` (slot 3), `monument 3`, `buy 2`, `pass`; Artifacts `mountain A9`, `single`, `relic 4`; River `ship H7`.
+pandoria-topic-turn-title = A turn
+pandoria-topic-turn =
+    1. **Place** your hand tile next to land (or a castle instead). A region whose every side is now blocked — by other terrain, lakes, castles or the rim — is **closed**, unless an exit path of its own terrain touches it; figures in a closed region go home.
+    2. **Figure**: put a worker on the tile or castle you just placed (the leader only once your workers are all out), or take one of your figures back, or neither.
+    3. **Card**: cast a hand card's spell (pay crystals), build its building in one of your five slots (pay wood), or raise a monument.
+    4. **Score** the regions closed this turn, then **buy** one market card if you closed one.
+    5. Draw a new tile (not after placing a castle).
+pandoria-topic-scoring-title = Scoring
+pandoria-topic-scoring =
+    Everyone with a figure next to a closed region scores it, whoever closed it: for each figure (the leader counts 2) you get one of the region's resource per symbol — wood from forest, crystals from mountains, gold from hills — or points from a city. Buildings add to this (Saw Mills, Towers, Treasuries, the Statue). Your camp holds 10 of each resource: what goes over turns into 1 point for every 3 (a visible Lumberyard, Repository or Vault gives a better rate) and the rest is lost.
+pandoria-topic-market-title = Cards and the market
+pandoria-topic-market =
+    Every card has two halves: a spell (one-off, paid in crystals, then it lies on your spell pile) and a building (lasting, paid in wood, in one of your five slots). Building over an old building costs the difference, at least 1 wood; you never show two identical buildings. Four cards lie face up in the market: after closing a region you may buy one for its gold price, and the market is refilled. `/card` explains any spell or building.
+pandoria-topic-monuments-title = Monuments
+pandoria-topic-monuments =
+    Instead of a spell or building you may cover one of your buildings with the top monument: it costs 8 wood minus the covered building's cost (at least 1) and scores its points at once. The stack runs from the highest values down; a monument is never covered again.
+pandoria-topic-end-title = The end
+pandoria-topic-end =
+    When a player places a tile from hand and no tile is left to draw, the round is played to its end and the game is over. Each hand card is worth 1 point, and every 3 of a resource 1 point (or the better rate of a visible Lumberyard, Repository or Vault). Ties go to whoever has more resources left.
+pandoria-topic-modes-title = Modes
+pandoria-topic-modes =
+    {"*"}*Family**: no realms, cards, buildings or monuments; every symbol of a closed region is a point, and anyone may place the leader at any time.
+    {"*"}*Family with spells**: as family, with a deck of the figure spells; one spell per turn, and at each scoring you may draw a card instead of the points.
+    {"*"}*Beginner**: realm side A without abilities; you start with your realm's two cards and the one marked A already built.
+    {"*"}*Standard**: realm side B with its ability and four random cards. `/realm` explains each realm.
+pandoria-topic-expansions-title = Expansions and editions
+pandoria-topic-expansions =
+    {"*"}*Realms** (option realm_sets): the Centaurs, Fairies, Goblins, Golems and Spirits of the Ancients, and the promo Nymphs and Hanbok, each with its own ability (`/realm`).
+    {"*"}*Artifacts**: tiles that carry artifacts to the player who closes their region, relics bought with artifacts, a mountain castle that blocks an exit path, and single tiles for one-space gaps (`/card relic`).
+    {"*"}*River board** (board=river): a river splits the plain; ships sail downstream when enclosed, and an Astral Ship printed on the board can be cast instead of a card.
+    {"*"}*Second edition** (edition=second): new start values and new abilities for the Mages and the Halflings.
+
+## The reference's words for /card and /realm (issue 30, helper REF; reference.rs entries()).
+pandoria-ref-kind-spell = spell
+pandoria-ref-kind-building = building
+pandoria-ref-kind-monument = monument
+pandoria-ref-kind-artifacts = Artifacts expansion
+pandoria-ref-kind-river = River board
+# A realm's kind with its set: "realm (base game)".
+pandoria-ref-kind-realm = realm ({ $set })
+pandoria-ref-set-base = base game
+pandoria-ref-set-expansion = Realms expansion
+pandoria-ref-set-promo = promo
+# The crystal costs of a spell's cards: "2 or 3".
+pandoria-ref-spell-facts = { $costs } crystals on its cards
+pandoria-ref-building-facts = { $costs } wood on its cards
+pandoria-ref-monument-facts = worth { $points } points
+pandoria-ref-realm-facts = starts with { $crystals } crystals, { $gold } gold, { $wood } wood
+# A realm whose ability the second edition changes: both, the second on its own line.
+pandoria-ref-second-edition =
+    { $first }
+    Second edition: { $second }
+# A seat's realm as it reads after "plays": "the Elves".
+pandoria-ref-role = the { $realm }

@@ -349,3 +349,46 @@ rtta-load-trade = the trade variant with one player
 ## Options of a table (/new, the lobby, the terminal)
 rtta-option-trade = Trade variant (2 to 4 players)
 rtta-option-trade-off = no trade variant
+
+## /help and /rules (issue 30, helper REF): the rules in brief with the notation, and
+## the help topics (reference.rs topics(): rtta-topic-<key>-title and rtta-topic-<key>).
+rtta-help =
+    Roll Through the Ages: roll dice to feed cities, build monuments and buy developments.
+    A turn: roll (the first roll is automatic, up to two rerolls: `reroll 1 3` rerolls dice 1 and 3, `done` keeps them), choose food or workers for each such die, feed the cities, suffer disasters, place workers (`build city 3`, `build obelisk 2`), buy one development (`buy agriculture`), discard goods beyond the limit. `pass` skips a step where allowed. The game ends after a round in which someone has five developments or every monument is built; the most points win.
+rtta-topic-dice-title = Dice
+rtta-topic-dice =
+    You roll one die per city (3 at the start, up to 7). After the first roll you may reroll any dice twice more, except skulls, which stay. Faces: 3 food; 3 workers; 7 coins; 1 good; 2 goods and a skull; and one that gives 2 food *or* 2 workers, as you choose after the last roll.
+rtta-topic-feeding-title = Goods and feeding
+rtta-topic-feeding =
+    Goods fill up in order — wood, stone, pottery, cloth, metal, then wood again — and a full track takes no more. Food is added next (at most 15); then each city eats 1 food. Each city you cannot feed costs 1 point. At the end of your turn you may keep at most 6 goods (Caravans lift the limit); you choose what to discard.
+rtta-topic-disasters-title = Disasters
+rtta-topic-disasters =
+    Skulls bring a disaster: 2 Drought (you lose 2 points; Irrigation protects), 3 Pestilence (your opponents lose 3; Medicine protects), 4 Invasion (you lose 4; the Great Wall protects), 5 or more Revolt (you lose every good; Religion turns it on your opponents). `/development` explains each.
+rtta-topic-developments-title = Building and buying
+rtta-topic-developments =
+    Workers fill the boxes of your next city (one more die from the next turn) or of monuments. Then you may buy one development: pay its cost with the turn's coins plus whole goods tracks (a track is sold whole, no change given). Each development scores points and gives a lasting effect; `/development` explains each.
+rtta-topic-monuments-title = Monuments
+rtta-topic-monuments =
+    Monuments need 3 to 15 workers. The first player to complete one scores the higher value, everyone after the lower. With 2 players the Temple and the Great Pyramid are left out, with 3 the Hanging Gardens. The Great Wall also keeps Invasion away.
+rtta-topic-end-title = The end
+rtta-topic-end =
+    The game ends at the end of the round in which someone buys their fifth development or every monument has been completed at least once. Score developments and monuments, add Architecture and Empire bonuses, subtract 1 per disaster point. Ties go to the most valuable goods left.
+rtta-topic-variants-title = Solo and trade variants
+rtta-topic-variants =
+    {"*"}*Solo** (1 player): ten rounds for the best score; every monument is in play, Pestilence strikes you, Religion prevents Revolt, and skulls may be rerolled.
+    {"*"}*Trade** (option trade): after feeding and disasters the player to act may swap goods and food with the others, each trade agreed by both.
+
+## The reference's words for /development (issue 30, helper REF; reference.rs entries()).
+rtta-ref-kind-development = development
+rtta-ref-kind-monument = monument
+rtta-ref-kind-disaster = disaster
+rtta-ref-development-facts = { $cost } coins · { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+rtta-ref-monument-facts = { $workers } workers · { $first ->
+    [one] 1 point
+   *[other] { $first } points
+} first, { $later } later
+# After a monument's facts: " · left out with 2 players".
+rtta-ref-monument-omitted = {" "}· left out with { $players } players

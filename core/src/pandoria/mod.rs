@@ -502,7 +502,6 @@ pub struct Pandoria {
 impl Game for Pandoria {
     const NAME: &'static str = "pandoria";
     const TITLE: &'static str = "Pandoria";
-    const HELP: &'static str = options::HELP;
     const SECRETS: bool = true;
     const WORDS: &'static [crate::words::Source] = WORDS;
     type Options = Options;
@@ -829,8 +828,12 @@ impl Game for Pandoria {
         reference::entries()
     }
 
-    fn help_topics() -> &'static [crate::reference::Topic] {
-        reference::TOPICS
+    fn help() -> crate::words::Text {
+        options::help()
+    }
+
+    fn help_topics() -> Vec<crate::reference::Topic> {
+        reference::topics()
     }
 
     /// A pass wherever the decision has one (no figure, no card, no purchase, no ability);

@@ -260,11 +260,6 @@ pub(super) fn specs() -> Vec<OptionSpec> {
 }
 
 /// The rules in brief and the notation, for `/help` and the terminal.
-pub(super) const HELP: &str = "\
-Pandoria: lay land tiles, place workers and close regions for points.
-A turn: 1. place your hand tile (or a castle); 2. a worker or your leader on it (or pass); \
-3. closed regions score for whoever has most figures next to them; \
-4. standard game: cast a spell or build from your hand; 5. draw a new tile.
-Notation (A–P × 0–13): `tile D7 E7` places the hand tile (first half on D7), `castle D7`, \
-`worker D7`, `leader D7`, `retrieve D7`, `spell 17`, `build 17 3` (slot 3), \
-`monument 3`, `buy 2`, `pass`; Artifacts `mountain A9`, `single`, `relic 4`; River `ship H7`.";
+pub(super) fn help() -> crate::words::Text {
+    crate::t!("pandoria-help")
+}

@@ -13,7 +13,9 @@ use super::effects::{ALL_BUILDINGS, BuildingEffect, SpellEffect};
 use super::options::{Edition, Mode};
 use super::{Action, Pandoria};
 use crate::game::Seat;
-use crate::reference::{Entry, Intro, Lookup, MAX_SHORT, Text, Topic};
+use crate::reference::{Effect, Entry, Intro, Lookup, MAX_LONG, MAX_SHORT, Text, Topic, numbers};
+use crate::t;
+use crate::words::Text as Words;
 
 /// Every text of Pandoria's component data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -243,29 +245,30 @@ impl Texts {
     }
 }
 
-/// The German twins of the short texts (`assets/pandoria/texts-de.json`), keyed like the
-/// English ones: what an action's detail says to a German reader.
+/// The German twins of the texts (`assets/pandoria/texts-de.json`), short and long, keyed like
+/// the English ones: what an action's detail and the reference say to a German reader.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct German {
     /// Where the words come from (not shown).
     #[serde(default)]
     provenance: String,
-    spells: BTreeMap<String, String>,
-    buildings: BTreeMap<String, String>,
-    monument: String,
-    abilities: BTreeMap<String, String>,
-    abilities_second: BTreeMap<String, String>,
-    relic: String,
-    artifacts: String,
-    mountain_castle: String,
-    single_tile: String,
-    ship: String,
+    spells: BTreeMap<String, Text>,
+    buildings: BTreeMap<String, Text>,
+    monument: Text,
+    abilities: BTreeMap<String, Text>,
+    abilities_second: BTreeMap<String, Text>,
+    relic: Text,
+    artifacts: Text,
+    mountain_castle: Text,
+    single_tile: Text,
+    ship: Text,
 }
 
-/// Reads the German short texts and checks them against the English ones: the same spells,
-/// buildings and realms (and second-edition realms), each at most [`MAX_SHORT`] characters,
-/// and a card's two texts fit one select description together as in English.
+/// Reads the German texts and checks them against the English ones: the same spells,
+/// buildings and realms (and second-edition realms); each short text at most [`MAX_SHORT`]
+/// characters, a long one (at most [`MAX_LONG`]) wherever the English has one and nowhere
+/// else; and a card's two short texts fit one select description together as in English.
 pub fn parse_german(english: &Texts, json: &str) -> Result<German, String> {
     let de: German = serde_json::from_str(json).map_err(|e| format!("texts-de: {e}"))?;
     let same_keys = |what: &str, en: Vec<&String>, de: Vec<&String>| {
@@ -303,25 +306,50 @@ pub fn parse_german(english: &Texts, json: &str) -> Result<German, String> {
         second.iter().collect(),
         de.abilities_second.keys().collect(),
     )?;
-    let all = de
-        .spells
-        .iter()
-        .chain(&de.buildings)
-        .chain(&de.abilities)
-        .chain(&de.abilities_second)
-        .map(|(k, v)| (k.as_str(), v))
-        .chain([
-            ("monument", &de.monument),
-            ("relic", &de.relic),
-            ("artifacts", &de.artifacts),
-            ("mountain_castle", &de.mountain_castle),
-            ("single_tile", &de.single_tile),
-            ("ship", &de.ship),
-        ]);
-    for (what, text) in all {
-        let n = text.chars().count();
-        if text.trim().is_empty() || n > MAX_SHORT {
+    let by_slug = |m: &BTreeMap<Realm, Text>| -> BTreeMap<String, Text> {
+        m.iter()
+            .map(|(r, t)| (r.slug().to_string(), t.clone()))
+            .collect()
+    };
+    let (en_abilities, en_second) = (
+        by_slug(&english.abilities),
+        by_slug(&english.abilities_second),
+    );
+    let pairs = |en: &'static str, m: &BTreeMap<String, Text>, d: &BTreeMap<String, Text>| {
+        let _ = en;
+        m.iter()
+            .map(|(k, t)| (k.clone(), t.clone(), d[k].clone()))
+            .collect::<Vec<_>>()
+    };
+    let mut all = pairs("spells", &english.spells, &de.spells);
+    all.extend(pairs("buildings", &english.buildings, &de.buildings));
+    all.extend(pairs("abilities", &en_abilities, &de.abilities));
+    all.extend(pairs("abilities_second", &en_second, &de.abilities_second));
+    for (what, en, d) in [
+        ("monument", &english.monument, &de.monument),
+        ("relic", &english.relic, &de.relic),
+        ("artifacts", &english.artifacts, &de.artifacts),
+        (
+            "mountain_castle",
+            &english.mountain_castle,
+            &de.mountain_castle,
+        ),
+        ("single_tile", &english.single_tile, &de.single_tile),
+        ("ship", &english.ship, &de.ship),
+    ] {
+        all.push((what.to_string(), en.clone(), d.clone()));
+    }
+    for (what, en, text) in all {
+        let n = text.short.chars().count();
+        if text.short.trim().is_empty() || n > MAX_SHORT {
             return Err(format!("the German text of {what} has {n} characters"));
+        }
+        let n = text.long.chars().count();
+        if en.long.trim().is_empty() != text.long.trim().is_empty() || n > MAX_LONG {
+            return Err(format!(
+                "the German long text of {what} has {n} characters (the English one {})",
+                en.long.chars().count()
+            ));
         }
     }
     for card in cards().all() {
@@ -354,17 +382,32 @@ pub fn german() -> &'static German {
 impl German {
     /// A spell's short text.
     pub fn spell(&self, spell: SpellEffect) -> &str {
+        &self.spell_text(spell).short
+    }
+
+    /// A spell's texts.
+    pub fn spell_text(&self, spell: SpellEffect) -> &Text {
         // Checked when loaded: every spell has one.
         &self.spells[&spell.slug()]
     }
 
     /// A building's short text.
     pub fn building(&self, building: BuildingEffect) -> &str {
+        &self.building_text(building).short
+    }
+
+    /// A building's texts.
+    pub fn building_text(&self, building: BuildingEffect) -> &Text {
         &self.buildings[&building.slug()]
     }
 
     /// A realm's ability in an edition.
     pub fn ability(&self, realm: Realm, edition: Edition) -> &str {
+        &self.ability_text(realm, edition).short
+    }
+
+    /// A realm's ability in an edition, short and long.
+    pub fn ability_text(&self, realm: Realm, edition: Edition) -> &Text {
         match edition {
             Edition::Second => self.abilities_second.get(realm.slug()),
             _ => None,
@@ -391,29 +434,28 @@ impl German {
     }
 }
 
-/// Every entry of `/card` and `/realm`.
+/// Every entry of `/card` and `/realm`: names, kinds, facts and texts in English and German.
 pub fn entries() -> Vec<Entry> {
-    let t = texts();
+    let (t, de) = (texts(), german());
+    let or = t!("words-or");
     let mut out = Vec::new();
     for spell in SpellEffect::ALL {
-        let costs: Vec<String> = {
-            let mut c: Vec<u8> = cards()
-                .all()
-                .filter(|c| c.spell == spell)
-                .map(|c| c.crystals)
-                .collect();
-            c.sort_unstable();
-            c.dedup();
-            c.iter().map(u8::to_string).collect()
-        };
+        let mut costs: Vec<u8> = cards()
+            .all()
+            .filter(|c| c.spell == spell)
+            .map(|c| c.crystals)
+            .collect();
+        costs.sort_unstable();
+        costs.dedup();
         out.push(Entry {
             lookup: Lookup::Card,
             id: format!("spell:{}", spell.slug()),
-            kind: "spell".into(),
+            kind: t!("pandoria-ref-kind-spell"),
             name: spell.label(),
             german: Some(spell.german().into()),
-            facts: format!("{} crystals on its cards", costs.join(" or ")),
-            text: t.spell(spell).clone(),
+            title: spell.label_text(),
+            facts: Some(t!("pandoria-ref-spell-facts", costs = numbers(&costs, &or))),
+            text: Effect::from_data(t.spell(spell), de.spell_text(spell)),
         });
     }
     let mut seen = Vec::new();
@@ -429,97 +471,128 @@ pub fn entries() -> Vec<Entry> {
             .collect();
         wood.sort_unstable();
         wood.dedup();
-        let wood: Vec<String> = wood.iter().map(u8::to_string).collect();
         out.push(Entry {
             lookup: Lookup::Card,
             id: format!("building:{}", building.slug()),
-            kind: "building".into(),
+            kind: t!("pandoria-ref-kind-building"),
             name: building.label(),
             german: Some(building.german().into()),
-            facts: format!("{} wood on its cards", wood.join(" or ")),
-            text: t.building(building).clone(),
+            title: building.label_text(),
+            facts: Some(t!(
+                "pandoria-ref-building-facts",
+                costs = numbers(&wood, &or)
+            )),
+            text: Effect::from_data(t.building(building), de.building_text(building)),
         });
     }
-    let values: Vec<String> = {
-        let mut v = cards().monuments().to_vec();
-        v.dedup();
-        v.iter().map(u8::to_string).collect()
-    };
+    let mut values = cards().monuments().to_vec();
+    values.dedup();
     out.push(Entry {
         lookup: Lookup::Card,
         id: "monument".into(),
-        kind: "monument".into(),
+        kind: t!("pandoria-ref-kind-monument"),
         name: "Monument".into(),
         german: Some("Monument".into()),
-        facts: format!("worth {} points", values.join(", ")),
-        text: t.monument.clone(),
+        title: Words::name("Monument", Some("Monument")),
+        facts: Some(t!(
+            "pandoria-ref-monument-facts",
+            points = numbers(&values, &t!("words-comma"))
+        )),
+        text: Effect::from_data(&t.monument, &de.monument),
     });
-    for (id, name, german, kind, text) in [
-        ("relic", "Relic", "Relikt", "Artifacts expansion", &t.relic),
+    let artifacts = t!("pandoria-ref-kind-artifacts");
+    for (id, name, german, kind, en, text) in [
+        ("relic", "Relic", "Relikt", &artifacts, &t.relic, &de.relic),
         (
             "artifacts",
             "Artifacts",
             "Artefakte",
-            "Artifacts expansion",
+            &artifacts,
             &t.artifacts,
+            &de.artifacts,
         ),
         (
             "mountain_castle",
             "Mountain castle",
             "Bergburg",
-            "Artifacts expansion",
+            &artifacts,
             &t.mountain_castle,
+            &de.mountain_castle,
         ),
         (
             "single_tile",
             "Single tile",
             "Einzelplättchen",
-            "Artifacts expansion",
+            &artifacts,
             &t.single_tile,
+            &de.single_tile,
         ),
         (
             "ship",
             "Astral Ship on the River board",
             "Astralschiff",
-            "River board",
+            &t!("pandoria-ref-kind-river"),
             &t.ship,
+            &de.ship,
         ),
     ] {
         out.push(Entry {
             lookup: Lookup::Card,
             id: id.into(),
-            kind: kind.into(),
+            kind: kind.clone(),
             name: name.into(),
             german: Some(german.into()),
-            facts: String::new(),
-            text: text.clone(),
+            title: Words::name(name, Some(german)),
+            facts: None,
+            text: Effect::from_data(en, text),
         });
     }
     for realm in Realm::ALL {
         let data = realm.data();
-        let mut text = t.ability(realm, Edition::default()).clone();
+        let first = Effect::from_data(
+            t.ability(realm, Edition::default()),
+            de.ability_text(realm, Edition::default()),
+        );
+        let mut text = first.clone();
         if let Some(second) = t.abilities_second.get(&realm) {
-            text.long = format!("{}\nSecond edition: {}", text.full(), second.full());
+            let second = Effect::from_data(second, de.ability_text(realm, Edition::Second));
+            text.long = Some(t!(
+                "pandoria-ref-second-edition",
+                first = first.full(),
+                second = second.full()
+            ));
         }
         let [c, g, w] = data.side_b;
         out.push(Entry {
             lookup: Lookup::Realm,
             id: format!("realm:{}", realm.slug()),
-            kind: format!("realm ({})", set_words(realm)),
+            kind: t!("pandoria-ref-kind-realm", set = set_words(realm)),
             name: data.name.clone(),
             german: Some(data.german.clone()),
-            facts: format!("starts with {c} crystals, {g} gold, {w} wood"),
+            title: realm_name(realm),
+            facts: Some(t!(
+                "pandoria-ref-realm-facts",
+                crystals = c,
+                gold = g,
+                wood = w
+            )),
             text,
         });
     }
     out
 }
 
-fn set_words(realm: Realm) -> &'static str {
+/// A realm's name as the reader reads it (`Elves`, `Elfen`).
+fn realm_name(realm: Realm) -> Words {
+    let data = realm.data();
+    Words::name(&data.name, Some(&data.german))
+}
+
+fn set_words(realm: Realm) -> Words {
     match realm.set() {
-        super::cards::RealmSet::Base => "base game",
-        super::cards::RealmSet::Expansion => "Realms expansion",
-        super::cards::RealmSet::Promo => "promo",
+        super::cards::RealmSet::Base => t!("pandoria-ref-set-base"),
+        super::cards::RealmSet::Expansion => t!("pandoria-ref-set-expansion"),
+        super::cards::RealmSet::Promo => t!("pandoria-ref-set-promo"),
     }
 }
 
@@ -560,7 +633,7 @@ impl Pandoria {
                 .occupy_price(seat, owner, slot)
                 .ok()
                 .map(|(card, _)| building_of(card.building)),
-            Action::Monument(..) => Some(both(&t.monument.short, &de.monument)),
+            Action::Monument(..) => Some(both(&t.monument.short, &de.monument.short)),
             Action::Buy(pos, _) | Action::Take(pos) => market(pos),
             Action::Realm(realm) => {
                 let edition = self.options.edition;
@@ -569,10 +642,10 @@ impl Pandoria {
                     de.ability(realm, edition),
                 ))
             }
-            Action::Relic(_) => Some(both(&t.relic.short, &de.relic)),
-            Action::Mountain(_) => Some(both(&t.mountain_castle.short, &de.mountain_castle)),
-            Action::DrawSingle => Some(both(&t.single_tile.short, &de.single_tile)),
-            Action::Ship(..) => Some(both(&t.ship.short, &de.ship)),
+            Action::Relic(_) => Some(both(&t.relic.short, &de.relic.short)),
+            Action::Mountain(_) => Some(both(&t.mountain_castle.short, &de.mountain_castle.short)),
+            Action::DrawSingle => Some(both(&t.single_tile.short, &de.single_tile.short)),
+            Action::Ship(..) => Some(both(&t.ship.short, &de.ship.short)),
             _ => None,
         }
     }
@@ -587,95 +660,40 @@ impl Pandoria {
             return None;
         }
         let realm = self.seats.get(seat.index())?.realm?;
+        let edition = self.options.edition;
         Some(Intro {
-            role: format!("the {realm}"),
-            text: texts().ability(realm, self.options.edition).clone(),
+            role: t!("pandoria-ref-role", realm = realm_name(realm)),
+            text: Effect::from_data(
+                texts().ability(realm, edition),
+                german().ability_text(realm, edition),
+            ),
         })
     }
 }
 
-/// `/rules` for Pandoria: each part of the game in brief, in Turnpost's own words.
-pub const TOPICS: &[Topic] = &[
-    Topic {
-        key: "turn",
-        title: "A turn",
-        text: "\
-1. **Place** your hand tile next to land (or a castle instead). A region whose every side is \
-now blocked — by other terrain, lakes, castles or the rim — is **closed**, unless an exit path \
-of its own terrain touches it; figures in a closed region go home.
-2. **Figure**: put a worker on the tile or castle you just placed (the leader only once your \
-workers are all out), or take one of your figures back, or neither.
-3. **Card**: cast a hand card's spell (pay crystals), build its building in one of your five \
-slots (pay wood), or raise a monument.
-4. **Score** the regions closed this turn, then **buy** one market card if you closed one.
-5. Draw a new tile (not after placing a castle).",
-    },
-    Topic {
-        key: "scoring",
-        title: "Scoring",
-        text: "\
-Everyone with a figure next to a closed region scores it, whoever closed it: for each figure \
-(the leader counts 2) you get one of the region's resource per symbol — wood from forest, \
-crystals from mountains, gold from hills — or points from a city. Buildings add to this (Saw \
-Mills, Towers, Treasuries, the Statue). Your camp holds 10 of each resource: what goes over \
-turns into 1 point for every 3 (a visible Lumberyard, Repository or Vault gives a better rate) \
-and the rest is lost.",
-    },
-    Topic {
-        key: "market",
-        title: "Cards and the market",
-        text: "\
-Every card has two halves: a spell (one-off, paid in crystals, then it lies on your spell \
-pile) and a building (lasting, paid in wood, in one of your five slots). Building over an old \
-building costs the difference, at least 1 wood; you never show two identical buildings. Four \
-cards lie face up in the market: after closing a region you may buy one for its gold price, \
-and the market is refilled. `/card` explains any spell or building.",
-    },
-    Topic {
-        key: "monuments",
-        title: "Monuments",
-        text: "\
-Instead of a spell or building you may cover one of your buildings with the top monument: it \
-costs 8 wood minus the covered building's cost (at least 1) and scores its points at once. \
-The stack runs from the highest values down; a monument is never covered again.",
-    },
-    Topic {
-        key: "end",
-        title: "The end",
-        text: "\
-When a player places a tile from hand and no tile is left to draw, the round is played to its \
-end and the game is over. Each hand card is worth 1 point, and every 3 of a resource 1 point \
-(or the better rate of a visible Lumberyard, Repository or Vault). Ties go to whoever has \
-more resources left.",
-    },
-    Topic {
-        key: "modes",
-        title: "Modes",
-        text: "\
-**Family**: no realms, cards, buildings or monuments; every symbol of a closed region is a \
-point, and anyone may place the leader at any time.
-**Family with spells**: as family, with a deck of the figure spells; one spell per turn, and \
-at each scoring you may draw a card instead of the points.
-**Beginner**: realm side A without abilities; you start with your realm's two cards and the \
-one marked A already built.
-**Standard**: realm side B with its ability and four random cards. `/realm` explains each \
-realm.",
-    },
-    Topic {
-        key: "expansions",
-        title: "Expansions and editions",
-        text: "\
-**Realms** (option realm_sets): the Centaurs, Fairies, Goblins, Golems and Spirits of the \
-Ancients, and the promo Nymphs and Hanbok, each with its own ability (`/realm`).
-**Artifacts**: tiles that carry artifacts to the player who closes their region, relics \
-bought with artifacts, a mountain castle that blocks an exit path, and single tiles for \
-one-space gaps (`/card relic`).
-**River board** (board=river): a river splits the plain; ships sail downstream when \
-enclosed, and an Astral Ship printed on the board can be cast instead of a card.
-**Second edition** (edition=second): new start values and new abilities for the Mages and \
-the Halflings.",
-    },
+/// The keys of Pandoria's help topics, in the order `/rules` lists them.
+const TOPICS: [&str; 7] = [
+    "turn",
+    "scoring",
+    "market",
+    "monuments",
+    "end",
+    "modes",
+    "expansions",
 ];
+
+/// `/rules` for Pandoria: each part of the game in brief, in Turnpost's own words (the
+/// bundle's `pandoria-topic-<key>-title` and `pandoria-topic-<key>`).
+pub fn topics() -> Vec<Topic> {
+    TOPICS
+        .into_iter()
+        .map(|key| Topic {
+            key,
+            title: crate::words::Text::dynamic(format!("pandoria-topic-{key}-title")),
+            text: crate::words::Text::dynamic(format!("pandoria-topic-{key}")),
+        })
+        .collect()
+}
 
 // The short texts belong to the effects but live with the reference's data, so the cards
 // name no reference (one way: the reference reads the cards).
@@ -728,7 +746,7 @@ mod tests {
             t.ability(Realm::Mages, Edition::Second)
         );
         let entries = entries();
-        crate::reference::check(&entries, TOPICS).unwrap();
+        crate::reference::check(&entries, &topics()).unwrap();
         assert_eq!(
             entries.iter().filter(|e| e.lookup == Lookup::Realm).count(),
             12,

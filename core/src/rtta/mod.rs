@@ -304,7 +304,6 @@ impl Rtta {
 impl Game for Rtta {
     const NAME: &'static str = "rtta";
     const TITLE: &'static str = "Roll Through the Ages";
-    const HELP: &'static str = HELP;
     const SECRETS: bool = false;
     const WORDS: &'static [crate::words::Source] = WORDS;
     type Options = Options;
@@ -548,8 +547,12 @@ impl Game for Rtta {
         reference::entries()
     }
 
-    fn help_topics() -> &'static [crate::reference::Topic] {
-        reference::TOPICS
+    fn help() -> crate::words::Text {
+        crate::t!("rtta-help")
+    }
+
+    fn help_topics() -> Vec<crate::reference::Topic> {
+        reference::topics()
     }
 
     /// Keep the dice, build, trade or buy nothing, decline an offer; where the step must be
@@ -624,12 +627,3 @@ impl Game for Rtta {
         }
     }
 }
-
-/// The rules in brief and the notation, for `/help` and the terminal.
-const HELP: &str = "\
-Roll Through the Ages: roll dice to feed cities, build monuments and buy developments.
-A turn: roll (the first roll is automatic, up to two rerolls: `reroll 1 3` rerolls dice 1 and 3, \
-`done` keeps them), choose food or workers for each such die, feed the cities, suffer disasters, \
-place workers (`build city 3`, `build obelisk 2`), buy one development (`buy agriculture`), \
-discard goods beyond the limit. `pass` skips a step where allowed. The game ends after a round in which \
-someone has five developments or every monument is built; the most points win.";

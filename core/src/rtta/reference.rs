@@ -5,9 +5,20 @@
 use super::data::data;
 use super::notation::{Action, Target};
 use super::{Effect, Rtta};
-use crate::reference::{Entry, Lookup, Text, Topic};
+use crate::reference::{self, Entry, Lookup, Topic, numbers};
+use crate::t;
+use crate::words::Text;
 
-/// Every entry of `/development`: the developments, the monuments and the disasters.
+/// A component's text of the data in English and German, its first letter upper-case.
+fn effect(en: &str, de: &str) -> reference::Effect {
+    reference::Effect {
+        short: Text::name(&capitalized(en), Some(&capitalized(de))),
+        long: None,
+    }
+}
+
+/// Every entry of `/development`: the developments, the monuments and the disasters, with
+/// their names, kinds, facts and texts in English and German.
 pub fn entries() -> Vec<Entry> {
     let d = data();
     let mut out = Vec::new();
@@ -15,51 +26,57 @@ pub fn entries() -> Vec<Entry> {
         out.push(Entry {
             lookup: Lookup::Development,
             id: format!("development:{}", dev.id),
-            kind: "development".into(),
+            kind: t!("rtta-ref-kind-development"),
             name: dev.name.clone(),
             german: Some(dev.name_de.clone()),
-            facts: format!("{} coins · {} points", dev.cost, dev.points),
-            text: Text {
-                short: capitalized(&dev.text),
-                long: String::new(),
-            },
+            title: Text::name(&dev.name, Some(&dev.name_de)),
+            facts: Some(t!(
+                "rtta-ref-development-facts",
+                cost = dev.cost,
+                points = dev.points
+            )),
+            text: effect(&dev.text, &dev.text_de),
         });
     }
     for m in &d.monuments {
-        let omitted = if m.omitted_with_players.is_empty() {
-            String::new()
+        let facts = t!(
+            "rtta-ref-monument-facts",
+            workers = m.workers,
+            first = m.first,
+            later = m.later
+        );
+        let facts = if m.omitted_with_players.is_empty() {
+            facts
         } else {
-            let n: Vec<String> = m.omitted_with_players.iter().map(u8::to_string).collect();
-            format!(" · left out with {} players", n.join(" or "))
+            Text::concat([
+                facts,
+                t!(
+                    "rtta-ref-monument-omitted",
+                    players = numbers(&m.omitted_with_players, &t!("words-or"))
+                ),
+            ])
         };
         out.push(Entry {
             lookup: Lookup::Development,
             id: format!("monument:{}", m.id),
-            kind: "monument".into(),
+            kind: t!("rtta-ref-kind-monument"),
             name: m.name.clone(),
             german: Some(m.name_de.clone()),
-            facts: format!(
-                "{} workers · {} points first, {} later{omitted}",
-                m.workers, m.first, m.later
-            ),
-            text: Text {
-                short: capitalized(&m.text),
-                long: String::new(),
-            },
+            title: Text::name(&m.name, Some(&m.name_de)),
+            facts: Some(facts),
+            text: effect(&m.text, &m.text_de),
         });
     }
     for dis in &d.disasters {
         out.push(Entry {
             lookup: Lookup::Development,
             id: format!("disaster:{}", dis.id),
-            kind: "disaster".into(),
+            kind: t!("rtta-ref-kind-disaster"),
             name: dis.name.clone(),
             german: Some(dis.name_de.clone()),
-            facts: String::new(),
-            text: Text {
-                short: capitalized(&dis.text),
-                long: String::new(),
-            },
+            title: Text::name(&dis.name, Some(&dis.name_de)),
+            facts: None,
+            text: effect(&dis.text, &dis.text_de),
         });
     }
     out
@@ -101,78 +118,33 @@ impl Rtta {
                 .map(|x| (&x.text, &x.text_de)),
             _ => None,
         }?;
-        Some(crate::words::Text::name(
-            &capitalized(en),
-            Some(&capitalized(de)),
-        ))
+        Some(effect(en, de).short)
     }
 }
 
-/// `/rules` for Roll Through the Ages: each part of the game in brief, in Turnpost's own
-/// words.
-pub const TOPICS: &[Topic] = &[
-    Topic {
-        key: "dice",
-        title: "Dice",
-        text: "\
-You roll one die per city (3 at the start, up to 7). After the first roll you may reroll any \
-dice twice more, except skulls, which stay. Faces: 3 food; 3 workers; 7 coins; 1 good; \
-2 goods and a skull; and one that gives 2 food *or* 2 workers, as you choose after the last \
-roll.",
-    },
-    Topic {
-        key: "feeding",
-        title: "Goods and feeding",
-        text: "\
-Goods fill up in order — wood, stone, pottery, cloth, metal, then wood again — and a full \
-track takes no more. Food is added next (at most 15); then each city eats 1 food. Each city \
-you cannot feed costs 1 point. At the end of your turn you may keep at most 6 goods (Caravans \
-lift the limit); you choose what to discard.",
-    },
-    Topic {
-        key: "disasters",
-        title: "Disasters",
-        text: "\
-Skulls bring a disaster: 2 Drought (you lose 2 points; Irrigation protects), 3 Pestilence \
-(your opponents lose 3; Medicine protects), 4 Invasion (you lose 4; the Great Wall protects), \
-5 or more Revolt (you lose every good; Religion turns it on your opponents). `/development` \
-explains each.",
-    },
-    Topic {
-        key: "developments",
-        title: "Building and buying",
-        text: "\
-Workers fill the boxes of your next city (one more die from the next turn) or of monuments. \
-Then you may buy one development: pay its cost with the turn's coins plus whole goods tracks \
-(a track is sold whole, no change given). Each development scores points and gives a lasting \
-effect; `/development` explains each.",
-    },
-    Topic {
-        key: "monuments",
-        title: "Monuments",
-        text: "\
-Monuments need 3 to 15 workers. The first player to complete one scores the higher value, \
-everyone after the lower. With 2 players the Temple and the Great Pyramid are left out, with \
-3 the Hanging Gardens. The Great Wall also keeps Invasion away.",
-    },
-    Topic {
-        key: "end",
-        title: "The end",
-        text: "\
-The game ends at the end of the round in which someone buys their fifth development or every \
-monument has been completed at least once. Score developments and monuments, add Architecture \
-and Empire bonuses, subtract 1 per disaster point. Ties go to the most valuable goods left.",
-    },
-    Topic {
-        key: "variants",
-        title: "Solo and trade variants",
-        text: "\
-**Solo** (1 player): ten rounds for the best score; every monument is in play, Pestilence \
-strikes you, Religion prevents Revolt, and skulls may be rerolled.
-**Trade** (option trade): after feeding and disasters the player to act may swap goods and \
-food with the others, each trade agreed by both.",
-    },
+/// The keys of Roll Through the Ages' help topics, in the order `/rules` lists them.
+const TOPICS: [&str; 7] = [
+    "dice",
+    "feeding",
+    "disasters",
+    "developments",
+    "monuments",
+    "end",
+    "variants",
 ];
+
+/// `/rules` for Roll Through the Ages: each part of the game in brief, in Turnpost's own
+/// words (the bundle's `rtta-topic-<key>-title` and `rtta-topic-<key>`).
+pub fn topics() -> Vec<Topic> {
+    TOPICS
+        .into_iter()
+        .map(|key| Topic {
+            key,
+            title: Text::dynamic(format!("rtta-topic-{key}-title")),
+            text: Text::dynamic(format!("rtta-topic-{key}")),
+        })
+        .collect()
+}
 
 #[cfg(test)]
 mod tests {
@@ -182,14 +154,17 @@ mod tests {
     #[test]
     fn every_development_monument_and_disaster_has_a_text_that_fits_a_select() {
         let entries = entries();
-        check(&entries, TOPICS).unwrap();
+        check(&entries, &topics()).unwrap();
         let d = data();
         assert_eq!(
             entries.len(),
             d.developments.len() + d.monuments.len() + d.disasters.len()
         );
         for e in &entries {
-            assert!(e.text.short.chars().count() <= MAX_SHORT, "{}", e.id);
+            for lang in crate::words::Lang::ALL {
+                let short = lang.render(&e.text.short);
+                assert!(short.chars().count() <= MAX_SHORT, "{}", e.id);
+            }
         }
         let found = find(&entries, Lookup::Development, "Landwirtschaft", 25);
         assert_eq!(found[0].id, "development:agriculture");

@@ -22,7 +22,7 @@ use turnpost_core::game::{Decision, Game, Outcome, ParseError, PlayError, Reveal
 use turnpost_core::options::OptionSpec;
 use turnpost_core::registry::{self, GameInfo};
 use turnpost_core::words::{Arg, Lang, Source, Text, ToText};
-use turnpost_core::{SetupError, reference, t};
+use turnpost_core::{SetupError, t};
 
 /// Adds Secret Nim to core's registry (once per process; later calls change nothing).
 pub fn register() {
@@ -241,9 +241,6 @@ fn did(event: &Event) -> Text {
 impl Game for Nim {
     const NAME: &'static str = "nim";
     const TITLE: &'static str = "Secret Nim";
-    const HELP: &'static str = "Take 1 to 3 stones from the pile (`take 2`), or play a card from \
-        your secret hand and take that many (`play 5`), then draw. Whoever takes the last stone \
-        wins.";
     const SECRETS: bool = true;
     const WORDS: &'static [Source] = WORDS;
     type Options = Options;
@@ -504,7 +501,7 @@ impl Game for Nim {
         }
     }
 
-    fn help_topics() -> &'static [reference::Topic] {
-        &[]
+    fn help() -> Text {
+        t!("nim-help")
     }
 }

@@ -43,3 +43,6 @@ nim-pictures-text-played = Gespielt: { $cards }
 nim-pictures-text-hand = Deine Karten: { $cards }
 nim-option-stones = Steine im Haufen
 nim-option-stones-count = { $stones } Steine
+
+## /help (issue 30, helper REF).
+nim-help = Nimm 1 bis 3 Steine vom Haufen (`take 2`) oder spiel eine Karte aus deiner geheimen Hand und nimm so viele (`play 5`), dann zieh nach. Wer den letzten Stein nimmt, gewinnt.

@@ -42,3 +42,6 @@ nim-pictures-text-played = Played: { $cards }
 nim-pictures-text-hand = Your cards: { $cards }
 nim-option-stones = Stones in the pile
 nim-option-stones-count = { $stones } stones
+
+## /help (issue 30, helper REF).
+nim-help = Take 1 to 3 stones from the pile (`take 2`), or play a card from your secret hand and take that many (`play 5`), then draw. Whoever takes the last stone wins.
