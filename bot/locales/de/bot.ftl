@@ -768,11 +768,3 @@ bot-suggestion-named = { $name } ({ $other }) · { $kind } — { $text }
 bot-suggestion-kind-game = { $kind } · { $game }
 bot-suggestion-topic = { $game }: { $title }
 bot-choice-with-detail = { $label } · { $detail }
-
-## Autovervollständigung des Nachschlagens (issue 30, helper REF; table/reference.rs,
-## discord/commands.rs): in der Sprache des Lesers, auf Discords 100 Zeichen gekürzt.
-bot-suggestion = { $name } · { $kind } — { $text }
-bot-suggestion-named = { $name } ({ $other }) · { $kind } — { $text }
-bot-suggestion-kind-game = { $kind } · { $game }
-bot-suggestion-topic = { $game }: { $title }
-bot-choice-with-detail = { $label } · { $detail }

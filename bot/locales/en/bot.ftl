@@ -791,15 +791,3 @@ bot-suggestion-kind-game = { $kind } · { $game }
 bot-suggestion-topic = { $game }: { $title }
 # A /play choice with what it does: "Cast Conjure 6 — 2 crystals · Set one of your resources to exactly 6".
 bot-choice-with-detail = { $label } · { $detail }
-
-## References' autocomplete (issue 30, helper REF; table/reference.rs, discord/commands.rs):
-## an entry's words in the reader's language, cut to Discord's 100 characters where longer.
-# "Rage ×2 (Wut) · spell — A worker counts twice …" ($other: the name in the other language).
-bot-suggestion = { $name } · { $kind } — { $text }
-bot-suggestion-named = { $name } ({ $other }) · { $kind } — { $text }
-# The kind with the game's title where several games have such entries: "development · Roll Through the Ages".
-bot-suggestion-kind-game = { $kind } · { $game }
-# A /rules topic: "Pandoria: Scoring".
-bot-suggestion-topic = { $game }: { $title }
-# A /play choice with what it does: "Cast Conjure 6 — 2 crystals · Set one of your resources to exactly 6".
-bot-choice-with-detail = { $label } · { $detail }
