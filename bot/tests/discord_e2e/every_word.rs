@@ -4,7 +4,7 @@
 //! Discord with every reader and the server in the test language (`en-XA`: each rendered
 //! text wrapped in ⟦…⟧), and every word of every message, edit, panel, DM, button, select,
 //! embed and picture description the bot sent must lie inside those brackets (a `format!`ed
-//! English word would not; picture descriptions are still listed in `NOT_YET_FROM_BUNDLES`). The same games are then played in German: no message may fall
+//! English word would not). The same games are then played in German: no message may fall
 //! back to English (`words::missing`), and the channel's words are German.
 
 use turnpost_core::t;
@@ -37,7 +37,7 @@ fn visible(message: &Value, out: &mut Vec<(&'static str, String)>) {
         }
     }
     for a in message["attachments"].as_array().into_iter().flatten() {
-        push(PICTURE_WORDS, &a["description"]);
+        push("picture description", &a["description"]);
     }
     for row in message["components"].as_array().into_iter().flatten() {
         for c in row["components"].as_array().into_iter().flatten() {
@@ -80,14 +80,6 @@ fn without_markup(s: &str) -> String {
     out.push_str(rest);
     out.replace("**", "").replace("||", "").replace('`', "")
 }
-
-/// The field of a picture's description (its alt text).
-const PICTURE_WORDS: &str = "picture description";
-
-/// Fields whose words are still joined outside the bundles (each must still show such a
-/// join, so the list only shrinks): render's alt texts put rendered pieces together with
-/// `format!` punctuation (`summary::board_alt`, the glance's alt text).
-const NOT_YET_FROM_BUNDLES: &[&str] = &[PICTURE_WORDS];
 
 /// Every word the bot sent since `mark`: (where, field, words).
 fn words_sent(fake: &FakeDiscord, mark: usize) -> Vec<(String, &'static str, String)> {
@@ -190,15 +182,12 @@ async fn every_word_of_every_game_in_the_test_language_comes_from_a_bundle() {
         .iter()
         .filter(|(_, _, w)| !all_pseudo(&without_markup(w), |c| c.is_ascii_digit()))
         .collect();
-    for field in NOT_YET_FROM_BUNDLES {
-        assert!(
-            outside.iter().any(|(_, f, _)| f == field),
-            "every {field} comes from the bundles now: take it off NOT_YET_FROM_BUNDLES"
-        );
-    }
+    assert!(
+        sent.iter().any(|(_, f, _)| *f == "picture description"),
+        "no picture was described"
+    );
     let mut kinds: Vec<String> = outside
         .iter()
-        .filter(|(_, f, _)| !NOT_YET_FROM_BUNDLES.contains(f))
         .map(|(at, f, w)| {
             let w: String = w.replace('\n', "⏎").chars().take(400).collect();
             format!("{at} ({f}): {w}")
