@@ -586,10 +586,10 @@ pub fn replay(lang: Lang, root: &str, replay: &WebReplay, step: usize, images: &
 </section>
 <section>
 <nav class="steps" aria-label="{steps_label}">
-<a class="button" data-step href="{first}" aria-label="{first_label}">⏮</a>
+<a class="button" data-step href="{first}" aria-label="{first_label}">|◀</a>
 <a class="button" data-step href="{prev}" rel="prev" aria-label="{prev_label}">◀</a>
 <a class="button" data-step href="{next}" rel="next" aria-label="{next_label}">▶</a>
-<a class="button" data-step href="{last_url}" aria-label="{last_label}">⏭</a>
+<a class="button" data-step href="{last_url}" aria-label="{last_label}">▶|</a>
 </nav>
 <form class="pick" method="get" action="{base}">
 <label for="step-slider">{slider_label}<input type="range" id="step-slider" name="step" min="0" max="{last}" value="{step}"></label>
