@@ -52,11 +52,11 @@ pub struct LocalOptions {
     pub lang: Lang,
 }
 
-/// The local player with a 1-based seat number.
-pub fn local_caller(user: u64, interaction: Option<String>) -> Caller {
+/// The local player with a 1-based seat number, named in `lang` ("Spieler 2").
+pub fn local_caller(user: u64, lang: Lang, interaction: Option<String>) -> Caller {
     Caller {
         user,
-        name: format!("Player {user}"),
+        name: lang.render(&t!("bot-local-player", n = user)),
         guild: None,
         channel: LOCAL_CHANNEL,
         moderator: true,
@@ -246,7 +246,7 @@ pub async fn play(
         )
     };
     writeln!(out, "{}", help()).map_err(io_err)?;
-    let host = local_caller(1, None);
+    let host = local_caller(1, lang, None);
     if opts.new {
         match table
             .handle(&host, Command::Abandon { confirm: true })
@@ -266,7 +266,7 @@ pub async fn play(
         table.handle(&host, Command::Board).await
     } else {
         let seats = (1..=opts.players as u64)
-            .map(|u| (u, local_caller(u, None).name))
+            .map(|u| (u, local_caller(u, lang, None).name))
             .collect();
         table
             .handle(
@@ -328,7 +328,7 @@ pub async fn play(
             }
             continue;
         }
-        let who = local_caller(t.user, None);
+        let who = local_caller(t.user, lang, None);
         if shown != Some(t.user) {
             if handover && shown.is_some() {
                 let name = Arg::raw(who.name.clone());
@@ -439,7 +439,7 @@ pub async fn play(
                 version: None,
             },
         };
-        let caller = local_caller(t.user, Some(format!("{ids}-{counter}")));
+        let caller = local_caller(t.user, lang, Some(format!("{ids}-{counter}")));
         match session.table.handle(&caller, command).await {
             Ok(mut r) => {
                 if let Some(post) = r.ephemeral.take() {
@@ -558,6 +558,27 @@ mod tests {
         assert!(text.contains("A1 is not on the fertile plain"), "{text}");
         assert!(text.contains("legal actions: tile"), "{text}");
         assert_eq!(text.matches("Your tile:").count(), 1, "{text}");
+    }
+
+    #[tokio::test]
+    async fn a_german_session_names_its_seats_in_german() {
+        let mut out = Vec::new();
+        let opts = LocalOptions {
+            game: "rtta".into(),
+            players: 2,
+            seed: Some(Seed::from_u64(5)),
+            options: vec![],
+            db: None,
+            out: std::env::temp_dir().join("turnpost-local-de-test"),
+            new: false,
+            lang: Lang::De,
+        };
+        play(&opts, Arc::new(NoImages), &mut "resign\nquit\n".as_bytes(), &mut out)
+            .await
+            .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Spieler 1 ("), "{text}");
+        assert!(!text.contains("Player "), "{text}");
     }
 
     #[tokio::test]

@@ -34,6 +34,9 @@ use turnpost_core::Seed;
 
 use crate::clock::now_ms;
 use crate::local::{LOCAL_CHANNEL, local_caller};
+
+/// Self-play is read by tests and scripts, not people: its seats are named in English.
+const WORDS: turnpost_core::words::Lang = turnpost_core::words::Lang::En;
 use crate::outbox::{Courier, DeliveryKind, DeliveryRow, Failure, Message};
 use crate::table::{Command, NoImages, Table, TableError, TableSettings};
 
@@ -288,7 +291,7 @@ pub async fn run(opts: &SelfplayOptions) -> Result<(), String> {
             .is_none()
         {
             let seats = (1..=players as u64)
-                .map(|u| (u, format!("Player {u}")))
+                .map(|u| (u, local_caller(u, WORDS, None).name))
                 .collect();
             let create = Command::Create {
                 game: game.clone(),
@@ -298,16 +301,16 @@ pub async fn run(opts: &SelfplayOptions) -> Result<(), String> {
                 seed: Some(Seed::from_u64(rng.random())),
             };
             table
-                .handle(&local_caller(1, None), create)
+                .handle(&local_caller(1, WORDS, None), create)
                 .await
                 .map_err(|e| e.to_string())?;
         }
         let board = table
-            .handle(&local_caller(1, None), Command::Board)
+            .handle(&local_caller(1, WORDS, None), Command::Board)
             .await
             .map_err(|e| e.to_string())?;
         let Some(turn) = board.turn else { continue };
-        let who = local_caller(turn.user, None);
+        let who = local_caller(turn.user, WORDS, None);
         let legal = table
             .suggest(&who, "", usize::MAX)
             .await
@@ -321,7 +324,7 @@ pub async fn run(opts: &SelfplayOptions) -> Result<(), String> {
             version: Some(turn.version),
         };
         match table
-            .handle(&local_caller(turn.user, Some(interaction)), command)
+            .handle(&local_caller(turn.user, WORDS, Some(interaction)), command)
             .await
         {
             Ok(_) => {

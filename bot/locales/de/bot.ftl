@@ -631,6 +631,7 @@ bot-picture-named = Bild: { $name }
 
 ## Der Tisch im Terminal (`turnpost local`). Die getippten Wörter bleiben englisch.
 bot-local-help = Tippe eine Aktion in der Notation des Spiels („help“ zeigt sie), „legal“ für alle erlaubten Aktionen, „rules“ oder „rules scoring“ für die Regeln in Kürze, „explain“ für das, was deine Möglichkeiten bewirken, „card rage“, „realm elves“ oder „development agriculture“ für ein einzelnes Teil, „board“, „hand“, „log“, „undo“, „resign“, „abandon“ (beendet das Spiel endgültig) oder „quit“ (mit --db wird das Spiel nach jedem Zug gespeichert und beim nächsten Mal fortgesetzt; --new fängt neu an).
+bot-local-player = Spieler { $n }
 bot-local-player-count = { $game } ist für { $low } bis { $high } Spieler, nicht für { $n }
 bot-local-too-many = { $game } ist für { $low } bis { $high } Spieler, nicht für { $people } Personen und { $ai } KI-Plätze
 bot-local-abandoned-new = Das gespeicherte Spiel ist abgebrochen; ein neues beginnt.

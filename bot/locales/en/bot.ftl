@@ -599,6 +599,8 @@ bot-vote-keeps-waiting = Vote counted: the table keeps waiting for { $seat }.
 bot-vote-counted = Vote counted: { $yes } to replace, { $no } to keep waiting; { $needed } of { $eligible } decide.
 ## The terminal table (`turnpost local`).
 bot-local-help = Type an action in the game's notation ("help" shows it), "legal" for every legal action, "rules" or "rules scoring" for the rules in brief, "explain" for what your choices do, "card rage", "realm elves" or "development agriculture" for one piece, "board", "hand", "log", "undo", "resign", "abandon" (end the game for good), or "quit" (with --db the game is saved after every move and resumes next time; --new starts over).
+# A seat's name at the terminal (seat $n, from 1).
+bot-local-player = Player { $n }
 bot-local-player-count = { $game } is for { $low } to { $high } players, not { $n }
 bot-local-too-many = { $game } is for { $low } to { $high } players, not { $people } people and { $ai } AI seats
 bot-local-abandoned-new = The saved game is abandoned; a new one begins.
