@@ -248,16 +248,24 @@ impl Entry {
         names
     }
 
-    /// How well `typed` names this entry: 3 the whole name (any language or the id), 2 the
-    /// start of a name, 1 the start of a word of a name, `None` not at all. Case and accents
-    /// of German letters are ignored (`gewolbe` finds Gewölbe).
+    /// How well `typed` names this entry: 3 the whole name (any language, as the data has
+    /// it or as a reader sees it, or the id), 2 the start of a name, 1 the start of a word of
+    /// a name, `None` not at all. Case and accents of German letters are ignored (`gewolbe`
+    /// finds Gewölbe).
     pub fn matches(&self, typed: &str) -> Option<u8> {
         let typed = fold(typed.trim());
         if typed.is_empty() {
             return Some(1);
         }
+        // The names as each language shows them too (`Gewölbe 1:2`, `Wut ×2`), so what a
+        // reader sees is what they may type.
+        let shown: Vec<String> = Lang::ALL.iter().map(|l| l.render(&self.title)).collect();
         let mut best = None;
-        for name in self.names() {
+        for name in self
+            .names()
+            .into_iter()
+            .chain(shown.iter().map(String::as_str))
+        {
             let name = fold(name);
             let score = if name == typed {
                 3

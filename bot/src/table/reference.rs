@@ -145,7 +145,7 @@ impl Table {
     /// up to two more that the name also fits. Only the caller sees it.
     pub(super) async fn reference(
         &self,
-        _caller: &Caller,
+        caller: &Caller,
         lookup: Lookup,
         name: &str,
     ) -> Result<Reply, TableError> {
@@ -190,7 +190,8 @@ impl Table {
             );
             text = Text::lines([text, Text::concat([]), also]);
         }
-        Ok(Reply::ephemeral(fitted(text)))
+        let lang = self.language_for(caller.user, None).await;
+        Ok(Reply::ephemeral(fitted(lang, text)))
     }
 
     /// Autocomplete for `/card`, `/realm`, `/development`: the entries whose English or
@@ -327,7 +328,8 @@ impl Table {
             let more = t!("bot-rules-more", topics = Arg::raw(others.join(", ")));
             text = Text::lines([text, Text::concat([]), more]);
         }
-        Ok(Reply::ephemeral(fitted(text)))
+        let lang = self.language_for(caller.user, None).await;
+        Ok(Reply::ephemeral(fitted(lang, text)))
     }
 
     /// **What does it do?** on the panel: the effect of every card, building, spell, realm,
@@ -377,12 +379,12 @@ fn longest(text: &Text) -> usize {
 }
 
 /// `text`, or where it is longer than one answer in some language (a long reference), its
-/// English cut to fit.
-fn fitted(text: Text) -> Text {
+/// words in the reader's language `lang` cut to fit.
+fn fitted(lang: Lang, text: Text) -> Text {
     if longest(&text) <= ANSWER {
         text
     } else {
-        Text::raw(clip(&Lang::En.render(&text), ANSWER))
+        Text::raw(cut(lang, &lang.render(&text), ANSWER))
     }
 }
 

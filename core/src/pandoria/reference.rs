@@ -753,7 +753,8 @@ mod tests {
             "every realm of every set"
         );
         // English, German and ids find the same entries.
-        for typed in ["Gewölbe", "vault", "building:vault_1_for_2"] {
+        // And the name as a German reader sees it, with its strength.
+        for typed in ["Gewölbe", "vault", "building:vault_1_for_2", "Gewölbe 1:2"] {
             let found = crate::reference::find(&entries, Lookup::Card, typed, 25);
             assert!(
                 found.iter().any(|e| e.id == "building:vault_1_for_2"),
