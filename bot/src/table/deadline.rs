@@ -68,6 +68,17 @@ pub enum SeatTaker {
     },
 }
 
+/// A deadline's commit: a stale game means another process sweeping at the same time (or
+/// the late player) changed it first, so there is nothing to do here and the next pass
+/// looks at the deadline as it is then; not a failure.
+fn lost_race(committed: Result<Stepped, Attempt>) -> Result<Stepped, TableError> {
+    match committed {
+        Ok(stepped) => Ok(stepped),
+        Err(Attempt::Stale) => Ok(Stepped::Nothing),
+        Err(Attempt::Failed(e)) => Err(e),
+    }
+}
+
 /// What happened to one deadline.
 enum Stepped {
     Warned,
@@ -235,10 +246,10 @@ impl Table {
                 automatic: true,
             });
         }
-        self.commit(loaded, next, steps, None, LeagueChange::default())
-            .await
-            .map_err(Attempt::into_table)?;
-        Ok(Stepped::Skipped)
+        let committed = self
+            .commit(loaded, next, steps, None, LeagueChange::default())
+            .await;
+        lost_race(committed.map(|_| Stepped::Skipped))
     }
 
     /// Forfeit: the seat resigns and plays on automatically (the game ends if only one
@@ -255,10 +266,10 @@ impl Table {
             .as_ref()
             .ok_or_else(|| TableError::Internal("no game".into()))?
             .boxed_clone();
-        self.commit(loaded, next, vec![step], None, LeagueChange::default())
-            .await
-            .map_err(Attempt::into_table)?;
-        Ok(Stepped::Forfeited)
+        let committed = self
+            .commit(loaded, next, vec![step], None, LeagueChange::default())
+            .await;
+        lost_race(committed.map(|_| Stepped::Forfeited))
     }
 
     /// Replace: the others vote. With nobody to vote (everyone else resigned), the seat
