@@ -394,9 +394,10 @@ async fn three_processes_on_one_postgres_lose_nothing_when_killed() {
         let log = std::fs::read_to_string(&p.log).unwrap_or_default();
         assert!(!log.contains("panicked"), "a process panicked:\n{log}");
         for line in log.lines().filter(|l| l.contains("ERROR")) {
-            // The message without the time stamp and the fields.
+            // The message and its fields, without the time stamp, the colours and numbers.
             let what = line.split("ERROR").nth(1).unwrap_or(line);
-            let what: String = what.chars().take(100).collect();
+            let what = without_colours(what).replace(|c: char| c.is_ascii_digit(), "");
+            let what: String = what.trim().chars().take(300).collect();
             *logged.entry(what).or_default() += 1;
         }
     }
@@ -516,12 +517,35 @@ async fn three_processes_on_one_postgres_lose_nothing_when_killed() {
         errors.iter().take(5).collect::<Vec<_>>()
     );
     println!("errors the processes logged: {logged:#?}");
+    // Several processes sweeping the same deadline is the normal case, not a failure.
+    assert!(
+        !logged.keys().any(|l| l.contains("deadline step failed")),
+        "a deadline step failed: {logged:#?}"
+    );
     assert!(lost.is_empty(), "acknowledged actions lost: {lost:#?}");
     assert!(duplicates.is_empty(), "created twice: {duplicates:?}");
     assert!(acks > 30 * games.len(), "only {acks} acknowledged actions");
     assert!(deadlines > 0, "no deadline was applied");
     pool.close().await;
     fake.assert_clean();
+}
+
+/// A log line without its terminal colours (`ESC [ … m`).
+fn without_colours(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Waits until the outbox has nothing pending; how many rows are left.
