@@ -18,6 +18,10 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 pub const ACTIONS: &str = "turnpost_actions_committed_total";
 /// Commands the table refused in words (the player's mistake, not ours).
 pub const REFUSALS: &str = "turnpost_refusals_total";
+/// Actions tried twice: the first attempt, on the cached game, lost its version check
+/// (another process had stored the game meanwhile) or was refused, and the action ran again
+/// on the stored game.
+pub const ACTIONS_RUN_AGAIN: &str = "turnpost_actions_run_again_total";
 /// Seconds one change took to store (the transaction with its outbox rows).
 pub const COMMIT_SECONDS: &str = "turnpost_commit_seconds";
 /// Seconds one set of pictures took to draw and encode (`kind`: public or private).
@@ -55,6 +59,10 @@ fn describe() {
     use metrics::{Unit, describe_counter, describe_gauge, describe_histogram};
     describe_counter!(ACTIONS, "Actions stored, automatic ones included");
     describe_counter!(REFUSALS, "Commands refused in words (the player's mistake)");
+    describe_counter!(
+        ACTIONS_RUN_AGAIN,
+        "Actions run again on the stored game after the cached copy lost or was refused"
+    );
     describe_histogram!(COMMIT_SECONDS, Unit::Seconds, "Time to store one change");
     describe_histogram!(
         PICTURE_SECONDS,
@@ -79,6 +87,12 @@ fn describe() {
 pub fn actions_committed(n: usize) {
     handle();
     metrics::counter!(ACTIONS).increment(n as u64);
+}
+
+/// Counts an action run again on the stored game (see [`ACTIONS_RUN_AGAIN`]).
+pub fn action_run_again() {
+    handle();
+    metrics::counter!(ACTIONS_RUN_AGAIN).increment(1);
 }
 
 /// Counts one refusal.

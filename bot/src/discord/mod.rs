@@ -285,6 +285,13 @@ pub async fn run(
     ));
     // AI seats: turns left by a restart are played first, then each as it comes.
     let ai = tokio::spawn(table.clone().run_ai());
+    // On PostgreSQL, cached games other processes changed are dropped as they say so.
+    let follower = table.clone();
+    let follow = tokio::spawn(async move {
+        if let Err(e) = follower.follow_changes().await {
+            tracing::error!(error = %e, "cannot follow other processes' changes; their version checks still hold");
+        }
+    });
     let reminder_table = table.clone();
     let every = config.reminder_every;
     let reminders = tokio::spawn(async move {
@@ -319,6 +326,7 @@ pub async fn run(
     };
     reminders.abort();
     ai.abort();
+    follow.abort();
     for server in [metrics_server, web_server].into_iter().flatten() {
         server.abort();
     }

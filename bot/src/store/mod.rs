@@ -275,7 +275,8 @@ impl Store {
             db: Pools::Postgres(pool),
             clock: crate::clock::system(),
             rating_rule: None,
-            notices: None,
+            // Other processes' caches follow this one's changes (`notice.rs`).
+            notices: Some(notice::sender_id()),
         })
     }
 

@@ -1,5 +1,5 @@
-//! Telling other processes that a game changed, on PostgreSQL (issue 31): a store made
-//! [`Store::with_change_notices`] sends `NOTIFY turnpost_game, 'GAME VERSION SENDER'` inside
+//! Telling other processes that a game changed, on PostgreSQL (issue 31): a PostgreSQL
+//! store (unless made [`Store::with_change_notices`]`(false)`) sends `NOTIFY turnpost_game, 'GAME VERSION SENDER'` inside
 //! each action's transaction (PostgreSQL delivers it only if the transaction commits, after
 //! it has), and [`Store::change_notices`] listens on its own connection. The table drops a
 //! cached game another process moved past (`table/cache.rs`). Without notices a stale copy
@@ -51,18 +51,21 @@ impl ChangeNotices {
     }
 }
 
+/// A new sender id: it need not be secret, only different from other processes'.
+pub(super) fn sender_id() -> u64 {
+    let mut id = [0u8; 8];
+    if getrandom::fill(&mut id).is_err() {
+        id = (u64::from(std::process::id()) << 32 | crate::clock::now_ms() as u64).to_le_bytes();
+    }
+    u64::from_le_bytes(id) >> 1
+}
+
 impl Store {
-    /// The same store sending a notice with each stored action (PostgreSQL only; nothing
-    /// changes on SQLite, where one process holds the file).
+    /// The same store sending a notice with each stored action, or not (PostgreSQL only,
+    /// where it is the default; nothing changes on SQLite, where one process holds the
+    /// file).
     pub fn with_change_notices(mut self, on: bool) -> Store {
-        self.notices = (on && matches!(self.db, Pools::Postgres(_))).then(|| {
-            let mut id = [0u8; 8];
-            // A sender id need not be secret, only different from other processes'.
-            if getrandom::fill(&mut id).is_err() {
-                id = (u64::from(std::process::id()) << 32 | self.now() as u64).to_le_bytes();
-            }
-            u64::from_le_bytes(id) >> 1
-        });
+        self.notices = (on && matches!(self.db, Pools::Postgres(_))).then(sender_id);
         self
     }
 

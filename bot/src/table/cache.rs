@@ -62,10 +62,12 @@ impl Table {
 
 impl Table {
     /// Drops each cached game another process stored a newer version of, as PostgreSQL's
-    /// notices say (when the store sends them, [`crate::store::Store::with_change_notices`];
-    /// returns at once otherwise), so the next action loads the stored game instead of
-    /// losing its version check first. Runs until the store closes; a lost listening
-    /// connection drops every cached game (notices may have been missed meanwhile).
+    /// notices say (when the store sends them, [`crate::store::Store::with_change_notices`],
+    /// the PostgreSQL default; returns at once otherwise), so the next action loads the
+    /// stored game instead of losing its version check first. Runs until the store closes;
+    /// when the listening connection is lost or fails, every cached game is dropped (notices
+    /// may have been missed meanwhile) and it listens again. An error only when it cannot
+    /// start listening.
     pub async fn follow_changes(&self) -> Result<(), String> {
         let Some(mut notices) = self
             .store
@@ -81,7 +83,11 @@ impl Table {
                 Ok(ChangeNotice::Missed) => self.evict_all(),
                 // The table closed its store.
                 Err(StoreError::Database(sqlx::Error::PoolClosed)) => return Ok(()),
-                Err(e) => return Err(e.to_string()),
+                Err(e) => {
+                    tracing::warn!(error = %e, "change notices failed; listening again");
+                    self.evict_all();
+                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                }
             }
         }
     }

@@ -107,10 +107,12 @@ impl Table {
         match self.act_once(caller, chosen, version, anyway, true).await {
             Ok(reply) => Ok(reply),
             Err(Attempt::Failed(TableError::Internal(e))) => Err(TableError::Internal(e)),
-            Err(Attempt::Stale | Attempt::Failed(TableError::Refused(_))) => self
-                .act_once(caller, chosen, version, anyway, false)
-                .await
-                .map_err(Attempt::into_table),
+            Err(Attempt::Stale | Attempt::Failed(TableError::Refused(_))) => {
+                crate::metrics::action_run_again();
+                self.act_once(caller, chosen, version, anyway, false)
+                    .await
+                    .map_err(Attempt::into_table)
+            }
         }
     }
 
