@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Pandoria's playout speed, an old commit against the working tree, in one run (issue 33).
+# A bench of an old commit against the working tree, in one run (issue 33): by default
+# Pandoria's playout speed (turnpost-core's `pandoria` bench).
 #
 #   scripts/bench-vs.sh [OLD-COMMIT] [FILTER]
 #   scripts/bench-vs.sh                                   # 585e104 against the working tree
 #   scripts/bench-vs.sh 55e2890 "standard random game"    # another commit, other benches
+#   BENCH_VS_PACKAGE=turnpost-bot BENCH_VS_BENCH=table \
+#     scripts/bench-vs.sh 40aeb3e~ "render \+ encode, outbox$"   # one action through the table
 #
 # The old commit is checked out into its own git worktree under /tmp and its pandoria bench is
 # built there with its own target directory, so neither build disturbs the other; the current
@@ -13,7 +16,8 @@
 # results in a directory of its own. The table gives every bench's median of each round
 # (criterion's estimate, µs), and new/old as the ratio of the medians' medians.
 #
-# Environment: BENCH_VS_ROUNDS (default 2), BENCH_VS_CORE (default 1), BENCH_VS_ARGS (criterion
+# Environment: BENCH_VS_PACKAGE and BENCH_VS_BENCH (the bench target, default turnpost-core's
+# pandoria), BENCH_VS_ROUNDS (default 2), BENCH_VS_CORE (default 1), BENCH_VS_ARGS (criterion
 # arguments, default "--warm-up-time 1 --measurement-time 4"), BENCH_VS_WORKTREE (default
 # /tmp/turnpost-bench-<sha>), BENCH_VS_TARGET (the old build's target directory, default
 # /tmp/turnpost-bench-target-<sha>, kept so the next run builds little), BENCH_VS_OUT (the
@@ -24,6 +28,8 @@ set -euo pipefail
 
 old=${1:-585e104}
 filter=${2:-random game/4 players}
+package=${BENCH_VS_PACKAGE:-turnpost-core}
+bench=${BENCH_VS_BENCH:-pandoria}
 rounds=${BENCH_VS_ROUNDS:-2}
 core=${BENCH_VS_CORE:-1}
 read -r -a criterion_args <<<"${BENCH_VS_ARGS:---warm-up-time 1 --measurement-time 4}"
@@ -40,11 +46,11 @@ if [ ! -e "$worktree/.git" ]; then
     made_worktree=true
 fi
 
-# Builds the pandoria bench in $1 with target directory $2 and prints the binary's path.
+# Builds the bench in $1 with target directory $2 and prints the binary's path.
 build() {
-    (cd "$1" && CARGO_TARGET_DIR=$2 cargo bench -p turnpost-core --bench pandoria --no-run \
+    (cd "$1" && CARGO_TARGET_DIR=$2 cargo bench -p "$package" --bench "$bench" --no-run \
         --message-format=json) |
-        jq -r 'select(.reason == "compiler-artifact" and .target.name == "pandoria"
+        jq -r --arg bench "$bench" 'select(.reason == "compiler-artifact" and .target.name == $bench
                       and .executable != null) | .executable' | tail -n 1
 }
 
@@ -80,7 +86,7 @@ for dir in "$out"/*-*/; do
 done | sort >"$out/medians.tsv"
 
 echo
-echo "Pandoria bench \"$filter\", $rounds alternating rounds pinned to core $core: $sha against the working tree ($(git -C "$root" rev-parse --short HEAD) + changes)"
+echo "$package bench $bench \"$filter\", $rounds alternating rounds pinned to core $core: $sha against the working tree ($(git -C "$root" rev-parse --short HEAD) + changes)"
 echo
 echo "| bench | $sha medians (µs) | working tree medians (µs) | new / old |"
 echo "|---|---|---|---:|"
