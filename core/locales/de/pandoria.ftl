@@ -838,7 +838,10 @@ pandoria-ref-set-promo = Promo
 pandoria-ref-spell-facts = { $costs } Kristalle auf ihren Karten
 pandoria-ref-building-facts = { $costs } Holz auf seinen Karten
 pandoria-ref-monument-facts = { $points } Punkte wert
-pandoria-ref-realm-facts = beginnt mit { $crystals } Kristallen, { $gold } Gold, { $wood } Holz
+pandoria-ref-realm-facts = beginnt mit { $crystals ->
+    [one] 1 Kristall
+   *[other] { $crystals } Kristallen
+}, { $gold } Gold, { $wood } Holz
 pandoria-ref-second-edition =
     { $first }
     Zweite Edition: { $second }

@@ -423,4 +423,4 @@ rtta-ref-monument-facts = { $workers } Arbeiter · { $first ->
     [one] 1 Punkt
    *[other] { $first } Punkte
 } für den Ersten, { $later } für Spätere
-rtta-ref-monument-omitted = {" "}· fehlt mit { $players } Spielern
+rtta-ref-monument-omitted = {" "}· fehlt bei { $players } Spielern

@@ -823,7 +823,10 @@ pandoria-ref-set-promo = promo
 pandoria-ref-spell-facts = { $costs } crystals on its cards
 pandoria-ref-building-facts = { $costs } wood on its cards
 pandoria-ref-monument-facts = worth { $points } points
-pandoria-ref-realm-facts = starts with { $crystals } crystals, { $gold } gold, { $wood } wood
+pandoria-ref-realm-facts = starts with { $crystals ->
+    [one] 1 crystal
+   *[other] { $crystals } crystals
+}, { $gold } gold, { $wood } wood
 # A realm whose ability the second edition changes: both, the second on its own line.
 pandoria-ref-second-edition =
     { $first }
