@@ -9,101 +9,17 @@
 //! handing work to SQLite's thread and back, and across two shared cores that wake-up time
 //! varies by a factor of two from run to run.
 
+#[path = "common/turns.rs"]
+mod turns;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use turnpost_bot::paint::PngPainter;
 use turnpost_bot::store::Store;
-use turnpost_bot::table::{Caller, Command, NoImages, Painter, Table, TableSettings};
-use turnpost_core::Seed;
-
-fn caller(user: u64) -> Caller {
-    Caller {
-        user,
-        name: format!("Player {user}"),
-        guild: Some(1),
-        channel: 1,
-        moderator: false,
-        interaction: None,
-        followup: None,
-    }
-}
-
-struct Bench {
-    table: Table,
-    next_user: u64,
-    games: u64,
-    _dir: tempfile::TempDir,
-}
-
-impl Bench {
-    async fn new(painter: Arc<dyn Painter>, outbox: bool) -> Bench {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("bench.db")).await.unwrap();
-        let settings = TableSettings {
-            outbox,
-            ..TableSettings::default()
-        };
-        let table = Table::new(store, painter, settings);
-        let mut b = Bench {
-            table,
-            next_user: 0,
-            games: 0,
-            _dir: dir,
-        };
-        b.new_game().await;
-        b
-    }
-
-    async fn new_game(&mut self) {
-        self.games += 1;
-        let seats = (1..=4).map(|u| (u, format!("Player {u}"))).collect();
-        let r = self
-            .table
-            .handle(
-                &caller(1),
-                Command::Create {
-                    game: "pandoria".into(),
-                    options: vec![],
-                    players: None,
-                    seats,
-                    seed: Some(Seed::from_u64(self.games)),
-                },
-            )
-            .await
-            .unwrap();
-        self.next_user = r.turn.unwrap().user;
-    }
-
-    /// Plays one legal action of whoever is to act; returns the time it took.
-    async fn turn(&mut self, cold: bool) -> Duration {
-        let who = caller(self.next_user);
-        let legal = self.table.suggest(&who, "", usize::MAX).await.unwrap();
-        let notation = legal[legal.len() / 2].clone();
-        if cold {
-            self.table.evict_all();
-        }
-        let start = Instant::now();
-        let r = self
-            .table
-            .handle(
-                &who,
-                Command::Act {
-                    notation,
-                    version: None,
-                },
-            )
-            .await
-            .unwrap();
-        let took = start.elapsed();
-        match r.turn {
-            Some(t) => self.next_user = t.user,
-            None => self.new_game().await,
-        }
-        took
-    }
-}
+use turnpost_bot::table::{NoImages, Painter};
+use turns::{Bench, ratio_rounds};
 
 fn table_turns(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -125,7 +41,7 @@ fn table_turns(c: &mut Criterion) {
             true,
         ),
     ] {
-        let mut bench = rt.block_on(Bench::new(painter, outbox));
+        let mut bench = rt.block_on(Bench::sqlite(painter, outbox));
         group.bench_function(name, |b| {
             b.iter_custom(|iters| {
                 rt.block_on(async {
@@ -202,11 +118,6 @@ impl BareSql {
     }
 }
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
 /// The commit path against the floor, interleaved so both see the same machine.
 fn ratio_to_bare_sql(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -227,30 +138,15 @@ fn ratio_to_bare_sql(c: &mut Criterion) {
         })
     });
     group.finish();
-    // Five rounds of 200 interleaved pairs; each round's ratio is of medians, and the
-    // median round is reported (the machine is shared: single rounds vary).
     for outbox in [false, true] {
-        let mut bench = rt.block_on(Bench::new(Arc::new(NoImages), outbox));
-        let mut rounds = Vec::new();
-        for _ in 0..5 {
-            let (mut table, mut floor) = (Vec::new(), Vec::new());
-            rt.block_on(async {
-                for _ in 0..200 {
-                    table.push(bench.turn(false).await);
-                    floor.push(bare.action().await);
-                }
-            });
-            let (t, f) = (median(table), median(floor));
-            rounds.push((f.as_secs_f64() / t.as_secs_f64(), t, f));
-        }
-        rounds.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let (ratio, t, f) = rounds[rounds.len() / 2];
-        let all: Vec<String> = rounds.iter().map(|r| format!("{:.2}", r.0)).collect();
-        println!(
-            "commit only ({}): median {t:?}; bare SQL: median {f:?}; floor / table = {ratio:.3} (rounds: {})",
-            if outbox { "outbox" } else { "no outbox" },
-            all.join(" ")
+        let mut bench = rt.block_on(Bench::sqlite(Arc::new(NoImages), outbox));
+        let what = format!(
+            "commit only ({})",
+            if outbox { "outbox" } else { "no outbox" }
         );
+        ratio_rounds(&what, || {
+            rt.block_on(async { (bench.turn(false).await, bare.action().await) })
+        });
     }
 }
 

@@ -84,7 +84,7 @@ pub enum Command {
     /// the crash test).
     #[command(hide = true)]
     Selfplay {
-        /// The SQLite file.
+        /// The SQLite file, or a `postgres://` URL.
         #[arg(long)]
         db: PathBuf,
         /// The game.
@@ -111,6 +111,10 @@ pub enum Command {
         /// it; 0: every possible repeat is looked for first.
         #[arg(long, default_value_t = 60_000)]
         nonce_trust_ms: u64,
+        /// The channel its games are in: processes on one PostgreSQL database each play
+        /// their own games with their own channel.
+        #[arg(long, default_value_t = crate::local::LOCAL_CHANNEL)]
+        channel: u64,
     },
 }
 
@@ -165,6 +169,7 @@ pub fn main() -> ExitCode {
             outbox,
             discord,
             nonce_trust_ms,
+            channel,
         } => runtime().and_then(|rt| {
             rt.block_on(crate::selfplay::run(&crate::selfplay::SelfplayOptions {
                 db,
@@ -175,6 +180,7 @@ pub fn main() -> ExitCode {
                 outbox,
                 discord,
                 nonce_trust: std::time::Duration::from_millis(nonce_trust_ms),
+                channel,
             }))
         }),
     };

@@ -33,12 +33,12 @@ use rand_chacha::ChaCha8Rng;
 use turnpost_core::Seed;
 
 use crate::clock::now_ms;
-use crate::local::{LOCAL_CHANNEL, local_caller};
+use crate::local::local_caller;
 
 /// Self-play is read by tests and scripts, not people: its seats are named in English.
 const WORDS: turnpost_core::words::Lang = turnpost_core::words::Lang::En;
 use crate::outbox::{Courier, DeliveryKind, DeliveryRow, Failure, Message};
-use crate::table::{Command, NoImages, Table, TableError, TableSettings};
+use crate::table::{Caller, Command, NoImages, Table, TableError, TableSettings};
 
 /// What the stand-in Discord remembers.
 #[derive(Debug, Default)]
@@ -218,7 +218,7 @@ impl Courier for FileDiscord {
 /// How `selfplay` runs.
 #[derive(Clone, Debug)]
 pub struct SelfplayOptions {
-    /// The SQLite file.
+    /// The SQLite file, or a `postgres://` URL.
     pub db: PathBuf,
     /// The game.
     pub game: String,
@@ -234,6 +234,17 @@ pub struct SelfplayOptions {
     pub discord: Option<PathBuf>,
     /// How long the stand-in honours a nonce, and the worker trusts it.
     pub nonce_trust: Duration,
+    /// The channel its games are in (several processes on one PostgreSQL database play
+    /// their own games; the terminal's channel by default).
+    pub channel: u64,
+}
+
+/// Player `user` at the games in `channel`.
+fn player(user: u64, channel: u64, interaction: Option<String>) -> Caller {
+    Caller {
+        channel,
+        ..local_caller(user, WORDS, interaction)
+    }
 }
 
 /// Plays `moves` random actions (starting new games as they end).
@@ -245,6 +256,7 @@ pub async fn run(opts: &SelfplayOptions) -> Result<(), String> {
         seed,
         moves,
         outbox,
+        channel,
         ..
     } = opts.clone();
     if outbox {
@@ -285,13 +297,13 @@ pub async fn run(opts: &SelfplayOptions) -> Result<(), String> {
     let mut played = 0;
     while played < moves {
         if table
-            .public_view(LOCAL_CHANNEL)
+            .public_view(channel)
             .await
             .map_err(|e| e.to_string())?
             .is_none()
         {
             let seats = (1..=players as u64)
-                .map(|u| (u, local_caller(u, WORDS, None).name))
+                .map(|u| (u, player(u, channel, None).name))
                 .collect();
             let create = Command::Create {
                 game: game.clone(),
@@ -301,16 +313,16 @@ pub async fn run(opts: &SelfplayOptions) -> Result<(), String> {
                 seed: Some(Seed::from_u64(rng.random())),
             };
             table
-                .handle(&local_caller(1, WORDS, None), create)
+                .handle(&player(1, channel, None), create)
                 .await
                 .map_err(|e| e.to_string())?;
         }
         let board = table
-            .handle(&local_caller(1, WORDS, None), Command::Board)
+            .handle(&player(1, channel, None), Command::Board)
             .await
             .map_err(|e| e.to_string())?;
         let Some(turn) = board.turn else { continue };
-        let who = local_caller(turn.user, WORDS, None);
+        let who = player(turn.user, channel, None);
         let legal = table
             .suggest(&who, "", usize::MAX)
             .await
@@ -324,7 +336,7 @@ pub async fn run(opts: &SelfplayOptions) -> Result<(), String> {
             version: Some(turn.version),
         };
         match table
-            .handle(&local_caller(turn.user, WORDS, Some(interaction)), command)
+            .handle(&player(turn.user, channel, Some(interaction)), command)
             .await
         {
             Ok(_) => {

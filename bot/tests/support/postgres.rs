@@ -413,6 +413,12 @@ impl Cluster {
         self.url(name)
     }
 
+    /// The process id of the server (its postmaster; the backends are its children).
+    pub fn server_pid(&self) -> Option<u32> {
+        let pid = std::fs::read_to_string(self.data().join("postmaster.pid")).ok()?;
+        pid.lines().next()?.trim().parse().ok()
+    }
+
     /// The URL of database `name` of this cluster.
     pub fn url(&self, name: &str) -> String {
         format!("postgres://postgres@127.0.0.1:{}/{name}", self.port)
