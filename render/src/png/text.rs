@@ -414,21 +414,33 @@ impl Fonts {
         s
     }
 
-    /// A text wrapped in at most `most` lines of `max` pixels: at the largest size from
-    /// `style`'s down to `smallest` at which it fits so whole; at `smallest`, its lines cut
-    /// with an ellipsis, where none does.
+    /// A text wrapped in at most `most` lines of `max` pixels (the first `first` pixels where
+    /// more follow it: a corner of the box is taken): at the largest size from `style`'s
+    /// down to `smallest` at which it fits so whole; at `smallest`, its lines cut with an
+    /// ellipsis, where none does.
     pub(crate) fn wrapped_in(
         &self,
         style: Style,
         text: &str,
-        max: f32,
+        (first, max): (f32, f32),
         most: usize,
         smallest: f32,
     ) -> (Style, Vec<String>) {
         let mut s = style;
         loop {
             let lines = self.wrap(s, text, max);
-            let whole = lines.len() <= most && lines.iter().all(|l| self.width(s, l) <= max);
+            let room = |k: usize| {
+                if k == 0 && lines.len() > 1 {
+                    first
+                } else {
+                    max
+                }
+            };
+            let whole = lines.len() <= most
+                && lines
+                    .iter()
+                    .enumerate()
+                    .all(|(k, l)| self.width(s, l) <= room(k));
             if whole || s.size <= smallest {
                 let lines = lines
                     .iter()

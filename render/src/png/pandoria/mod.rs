@@ -334,8 +334,15 @@ pub(crate) fn public(
     canvas
 }
 
-/// A tile in words: each half's terrain and symbols (`forest 2·mountain 1`).
+/// A tile in words: each half's terrain and symbols (`forest 2·mountain 1`, as the log
+/// writes it).
 fn tile_text(tile: &Tile) -> Text {
+    tile_words(tile, false)
+}
+
+/// A tile in words, with spaces around the dot between its halves where `spaced`
+/// (`forest 2 · mountain 1`: under a tile drawn large).
+fn tile_words(tile: &Tile, spaced: bool) -> Text {
     let half = |h: &turnpost_core::pandoria::Half| {
         t!(
             "render-pandoria-half",
@@ -343,9 +350,14 @@ fn tile_text(tile: &Tile) -> Text {
             n = h.symbols
         )
     };
-    match &tile.b {
-        Some(b) => Text::concat([half(&tile.a), Text::raw("·"), half(b)]),
-        None => half(&tile.a),
+    match (&tile.b, spaced) {
+        (Some(b), false) => t!("render-pandoria-tile", a = half(&tile.a), b = half(b)),
+        (Some(b), true) => t!(
+            "render-pandoria-tile-spaced",
+            a = half(&tile.a),
+            b = half(b)
+        ),
+        (None, _) => half(&tile.a),
     }
 }
 

@@ -8,7 +8,7 @@ use turnpost_core::words::{Arg, Lang, Text};
 
 use super::art::HAND_R;
 use super::board::{draw_board, terrain_slot};
-use super::{Art, GAP, MARGIN, R, centre, centre_px, hex_height, tile_text};
+use super::{Art, GAP, MARGIN, R, centre, centre_px, hex_height, tile_text, tile_words};
 use crate::png::draw::{Canvas, Colour, Sprite};
 use crate::png::palette::{INK, MUTED, PAPER};
 use crate::png::shapes;
@@ -104,7 +104,7 @@ pub(super) fn draw_hand_tile(
             &order,
         );
     }
-    let text = lang.render(&tile_text(tile)).replace('·', " · ");
+    let text = lang.render(&tile_words(tile, true));
     // Smaller where a language's terrain names are longer than the tile's column.
     let style = [PREVIEW_TEXT, 22.0, 20.0]
         .into_iter()

@@ -101,13 +101,9 @@ pub(super) fn draw_panels(
         }
     }
     let info = lang.render(&crate::png::summary::dotted(info));
-    let style = Style::regular(17.0, MUTED);
-    let info = fit(
-        fonts,
-        style,
-        &info,
-        x as f32 + w as f32 - 16.0 - (end + 14.0),
-    );
+    // Smaller where a language's words are longer (German's "Plättchen übrig").
+    let room = x as f32 + w as f32 - 16.0 - (end + 14.0);
+    let (style, info) = fonts.fitted(Style::regular(17.0, MUTED), &info, room, 13.0);
     fonts.draw(
         canvas,
         end + 14.0,
@@ -498,8 +494,9 @@ pub(super) fn draw_seat_extras(
                 );
             }
             // Two lines of a long name, smaller where a word is long (German's
-            // "Schatzkammer").
-            let (style, lines) = fonts.wrapped_in(style, &text, 98.0, 2, 11.0);
+            // "Schatzkammer"); the first of two clear of the slot's number.
+            let first = if bold { 84.0 } else { 98.0 };
+            let (style, lines) = fonts.wrapped_in(style, &text, (first, 98.0), 2, 11.0);
             let n = lines.len() as f32;
             for (j, line) in lines.iter().enumerate() {
                 let ly = sy + 24.0 + (j as f32 - (n - 1.0) / 2.0) * 18.0;

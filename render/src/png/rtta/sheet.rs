@@ -177,9 +177,9 @@ impl Art {
                 continue;
             };
             // A long name (German's "Töpferware") gets smaller, not cut.
-            let (style, name) = fonts.fitted(small, &lang.render(&good.text()), 62.0, 11.0);
+            let (style, name) = fonts.fitted(small, &lang.render(&good.text()), 78.0, 11.0);
             fonts.draw(canvas, lx, ly + 20.0, Align::Left, style, &name);
-            let tx0 = lx + 64.0;
+            let tx0 = lx + 82.0;
             for k in 0..track.capacity {
                 let value = g.values.get(usize::from(k)).copied().unwrap_or(0);
                 cell(
@@ -195,7 +195,7 @@ impl Art {
             }
             fonts.draw(
                 canvas,
-                lx + 376.0,
+                lx + 388.0,
                 ly + 20.0,
                 Align::Right,
                 Style::bold(16.0, INK),
