@@ -3,14 +3,15 @@
 //! preview), each at full size and shrunk to 400 pixels wide as a phone shows it.
 //!
 //! `cargo run -p turnpost-render --example german -- DIR [LANG]` writes
-//! `DIR/{game}-{picture}.png` and `DIR/{game}-{picture}-400.png` (`LANG` is `de` unless
-//! given: `en`, `en-XA`).
+//! `DIR/{game}-{picture}.png` and `DIR/{game}-{picture}-400.png`, and the private pictures
+//! stacked as a phone shows the panel (`DIR/{game}-panel-400.png`); `LANG` is `de` unless
+//! given (`en`, `en-XA`). `docs/pictures/de-*-400.png` come from here.
 
 #[path = "../tests/support/samples.rs"]
 mod samples;
 
-use image::RgbImage;
 use image::imageops::{FilterType, resize};
+use image::{Rgb, RgbImage};
 use turnpost_core::dynamic::View;
 use turnpost_core::pandoria::{BoardSide, Mode, Options, Pandoria, RealmSets, Step};
 use turnpost_core::words::Lang;
@@ -20,6 +21,19 @@ use turnpost_render::Renderer;
 fn shrink(image: &RgbImage) -> RgbImage {
     let h = (u64::from(image.height()) * 400 / u64::from(image.width())) as u32;
     resize(image, 400, h.max(1), FilterType::Triangle)
+}
+
+/// `pictures` at 400 pixels wide one under the other, as a phone shows a panel's embeds.
+fn stack(pictures: &[RgbImage]) -> RgbImage {
+    let shown: Vec<RgbImage> = pictures.iter().map(shrink).collect();
+    let height = shown.iter().map(|p| p.height() + 8).sum::<u32>() + 8;
+    let mut out = RgbImage::from_pixel(400, height, Rgb([49, 51, 56]));
+    let mut y = 8;
+    for p in &shown {
+        image::imageops::replace(&mut out, p, 0, i64::from(y));
+        y += p.height() + 8;
+    }
+    out
 }
 
 /// A Pandoria game with `options`, played (preferring figures, building, buying and
@@ -104,7 +118,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             format!("{name}-board"),
             r.public_image(game, &*public, lang)?,
         )?;
-        for (file, image) in r.private_images(game, &*seat, lang)? {
+        let private = r.private_images(game, &*seat, lang)?;
+        if !private.is_empty() {
+            let panel: Vec<RgbImage> = private.iter().map(|(_, i)| i.clone()).collect();
+            stack(&panel).save(dir.join(format!("{name}-panel-400.png")))?;
+        }
+        for (file, image) in private {
             write(format!("{name}-{}", file.trim_end_matches(".png")), image)?;
         }
     }
