@@ -241,9 +241,16 @@ async fn three_processes_on_one_postgres_lose_nothing_when_killed() {
     // The killer: a random process every few seconds, started again with the same shards.
     let stop = Arc::new(AtomicBool::new(false));
     let kills = Arc::new(AtomicUsize::new(0));
+    // When each process (by its index) was killed.
+    let killed_at: Arc<std::sync::Mutex<Vec<(usize, Instant)>>> = Arc::default();
     let killer = {
-        let (fake, processes, stop, kills) =
-            (fake.clone(), processes.clone(), stop.clone(), kills.clone());
+        let (fake, processes, stop, kills, killed_at) = (
+            fake.clone(),
+            processes.clone(),
+            stop.clone(),
+            kills.clone(),
+            killed_at.clone(),
+        );
         let setup = Setup {
             database: setup.database.clone(),
             api: setup.api.clone(),
@@ -257,9 +264,11 @@ async fn three_processes_on_one_postgres_lose_nothing_when_killed() {
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
-                let mut p = processes[rng.random_range(0..processes.len())].lock().await;
+                let victim = rng.random_range(0..processes.len());
+                let mut p = processes[victim].lock().await;
                 p.kill();
                 kills.fetch_add(1, Ordering::SeqCst);
+                killed_at.lock().unwrap().push((victim, Instant::now()));
                 wait_shards(&fake, &p, false, Duration::from_secs(30)).await;
                 // Down for a moment, as a crashed process restarted by its supervisor is.
                 tokio::time::sleep(Duration::from_millis(rng.random_range(0..1500))).await;
@@ -424,6 +433,33 @@ async fn three_processes_on_one_postgres_lose_nothing_when_killed() {
         );
     }
 
+    // Each game's channel ends with one final message, and every turn message before it lost
+    // its buttons (none was left behind by a process killed between the two).
+    for game in &games {
+        let channel = game.at.1;
+        let messages = fake.messages_in(channel);
+        let ids = |m: &serde_json::Value| -> Vec<String> {
+            support::clicks::controls(m)
+                .iter()
+                .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+                .collect()
+        };
+        let finals = messages
+            .iter()
+            .filter(|m| ids(m).iter().any(|id| id.ends_with(":rematch")))
+            .count();
+        assert_eq!(finals, 1, "channel {channel}: {finals} final messages");
+        let live: Vec<_> = messages
+            .iter()
+            .filter(|m| ids(m).iter().any(|id| id.ends_with(":turn")))
+            .map(|m| m["id"].clone())
+            .collect();
+        assert!(
+            live.is_empty(),
+            "channel {channel}: turn messages {live:?} kept their buttons after the game"
+        );
+    }
+
     // Every action a player saw answered is in the database exactly once.
     let stored: HashMap<String, i64> = sqlx::query_as::<_, (String, i64)>(
         "SELECT interaction_id, COUNT(*) FROM action WHERE interaction_id IS NOT NULL
@@ -491,6 +527,36 @@ async fn three_processes_on_one_postgres_lose_nothing_when_killed() {
             );
         }
     }
+    // Every click that failed is explained by a kill: its shard's process was killed
+    // between the click and the end of the player's patience.
+    let killed_at = killed_at.lock().unwrap().clone();
+    let unexplained: Vec<String> = sent
+        .iter()
+        .filter(|s| s.dispatched && !s.answered())
+        .filter(|s| {
+            let guild = s.interaction["guild_id"]
+                .as_str()
+                .and_then(|g| g.parse::<u64>().ok());
+            let shard = guild.map_or(0, |g| (g >> 22) % TOTAL);
+            let owner = RANGES
+                .iter()
+                .position(|&(a, b)| (a..=b).contains(&shard))
+                .unwrap();
+            let window = patience.ack + patience.answer;
+            !killed_at
+                .iter()
+                .any(|&(p, at)| p == owner && at >= s.at && at <= s.at + window)
+        })
+        .map(|s| {
+            format!(
+                "{} {:?}: callback {:?}, answer {:?}",
+                s.id(),
+                s.custom_id(),
+                s.callback.as_ref().map(|r| r.status),
+                s.answer.as_ref().map(|r| r.status)
+            )
+        })
+        .collect();
     let late = fake.count(|r| r.error_code() == Some(10062));
     if late > 0 {
         fake.expect_error_code(
@@ -511,12 +577,16 @@ async fn three_processes_on_one_postgres_lose_nothing_when_killed() {
     println!(
         "opened in {opened_in:?}, played in {played_in:?}; {} clicks, {} failed and tried \
          again ({unanswered} never acknowledged, {late} acknowledged too late); {questions} \
-         questions; repeats caught by the nonce: {caught}; first failures: {:?}",
+         questions; repeats caught by the nonce: {caught}; failures: {:?}",
         sent.len(),
         failures.load(Ordering::SeqCst),
-        errors.iter().take(5).collect::<Vec<_>>()
+        kinds(&errors)
     );
     println!("errors the processes logged: {logged:#?}");
+    assert!(
+        unexplained.is_empty(),
+        "clicks that failed while their process ran: {unexplained:#?}"
+    );
     // Several processes sweeping the same deadline is the normal case, not a failure.
     assert!(
         !logged.keys().any(|l| l.contains("deadline step failed")),
@@ -528,6 +598,16 @@ async fn three_processes_on_one_postgres_lose_nothing_when_killed() {
     assert!(deadlines > 0, "no deadline was applied");
     pool.close().await;
     fake.assert_clean();
+}
+
+/// How many failures of each kind (their words without numbers).
+fn kinds(errors: &[String]) -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    for e in errors {
+        let what = e.replace(|c: char| c.is_ascii_digit() || c == '"', "");
+        *out.entry(what).or_default() += 1;
+    }
+    out
 }
 
 /// A log line without its terminal colours (`ESC [ … m`).

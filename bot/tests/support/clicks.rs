@@ -46,6 +46,8 @@ impl Patience {
 pub struct Sent {
     /// The interaction as the fake dispatched it (or tried to).
     pub interaction: Value,
+    /// When the player sent it.
+    pub at: std::time::Instant,
     /// Whether it was written to a gateway connection.
     pub dispatched: bool,
     /// Its callback (the deferral), if one came.
@@ -101,6 +103,7 @@ impl<'a> Clicker<'a> {
         let p = self.patience;
         let mut sent = Sent {
             interaction: interaction.clone(),
+            at: std::time::Instant::now(),
             dispatched: false,
             callback: None,
             answer: None,
