@@ -36,8 +36,8 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
-use support::FakeDiscord;
 use support::clicks::{At, Clicker, Patience, Sent, content, is_action};
+use support::{FakeDiscord, env_number};
 
 /// Shards in all, and the ranges of the three processes.
 const TOTAL: u64 = 6;
@@ -49,16 +49,6 @@ const WORKERS: usize = 6;
 const HOUR_MS: i64 = 3_600_000;
 /// The deadline of the deadline games, in hours.
 const DEADLINE_H: i64 = 12;
-
-fn env_number(name: &str, default: u64) -> u64 {
-    match std::env::var(name) {
-        Ok(v) => v
-            .trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("{name} must be a number, not {v:?}")),
-        Err(_) => default,
-    }
-}
 
 /// A server whose events Discord sends on shard `shard` of `total`.
 fn server_on(shard: u64, total: u64, n: u64) -> u64 {

@@ -39,6 +39,11 @@
 //!
 //! Set `FAKE_DISCORD_REPORT=1` to print every request and problem when a fake is dropped.
 //!
+//! For tests that kill the bot's processes: `try_dispatch` says so, instead of panicking,
+//! when no connection of the event's shard is there (as Discord, it delivers nothing then);
+//! `channel_requests`, `interaction_requests` and `poll_until` look at one channel or
+//! interaction without going through every request (thousands of games' worth).
+//!
 //! Discord's behaviour that is modelled: interactions acknowledged once (40060 otherwise), within
 //! `ack_deadline` of being dispatched (10062 otherwise), with a callback type that fits the
 //! interaction; followups and edits only after the acknowledgement (10015 otherwise); the first
