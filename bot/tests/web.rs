@@ -4,22 +4,23 @@
 //! replays step by step with the stored log lines; every input is bounded and refused in
 //! words; the accessibility checklist (lang, alt, labels, contrast).
 
-#[path = "support/web_http.rs"]
-mod http;
+// Shared with the other web test and the web bench: not every part is used here.
+#[allow(dead_code)]
+#[path = "support/web.rs"]
+mod support;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use turnpost_bot::paint::PngPainter;
 use turnpost_bot::store::Store;
 use turnpost_bot::table::{Caller, Command, Painter, Table, TableSettings, WebSwitch};
 use turnpost_bot::web::{COLOURS, WebSettings, contrast};
-use turnpost_core::Seed;
 use turnpost_core::words::Lang;
 
-use http::{Got, get};
+use support::{Got, get};
 
 const GUILD: u64 = 77;
 
@@ -84,48 +85,8 @@ async fn play(
     seed: u64,
     moves: Option<usize>,
 ) -> i64 {
-    table
-        .handle(
-            &caller(1, channel),
-            Command::Create {
-                game: kind.into(),
-                options: vec![
-                    ("rated".into(), "yes".into()),
-                    ("deadline".into(), "off".into()),
-                ],
-                players: None,
-                seats: (1..=n).map(|u| (u, caller(u, channel).name)).collect(),
-                seed: Some(Seed::from_u64(seed)),
-            },
-        )
-        .await
-        .unwrap();
-    let game = table.open_game_id(channel).await.unwrap().unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut done = 0;
-    while table.open_game_id(channel).await.unwrap().is_some() && moves.is_none_or(|m| done < m) {
-        let (turn, _) = table
-            .current_turn(&caller(1, channel))
-            .await
-            .unwrap()
-            .expect("somebody acts");
-        let who = caller(turn.user, channel);
-        let legal = table.suggest(&who, "", usize::MAX).await.unwrap();
-        let notation = legal[rng.random_range(0..legal.len())].clone();
-        table
-            .handle(
-                &who,
-                Command::Act {
-                    notation,
-                    version: Some(turn.version),
-                },
-            )
-            .await
-            .unwrap();
-        done += 1;
-        assert!(done < 5_000, "the game does not end");
-    }
-    game
+    let seats: Vec<Caller> = (1..=n).map(|u| caller(u, channel)).collect();
+    support::play(table, &seats, kind, seed, moves).await
 }
 
 #[tokio::test]

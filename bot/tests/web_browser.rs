@@ -15,30 +15,20 @@ use std::process::{Child, Command as Process, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tungstenite::{Message, WebSocket};
 use turnpost_bot::paint::PngPainter;
 use turnpost_bot::store::Store;
-use turnpost_bot::table::{Caller, Command, Table, TableSettings, WebSwitch};
+use turnpost_bot::table::{Table, TableSettings};
 use turnpost_bot::web::WebSettings;
-use turnpost_core::Seed;
 use turnpost_core::words::Lang;
 
-const GUILD: u64 = 5;
+// Shared with the other web test and the web bench: not every part is used here.
+#[allow(dead_code)]
+#[path = "support/web.rs"]
+mod support;
 
-fn caller(user: u64) -> Caller {
-    Caller {
-        user,
-        name: ["Anna", "Bert"][(user as usize - 1) % 2].to_string(),
-        guild: Some(GUILD),
-        channel: 1,
-        moderator: user == 1,
-        interaction: None,
-        followup: None,
-    }
-}
+const GUILD: u64 = 5;
 
 /// Chromium, found on PATH.
 fn chromium() -> PathBuf {
@@ -230,53 +220,13 @@ async fn a_browser_opens_the_leaderboard_follows_a_game_and_steps_its_replay_wit
         Arc::new(PngPainter),
         TableSettings::default(),
     ));
-    let answer = table
-        .handle(
-            &caller(1),
-            Command::Web {
-                switch: WebSwitch::On,
-            },
-        )
-        .await
-        .unwrap()
-        .ephemeral
-        .unwrap()
-        .text
-        .to_string();
-    let start = answer.find("/s/").unwrap();
-    let root = answer[start..start + 36].to_string();
+    let seats = [
+        support::player(1, "Anna", GUILD, 1),
+        support::player(2, "Bert", GUILD, 1),
+    ];
+    let root = support::web_on(&table, &seats[0]).await;
     // A finished, rated game of Roll Through the Ages, played at random.
-    table
-        .handle(
-            &caller(1),
-            Command::Create {
-                game: "rtta".into(),
-                options: vec![("rated".into(), "yes".into())],
-                players: None,
-                seats: vec![(1, "Anna".into()), (2, "Bert".into())],
-                seed: Some(Seed::from_u64(21)),
-            },
-        )
-        .await
-        .unwrap();
-    let game = table.open_game_id(1).await.unwrap().unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(21);
-    while table.open_game_id(1).await.unwrap().is_some() {
-        let (turn, _) = table.current_turn(&caller(1)).await.unwrap().unwrap();
-        let who = caller(turn.user);
-        let legal = table.suggest(&who, "", usize::MAX).await.unwrap();
-        let notation = legal[rng.random_range(0..legal.len())].clone();
-        table
-            .handle(
-                &who,
-                Command::Act {
-                    notation,
-                    version: Some(turn.version),
-                },
-            )
-            .await
-            .unwrap();
-    }
+    let game = support::play(&table, &seats, "rtta", 21, None).await;
     let replay = table.web_replay(GUILD, game).await.unwrap().unwrap();
     let logs: Vec<String> = replay
         .steps

@@ -96,10 +96,40 @@ impl Buckets {
     }
 }
 
+/// How long a leaderboard or a list of games is served from memory before it is asked
+/// again (ratings and lists change only when a game ends).
+pub const PAGE_SECONDS: u64 = 10;
+/// Pages kept in memory at most (all are dropped when full: they are cheap to make again).
+const PAGES_CACHED: usize = 512;
+
+/// Leaderboards and lists of games as recently made: (server, path and query, language) →
+/// (when, page). The token is checked before this is read, so a rotated one finds nothing.
+type Pages = Mutex<HashMap<(u64, String, Lang), (Instant, String)>>;
+
 #[derive(Clone)]
 struct Site {
     table: Arc<Table>,
     buckets: Arc<Buckets>,
+    pages: Arc<Pages>,
+}
+
+impl Site {
+    /// A page from memory, if it was made less than [`PAGE_SECONDS`] ago.
+    fn cached(&self, key: &(u64, String, Lang)) -> Option<Response> {
+        let pages = self.pages.lock().unwrap_or_else(|p| p.into_inner());
+        let (at, page) = pages.get(key)?;
+        (at.elapsed().as_secs() < PAGE_SECONDS).then(|| html(StatusCode::OK, page.clone()))
+    }
+
+    /// Keeps a page for [`PAGE_SECONDS`]; answers it.
+    fn keep(&self, key: (u64, String, Lang), page: String) -> Response {
+        let mut pages = self.pages.lock().unwrap_or_else(|p| p.into_inner());
+        if pages.len() >= PAGES_CACHED {
+            pages.clear();
+        }
+        pages.insert(key, (Instant::now(), page.clone()));
+        html(StatusCode::OK, page)
+    }
 }
 
 /// A request the site refuses: the status and why, in words.
@@ -170,6 +200,7 @@ pub fn router(table: Arc<Table>, settings: WebSettings) -> Router {
             settings,
             clients: Mutex::new(HashMap::new()),
         }),
+        pages: Arc::new(Mutex::new(HashMap::new())),
     };
     Router::new()
         .route("/web.css", get(css))
@@ -367,6 +398,14 @@ async fn leaderboard(
     RawQuery(raw): RawQuery,
 ) -> Answer {
     let (guild, lang) = server(&site, &token).await?;
+    let key = (
+        guild,
+        format!("?{}", raw.as_deref().unwrap_or_default()),
+        lang,
+    );
+    if let Some(page) = site.cached(&key) {
+        return Ok(page);
+    }
     let q = query(raw.as_deref(), &["game", "season"]).map_err(|r| r.with(lang))?;
     let kind = match q.get("game") {
         Some(k) if k.len() <= 20 && k.bytes().all(|b| b.is_ascii_lowercase()) => Some(k.as_str()),
@@ -389,10 +428,7 @@ async fn leaderboard(
         .await
         .map_err(|e| Refused::from(e).with(lang))?
         .ok_or_else(|| Refused::not_found().with(lang))?;
-    Ok(html(
-        StatusCode::OK,
-        pages::leaderboard(lang, &root(&token), &board),
-    ))
+    Ok(site.keep(key, pages::leaderboard(lang, &root(&token), &board)))
 }
 
 async fn profile(State(site): State<Site>, Path((token, user)): Path<(String, String)>) -> Answer {
@@ -416,6 +452,14 @@ async fn games(
     RawQuery(raw): RawQuery,
 ) -> Answer {
     let (guild, lang) = server(&site, &token).await?;
+    let key = (
+        guild,
+        format!("games?{}", raw.as_deref().unwrap_or_default()),
+        lang,
+    );
+    if let Some(page) = site.cached(&key) {
+        return Ok(page);
+    }
     let q = query(raw.as_deref(), &["page"]).map_err(|r| r.with(lang))?;
     let total = site
         .table
@@ -435,10 +479,7 @@ async fn games(
             .await
             .map_err(|e| Refused::from(e).with(lang))?
     };
-    Ok(html(
-        StatusCode::OK,
-        pages::games(lang, &root(&token), &list, page),
-    ))
+    Ok(site.keep(key, pages::games(lang, &root(&token), &list, page)))
 }
 
 /// A game: a finished one's replay at `?step=`, a running one's board.
