@@ -19,7 +19,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use turnpost_bot::paint::PngPainter;
 use turnpost_bot::store::Store;
 use turnpost_bot::table::{NoImages, Painter};
-use turns::{Bench, ratio_rounds};
+use turns::{Bench, Step, iter_steps, ratio_rounds};
 
 fn table_turns(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -42,17 +42,8 @@ fn table_turns(c: &mut Criterion) {
         ),
     ] {
         let mut bench = rt.block_on(Bench::sqlite(painter, outbox));
-        group.bench_function(name, |b| {
-            b.iter_custom(|iters| {
-                rt.block_on(async {
-                    let mut total = Duration::ZERO;
-                    for _ in 0..iters {
-                        total += bench.turn(cold).await;
-                    }
-                    total
-                })
-            })
-        });
+        bench.cold = cold;
+        group.bench_function(name, |b| iter_steps(b, &rt, &mut bench));
     }
     group.finish();
 }
@@ -118,6 +109,12 @@ impl BareSql {
     }
 }
 
+impl Step for BareSql {
+    fn step(&mut self) -> impl Future<Output = Duration> {
+        self.action()
+    }
+}
+
 /// The commit path against the floor, interleaved so both see the same machine.
 fn ratio_to_bare_sql(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -127,15 +124,7 @@ fn ratio_to_bare_sql(c: &mut Criterion) {
     let mut group = c.benchmark_group("floor");
     let mut bare = rt.block_on(BareSql::new());
     group.bench_function("bare SQL transaction (update + insert)", |b| {
-        b.iter_custom(|iters| {
-            rt.block_on(async {
-                let mut total = Duration::ZERO;
-                for _ in 0..iters {
-                    total += bare.action().await;
-                }
-                total
-            })
-        })
+        iter_steps(b, &rt, &mut bare)
     });
     group.finish();
     for outbox in [false, true] {
@@ -144,9 +133,7 @@ fn ratio_to_bare_sql(c: &mut Criterion) {
             "commit only ({})",
             if outbox { "outbox" } else { "no outbox" }
         );
-        ratio_rounds(&what, || {
-            rt.block_on(async { (bench.turn(false).await, bare.action().await) })
-        });
+        ratio_rounds(&what, &rt, &mut bench, &mut bare);
     }
 }
 

@@ -41,7 +41,7 @@ use rand_chacha::ChaCha8Rng;
 use turnpost_bot::store::Store;
 use turnpost_bot::table::{Command, NoImages, Table, TableError, TableSettings};
 use turnpost_core::Seed;
-use turns::{Bench, caller_in, ratio_rounds};
+use turns::{Bench, Step, caller_in, iter_steps, ratio_rounds};
 
 /// Set in the child processes of `notify`: `URL NOTIFY SEED SECONDS`.
 const CHILD: &str = "TURNPOST_PG_BENCH_CHILD";
@@ -150,6 +150,12 @@ impl BarePg {
     }
 }
 
+impl Step for BarePg {
+    fn step(&mut self) -> impl Future<Output = Duration> {
+        self.action()
+    }
+}
+
 /// Part `commit`: the commit path against the floor.
 fn commit_path(c: &mut Criterion, cluster: &pg::Cluster) {
     let rt = runtime();
@@ -165,31 +171,13 @@ fn commit_path(c: &mut Criterion, cluster: &pg::Cluster) {
         ("commit only, outbox", true),
     ] {
         let mut bench = on(if outbox { "commit_outbox" } else { "commit" }, outbox);
-        group.bench_function(name, |b| {
-            b.iter_custom(|iters| {
-                rt.block_on(async {
-                    let mut total = Duration::ZERO;
-                    for _ in 0..iters {
-                        total += bench.turn(false).await;
-                    }
-                    total
-                })
-            })
-        });
+        group.bench_function(name, |b| iter_steps(b, &rt, &mut bench));
     }
     group.finish();
     let mut group = c.benchmark_group("PostgreSQL floor");
     let mut bare = rt.block_on(BarePg::new(cluster));
     group.bench_function("bare SQL transaction (lock + update + insert)", |b| {
-        b.iter_custom(|iters| {
-            rt.block_on(async {
-                let mut total = Duration::ZERO;
-                for _ in 0..iters {
-                    total += bare.action().await;
-                }
-                total
-            })
-        })
+        iter_steps(b, &rt, &mut bare)
     });
     group.finish();
     for outbox in [false, true] {
@@ -198,9 +186,7 @@ fn commit_path(c: &mut Criterion, cluster: &pg::Cluster) {
             "PostgreSQL commit only ({})",
             if outbox { "outbox" } else { "no outbox" }
         );
-        ratio_rounds(&what, || {
-            rt.block_on(async { (bench.turn(false).await, bare.action().await) })
-        });
+        ratio_rounds(&what, &rt, &mut bench, &mut bare);
     }
 }
 

@@ -32,6 +32,8 @@ pub fn caller(user: u64) -> Caller {
 /// A table playing one game at a time in channel 1.
 pub struct Bench {
     pub table: Table,
+    /// Whether each [`Step`] starts from an empty cache (a cold load).
+    pub cold: bool,
     next_user: u64,
     games: u64,
     _dir: Option<tempfile::TempDir>,
@@ -59,6 +61,7 @@ impl Bench {
         let table = Table::new(store, painter, settings);
         let mut b = Bench {
             table,
+            cold: false,
             next_user: 0,
             games: 0,
             _dir: dir,
@@ -121,19 +124,51 @@ pub fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// Something measured one step at a time: a table's action, a bare transaction.
+pub trait Step {
+    /// Runs one step; the time it took (what it prepares first is not counted).
+    fn step(&mut self) -> impl Future<Output = Duration>;
+}
+
+impl Step for Bench {
+    fn step(&mut self) -> impl Future<Output = Duration> {
+        let cold = self.cold;
+        self.turn(cold)
+    }
+}
+
+/// Criterion's measurement of `step`, each step timing itself.
+pub fn iter_steps(b: &mut criterion::Bencher, rt: &tokio::runtime::Runtime, step: &mut impl Step) {
+    b.iter_custom(|iters| {
+        rt.block_on(async {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                total += step.step().await;
+            }
+            total
+        })
+    });
+}
+
 /// Five rounds of 200 interleaved pairs of (a table's commit, a bare transaction), so both
 /// see the same machine; each round's ratio is of medians, and the median round is
 /// reported (the machine is shared: single rounds vary). Prints one line for `what`.
-pub fn ratio_rounds(what: &str, mut pair: impl FnMut() -> (Duration, Duration)) {
+pub fn ratio_rounds(
+    what: &str,
+    rt: &tokio::runtime::Runtime,
+    table: &mut impl Step,
+    floor: &mut impl Step,
+) {
     let mut rounds = Vec::new();
     for _ in 0..5 {
-        let (mut table, mut floor) = (Vec::new(), Vec::new());
-        for _ in 0..200 {
-            let (t, f) = pair();
-            table.push(t);
-            floor.push(f);
-        }
-        let (t, f) = (median(table), median(floor));
+        let (mut t, mut f) = (Vec::new(), Vec::new());
+        rt.block_on(async {
+            for _ in 0..200 {
+                t.push(table.step().await);
+                f.push(floor.step().await);
+            }
+        });
+        let (t, f) = (median(t), median(f));
         rounds.push((f.as_secs_f64() / t.as_secs_f64(), t, f));
     }
     rounds.sort_by(|a, b| a.0.total_cmp(&b.0));
