@@ -3,7 +3,8 @@
 //! without the outbox rows (the turn message and DMs, pictures included, written in the
 //! action's transaction). Beside it, the floor: a bare SQL transaction of the same shape
 //! (`BEGIN IMMEDIATE; UPDATE … WHERE version = ?; INSERT; COMMIT`) on the same settings,
-//! and the ratio of the two, measured interleaved in the same run.
+//! and the ratio of the two, measured interleaved in the same run. Last, what making the
+//! words of one action with pictures text costs (in English and German), as a share of it.
 //! Run with `cargo bench -p turnpost-bot --bench table`; for a steady ratio pin it to one
 //! core (`taskset -c 1 cargo bench -p turnpost-bot --bench table`): most of both paths is
 //! handing work to SQLite's thread and back, and across two shared cores that wake-up time
@@ -19,7 +20,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use turnpost_bot::paint::PngPainter;
 use turnpost_bot::store::Store;
 use turnpost_bot::table::{NoImages, Painter};
-use turns::{Bench, Step, iter_steps, ratio_rounds};
+use turnpost_core::words::Lang;
+use turns::{Bench, Step, iter_steps, median, ratio_rounds};
 
 fn table_turns(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -137,5 +139,42 @@ fn ratio_to_bare_sql(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, table_turns, ratio_to_bare_sql);
+/// What making the words text costs of one action with pictures (issue 30: at most 5 %):
+/// interleaved pairs of (the action with pictures and the outbox, making every word of its
+/// reply text), in English and in German; five rounds of 100, the median round reported.
+fn words_share(_: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    for lang in [Lang::En, Lang::De] {
+        let mut bench = rt.block_on(Bench::sqlite(Arc::new(PngPainter), true));
+        let mut rounds = Vec::new();
+        for _ in 0..5 {
+            let (mut actions, mut words) = (Vec::new(), Vec::new());
+            for _ in 0..100 {
+                let (a, w) = rt.block_on(bench.turn_said(false, Some(lang)));
+                actions.push(a);
+                words.push(w);
+            }
+            let (a, w) = (median(actions), median(words));
+            rounds.push((w.as_secs_f64() / a.as_secs_f64(), a, w));
+        }
+        rounds.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let (share, a, w) = rounds[rounds.len() / 2];
+        let all: Vec<String> = rounds
+            .iter()
+            .map(|r| format!("{:.2}", 100.0 * r.0))
+            .collect();
+        println!(
+            "words ({}): action with pictures + outbox median {a:?}; its words made text median \
+             {w:?}; words / action = {:.2} % (rounds: {} %)",
+            lang.tag(),
+            100.0 * share,
+            all.join(" ")
+        );
+    }
+}
+
+criterion_group!(benches, table_turns, ratio_to_bare_sql, words_share);
 criterion_main!(benches);

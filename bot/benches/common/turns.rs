@@ -8,8 +8,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use turnpost_bot::store::Store;
-use turnpost_bot::table::{Caller, Command, Painter, Table, TableSettings};
+use turnpost_bot::table::{Caller, Command, Painter, Reply, Table, TableSettings};
 use turnpost_core::Seed;
+use turnpost_core::words::Lang;
 
 /// Player `user` in channel `channel` of server 1.
 pub fn caller_in(user: u64, channel: u64) -> Caller {
@@ -92,6 +93,13 @@ impl Bench {
 
     /// Plays one legal action of whoever is to act; returns the time it took.
     pub async fn turn(&mut self, cold: bool) -> Duration {
+        self.turn_said(cold, None).await.0
+    }
+
+    /// Like [`Bench::turn`]; with `words`, then makes every word of the reply text in that
+    /// language as the front end and the courier do (every post, private message, answer,
+    /// log line and the next prompt) and returns that time too.
+    pub async fn turn_said(&mut self, cold: bool, words: Option<Lang>) -> (Duration, Duration) {
         let who = caller(self.next_user);
         let legal = self.table.suggest(&who, "", usize::MAX).await.unwrap();
         let notation = legal[legal.len() / 2].clone();
@@ -111,12 +119,32 @@ impl Bench {
             .await
             .unwrap();
         let took = start.elapsed();
+        let start = Instant::now();
+        if let Some(lang) = words {
+            std::hint::black_box(said(&r, lang));
+        }
+        let saying = start.elapsed();
         match r.turn {
             Some(t) => self.next_user = t.user,
             None => self.new_game().await,
         }
-        took
+        (took, saying)
     }
+}
+
+/// Every word of a reply made text in `lang`: the number of bytes.
+fn said(r: &Reply, lang: Lang) -> usize {
+    let posts = r
+        .public
+        .iter()
+        .chain(r.private.iter().map(|(_, p)| p))
+        .chain(r.ephemeral.iter());
+    posts
+        .map(|p| &p.text)
+        .chain(r.news.iter())
+        .chain(r.turn.iter().map(|t| &t.prompt))
+        .map(|t| lang.render(t).len())
+        .sum()
 }
 
 pub fn median(mut v: Vec<Duration>) -> Duration {
