@@ -2,8 +2,11 @@
 //! pages exist only while a moderator has them on and under the current token; a running
 //! game's board and pictures do not change when its hidden items do; a finished game
 //! replays step by step with the stored log lines; every input is bounded and refused in
-//! words; the accessibility checklist (lang, alt, labels, contrast).
+//! words; the accessibility checklist (lang, alt, labels, contrast). `web_postgres` runs
+//! them again with the store on PostgreSQL.
 
+#[path = "support/postgres.rs"]
+mod pg;
 // Shared with the other web test and the web bench: not every part is used here.
 #[allow(dead_code)]
 #[path = "support/web.rs"]
@@ -15,7 +18,6 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use turnpost_bot::paint::PngPainter;
-use turnpost_bot::store::Store;
 use turnpost_bot::table::{Caller, Command, Painter, Table, TableSettings, WebSwitch};
 use turnpost_bot::web::{COLOURS, WebSettings, contrast};
 use turnpost_core::words::Lang;
@@ -44,7 +46,7 @@ fn moderator() -> Caller {
 }
 
 async fn table(path: &std::path::Path, painter: Arc<dyn Painter>) -> Arc<Table> {
-    let store = Store::open(path).await.unwrap();
+    let store = pg::store_at(path).await;
     Arc::new(Table::new(store, painter, TableSettings::default()))
 }
 
