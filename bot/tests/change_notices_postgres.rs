@@ -36,6 +36,19 @@ async fn table(path: &std::path::Path, notices: bool) -> Arc<Table> {
     Arc::new(Table::new(store, Arc::new(NoImages), settings))
 }
 
+/// Starts a Pandoria game of three in the channel through `table`.
+async fn create(table: &Table, seed: u64) {
+    let seats = (1..=3).map(|u| (u, format!("Player {u}"))).collect();
+    let create = Command::Create {
+        game: "pandoria".into(),
+        options: vec![],
+        players: None,
+        seats,
+        seed: Some(Seed::from_u64(seed)),
+    };
+    table.handle(&caller(1), create).await.unwrap();
+}
+
 /// Plays one legal action of whoever is to act through `table`.
 async fn act(table: &Table) {
     let turn = table
@@ -83,20 +96,7 @@ async fn another_process_s_action_drops_the_cached_game() {
     assert!(first.store().sends_change_notices());
     let follower = first.clone();
     let follow = tokio::spawn(async move { follower.follow_changes().await });
-    let seats = (1..=3).map(|u| (u, format!("Player {u}"))).collect();
-    first
-        .handle(
-            &caller(1),
-            Command::Create {
-                game: "pandoria".into(),
-                options: vec![],
-                players: None,
-                seats,
-                seed: Some(Seed::from_u64(31)),
-            },
-        )
-        .await
-        .unwrap();
+    create(&first, 31).await;
     act(&first).await;
     // Its own action keeps its copy (its notice is its own).
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -126,20 +126,7 @@ async fn without_notices_the_copy_stays_until_its_version_check() {
     assert!(!first.store().sends_change_notices());
     // Nothing to follow: it returns at once.
     first.follow_changes().await.unwrap();
-    let seats = (1..=3).map(|u| (u, format!("Player {u}"))).collect();
-    first
-        .handle(
-            &caller(1),
-            Command::Create {
-                game: "pandoria".into(),
-                options: vec![],
-                players: None,
-                seats,
-                seed: Some(Seed::from_u64(32)),
-            },
-        )
-        .await
-        .unwrap();
+    create(&first, 32).await;
     act(&first).await;
     act(&second).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
