@@ -400,6 +400,9 @@ impl Fonts {
         max: f32,
         smallest: f32,
     ) -> (Style, String) {
+        if self.width(style, text) <= max {
+            return (style, text.to_string());
+        }
         let style = self.shrunk(style, &[text], max, smallest);
         (style, self.fit(style, text, max))
     }

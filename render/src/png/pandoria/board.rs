@@ -133,6 +133,12 @@ pub(super) fn draw_board(
     words: Option<Lang>,
 ) {
     let board = pandoria::board_for(view.options.board);
+    // Each seat's letter, put in words once for all its figures and castles.
+    let letters: Vec<String> = match words {
+        Some(lang) => (0..view.seats.len()).map(|s| art.letter(s, lang)).collect(),
+        None => Vec::new(),
+    };
+    let letter = |seat: usize| letters.get(seat).map_or("?", String::as_str);
     let mut terrain_at: Vec<Option<Terrain>> = vec![None; turnpost_core::hex::CELLS];
     for land in &view.land {
         let (x, y) = centre_px(land.at);
@@ -162,14 +168,14 @@ pub(super) fn draw_board(
                 let seat = owner.index();
                 canvas.blit(art.pick(&art.castles, seat), x, y - 9);
                 let mark = art.mark(seat);
-                if let Some(lang) = words {
-                    let letter = art.letter(seat, lang);
+                if words.is_some() {
+                    let letter = letter(seat);
                     fonts.centred(
                         canvas,
                         x as f32,
                         y as f32 - 5.0,
-                        Style::bold(palette::letter_size(LABEL, &letter), mark.ink),
-                        &letter,
+                        Style::bold(palette::letter_size(LABEL, letter), mark.ink),
+                        letter,
                     );
                 }
             }
@@ -274,16 +280,16 @@ pub(super) fn draw_board(
         };
         canvas.blit(sprite, x, y);
         let ly = y as f32 + 0.5 + shapes::letter_drop(&mark, r);
-        let Some(lang) = words else {
+        if words.is_none() {
             continue;
-        };
-        let letter = art.letter(seat, lang);
+        }
+        let letter = letter(seat);
         fonts.centred(
             canvas,
             x as f32,
             ly,
-            Style::bold(palette::letter_size(size, &letter), mark.ink),
-            &letter,
+            Style::bold(palette::letter_size(size, letter), mark.ink),
+            letter,
         );
     }
     // Golems: a link between the two figures of a Golem pair, in their colour.
