@@ -573,9 +573,14 @@ mod tests {
             new: false,
             lang: Lang::De,
         };
-        play(&opts, Arc::new(NoImages), &mut "resign\nquit\n".as_bytes(), &mut out)
-            .await
-            .unwrap();
+        play(
+            &opts,
+            Arc::new(NoImages),
+            &mut "resign\nquit\n".as_bytes(),
+            &mut out,
+        )
+        .await
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("Spieler 1 ("), "{text}");
         assert!(!text.contains("Player "), "{text}");

@@ -47,7 +47,6 @@ impl Policy {
             policy = turnpost_core::words::Arg::raw(self.as_str())
         )
     }
-
 }
 
 /// The terms of a table, chosen at `/new`.
