@@ -258,6 +258,13 @@ async fn a_browser_opens_the_leaderboard_follows_a_game_and_steps_its_replay_wit
     let shots = std::env::temp_dir().join("turnpost-web-shots");
     std::fs::create_dir_all(&shots).unwrap();
 
+    // A game being played, whose board refreshes by itself when the turn changes.
+    let players = [
+        support::player(1, "Anna", GUILD, 2),
+        support::player(2, "Bert", GUILD, 2),
+    ];
+    let running = support::play(&table, &players, "pandoria", 4, Some(2)).await;
+    let runtime = tokio::runtime::Handle::current();
     let profile = dir.path().join("chromium");
     tokio::task::spawn_blocking(move || {
         let mut browser = Browser::start(&profile);
@@ -316,6 +323,33 @@ async fn a_browser_opens_the_leaderboard_follows_a_game_and_steps_its_replay_wit
         );
         browser.open(&format!("{base}player/1"));
         browser.screenshot(1280, &shots.join("web-profile-1280.png"));
+
+        // The running board: an action elsewhere (Discord) and the page shows the new turn
+        // within its poll (5 s), without a reload.
+        browser.open(&format!("{base}game/{running}"));
+        let board = "document.querySelector('[data-board]')";
+        let before = browser.eval(&format!("{board}.dataset.version"));
+        browser.eval("window.notReloaded = true; true");
+        runtime.block_on(async {
+            let (turn, _) = table.current_turn(&players[0]).await.unwrap().unwrap();
+            let who = players.iter().find(|c| c.user == turn.user).unwrap();
+            let notation = table.suggest(who, "", 1).await.unwrap().remove(0);
+            let act = turnpost_bot::table::Command::Act {
+                notation,
+                version: Some(turn.version),
+            };
+            table.handle(who, act).await.unwrap();
+        });
+        browser.wait_for(&format!("{board}.dataset.version !== {before}"));
+        let now = browser.eval(&format!("{board}.dataset.version"));
+        let src = browser.eval(&format!("{board}.querySelector('img').getAttribute('src')"));
+        let now = now.as_str().unwrap().to_string();
+        assert!(
+            src.as_str().unwrap().ends_with(&format!("/now/{now}/0.png")),
+            "{src} at version {now}"
+        );
+        assert_eq!(browser.eval("window.notReloaded === true"), json!(true));
+        browser.screenshot(400, &shots.join("web-board-400.png"));
     })
     .await
     .unwrap();
