@@ -144,6 +144,25 @@ async fn pages_exist_only_while_on_and_under_the_current_token() {
         Some(format!("https://league.example{path}"))
     );
 
+    // The league's answers link to their pages.
+    let board = table
+        .handle(
+            &moderator(),
+            Command::Leaderboard {
+                game: Some("rtta".into()),
+                season: None,
+            },
+        )
+        .await
+        .unwrap();
+    let board = board.ephemeral.unwrap().text.to_string();
+    assert!(
+        board.ends_with(&format!(
+            "On the web: https://league.example{path}?game=rtta"
+        )),
+        "{board}"
+    );
+
     // Rotate: the old path is gone, the new one works.
     let rotated = path_in(&switch(&table, WebSwitch::Rotate).await);
     assert_ne!(rotated, path);
