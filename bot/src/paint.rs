@@ -11,11 +11,13 @@ use crate::table::{Image, Painter};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PngPainter;
 
-fn image(p: turnpost_render::Picture) -> Image {
-    Image {
-        name: p.name,
-        png: p.png,
-        alt: p.alt,
+impl From<turnpost_render::Picture> for Image {
+    fn from(p: turnpost_render::Picture) -> Image {
+        Image {
+            name: p.name,
+            png: p.png,
+            alt: p.alt,
+        }
     }
 }
 
@@ -30,7 +32,7 @@ impl Painter for PngPainter {
         let started = std::time::Instant::now();
         let pictures = turnpost_render::public_pictures(game, view, lang)?;
         crate::metrics::pictures_took("public", started.elapsed());
-        Ok(pictures.into_iter().map(image).collect())
+        Ok(pictures.into_iter().map(Image::from).collect())
     }
 
     fn rating_chart(
@@ -60,7 +62,7 @@ impl Painter for PngPainter {
         let started = std::time::Instant::now();
         let pictures = turnpost_render::private_pictures(game, view, lang)?;
         crate::metrics::pictures_took("private", started.elapsed());
-        Ok(pictures.into_iter().map(image).collect())
+        Ok(pictures.into_iter().map(Image::from).collect())
     }
 }
 

@@ -4,11 +4,17 @@
 //! Discord with every reader and the server in the test language (`en-XA`: each rendered
 //! text wrapped in ⟦…⟧), and every word of every message, edit, panel, DM, button, select,
 //! embed and picture description the bot sent must lie inside those brackets (a `format!`ed
-//! English word would not). The same games are then played in German: no message may fall
-//! back to English (`words::missing`), and the channel's words are German.
+//! English word would not), and so must every text drawn in every picture of those games
+//! (the bot paints with a renderer whose text-capture hook records each run of text). The
+//! same games are then played in German: no message may fall back to English
+//! (`words::missing`), and the channel's words are German.
 
+use turnpost_bot::table::{Image, Painter};
+use turnpost_core::dynamic::AnyView;
 use turnpost_core::t;
 use turnpost_core::words::{self, Lang, all_pseudo};
+use turnpost_render::png::Fonts;
+use turnpost_render::{Picture, RenderError, Renderer};
 
 use super::support::clicks::{At, open, play_turn};
 use super::*;
@@ -152,9 +158,39 @@ fn tables() -> Vec<(&'static str, Value, Vec<u64>)> {
     ]
 }
 
-/// Plays every table with the server and every player in `locale`; returns the words sent.
+/// The bot's pictures drawn by a renderer that records every run of text it draws.
+struct Recording(&'static Renderer);
+
+/// The pictures as the bot's painter gives them.
+fn images(pictures: Vec<Picture>) -> Vec<Image> {
+    pictures.into_iter().map(Image::from).collect()
+}
+
+impl Painter for Recording {
+    fn public(
+        &self,
+        game: &str,
+        view: &dyn AnyView,
+        lang: Lang,
+    ) -> Result<Vec<Image>, RenderError> {
+        self.0.public_pictures(game, view, lang).map(images)
+    }
+    fn private(
+        &self,
+        game: &str,
+        view: &dyn AnyView,
+        lang: Lang,
+    ) -> Result<Vec<Image>, RenderError> {
+        self.0.private_pictures(game, view, lang).map(images)
+    }
+}
+
+/// Plays every table with the server and every player in `locale`; returns the words sent
+/// and, as field `picture text`, every text drawn in a picture.
 async fn play_every_table(locale: &str) -> Vec<(String, &'static str, String)> {
     let mut sent = Vec::new();
+    // Its own renderer: the runs it records are this call's (the tests run in parallel).
+    let renderer: &'static Renderer = Box::leak(Box::new(Renderer::with_fonts(Fonts::recording())));
     for (i, (game, options, players)) in tables().into_iter().enumerate() {
         let fake = FakeDiscord::start().await;
         fake.set_guild_locale(GUILD, locale);
@@ -162,12 +198,27 @@ async fn play_every_table(locale: &str) -> Vec<(String, &'static str, String)> {
             fake.set_locale(p, locale);
         }
         let dir = tempfile::tempdir().unwrap();
-        let bot = start_bot(&fake, &dir.path().join("bot.db"), 300 + i as u64).await;
+        let db = dir.path().join("bot.db");
+        let painter = Arc::new(Recording(renderer));
+        let (bot, _) = start_bot_painting(&fake, &db, seeded(300 + i as u64), painter).await;
         let mark = fake.requests().len();
+        renderer.fonts().take_runs();
         open(&fake, (GUILD, CHANNEL), game, options.clone(), &players).await;
         let actions = play_out(&fake, (GUILD, CHANNEL), 17 + i as u64).await;
         eprintln!("{locale}: {game} {options} played to the end in {actions} actions");
         sent.extend(words_sent(&fake, mark));
+        let at = format!("{game} {options} pictures");
+        let drawn = renderer.fonts().take_runs();
+        assert!(
+            drawn.len() > 100,
+            "{at}: {} runs of text drawn",
+            drawn.len()
+        );
+        sent.extend(
+            drawn
+                .into_iter()
+                .map(|r| (at.clone(), "picture text", r.source)),
+        );
         bot.stop().await;
         fake.assert_clean();
     }
@@ -180,11 +231,22 @@ async fn every_word_of_every_game_in_the_test_language_comes_from_a_bundle() {
     assert!(sent.len() > 500, "{} words sent", sent.len());
     let outside: Vec<&(String, &str, String)> = sent
         .iter()
-        .filter(|(_, _, w)| !all_pseudo(&without_markup(w), |c| c.is_ascii_digit()))
+        .filter(|(_, f, w)| {
+            if *f == "picture text" {
+                // As render's own words test: numbers, signs and marks may stand alone.
+                !all_pseudo(w, |c| !c.is_alphabetic())
+            } else {
+                !all_pseudo(&without_markup(w), |c| c.is_ascii_digit())
+            }
+        })
         .collect();
     assert!(
         sent.iter().any(|(_, f, _)| *f == "picture description"),
         "no picture was described"
+    );
+    assert!(
+        sent.iter().any(|(_, f, _)| *f == "picture text"),
+        "no picture was drawn"
     );
     let mut kinds: Vec<String> = outside
         .iter()
