@@ -182,6 +182,19 @@ pub trait ToText {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Text(Box<Inner>);
 
+#[cfg(test)]
+thread_local! {
+    /// How many texts this thread made (tests only; see [`texts_built`]).
+    static BUILT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many texts this thread has made so far (tests only): a test of a hot path (the AI's
+/// playouts) asserts the count does not move.
+#[cfg(test)]
+pub(crate) fn texts_built() -> u64 {
+    BUILT.with(std::cell::Cell::get)
+}
+
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Inner {
     id: Cow<'static, str>,
@@ -253,19 +266,20 @@ macro_rules! t {
 impl Text {
     /// The message `id` without arguments; add them with [`Text::with`] (or use [`t!`]).
     pub fn new(id: &'static str) -> Text {
-        Text(Box::new(Inner {
-            id: Cow::Borrowed(id),
-            args: Vec::new(),
-        }))
+        Text::built(Cow::Borrowed(id), Vec::new())
     }
 
     /// The message whose id is made at run time (`pandoria-realm-dwarves`): for families of
     /// messages named after a component's id. The bundle test checks every such family.
     pub fn dynamic(id: String) -> Text {
-        Text(Box::new(Inner {
-            id: Cow::Owned(id),
-            args: Vec::new(),
-        }))
+        Text::built(Cow::Owned(id), Vec::new())
+    }
+
+    /// Every text is made here (so a test can count them: the AI's playouts make none).
+    fn built(id: Cow<'static, str>, args: Vec<(Cow<'static, str>, Arg)>) -> Text {
+        #[cfg(test)]
+        BUILT.with(|n| n.set(n.get() + 1));
+        Text(Box::new(Inner { id, args }))
     }
 
     /// This text with one more argument.
@@ -462,10 +476,7 @@ fn text_from_json(value: serde_json::Value) -> Result<Text, String> {
             let id = id.ok_or("a stored text without an id")?;
             // In name order, as `with` keeps them (a stable sort: list items keep theirs).
             args.sort_by(|(a, _), (b, _)| a.cmp(b));
-            Ok(Text(Box::new(Inner {
-                id: Cow::Owned(id),
-                args,
-            })))
+            Ok(Text::built(Cow::Owned(id), args))
         }
         other => Err(format!("not a stored text: {other}")),
     }

@@ -462,7 +462,7 @@ pub struct Pandoria {
     /// What each seat changed on the board in its latest turn, kept until that seat's next
     /// turn begins: so the player to act sees everything done since they last played.
     #[serde(default)]
-    changes: Vec<view::Change>,
+    changes: Vec<view::Noted>,
     /// Actions applied so far (fixtures are allowed only at 0).
     actions: u32,
     outcome: Option<Outcome>,

@@ -263,6 +263,40 @@ pub struct Change {
     pub words: Option<Text>,
 }
 
+/// A [`Change`] as the game keeps it: typed, its words described only when a view is built,
+/// so applying an action makes no words (the AI's playouts apply thousands per decision and
+/// read none). Describing later gives the same words as describing at once: an event's line
+/// reads only the seats' colours, the options and a seat's realm (the camp of `Converted`),
+/// which is chosen before any action that changes something and never changes after.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Noted {
+    seat: Seat,
+    kind: ChangeKind,
+    at: Vec<Hex>,
+    /// An [`ChangeKind::Action`]'s event, described when a view is built.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    event: Option<Event>,
+    /// An [`ChangeKind::Action`]'s words, as a game stored before events were kept has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    words: Option<Text>,
+}
+
+impl Noted {
+    /// The change with its words, as a view shows it.
+    fn change(&self, game: &Pandoria) -> Change {
+        Change {
+            seat: self.seat,
+            kind: self.kind,
+            at: self.at.clone(),
+            words: self
+                .event
+                .as_ref()
+                .map(|event| game.describe(event))
+                .or_else(|| self.words.clone()),
+        }
+    }
+}
+
 /// The public view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PublicView {
@@ -413,22 +447,24 @@ impl Pandoria {
                 | Event::FigureRetrieved { .. }
                 | Event::ChoseCard { .. }
                 | Event::ChosePoints { .. } => {
-                    // The public log line (the glance leaves out the name it shows).
-                    let words = Some(self.describe(event));
-                    self.changes.push(Change {
+                    // The public log line (the glance leaves out the name it shows),
+                    // described when a view is built.
+                    self.changes.push(Noted {
                         seat,
                         kind: ChangeKind::Action,
                         at: Vec::new(),
-                        words,
+                        event: Some(event.clone()),
+                        words: None,
                     });
                     continue;
                 }
                 _ => continue,
             };
-            self.changes.push(Change {
+            self.changes.push(Noted {
                 seat,
                 kind,
                 at,
+                event: None,
                 words: None,
             });
         }
@@ -548,7 +584,7 @@ pub(super) fn public(game: &Pandoria) -> PublicView {
             })
             .collect(),
         tiles_left: game.stack.len(),
-        changes: game.changes.clone(),
+        changes: game.changes.iter().map(|n| n.change(game)).collect(),
         last_move: if matches!(game.step, Step::Over) {
             Vec::new()
         } else {
@@ -674,5 +710,164 @@ pub(super) fn seat(game: &Pandoria, seat: Seat) -> SeatView {
         mountain_spaces,
         hand,
         cards: state.cards.iter().map(|&c| CardView::id(c)).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::super::{Action, BoardSide, Mode, RealmAssignment, RealmSets};
+    use super::*;
+    use crate::game::Seed;
+    use crate::words::texts_built;
+
+    /// Option sets whose logs reach most kinds of change: the family game, spells, realms
+    /// (chosen by each seat, so a realm arrives during play), all twelve realms, artifacts
+    /// and the River.
+    fn option_sets() -> Vec<Options> {
+        let standard = Options {
+            mode: Mode::Standard,
+            ..Options::default()
+        };
+        vec![
+            Options::default(),
+            Options {
+                mode: Mode::FamilySpells,
+                ..Options::default()
+            },
+            Options {
+                realms: RealmAssignment::EachChooses,
+                ..standard.clone()
+            },
+            Options {
+                realm_sets: RealmSets::All,
+                ..standard.clone()
+            },
+            Options {
+                artifacts: true,
+                ..standard.clone()
+            },
+            Options {
+                board: BoardSide::River,
+                ..standard
+            },
+        ]
+    }
+
+    /// What one random action did: the game after it, who acted, its events and how many
+    /// texts its `apply` made.
+    struct Step<'a> {
+        game: &'a Pandoria,
+        seat: Seat,
+        events: Vec<Event>,
+        words: u64,
+    }
+
+    /// Plays random legal actions to the end, calling `after` after each.
+    fn play(options: &Options, players: usize, seed: u64, mut after: impl FnMut(Step)) {
+        let mut game = Pandoria::new(options, players, Seed::from_u64(seed)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut legal: Vec<Action> = Vec::new();
+        while let Some(d) = game.decision() {
+            legal.clear();
+            game.legal_actions_into(&mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            let before = texts_built();
+            let events = game.apply(d.seat, &action).unwrap();
+            let words = texts_built() - before;
+            after(Step {
+                game: &game,
+                seat: d.seat,
+                events,
+                words,
+            });
+        }
+    }
+
+    #[test]
+    fn applying_actions_notes_changes_without_words() {
+        // What the AI's playouts do, thousands of times a decision: the changes an action
+        // notes make no words (they are described when a view is built).
+        for (i, options) in option_sets().iter().enumerate() {
+            let (mut applies, mut actions_noted) = (0, 0);
+            play(options, 4, i as u64 + 1, |step| {
+                applies += 1;
+                let mut again = step.game.clone();
+                let noted = again.changes.len();
+                let before = texts_built();
+                again.note_changes(step.seat, again.current, &step.events);
+                assert_eq!(texts_built() - before, 0, "{options:?}: {:?}", step.events);
+                actions_noted += again.changes[noted..]
+                    .iter()
+                    .filter(|n| n.kind == ChangeKind::Action)
+                    .count();
+            });
+            assert!(applies > 50, "{options:?}: {applies} actions");
+            if options.mode == Mode::Standard {
+                assert!(actions_noted > 0, "{options:?}: no action noted");
+            }
+        }
+        // In the family games nothing else in `apply` makes words either. (The standard
+        // game's still do, outside the change log: the legal actions listed to skip a step
+        // without a choice build refusal words, e.g. `target_problem`'s and the Goblins'
+        // prices'.)
+        for options in &option_sets()[..2] {
+            let mut made = 0;
+            play(options, 4, 5, |step| made += step.words);
+            assert_eq!(made, 0, "{options:?}: words made by apply");
+        }
+        // The count counts: a view makes words.
+        let mut game = Pandoria::new(&Options::default(), 2, Seed::from_u64(3)).unwrap();
+        let d = game.decision().unwrap();
+        let action = game.legal_actions(d.seat)[0];
+        game.apply(d.seat, &action).unwrap();
+        let before = texts_built();
+        let _ = public(&game);
+        assert!(texts_built() > before);
+    }
+
+    #[test]
+    fn changes_are_described_as_they_were_when_they_happened() {
+        // Each action's changes are described when a view is built, possibly many actions
+        // later: the words are the ones describing the event at once gave.
+        for (i, options) in option_sets().iter().enumerate() {
+            let mut at_once: Vec<(Event, Text)> = Vec::new();
+            let mut described = 0;
+            play(options, 3, i as u64 + 7, |step| {
+                let game = step.game;
+                for n in &game.changes {
+                    let Some(event) = &n.event else { continue };
+                    if !at_once.iter().any(|(e, _)| e == event) {
+                        at_once.push((event.clone(), game.describe(event)));
+                    }
+                }
+                for (n, change) in game.changes.iter().zip(public(game).changes) {
+                    let Some(event) = &n.event else { continue };
+                    let words = change.words.expect("an action's words");
+                    assert!(
+                        at_once.iter().any(|(e, w)| e == event && *w == words),
+                        "{options:?}: {event:?} now reads {words}"
+                    );
+                    described += 1;
+                }
+            });
+            assert!(described > 0, "{options:?}: no action was described");
+        }
+    }
+
+    #[test]
+    fn changes_stored_with_their_words_still_read() {
+        // A game stored before the events were kept has each action's words instead.
+        let stored = r#"{"seat":1,"kind":"action","at":[],"words":"Blue built a Tower"}"#;
+        let noted: Noted = serde_json::from_str(stored).unwrap();
+        let game = Pandoria::new(&Options::default(), 2, Seed::from_u64(1)).unwrap();
+        let change = noted.change(&game);
+        assert_eq!(change.kind, ChangeKind::Action);
+        assert_eq!(
+            change.words.map(|w| w.to_string()).as_deref(),
+            Some("Blue built a Tower")
+        );
     }
 }
