@@ -502,3 +502,19 @@ fn each_seat_keeps_what_its_latest_turn_did_until_its_next_turn() {
     assert!(bought > 5, "{bought} purchases");
     assert!(kept > 5, "{kept} rolls kept");
 }
+
+#[test]
+fn playing_makes_no_words() {
+    // What the AI's playouts do, thousands of times a decision: listing and applying
+    // actions make no words (the log lines are described only when a front end asks).
+    for players in 1..=4 {
+        let before = crate::words::texts_built();
+        let (_, played) = random_game(players, players > 1, 11);
+        assert!(
+            played.len() > 50,
+            "{players} players: {} actions",
+            played.len()
+        );
+        assert_eq!(crate::words::texts_built() - before, 0, "{players} players");
+    }
+}
