@@ -6,7 +6,7 @@
 //!
 //! The site is a front end like Discord and the terminal: it asks the table (never the
 //! store), and everything it shows comes from public views and public log lines. Pages are
-//! HTML written on the server ([`pages`]); a little plain JavaScript steps a replay without
+//! HTML written on the server (the `pages` module); a little plain JavaScript steps a replay without
 //! reloading (buttons, ←/→, a slider) and refreshes a running board when its version
 //! changes. Every input (the path token, game and player ids, step and page numbers, the
 //! query) is bounded and refused in words on a page with the right status; each client
