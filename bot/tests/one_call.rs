@@ -412,7 +412,8 @@ async fn every_click_of_a_whole_game_of_every_game_is_one_call_into_the_table() 
 
 /// The adapter reaches the table through [`Table::interact`] only (and, outside clicks,
 /// autocomplete and its reference suggestions with the reader's language, forgetting a
-/// channel after a panic, and the workers it starts): no second way in that a click could call back through.
+/// channel after a panic, the web pages' address and the workers it starts at start): no
+/// second way in that a click could call back through.
 #[test]
 fn the_adapter_names_no_other_way_into_the_table() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/discord");
@@ -424,6 +425,8 @@ fn the_adapter_names_no_other_way_into_the_table() {
         // The reader's language for autocomplete's words (a setting read, no way in).
         "language_for",
         "forget_channel",
+        // At start: the web pages' public address for links (configuration, no click).
+        "set_web_base",
         "outbox",
         "run_ai",
         "queue_reminders",
