@@ -116,7 +116,8 @@ type PictureKey = (GameId, Moment, Lang);
 #[derive(Debug)]
 pub(super) struct WebState {
     base: RwLock<Option<String>>,
-    replays: Mutex<Lru<GameId, Arc<WebReplay>>>,
+    /// By server and game: a finished game's server never changes, so a hit needs no read.
+    replays: Mutex<Lru<(u64, GameId), Arc<WebReplay>>>,
     pictures: Mutex<Lru<PictureKey, Arc<Vec<Image>>>>,
 }
 
@@ -399,11 +400,9 @@ impl Table {
             .replays
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .get(&game_id);
-        if let Some(replay) = cached {
-            return Ok((self.store.game(game_id).await?)
-                .is_some_and(|row| row.guild_id == Some(guild))
-                .then_some(replay));
+            .get(&(guild, game_id));
+        if cached.is_some() {
+            return Ok(cached);
         }
         let Some(row) = self.store.game(game_id).await? else {
             return Ok(None);
@@ -423,7 +422,7 @@ impl Table {
             .replays
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .put(game_id, replay.clone());
+            .put((guild, game_id), replay.clone());
         Ok(Some(replay))
     }
 
