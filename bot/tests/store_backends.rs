@@ -137,7 +137,11 @@ async fn scenario(store: Store, clock: &ManualClock) -> Vec<String> {
 
     // Start with a deadline for seat 0.
     let first = LeagueChange {
-        deadline: DeadlineChange::Set { seat: 0, user: 1 },
+        deadline: DeadlineChange::Set {
+            seat: 0,
+            user: 1,
+            hours: 24,
+        },
         ..LeagueChange::default()
     };
     assert!(

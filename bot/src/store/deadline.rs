@@ -33,9 +33,26 @@ pub enum DeadlineChange {
         seat: u8,
         /// Its player.
         user: UserId,
+        /// The game's hours per turn (fixed when the game is created; 0: no deadline).
+        hours: u32,
     },
     /// The game stopped.
     Clear,
+    /// The game has no deadlines (0 hours per turn, fixed when it is created): it never has
+    /// a deadline or a vote to replace a seat, so there is nothing to read or write.
+    Untimed,
+}
+
+impl DeadlineChange {
+    /// `self` for a game of `hours` per turn: [`DeadlineChange::Untimed`] when it has no
+    /// deadlines (so an action of such a game costs no trip to the store for them).
+    pub fn for_game(self, hours: u32) -> DeadlineChange {
+        if hours == 0 {
+            DeadlineChange::Untimed
+        } else {
+            self
+        }
+    }
 }
 
 /// A deadline the sweep looks at, with what it needs of its game.
@@ -89,6 +106,7 @@ pub(super) async fn write_deadline(
     now: i64,
 ) -> Result<(), StoreError> {
     match change {
+        DeadlineChange::Untimed => {}
         // The late player acting during a vote or an open seat ends it: their clock
         // starts anew.
         DeadlineChange::Keep => {
@@ -101,20 +119,19 @@ pub(super) async fn write_deadline(
             if let Some(r) = late {
                 let seat = seat_number(r.try_get("seat")?)?;
                 let user = r.try_get::<i64, _>("user_id")? as UserId;
-                let restart = DeadlineChange::Set { seat, user };
+                let hours: i64 = query_scalar("SELECT deadline_hours FROM game WHERE game_id = ?")
+                    .bind(game_id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                let hours = hours.clamp(0, 10_000) as u32;
+                let restart = DeadlineChange::Set { seat, user, hours };
                 Box::pin(write_deadline(tx, game_id, &restart, now)).await?;
             }
         }
         DeadlineChange::Clear => clear_deadline(tx, game_id).await?,
-        DeadlineChange::Set { seat, user } => {
+        DeadlineChange::Set { seat, user, hours } => {
             clear_deadline(tx, game_id).await?;
-            let hours: i64 = query_scalar(
-                "SELECT deadline_hours FROM game WHERE game_id = ? AND status = 'active'",
-            )
-            .bind(game_id)
-            .fetch_optional(&mut *tx)
-            .await?
-            .unwrap_or(0);
+            let hours = i64::from(*hours);
             if hours > 0 {
                 let away = vacation_until_in(&mut *tx, *user, now).await?;
                 let due = away.unwrap_or(now).max(now) + hours * HOUR_MS;
@@ -136,15 +153,17 @@ pub(super) async fn write_deadline(
     Ok(())
 }
 
+/// Ends a game's deadline and any vote on its late seat, in one trip to the store.
 async fn clear_deadline(tx: &mut Conn, game_id: GameId) -> Result<(), StoreError> {
-    query("DELETE FROM deadline WHERE game_id = ?")
-        .bind(game_id)
-        .execute(&mut *tx)
-        .await?;
-    query("DELETE FROM replace_vote WHERE game_id = ?")
-        .bind(game_id)
-        .execute(&mut *tx)
-        .await?;
+    query2(
+        "DELETE FROM deadline WHERE game_id = ?; DELETE FROM replace_vote WHERE game_id = ?",
+        "WITH d AS (DELETE FROM deadline WHERE game_id = ?)
+         DELETE FROM replace_vote WHERE game_id = ?",
+    )
+    .bind(game_id)
+    .bind(game_id)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }
 

@@ -350,11 +350,13 @@ impl Table {
                     .map(|r| (d.seat.0, r.user_id))
             })
             .filter(|&(_, user)| ai_level(user).is_none());
+        let hours = loaded.row.terms.deadline_hours;
         league.deadline = match (plan.status, to_act) {
             (Some(_), _) | (None, None) => DeadlineChange::Clear,
-            (None, Some((seat, user))) if restart => DeadlineChange::Set { seat, user },
+            (None, Some((seat, user))) if restart => DeadlineChange::Set { seat, user, hours },
             (None, Some(_)) => DeadlineChange::Keep,
-        };
+        }
+        .for_game(hours);
         if plan.status.is_some() {
             league.finished = Some(results(next, &plan.seats, plan.ends_by_resignation));
         }

@@ -300,7 +300,7 @@ impl Table {
                 &seats,
                 true,
                 &deliveries,
-                Some(first_deadline(&reply, &rows)),
+                Some(first_deadline(&reply, &rows, terms.deadline_hours)),
             )
             .await?;
         self.queued(&deliveries);
@@ -620,7 +620,7 @@ impl Table {
         let mut deliveries =
             self.lobby_deliveries(caller, row.channel_id, &lobby, LobbyChange::Close);
         deliveries.extend(self.deliveries(Some(caller), row.channel_id, &reply, false));
-        let first = first_deadline(&reply, seats);
+        let first = first_deadline(&reply, seats, row.terms.deadline_hours);
         if !self
             .store
             .start(game_id, seats.len(), &deliveries, &first)
@@ -806,8 +806,9 @@ impl Table {
     }
 }
 
-/// The first player's deadline, from the opening turn message.
-fn first_deadline(reply: &Reply, seats: &[SeatRow]) -> LeagueChange {
+/// The first player's deadline, from the opening turn message, in a game of `hours` per
+/// turn.
+fn first_deadline(reply: &Reply, seats: &[SeatRow], hours: u32) -> LeagueChange {
     let deadline = reply
         .turn
         .as_ref()
@@ -816,7 +817,9 @@ fn first_deadline(reply: &Reply, seats: &[SeatRow]) -> LeagueChange {
         .map_or(DeadlineChange::Clear, |s| DeadlineChange::Set {
             seat: s.seat,
             user: s.user_id,
-        });
+            hours,
+        })
+        .for_game(hours);
     LeagueChange {
         deadline,
         ..LeagueChange::default()

@@ -324,9 +324,10 @@ impl Table {
                 .get(d.seat.index())
                 .map(|r| (d.seat.0, r.user_id))
         });
+        let hours = loaded.row.terms.deadline_hours;
         let (undo_deadline, due) = match to_act {
             Some((seat, user)) if !same_turn => (
-                DeadlineChange::Set { seat, user },
+                DeadlineChange::Set { seat, user, hours },
                 self.due(loaded.row.terms, game_id, user, false).await?,
             ),
             Some((_, user)) => (
@@ -335,6 +336,7 @@ impl Table {
             ),
             None => (DeadlineChange::Keep, None),
         };
+        let undo_deadline = undo_deadline.for_game(hours);
         let position = Position { due, ..position };
         // What undo takes back was held back from the channel (see `commit`): the turn
         // message stays as it is, and only the player hears what was taken back. Should
