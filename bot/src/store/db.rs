@@ -9,7 +9,7 @@
 //!
 //! Write transactions keep SQLite's meaning on PostgreSQL: SQLite runs them one at a time
 //! (`BEGIN IMMEDIATE` on one writer connection); on PostgreSQL each takes the same
-//! transaction-scoped advisory lock first ([`WRITE_LOCK`]), so they also run one at a time, a
+//! transaction-scoped advisory lock first ([`BEGIN_AND_LOCK`]), so they also run one at a time, a
 //! read-then-write in one never interleaves with another's, and the version check
 //! (`UPDATE game … WHERE version = ?`) and the outbox rows written beside it commit or vanish
 //! together exactly as on SQLite.
@@ -26,9 +26,11 @@ use sqlx::postgres::{PgArguments, PgPool, PgRow};
 use sqlx::sqlite::{SqliteArguments, SqlitePool, SqliteRow};
 use sqlx::{Arguments, Column, Postgres, Row as _, Sqlite, Transaction, TypeInfo, ValueRef};
 
-/// The advisory lock every PostgreSQL write transaction holds until it ends (the bytes of
-/// "turnpost"): write transactions run one at a time, like SQLite's.
-pub(crate) const WRITE_LOCK: i64 = 0x7475_726e_706f_7374;
+/// How a PostgreSQL write transaction begins: it takes the advisory lock every write
+/// transaction holds until it ends (its number is the bytes of "turnpost"), so write
+/// transactions run one at a time, like SQLite's. Both in one trip: a simple query may hold
+/// several commands.
+const BEGIN_AND_LOCK: &str = "BEGIN; SELECT pg_advisory_xact_lock(8391739299333108596)";
 
 /// The pools of the backend in use.
 #[derive(Clone, Debug)]
@@ -68,14 +70,7 @@ impl Pools {
             Pools::Sqlite { writer, .. } => Ok(Tx(Conn::Sqlite(
                 writer.begin_with("BEGIN IMMEDIATE").await?,
             ))),
-            Pools::Postgres(pool) => {
-                let mut tx = pool.begin().await?;
-                sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                    .bind(WRITE_LOCK)
-                    .execute(&mut *tx)
-                    .await?;
-                Ok(Tx(Conn::Postgres(tx)))
-            }
+            Pools::Postgres(pool) => Ok(Tx(Conn::Postgres(pool.begin_with(BEGIN_AND_LOCK).await?))),
         }
     }
 
@@ -656,22 +651,51 @@ impl<'q, T: Decode> Scalar<'q, T> {
 }
 
 /// Statements written together in one transaction: sent to SQLite in one trip (its
-/// placeholders taken in order across the statements), to PostgreSQL one by one (a prepared
-/// statement holds one command there).
+/// placeholders taken in order across the statements). To PostgreSQL (where a prepared
+/// statement holds one command) they go one by one, or, for a batch made
+/// [`Batch::together`], in one trip as one statement.
 #[derive(Debug, Default)]
 pub(crate) struct Batch<'q> {
     statements: Vec<Query<'q>>,
+    together: bool,
 }
 
 impl<'q> Batch<'q> {
+    /// A batch of statements none of which reads what another writes or writes a row another
+    /// writes: PostgreSQL runs them as one statement, each a clause of one `WITH` (where they
+    /// all see the database as it was before it, and a later statement's text may read what
+    /// an earlier one returns: [`Batch::rows_of_last`]).
+    pub(crate) fn together() -> Batch<'q> {
+        Batch {
+            statements: Vec::new(),
+            together: true,
+        }
+    }
+
     /// Starts the next statement (the same text on both backends).
     pub(crate) fn push(&mut self, sql: &'q str) {
         self.statements.push(query(sql));
     }
 
-    /// Starts the next statement, in each backend's dialect.
-    pub(crate) fn push2(&mut self, sqlite: &'q str, postgres: &'q str) {
-        self.statements.push(query2(sqlite, postgres));
+    /// Starts the next statement, in each backend's dialect, PostgreSQL's made for this
+    /// batch (it may name [`Batch::rows_of_last`]).
+    pub(crate) fn push2_made(&mut self, sqlite: &'q str, postgres: String) {
+        self.statements.push(Query {
+            sqlite,
+            postgres: Cow::Owned(postgres),
+            args: Vec::new(),
+        });
+    }
+
+    /// In a batch run [`Batch::together`], the name under which a later statement's
+    /// PostgreSQL text reads the rows the statement started last returns (its `RETURNING`).
+    pub(crate) fn rows_of_last(&self) -> Result<String, super::StoreError> {
+        match self.statements.len() {
+            n if n > 0 && self.together => Ok(format!("s{}", n - 1)),
+            _ => Err(super::StoreError::Corrupt(
+                "a statement reads another's rows outside a batch run together".into(),
+            )),
+        }
     }
 
     /// Binds an argument of the statement started last.
@@ -701,6 +725,35 @@ impl<'q> Batch<'q> {
                     .execute(&mut **tx)
                     .await?;
             }
+            Conn::Postgres(tx) if self.together => {
+                let mut sql = String::from("WITH ");
+                let mut args = Vec::new();
+                let mut selects = Vec::new();
+                for (i, s) in self.statements.into_iter().enumerate() {
+                    let text = s.postgres.trim().trim_end_matches(';');
+                    if i > 0 {
+                        sql.push_str(",\n");
+                    }
+                    sql.push_str(&format!("s{i} AS ({text})"));
+                    // A clause that only reads runs only if something reads it.
+                    if text
+                        .get(..6)
+                        .is_some_and(|w| w.eq_ignore_ascii_case("select"))
+                    {
+                        selects.push(format!("(SELECT count(*) FROM s{i})"));
+                    }
+                    args.extend(s.args);
+                }
+                sql.push_str("\nSELECT ");
+                sql.push_str(&if selects.is_empty() {
+                    "1".to_string()
+                } else {
+                    selects.join(", ")
+                });
+                sqlx::query_with(&numbered(&sql), pg_args(args)?)
+                    .execute(&mut **tx)
+                    .await?;
+            }
             Conn::Postgres(_) => {
                 for mut s in self.statements {
                     let one = s.postgres.trim_end().trim_end_matches(';').to_string();
@@ -716,6 +769,15 @@ impl<'q> Batch<'q> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_write_lock_is_named_by_the_bytes_of_turnpost() {
+        let lock = i64::from_be_bytes(*b"turnpost");
+        assert_eq!(
+            BEGIN_AND_LOCK,
+            format!("BEGIN; SELECT pg_advisory_xact_lock({lock})")
+        );
+    }
 
     #[test]
     fn placeholders_are_numbered_outside_quotes() {

@@ -721,8 +721,10 @@ impl Store {
             return Err(StoreError::VersionConflict);
         }
         // Everything else the change writes goes in one batch of statements: one trip to
-        // SQLite's thread instead of one per row (the commit path's cost is mostly trips).
-        let mut batch = Batch::default();
+        // the database instead of one per row (the commit path's cost is mostly trips).
+        // They are independent of each other (new rows, the resigning seat, the snapshot of
+        // a new version, a notice), so PostgreSQL runs them as one statement.
+        let mut batch = Batch::together();
         let last = actions.len().saturating_sub(1);
         for (i, a) in actions.iter().enumerate() {
             let log =

@@ -95,9 +95,10 @@ fn read_delivery(r: &Row) -> DeliveryRow {
     }
 }
 
-/// Adds the statements that write deliveries to a caller's batch (see
-/// [`Batch`](super::Batch)); each picture row points at the outbox row just written, the
-/// newest in the table while the caller's write transaction holds the lock.
+/// Adds the statements that write deliveries to a caller's batch, one run
+/// [`together`](super::Batch::together); each picture row points at its outbox row: on
+/// SQLite the newest in the table while the caller's write transaction holds the lock, on
+/// PostgreSQL the one its insert returned.
 pub(super) fn add_to_batch<'q>(
     batch: &mut super::Batch<'q>,
     game_id: Option<GameId>,
@@ -106,10 +107,24 @@ pub(super) fn add_to_batch<'q>(
     // Delivery times follow the wall clock: they are about Discord's real behaviour, and
     // the worker compares them with it (tests move the table's clock, not Discord's).
     let now = now_ms();
+    // PostgreSQL runs the batch as one statement whose clauses may run in any order; each
+    // row after the first is selected from the row before it, so they are inserted, and take
+    // their ids (the order they are sent in), in the order given.
+    let mut previous: Option<String> = None;
     for d in deliveries {
-        batch.push(
+        const SQLITE: &str =
             "INSERT INTO outbox (game_id, kind, target, channel_id, body, created_at, next_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?);",
+             VALUES (?, ?, ?, ?, ?, ?, ?);";
+        const COLUMNS: &str =
+            "INSERT INTO outbox (game_id, kind, target, channel_id, body, created_at, next_at)";
+        batch.push2_made(
+            SQLITE,
+            match &previous {
+                None => format!("{COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING outbox_id"),
+                Some(row) => {
+                    format!("{COLUMNS} SELECT ?, ?, ?, ?, ?, ?, ? FROM {row} RETURNING outbox_id")
+                }
+            },
         );
         batch.add(game_id)?;
         batch.add(d.kind.as_str())?;
@@ -118,14 +133,18 @@ pub(super) fn add_to_batch<'q>(
         batch.add(d.body.as_str())?;
         batch.add(now)?;
         batch.add(now)?;
+        // SQLite (one writer): the row just inserted has the highest id. PostgreSQL (the
+        // batch is one statement): the id the row's insert returned.
+        let row = batch.rows_of_last()?;
+        previous = Some(row.clone());
         for (position, (name, png)) in d.images.iter().enumerate() {
-            // PostgreSQL: the id this session's insert just took (another transaction's
-            // may be higher and committed meanwhile).
-            batch.push2(
+            batch.push2_made(
                 "INSERT INTO outbox_image (outbox_id, position, name, png)
                  VALUES ((SELECT MAX(outbox_id) FROM outbox), ?, ?, ?);",
-                "INSERT INTO outbox_image (outbox_id, position, name, png)
-                 VALUES (currval(pg_get_serial_sequence('outbox', 'outbox_id')), ?, ?, ?)",
+                format!(
+                    "INSERT INTO outbox_image (outbox_id, position, name, png)
+                     SELECT outbox_id, ?, ?, ? FROM {row}"
+                ),
             );
             batch.add(position as i64)?;
             batch.add(name.as_str())?;

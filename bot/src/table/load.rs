@@ -310,11 +310,16 @@ impl Table {
                 .remove(&caller.channel);
             return refuse(t!("bot-no-game-here"));
         };
+        self.remember_channel(caller.channel, row.game_id);
+        Ok(row.game_id)
+    }
+
+    /// Remembers the open game of a channel (for [`Table::cached_channel_game`]).
+    pub(super) fn remember_channel(&self, channel: u64, game_id: GameId) {
         self.channels
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(caller.channel, row.game_id);
-        Ok(row.game_id)
+            .insert(channel, game_id);
     }
 
     /// The channel's game as last seen, without asking the store when it is known. Only

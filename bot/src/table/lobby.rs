@@ -303,6 +303,7 @@ impl Table {
                 Some(first_deadline(&reply, &rows, terms.deadline_hours)),
             )
             .await?;
+        self.remember_channel(caller.channel, game_id);
         self.queued(&deliveries);
         if let Some(turn) = &mut reply.turn {
             turn.game_id = game_id;
