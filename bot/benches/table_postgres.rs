@@ -4,8 +4,8 @@
 //!
 //! - `commit`: one Pandoria action through the table (commit only, with and without the
 //!   outbox rows) against the floor, a bare PostgreSQL transaction of the same shape
-//!   (`BEGIN; SELECT pg_advisory_xact_lock(…); UPDATE … WHERE version = ?; INSERT; COMMIT`,
-//!   the store's write lock included), and the ratio of the two measured interleaved in the
+//!   (`BEGIN; SELECT pg_advisory_xact_lock(…)` in one trip, as the store begins, then
+//!   `UPDATE … WHERE version = ?; INSERT; COMMIT`), and the ratio of the two measured interleaved in the
 //!   same run, like `table.rs` does for SQLite.
 //! - `processes`: actions per second through the table with 1, 2 and 3 `turnpost selfplay`
 //!   processes on one database, each playing its own games (`--channel`), with the CPU the
@@ -121,12 +121,9 @@ impl BarePg {
 
     async fn action(&mut self) -> Duration {
         let start = Instant::now();
-        let mut tx = self.pool.begin().await.unwrap();
-        sqlx::query("SELECT pg_advisory_xact_lock($1)")
-            .bind(WRITE_LOCK)
-            .execute(&mut *tx)
-            .await
-            .unwrap();
+        // BEGIN and the lock in one trip, as the store does.
+        let lock = format!("BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})");
+        let mut tx = self.pool.begin_with(lock).await.unwrap();
         sqlx::query(
             "UPDATE game SET version = $1, updated_at = $2 WHERE game_id = 1 AND version = $3",
         )
