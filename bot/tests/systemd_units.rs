@@ -262,6 +262,14 @@ async fn the_readme_unit_runs_two_shard_ranges_under_systemd() {
 
     // Start both.
     container.systemctl(&["daemon-reload"]);
+    // systemd's own check of the unit (it names the binary the container has).
+    let verify = container.run(
+        true,
+        "sh",
+        &["-c", "systemd-analyze verify turnpost@0-1.service 2>&1"],
+    );
+    assert_eq!(verify.trim(), "", "systemd-analyze verify");
+    println!("systemd-analyze verify turnpost@0-1.service: no complaints");
     container.systemctl(&["start", &unit("0-1"), &unit("2-3")]);
     let all: Vec<(u64, u64)> = (0..TOTAL).map(|s| (s, TOTAL)).collect();
     let ready = fake
@@ -480,6 +488,17 @@ async fn the_readme_unit_runs_two_shard_ranges_under_systemd() {
     );
     let wants = container.systemctl(&["show", "-p", "Wants", "multi-user.target"]);
     assert!(wants.contains(&unit("2-3")), "{wants}");
+    // Reaching multi-user.target (as at boot) starts it: stopped, then the target started.
+    container.systemctl(&["stop", &unit("2-3")]);
+    assert_eq!(container.state(&unit("2-3")).0, "inactive");
+    container.systemctl(&["start", "multi-user.target"]);
+    container
+        .wait(
+            "turnpost@2-3 started by multi-user.target and healthy",
+            || container.state(&unit("2-3")).1 == "running" && healthy(metrics["2-3"], 2),
+        )
+        .await;
+    println!("multi-user.target started the enabled turnpost@2-3: healthy");
     container.systemctl(&["disable", &unit("2-3")]);
 
     // The units used the database: its migrations ran.
