@@ -16,13 +16,14 @@
 //! The test starts a throwaway PostgreSQL cluster and the fake Discord on the host (the
 //! container shares the host's network), writes `/var/lib/turnpost/.env` and the instances'
 //! own env files into the container, and drives it with `nsenter … systemctl/journalctl`:
-//! both units active (running), each process healthy on its own `/healthz` with its two
-//! shards connected on `/metrics`, the fake sees gateway sessions for exactly shards 0-3 of
-//! 4; `systemctl kill -s SIGKILL turnpost@0-1` and `Restart=always` brings it back (a new
-//! PID, healthy again, the other instance untouched); `systemctl stop turnpost@2-3` stops it
-//! with SIGTERM and an orderly shutdown (exit status 0, "stopped" in its log); `journalctl -u`
-//! shows the process's log lines; `systemctl enable` hooks the instance into
-//! `multi-user.target`.
+//! `systemd-analyze verify` has no complaints; both units active (running), each process
+//! healthy on its own `/healthz` with its two shards connected on `/metrics`, the fake sees
+//! gateway sessions for exactly shards 0-3 of 4; `systemctl kill -s SIGKILL turnpost@0-1` and
+//! `Restart=always` brings it back (a new PID, healthy again, the other instance untouched);
+//! `systemctl stop turnpost@2-3` stops it with SIGTERM and an orderly shutdown ("stopped" in
+//! its log, "Deactivated successfully"); `journalctl -u` shows the process's log lines; an
+//! instance started while PostgreSQL does not answer is started again until it does; an
+//! enabled instance is started by `multi-user.target`.
 
 #[path = "support/postgres.rs"]
 mod postgres;
