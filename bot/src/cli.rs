@@ -206,8 +206,41 @@ fn serve(shards: Option<(String, u32)>) -> Result<(), String> {
     if let Some((range, total)) = shards {
         config.shards = Some(crate::discord::Shards::parse(&range, total)?);
     }
-    tracing::info!(database = %config.database.display(), dev_guild = ?config.dev_guild, shards = ?config.shards, "starting");
+    let database = without_password(&config.database.display().to_string());
+    tracing::info!(%database, dev_guild = ?config.dev_guild, shards = ?config.shards, "starting");
     runtime()?.block_on(crate::discord::serve(config, shutdown_signal()))
+}
+
+/// A database address fit for a log: a URL's password (`postgres://user:PASSWORD@host`, or
+/// `password=` among its parameters) replaced by `***`; a file's path as it is.
+fn without_password(database: &str) -> String {
+    let Some((scheme, rest)) = database.split_once("://") else {
+        return database.to_string();
+    };
+    let (authority, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
+    let authority = match authority.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _)) => format!("{name}:***@{host}"),
+            None => authority.to_string(),
+        },
+        None => authority.to_string(),
+    };
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let query: Vec<String> = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some((key, _)) if key.eq_ignore_ascii_case("password") => {
+                        format!("{key}=***")
+                    }
+                    _ => pair.to_string(),
+                })
+                .collect();
+            format!("{path}?{}", query.join("&"))
+        }
+        None => tail.to_string(),
+    };
+    format!("{scheme}://{authority}{tail}")
 }
 
 /// `turnpost backup FILE`: a consistent copy of the database, taken while it serves.
@@ -434,6 +467,35 @@ mod local_options {
             german.contains("\"expert\"") || german.contains("„expert“"),
             "{german}"
         );
+    }
+
+    #[test]
+    fn a_logged_database_address_keeps_no_password() {
+        for (given, logged) in [
+            ("turnpost.db", "turnpost.db"),
+            (
+                "/var/lib/turnpost/turnpost.db",
+                "/var/lib/turnpost/turnpost.db",
+            ),
+            (
+                "postgres://bot:s3cr:et@db.example:5432/turnpost",
+                "postgres://bot:***@db.example:5432/turnpost",
+            ),
+            (
+                "postgres://p%40ss@db/turnpost",
+                "postgres://p%40ss@db/turnpost",
+            ),
+            (
+                "postgresql://bot:pw@db?sslmode=require&Password=pw2",
+                "postgresql://bot:***@db?sslmode=require&Password=***",
+            ),
+            (
+                "postgres:///turnpost?host=/run/postgresql&password=pw",
+                "postgres:///turnpost?host=/run/postgresql&password=***",
+            ),
+        ] {
+            assert_eq!(without_password(given), logged, "{given}");
+        }
     }
 
     #[tokio::test]
