@@ -23,6 +23,7 @@ mod db;
 mod deadline;
 mod language;
 mod league;
+mod lease;
 mod notice;
 mod outbox;
 mod rematch;
@@ -252,6 +253,8 @@ pub struct Store {
     /// This store's sender id when it tells other processes of each stored action
     /// (PostgreSQL's NOTIFY, `notice.rs`).
     notices: Option<u64>,
+    /// This store's id as the holder of leases (`lease.rs`): random, one per opened store.
+    holder: i64,
 }
 
 impl Store {
@@ -277,6 +280,7 @@ impl Store {
             rating_rule: None,
             // Other processes' caches follow this one's changes (`notice.rs`).
             notices: Some(notice::sender_id()),
+            holder: notice::sender_id() as i64,
         })
     }
 
@@ -310,6 +314,7 @@ impl Store {
             clock: crate::clock::system(),
             rating_rule: None,
             notices: None,
+            holder: notice::sender_id() as i64,
         })
     }
 
@@ -339,6 +344,7 @@ impl Store {
             clock: crate::clock::system(),
             rating_rule: None,
             notices: None,
+            holder: notice::sender_id() as i64,
         })
     }
 

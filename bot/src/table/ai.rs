@@ -11,7 +11,9 @@
 //! action as an ordinary [`Command::Act`] with the version it looked at, so a player's undo
 //! meanwhile makes it look again. [`Table::run_ai`] is the worker: it is woken after every
 //! commit that leaves an AI to act, and on start (and every minute) it looks at every
-//! running game with an AI seat, so AI turns resume after a restart.
+//! running game with an AI seat, so AI turns resume after a restart. Where several
+//! processes share a database, the one holding a game's lease (`store/lease.rs`) thinks
+//! for it; the version check underneath still keeps any second action of one decision out.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -22,6 +24,10 @@ use turnpost_core::ai::Level;
 
 use super::{Caller, Command, Reply, Table, TableError, label};
 use crate::store::{GameId, SeatRow, Status, UserId};
+
+/// How much longer than its search an AI's lease on a game lasts (and a search without a
+/// time cap's lease).
+const LEASE_MARGIN: Duration = Duration::from_secs(60);
 
 /// The first user id of AI seats. Bits 8–15 hold the level, bits 0–7 tell AI seats of
 /// one game apart.
@@ -109,11 +115,42 @@ impl Table {
             };
             (game.knowledge(d.seat), level, caller, held.row.version)
         };
-        let seat = knowledge.seat();
-        let seed = decision_seed(game_id, version, seat);
         let budget = self.settings.ai_budget;
         // The level's time cap, on the wall clock (core reads none): a search stops there.
         let cap = budget.unwrap_or_else(|| level.budget()).time;
+        // Every process sharing the database looks at this game: the one holding its lease
+        // thinks, the others leave it (a minute past the cap, a dead holder's runs out).
+        let lease = cap.unwrap_or(LEASE_MARGIN) + LEASE_MARGIN;
+        if !self
+            .store
+            .claim_ai(game_id, lease.as_millis() as i64)
+            .await?
+        {
+            return Ok(None);
+        }
+        let played = self
+            .decide(game_id, knowledge, level, caller, version, cap)
+            .await;
+        if let Err(e) = self.store.release_ai(game_id).await {
+            // It runs out by itself.
+            tracing::warn!(game_id, error = %e, "could not give back the AI lease");
+        }
+        played
+    }
+
+    /// The AI's decision for its seat (under the game's lease, [`Table::play_ai`]), played.
+    async fn decide(
+        &self,
+        game_id: GameId,
+        knowledge: Box<dyn turnpost_core::ai::AiSeat>,
+        level: Level,
+        caller: Caller,
+        version: i64,
+        cap: Option<Duration>,
+    ) -> Result<Option<Reply>, TableError> {
+        let seat = knowledge.seat();
+        let seed = decision_seed(game_id, version, seat);
+        let budget = self.settings.ai_budget;
         let started = std::time::Instant::now();
         let chosen = tokio::task::spawn_blocking(move || {
             let stop = move || cap.is_some_and(|cap| started.elapsed() >= cap);
