@@ -25,8 +25,8 @@ use turnpost_core::ai::Level;
 use super::{Caller, Command, Reply, Table, TableError, label};
 use crate::store::{GameId, SeatRow, Status, UserId};
 
-/// How much longer than its search an AI's lease on a game lasts (and a search without a
-/// time cap's lease).
+/// How much longer than its search's time cap an AI's lease on a game lasts (a search
+/// without a cap counts as this long: its lease lasts twice this).
 const LEASE_MARGIN: Duration = Duration::from_secs(60);
 
 /// The first user id of AI seats. Bits 8–15 hold the level, bits 0–7 tell AI seats of
